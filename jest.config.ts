@@ -1,0 +1,52 @@
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
+};
+
+const moduleNameMapper: Config['moduleNameMapper'] = {
+  '^@backend-adapter$': '<rootDir>/src/backend/local/create-local-backend.ts',
+  '^@/(.*)$': '<rootDir>/src/$1',
+  '\\.(css|svg|png)$': '<rootDir>/test/jest/file-stub.ts',
+};
+
+const shared = { transform, moduleNameMapper, clearMocks: true };
+
+/**
+ * Jest projects: pure code under node, screens under jsdom, the backend contract against the
+ * local adapter (fake-indexeddb) and against the Firebase adapter (skips without emulators).
+ */
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'screens',
+      testEnvironment: '<rootDir>/test/jest/jsdom-environment.ts',
+      setupFiles: ['fake-indexeddb/auto'],
+      setupFilesAfterEnv: ['<rootDir>/test/jest/setup-dom.ts'],
+      testMatch: ['<rootDir>/test/**/*.test.tsx'],
+    },
+    {
+      ...shared,
+      displayName: 'contract-local',
+      testEnvironment: 'node',
+      setupFiles: ['fake-indexeddb/auto'],
+      testMatch: ['<rootDir>/test/contract/local-backend.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'firebase',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/contract/firebase-backend.test.ts'],
+      testTimeout: 30_000,
+    },
+  ],
+};
+
+export default config;

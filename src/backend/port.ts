@@ -1,0 +1,223 @@
+/**
+ * The `Backend` port (DESIGN §5): everything the app asks of its data, with two adapters —
+ * `firebase/` (Cloud Firestore, Firebase Auth, Cloud Storage) and `local/` (IndexedDB).
+ * Every value crossing it is plain serializable data; every failure is an {@link AppError}
+ * (or a FirebaseError) with a `code`. Every list has a `watch…` that returns an unsubscribe.
+ */
+import type { ErrorShape } from '@/domain/errors';
+import type { LifecycleEvent } from '@/domain/lifecycle';
+import type { Role } from '@/domain/roles';
+import type { NewMessageInput, NewTicketInput, SignInInput, SignUpInput } from '@/domain/schemas';
+import type {
+  AuditEvent,
+  DeskSettings,
+  Message,
+  Priority,
+  Ticket,
+  TicketStatus,
+  UserProfile,
+} from '@/domain/types';
+
+/** Stops a subscription. Safe to call more than once. */
+export type Unsubscribe = () => void;
+
+/** Called with each new value of a live subscription. */
+export type Listener<T> = (value: T) => void;
+/** Called once when a live subscription fails; no more values follow. */
+export type ErrorListener = (error: ErrorShape) => void;
+
+/**
+ * What the auth session is now:
+ * - `signedOut`: nobody is signed in;
+ * - `signedIn`: signed in, with the profile from `users/{uid}`;
+ * - `profileUnavailable`: Auth accepted the person but their profile (and so their role)
+ *   cannot be read, e.g. Firestore is unreachable. `retryProfile()` tries again.
+ */
+export type AuthChange =
+  | { kind: 'signedOut' }
+  | { kind: 'signedIn'; user: UserProfile; emailVerified: boolean }
+  | { kind: 'profileUnavailable'; uid: string; email: string; error: ErrorShape };
+
+/** What an adapter's auth can do beyond email and password. */
+export interface AuthCapabilities {
+  /** Google sign-in with a popup (Firebase only). */
+  google: boolean;
+  /** Password reset and verification actually send email. */
+  sendsEmail: boolean;
+}
+
+/** Firebase Auth, or its local stand-in. */
+export interface AuthPort {
+  readonly capabilities: AuthCapabilities;
+  /**
+   * Subscribes to the session. The listener is called once soon after subscribing with the
+   * current state, then on every change (sign-in, sign-out, profile change).
+   */
+  onChange(listener: Listener<AuthChange>): Unsubscribe;
+  /** Reads the signed-in person's profile again after `profileUnavailable`. */
+  retryProfile(): Promise<void>;
+  /**
+   * Signs in with email and password.
+   * @throws AppError `auth/invalid-credential` for an unknown email or wrong password.
+   */
+  signIn(input: SignInInput): Promise<UserProfile>;
+  /**
+   * Creates an account and its `users/{uid}` profile with role `customer`, then signs in.
+   * @throws AppError `invalid-argument` for input outside DESIGN §3's limits,
+   *   `auth/email-already-in-use` when the email has an account.
+   */
+  signUp(input: SignUpInput): Promise<UserProfile>;
+  /**
+   * Signs in with a Google popup (creating the customer profile the first time).
+   * @throws AppError `unsupported` where `capabilities.google` is false.
+   */
+  signInWithGoogle(): Promise<UserProfile>;
+  /**
+   * Starts a password reset for the email. Resolves whether or not the email has an account,
+   * so the form cannot be used to find out who has one.
+   */
+  sendPasswordReset(email: string): Promise<void>;
+  /** Sends the signed-in person an email-verification link. */
+  sendEmailVerification(): Promise<void>;
+  /** Ends the session (in this tab for the local adapter; everywhere for Firebase). */
+  signOut(): Promise<void>;
+}
+
+/** `users/{uid}` (DESIGN §3): customers read only their own; staff list everyone. */
+export interface UsersPort {
+  /** @throws AppError `not-found`, `permission-denied` (a customer reading someone else). */
+  get(uid: string): Promise<UserProfile>;
+  /** Live list of every user, newest first; staff only (else the error listener gets `permission-denied`). */
+  watchAll(onNext: Listener<UserProfile[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Changes a user's role (DESIGN §1: admins only, never one's own).
+   * @throws AppError `permission-denied` for anyone but an admin, or an admin changing themselves.
+   */
+  setRole(uid: string, role: Role): Promise<void>;
+}
+
+/** Which tickets a list subscription wants. Customers always get only their own. */
+export interface TicketQuery {
+  /** Only tickets of this requester (required for customers). */
+  requesterId?: string;
+  /** Only these statuses. */
+  statuses?: TicketStatus[];
+  /** Only tickets assigned to this agent; `null` for unassigned ones. */
+  assigneeId?: string | null;
+  /** Page size; at most 100. */
+  limit: number;
+}
+
+/** One page of tickets, newest activity first. */
+export interface TicketPage {
+  tickets: Ticket[];
+  /** True when more tickets match than `limit`. */
+  hasMore: boolean;
+}
+
+/** A change to a ticket's fields by staff; each changed field writes an audit event. */
+export interface TicketPatch {
+  priority?: Priority;
+  category?: string | null;
+  tags?: string[];
+  assigneeId?: string | null;
+}
+
+/** `tickets/{id}` and its lifecycle (DESIGN §2–§3). */
+export interface TicketsPort {
+  /**
+   * Submits a request: the next sequential number (a transaction on `counters/tickets`), the
+   * ticket with status `new`, and the description as its first public message.
+   * @throws AppError `invalid-argument` outside DESIGN §3's limits; `unauthenticated`.
+   */
+  create(input: NewTicketInput): Promise<Ticket>;
+  /** @throws AppError `not-found`; `permission-denied` for a customer's look at another's ticket. */
+  get(id: string): Promise<Ticket>;
+  /** Live ticket; the error listener gets `not-found` or `permission-denied`. */
+  watch(id: string, onNext: Listener<Ticket>, onError: ErrorListener): Unsubscribe;
+  /** Live page of tickets, newest activity first. */
+  watchList(query: TicketQuery, onNext: Listener<TicketPage>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Fires a lifecycle event (DESIGN §2) and writes its audit event, in one transaction.
+   * @throws AppError `failed-precondition` for a move the table forbids (message says why),
+   *   `permission-denied` for a move the actor's role may not make.
+   */
+  transition(id: string, event: LifecycleEvent): Promise<Ticket>;
+  /**
+   * Changes priority, category, tags or assignee (staff only), with one audit event per field.
+   * @throws AppError `permission-denied` for customers; `failed-precondition` on a closed ticket.
+   */
+  update(id: string, patch: TicketPatch): Promise<Ticket>;
+  /** Live audit trail of a ticket, oldest first (staff only). */
+  watchEvents(id: string, onNext: Listener<AuditEvent[]>, onError: ErrorListener): Unsubscribe;
+}
+
+/** A file picked in the browser, about to be uploaded. */
+export interface FileToUpload {
+  name: string;
+  /** Bytes. */
+  size: number;
+  contentType: string;
+  data: Blob;
+}
+
+/** `tickets/{id}/messages/{mid}`: public replies and internal notes. */
+export interface MessagesPort {
+  /**
+   * Live conversation, oldest first. Customers receive public replies only — internal notes
+   * never leave the backend for them.
+   */
+  watch(ticketId: string, onNext: Listener<Message[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Adds a public reply or internal note. `id` is generated by the client so that a retry is
+   * idempotent: adding an id that exists resolves with the existing message.
+   * A requester's reply on a pending, on-hold or solved ticket reopens it (DESIGN §2).
+   * @throws AppError `failed-precondition` on a closed ticket, `permission-denied` for an
+   *   internal note by a customer or a reply on someone else's ticket.
+   */
+  add(ticketId: string, input: NewMessageInput & { id: string; attachments?: Message['attachments'] }): Promise<Message>;
+}
+
+/** Upload progress: bytes sent so far of the total. */
+export interface UploadProgress {
+  bytesTransferred: number;
+  totalBytes: number;
+}
+
+/** Cloud Storage (DESIGN §4), or blobs in IndexedDB. */
+export interface FilesPort {
+  /**
+   * Uploads an attachment to `tickets/{ticketId}/{messageId}/{name}`.
+   * @param signal aborts the upload (rejects with `cancelled`).
+   * @returns the stored path.
+   * @throws AppError `invalid-argument` over 10 MB or of a type DESIGN §3 does not allow.
+   */
+  uploadAttachment(
+    ticketId: string,
+    messageId: string,
+    file: FileToUpload,
+    onProgress?: Listener<UploadProgress>,
+    signal?: AbortSignal,
+  ): Promise<string>;
+  /** A URL the browser can open or download for a stored path, for people who may read it. */
+  getDownloadUrl(path: string): Promise<string>;
+}
+
+/** `settings/desk` (DESIGN §3). */
+export interface SettingsPort {
+  /** Live desk settings; defaults when none are stored yet. */
+  watch(onNext: Listener<DeskSettings>, onError: ErrorListener): Unsubscribe;
+  /** Replaces the desk settings (admins only). @throws AppError `permission-denied`. */
+  save(settings: DeskSettings): Promise<void>;
+}
+
+/** The whole port. */
+export interface Backend {
+  readonly kind: 'local' | 'firebase';
+  readonly auth: AuthPort;
+  readonly users: UsersPort;
+  readonly tickets: TicketsPort;
+  readonly messages: MessagesPort;
+  readonly files: FilesPort;
+  readonly settings: SettingsPort;
+}

@@ -1,0 +1,64 @@
+/**
+ * The permission policy of DESIGN §1 as one pure function. Status changes are the
+ * lifecycle's business ({@link transition} in `lifecycle.ts`), not this file's.
+ */
+import { isStaff, type Role } from '@/domain/roles';
+import type { Ticket } from '@/domain/types';
+
+/** Everything a person may try, named after what they do. */
+export type Permission =
+  | 'ticket.create'
+  | 'ticket.read'
+  | 'ticket.reply'
+  | 'ticket.attach'
+  | 'ticket.readInternal'
+  | 'ticket.writeInternal'
+  | 'ticket.assign'
+  | 'ticket.setPriority'
+  | 'ticket.setTags'
+  | 'ticket.setCategory'
+  | 'cannedReplies.use'
+  | 'users.list'
+  | 'users.readOwn'
+  | 'users.setRole'
+  | 'settings.manage';
+
+/** The person asking. */
+export interface Principal {
+  uid: string;
+  role: Role;
+}
+
+const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
+  'ticket.readInternal',
+  'ticket.writeInternal',
+  'ticket.assign',
+  'ticket.setPriority',
+  'ticket.setTags',
+  'ticket.setCategory',
+  'cannedReplies.use',
+  'users.list',
+]);
+
+const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>(['users.setRole', 'settings.manage']);
+
+const ON_OWN_TICKET: ReadonlySet<Permission> = new Set<Permission>(['ticket.read', 'ticket.reply', 'ticket.attach']);
+
+/**
+ * Whether `who` may do `what` (DESIGN §1).
+ * @param ticket the ticket concerned, for permissions that depend on ownership
+ *   (`ticket.read`, `ticket.reply`, `ticket.attach`); a customer passes only on their own.
+ * @returns true when allowed. Closed tickets are read-only: replies and attachments are refused.
+ */
+export function can(who: Principal, what: Permission, ticket?: Pick<Ticket, 'requesterId' | 'status'>): boolean {
+  if (ADMIN_ONLY.has(what)) return who.role === 'admin';
+  if (STAFF_ONLY.has(what)) return isStaff(who.role);
+  if (what === 'ticket.create' || what === 'users.readOwn') return true;
+  if (ON_OWN_TICKET.has(what)) {
+    if (!ticket) return false;
+    const mayRead = isStaff(who.role) || ticket.requesterId === who.uid;
+    if (what === 'ticket.read') return mayRead;
+    return mayRead && ticket.status !== 'closed';
+  }
+  return false;
+}

@@ -1,0 +1,110 @@
+/**
+ * zod schemas for every input that crosses into the backend (DESIGN §3 limits). Forms use
+ * the same schemas for their messages, so the browser and the adapters agree.
+ */
+import { z } from 'zod';
+import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
+import { PRIORITIES } from '@/domain/types';
+import { ROLES } from '@/domain/roles';
+
+/** An email address. */
+export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address.');
+
+/** A password: at least 8 characters (DESIGN §3). */
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.password.min, `Use at least ${LIMITS.password.min} characters.`);
+
+/** A display name: 1–80 characters after trimming (DESIGN §3). */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.displayName.min, 'Enter your name.')
+  .max(LIMITS.displayName.max, `Use at most ${LIMITS.displayName.max} characters.`);
+
+/** Sign-in form input. */
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password.') });
+/** Sign-in input, validated. */
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** Sign-up form input; the role is never an input (DESIGN §3: sign-up makes a customer). */
+export const signUpSchema = z.object({
+  displayName: displayNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+/** Sign-up input, validated. */
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** A role value. */
+export const roleSchema = z.enum(ROLES);
+
+/** A tag: ≤ 30 chars of `[a-z0-9-]` (DESIGN §3). */
+export const tagSchema = z
+  .string()
+  .min(1, 'A tag cannot be empty.')
+  .max(LIMITS.tags.maxLength, `A tag has at most ${LIMITS.tags.maxLength} characters.`)
+  .regex(LIMITS.tags.pattern, 'Tags use lowercase letters, digits and hyphens only.');
+
+/** A ticket's tags: ≤ 10 (DESIGN §3). */
+export const tagsSchema = z.array(tagSchema).max(LIMITS.tags.maxCount, `At most ${LIMITS.tags.maxCount} tags.`);
+
+/** A ticket subject: 3–150 chars (DESIGN §3). */
+export const subjectSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.subject.min, `The subject needs at least ${LIMITS.subject.min} characters.`)
+  .max(LIMITS.subject.max, `The subject has at most ${LIMITS.subject.max} characters.`);
+
+/** A message body: 1–10 000 chars (DESIGN §3). */
+export const bodySchema = z
+  .string()
+  .min(LIMITS.body.min, 'Write a message.')
+  .max(LIMITS.body.max, `A message has at most ${LIMITS.body.max.toLocaleString('en-US')} characters.`)
+  .refine((body) => body.trim().length > 0, 'Write a message.');
+
+/** Metadata of a file about to be attached: ≤ 10 MB, allowed type (DESIGN §3). */
+export const attachmentFileSchema = z.object({
+  name: z.string().min(1).max(200),
+  size: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(LIMITS.attachments.maxBytes, `A file may be at most ${LIMITS.attachments.maxBytes / 1024 / 1024} MB.`),
+  contentType: z.string().refine(isAllowedAttachmentType, 'This type of file cannot be attached.'),
+});
+
+/** Up to 5 attachments (DESIGN §3). */
+export const attachmentListSchema = z
+  .array(attachmentFileSchema)
+  .max(LIMITS.attachments.maxCount, `At most ${LIMITS.attachments.maxCount} files per message.`);
+
+/** A priority value. */
+export const prioritySchema = z.enum(PRIORITIES);
+
+/** Input of a new request (DESIGN §3: the description is the first public message). */
+export const newTicketSchema = z.object({
+  subject: subjectSchema,
+  description: bodySchema,
+  priority: prioritySchema,
+  category: z.string().max(60).optional(),
+  followUpOf: z.string().optional(),
+});
+/** New-request input, validated. */
+export type NewTicketInput = z.infer<typeof newTicketSchema>;
+
+/** Input of a new message. */
+export const newMessageSchema = z.object({
+  body: bodySchema,
+  internal: z.boolean(),
+});
+/** New-message input, validated. */
+export type NewMessageInput = z.infer<typeof newMessageSchema>;
+
+/**
+ * The first validation message of a zod error, for showing people.
+ * @returns a sentence such as "Use at least 8 characters."
+ */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'The input is not valid.';
+}

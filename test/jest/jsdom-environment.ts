@@ -1,0 +1,38 @@
+/**
+ * jsdom plus the Node globals it lacks (Jest 30 loads Node builds of Firebase and friends,
+ * which expect them): fetch, streams, TextEncoder, structuredClone, BroadcastChannel,
+ * setImmediate, WebCrypto.
+ */
+import JSDOMEnvironment from 'jest-environment-jsdom';
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+
+const GLOBALS_FROM_NODE = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'BroadcastChannel',
+  'setImmediate',
+  'clearImmediate',
+  'crypto',
+  'MessageChannel',
+] as const;
+
+export default class JsdomWithNodeGlobals extends JSDOMEnvironment {
+  constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    super(config, context);
+    const target = this.global as unknown as Record<string, unknown>;
+    const source = globalThis as unknown as Record<string, unknown>;
+    for (const name of GLOBALS_FROM_NODE) {
+      if (source[name] !== undefined) {
+        Object.defineProperty(target, name, { value: source[name], configurable: true, writable: true });
+      }
+    }
+  }
+}
