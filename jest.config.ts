@@ -1,12 +1,14 @@
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
 };
 
 const moduleNameMapper: Config['moduleNameMapper'] = {
   '^@backend-adapter$': '<rootDir>/src/backend/local/create-local-backend.ts',
   '^@/(.*)$': '<rootDir>/src/$1',
+  // The app imports antd's ES modules one component at a time; Jest runs their CommonJS twins.
+  '^antd/es/(.*)$': 'antd/lib/$1',
   '\\.(css|svg|png)$': '<rootDir>/test/jest/file-stub.ts',
 };
 

@@ -13,7 +13,7 @@ export const LIMITS = {
 
 /**
  * Content types an attachment may have (DESIGN §3): images, PDF, plain text, CSV, ZIP and
- * Office documents. `image/*` is matched by prefix.
+ * Office documents. `image/*` is matched by prefix, except SVG (it can carry script).
  */
 export const ALLOWED_ATTACHMENT_TYPES: readonly string[] = [
   'application/pdf',
@@ -37,5 +37,7 @@ export const ALLOWED_ATTACHMENT_TYPES: readonly string[] = [
  */
 export function isAllowedAttachmentType(contentType: string): boolean {
   const type = contentType.toLowerCase();
+  // SVG is an image that can carry script, so it is refused like HTML.
+  if (type === 'image/svg+xml') return false;
   return type.startsWith('image/') || ALLOWED_ATTACHMENT_TYPES.includes(type);
 }

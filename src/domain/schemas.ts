@@ -65,11 +65,11 @@ export const bodySchema = z
 
 /** Metadata of a file about to be attached: ≤ 10 MB, allowed type (DESIGN §3). */
 export const attachmentFileSchema = z.object({
-  name: z.string().min(1).max(200),
+  name: z.string().min(1, 'A file needs a name.').max(200, 'A file name has at most 200 characters.'),
   size: z
     .number()
-    .int()
-    .nonnegative()
+    .int('A file size is a whole number of bytes.')
+    .nonnegative('A file size cannot be negative.')
     .max(LIMITS.attachments.maxBytes, `A file may be at most ${LIMITS.attachments.maxBytes / 1024 / 1024} MB.`),
   contentType: z.string().refine(isAllowedAttachmentType, 'This type of file cannot be attached.'),
 });

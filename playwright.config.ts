@@ -1,0 +1,47 @@
+/**
+ * Playwright journeys in Chromium against the production build with the local backend.
+ * Uses Debian's /usr/bin/chromium where present (no browser downloads here); elsewhere
+ * Playwright's own Chromium. Screenshots go to test-results/ (kept as CI artifacts).
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/playwright',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/reports/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // check-build leaves a local build in dist/; build one when run on its own.
+    command: `sh -c '[ -f dist/index.html ] || BACKEND=local npx webpack --mode production; node scripts/serve-dist.mjs dist ${PORT}'`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  },
+});

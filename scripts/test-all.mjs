@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
+// Steps: lint, format, typecheck, Jest (unit, screens, local contract), the Firebase adapter
+// against the Auth emulator, the production builds with their budgets, Playwright journeys.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = [];
+let testsPassed = 0;
+let testsFailed = 0;
+let testsSkipped = 0;
+
+function run(name, command, count) {
+  console.log(`\n━━ ${name}: ${command}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, { stdio: 'inherit', shell: true, env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: status === 0, seconds });
+  if (count) count();
+}
+
+function countJest(file) {
+  return () => {
+    if (!existsSync(file)) return;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    testsPassed += report.numPassedTests;
+    testsFailed += report.numFailedTests;
+    testsSkipped += report.numPendingTests + report.numTodoTests;
+  };
+}
+
+function countPlaywright(file) {
+  return () => {
+    if (!existsSync(file)) return;
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    testsPassed += stats.expected + stats.flaky;
+    testsFailed += stats.unexpected;
+    testsSkipped += stats.skipped;
+  };
+}
+
+rmSync('test-results/reports', { recursive: true, force: true });
+mkdirSync('test-results/reports', { recursive: true });
+
+run('lint', 'npx eslint . --max-warnings 0');
+run('format', 'npx prettier --check .');
+run('typecheck', 'npx tsc --noEmit -p tsconfig.json');
+run(
+  'jest',
+  'npx jest --selectProjects unit screens contract-local --json --outputFile=test-results/reports/jest.json',
+  countJest('test-results/reports/jest.json'),
+);
+run(
+  'firebase adapter vs Auth emulator',
+  'npx firebase emulators:exec --project demo-triage --only auth "npx jest --selectProjects firebase --json --outputFile=test-results/reports/jest-firebase.json"',
+  countJest('test-results/reports/jest-firebase.json'),
+);
+run('production builds and budgets', 'node scripts/check-build.mjs');
+run(
+  'playwright journeys',
+  'npx playwright test',
+  countPlaywright('test-results/reports/playwright.json'),
+);
+
+console.log('\n━━ Summary');
+for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s)`);
+const failedSteps = results.filter((result) => !result.ok).length;
+console.log(`  steps: ${results.length - failedSteps} of ${results.length} green`);
+console.log(`Tests: ${testsPassed} passed, ${testsFailed + failedSteps} failed, ${testsSkipped} skipped`);
+process.exit(failedSteps === 0 ? 0 : 1);

@@ -1,0 +1,55 @@
+/**
+ * Listener middleware (DESIGN §5): mirrors `backend.auth.onChange` into the auth slice, and on
+ * sign-out (or a switch to another person) resets the API cache and purges drafts.
+ */
+import { createAction, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import { api } from '@/app/api';
+import type { RootState } from '@/app/root-reducer';
+import type { AppDispatch } from '@/app/store';
+import type { Backend } from '@/backend/port';
+import { authChanged } from '@/features/auth/slice/auth-slice';
+import { draftsCleared } from '@/features/tickets/slice/drafts-slice';
+
+/** Dispatched once when the app mounts; starts the auth mirror. */
+export const appStarted = createAction('app/started');
+
+/** `startListening` typed for this app. */
+export type AppStartListening = TypedStartListening<RootState, AppDispatch, Backend>;
+
+/** Creates the listener middleware with the backend as its `extra` argument. */
+export function createAppListenerMiddleware(backend: Backend) {
+  return createListenerMiddleware({ extra: backend });
+}
+
+/**
+ * Registers the app's listeners.
+ * - on `appStarted` (once): subscribes to `backend.auth.onChange` and dispatches `authChanged`
+ *   for every change, until the store's listeners are cleared;
+ * - on `authChanged`: when the session ends or becomes another person, resets the API cache
+ *   (no data of the previous person survives) and, on sign-out, purges drafts.
+ */
+export function registerListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: appStarted,
+    effect: async (_action, listenerApi) => {
+      listenerApi.unsubscribe(); // one-shot: a second appStarted must not subscribe twice
+      const stop = listenerApi.extra.auth.onChange((change) => listenerApi.dispatch(authChanged(change)));
+      try {
+        await listenerApi.condition(() => false); // resolves never; rejects when cancelled
+      } finally {
+        stop();
+      }
+    },
+  });
+
+  startListening({
+    actionCreator: authChanged,
+    effect: (action, listenerApi) => {
+      const before = listenerApi.getOriginalState().auth.user?.uid ?? null;
+      const change = action.payload;
+      const after = change.kind === 'signedIn' ? change.user.uid : change.kind === 'profileUnavailable' ? change.uid : null;
+      if (before !== null && before !== after) listenerApi.dispatch(api.util.resetApiState());
+      if (change.kind === 'signedOut') listenerApi.dispatch(draftsCleared());
+    },
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * The root reducer: the API cache (never persisted) and the feature slices, with the
+ * persisted ones wrapped by redux-persist (see `persist.ts`).
+ */
+import { combineReducers } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
+import { api } from '@/app/api';
+import { authPersistConfig, draftsPersistConfig, preferencesPersistConfig } from '@/app/persist';
+import { authReducer } from '@/features/auth/slice/auth-slice';
+import { preferencesReducer } from '@/features/preferences/slice/preferences-slice';
+import { draftsReducer } from '@/features/tickets/slice/drafts-slice';
+
+/** Combines every slice. */
+export const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: persistReducer(authPersistConfig, authReducer),
+  preferences: persistReducer(preferencesPersistConfig, preferencesReducer),
+  drafts: persistReducer(draftsPersistConfig, draftsReducer),
+});
+
+/** The whole store state. */
+export type RootState = ReturnType<typeof rootReducer>;

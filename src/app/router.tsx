@@ -1,0 +1,168 @@
+/**
+ * The router, built from the route table, with the guards: guests only on sign-in pages,
+ * roles on the rest (a 403 page for the wrong role), a flicker-free first paint from the
+ * persisted user hint, and a retry screen when the profile cannot be read.
+ */
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { AppLayout, GuestLayout, ScreenSkeleton } from '@/app/app-layout';
+import { homePathFor, mayOpen, ROUTES, type AppRoute } from '@/app/routes';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { FullPageFrame, FullPageSpinner } from '@/components/full-page-state';
+import { retryProfile, selectAuth, signOut } from '@/features/auth/slice/auth-slice';
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Triage`;
+  }, [title]);
+}
+
+/** Shown when Auth accepted the person but their profile (role) cannot be read. */
+function ProfileUnavailable({ email, message }: { email: string; message: string }) {
+  const dispatch = useAppDispatch();
+  const { status } = useAppSelector(selectAuth);
+  return (
+    <FullPageFrame>
+      <Result
+        status="warning"
+        title="Triage cannot reach its database"
+        subTitle={`You are signed in as ${email}, but your profile could not be loaded. ${message}`}
+        extra={
+          <Space>
+            <Button type="primary" loading={status === 'signingIn'} onClick={() => void dispatch(retryProfile())}>
+              Retry
+            </Button>
+            <Button onClick={() => void dispatch(signOut())}>Sign out</Button>
+          </Space>
+        }
+      />
+    </FullPageFrame>
+  );
+}
+
+/** 403: signed in, but this role may not open the page. */
+export function Forbidden() {
+  return (
+    <Result
+      status="403"
+      title="403 — not for your role"
+      subTitle="Your account cannot open this page. If you think it should, ask an admin to change your role."
+      extra={
+        <Button type="primary" href="/">
+          Go to my home page
+        </Button>
+      }
+    />
+  );
+}
+
+function Guarded({ route }: { route: AppRoute }) {
+  const auth = useAppSelector(selectAuth);
+  const location = useLocation();
+  useDocumentTitle(route.title);
+  const Screen = route.screen;
+
+  if (route.access.kind === 'guest') {
+    if (auth.status === 'signedIn' && auth.user) {
+      const from = (location.state as { from?: string } | null)?.from;
+      return <Navigate to={from ?? homePathFor(auth.user.role)} replace />;
+    }
+    if (auth.status === 'unknown') return <FullPageSpinner label="Starting Triage…" />;
+    return (
+      <GuestLayout>
+        <Screen />
+      </GuestLayout>
+    );
+  }
+
+  if (auth.status === 'error' && auth.unavailable) {
+    return <ProfileUnavailable email={auth.unavailable.email} message={auth.unavailable.error.message} />;
+  }
+  if (auth.status === 'unknown') {
+    // The persisted hint paints the frame at once; the screen waits for the backend's answer.
+    if (auth.lastUser) {
+      return (
+        <AppLayout user={auth.lastUser}>
+          <ScreenSkeleton />
+        </AppLayout>
+      );
+    }
+    return <FullPageSpinner label="Starting Triage…" />;
+  }
+  if (auth.status !== 'signedIn' || !auth.user) {
+    return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+  }
+  return (
+    <AppLayout user={auth.user}>{mayOpen(route, auth.user.role) ? <Screen /> : <Forbidden />}</AppLayout>
+  );
+}
+
+function HomeRedirect() {
+  const auth = useAppSelector(selectAuth);
+  if (auth.status === 'unknown') return <FullPageSpinner label="Starting Triage…" />;
+  if (auth.status === 'signedIn' && auth.user) return <Navigate to={homePathFor(auth.user.role)} replace />;
+  if (auth.status === 'error' && auth.unavailable) return <Navigate to="/requests" replace />;
+  return <Navigate to="/sign-in" replace />;
+}
+
+function NotFound() {
+  useDocumentTitle('Not found');
+  return (
+    <FullPageFrame>
+      <Result
+        status="404"
+        title="404 — no such page"
+        subTitle="The address may be mistyped, or the page has moved."
+        extra={
+          <Button type="primary" href="/">
+            Go to my home page
+          </Button>
+        }
+      />
+    </FullPageFrame>
+  );
+}
+
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <FullPageFrame>
+      <Result
+        status="error"
+        title="Something went wrong"
+        subTitle={error instanceof Error ? error.message : 'The page could not be shown.'}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Reload Triage
+          </Button>
+        }
+      />
+    </FullPageFrame>
+  );
+}
+
+/** The route objects, exported for tests (which use a memory router). */
+export const routeObjects: RouteObject[] = [
+  {
+    element: (
+      <ErrorBoundary>
+        <Outlet />
+      </ErrorBoundary>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <HomeRedirect /> },
+      ...ROUTES.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+/** Creates the browser router. */
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects);
+}

@@ -1,0 +1,82 @@
+/**
+ * The route table (after Ant Design Pro's `config/routes.ts`): one row per screen with its
+ * path, lazy screen, who may see it and its menu entry. It drives the router, the guards and
+ * the side menu. Every screen is its own chunk.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import type { Role } from '@/domain/roles';
+
+/** Who may open a route: signed-out people only, or signed-in people with one of these roles. */
+export type RouteAccess = { kind: 'guest' } | { kind: 'roles'; roles: readonly Role[] };
+
+/** One row of the route table. */
+export interface AppRoute {
+  path: string;
+  screen: LazyExoticComponent<ComponentType>;
+  access: RouteAccess;
+  /** Shown in the side menu when present (only to people the access allows). */
+  menu?: { label: string; icon: ReactNode };
+  /** Document title. */
+  title: string;
+}
+
+const GUEST: RouteAccess = { kind: 'guest' };
+const EVERYONE: RouteAccess = { kind: 'roles', roles: ['customer', 'agent', 'admin'] };
+const STAFF: RouteAccess = { kind: 'roles', roles: ['agent', 'admin'] };
+const ADMINS: RouteAccess = { kind: 'roles', roles: ['admin'] };
+
+/** Every screen of Triage. */
+export const ROUTES: readonly AppRoute[] = [
+  {
+    path: '/sign-in',
+    title: 'Sign in',
+    access: GUEST,
+    screen: lazy(() => import(/* webpackChunkName: "sign-in" */ '@/features/auth/screens/sign-in-screen')),
+  },
+  {
+    path: '/sign-up',
+    title: 'Create your account',
+    access: GUEST,
+    screen: lazy(() => import(/* webpackChunkName: "sign-up" */ '@/features/auth/screens/sign-up-screen')),
+  },
+  {
+    path: '/reset-password',
+    title: 'Reset your password',
+    access: GUEST,
+    screen: lazy(() => import(/* webpackChunkName: "reset-password" */ '@/features/auth/screens/reset-password-screen')),
+  },
+  {
+    path: '/requests',
+    title: 'My requests',
+    access: EVERYONE,
+    menu: { label: 'My requests', icon: <InboxOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "requests" */ '@/features/tickets/screens/my-requests-screen')),
+  },
+  {
+    path: '/desk',
+    title: 'Desk',
+    access: STAFF,
+    menu: { label: 'Desk', icon: <CustomerServiceOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "desk" */ '@/features/tickets/screens/desk-screen')),
+  },
+  {
+    path: '/admin',
+    title: 'Admin',
+    access: ADMINS,
+    menu: { label: 'Admin', icon: <SettingOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "admin" */ '@/features/admin/screens/admin-screen')),
+  },
+];
+
+/** Where a signed-in person lands: the desk for staff, their requests for customers. */
+export function homePathFor(role: Role): string {
+  return role === 'customer' ? '/requests' : '/desk';
+}
+
+/** Whether a role may open a route. */
+export function mayOpen(route: AppRoute, role: Role): boolean {
+  return route.access.kind === 'roles' && route.access.roles.includes(role);
+}

@@ -1,0 +1,66 @@
+/**
+ * Admin home (`/admin`): the people of the desk and their roles. Only an admin changes a role
+ * (DESIGN §1), never their own. Categories, canned replies and desk settings come later.
+ */
+import App from 'antd/es/app';
+import Card from 'antd/es/card';
+import Select from 'antd/es/select';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
+import { useAppSelector } from '@/app/hooks';
+import { LiveError } from '@/components/live-error';
+import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
+import type { UserProfile } from '@/domain/types';
+import { useSetRoleMutation, useWatchUsersQuery } from '@/features/admin/api/users-api';
+import { selectUser } from '@/features/auth/slice/auth-slice';
+import { friendlyMessage } from '@/lib/error-messages';
+import { formatDateTime } from '@/lib/time';
+
+/** The admin screen. */
+export default function AdminScreen() {
+  const me = useAppSelector(selectUser);
+  const { data } = useWatchUsersQuery();
+  const [setRole, { isLoading }] = useSetRoleMutation();
+  const { message } = App.useApp();
+
+  const changeRole = async (user: UserProfile, role: Role) => {
+    const result = await setRole({ uid: user.uid, role });
+    if (result.error) message.error(friendlyMessage(result.error));
+    else message.success(`${user.displayName} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+  };
+
+  return (
+    <Card title={<Typography.Title level={3} style={{ margin: 0 }}>People</Typography.Title>}>
+      {data?.error ? (
+        <LiveError error={data.error} what="people" />
+      ) : (
+        <Table<UserProfile>
+          rowKey="uid"
+          loading={!data?.value}
+          dataSource={data?.value ?? []}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          columns={[
+            { title: 'Name', dataIndex: 'displayName' },
+            { title: 'Email', dataIndex: 'email' },
+            {
+              title: 'Role',
+              dataIndex: 'role',
+              width: 160,
+              render: (role: Role, user) => (
+                <Select<Role>
+                  aria-label={`Role of ${user.displayName}`}
+                  value={role}
+                  disabled={isLoading || user.uid === me?.uid}
+                  style={{ width: 130 }}
+                  options={ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+                  onChange={(next) => void changeRole(user, next)}
+                />
+              ),
+            },
+            { title: 'Joined', dataIndex: 'createdAt', width: 180, render: (iso: string) => formatDateTime(iso) },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

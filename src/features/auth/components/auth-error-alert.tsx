@@ -1,0 +1,25 @@
+/** The auth slice's last error as a themed alert (through `friendlyMessage`). */
+import type { ReactNode } from 'react';
+import Alert from 'antd/es/alert';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { authErrorCleared, selectAuth } from '@/features/auth/slice/auth-slice';
+import { friendlyMessage } from '@/lib/error-messages';
+
+/** Shows the last sign-in/sign-up error, if any; closing it clears it. */
+export function AuthErrorAlert({ extra }: { extra?: (code: string) => ReactNode }) {
+  const dispatch = useAppDispatch();
+  const { error } = useAppSelector(selectAuth);
+  if (!error) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      closable
+      onClose={() => dispatch(authErrorCleared())}
+      message={friendlyMessage(error)}
+      description={extra?.(error.code)}
+      style={{ marginBottom: 16 }}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Create a customer account (DESIGN §3: sign-up always makes a customer): name, email,
+ * password with confirmation, and reCAPTCHA when configured.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Typography from 'antd/es/typography';
+import { recaptchaSiteKey } from '@/app/config';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
+import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
+import { RecaptchaField } from '@/features/auth/components/recaptcha-field';
+import { authErrorCleared, selectAuth, signUp } from '@/features/auth/slice/auth-slice';
+import { zodRule } from '@/lib/zod-rule';
+
+interface SignUpValues {
+  displayName: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+/** The sign-up screen (route `/sign-up`). */
+export default function SignUpScreen() {
+  const dispatch = useAppDispatch();
+  const { status, error } = useAppSelector(selectAuth);
+  const siteKey = recaptchaSiteKey();
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const busy = status === 'signingIn';
+  const captchaMissing = siteKey !== null && captchaToken === null;
+
+  return (
+    <Card title="Create your account">
+      <AuthErrorAlert
+        extra={(code) =>
+          code === 'auth/email-already-in-use' ? (
+            <>
+              <Link to="/sign-in">Sign in</Link> or <Link to="/reset-password">reset your password</Link>.
+            </>
+          ) : null
+        }
+      />
+      <Form<SignUpValues>
+        layout="vertical"
+        requiredMark={false}
+        disabled={busy}
+        onValuesChange={() => error && dispatch(authErrorCleared())}
+        onFinish={({ displayName, email, password }) => void dispatch(signUp({ displayName, email, password }))}
+      >
+        <Form.Item name="displayName" label="Your name" rules={[zodRule(displayNameSchema)]}>
+          <Input autoComplete="name" autoFocus maxLength={80} showCount />
+        </Form.Item>
+        <Form.Item name="email" label="Email" rules={[zodRule(emailSchema)]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item name="password" label="Password" rules={[zodRule(passwordSchema)]} hasFeedback>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="Confirm password"
+          dependencies={['password']}
+          hasFeedback
+          rules={[
+            { required: true, message: 'Type the password again.' },
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: string) => {
+                if (value && value !== getFieldValue('password')) throw new Error('The two passwords do not match.');
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {siteKey && (
+          <Form.Item>
+            <RecaptchaField siteKey={siteKey} onToken={setCaptchaToken} />
+          </Form.Item>
+        )}
+        <Form.Item style={{ marginBottom: 8 }}>
+          <Button type="primary" htmlType="submit" block loading={busy} disabled={captchaMissing}>
+            Create account
+          </Button>
+        </Form.Item>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        Already have an account? <Link to="/sign-in">Sign in</Link>
+      </Typography.Paragraph>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+/** A header switch between the light and dark themes (persisted). */
+import Switch from 'antd/es/switch';
+import Tooltip from 'antd/es/tooltip';
+import MoonOutlined from '@ant-design/icons/MoonOutlined';
+import SunOutlined from '@ant-design/icons/SunOutlined';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectTheme, themeChanged } from '@/features/preferences/slice/preferences-slice';
+
+/** Toggles the theme. */
+export function ThemeToggle() {
+  const dispatch = useAppDispatch();
+  const mode = useAppSelector(selectTheme);
+  return (
+    <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+      <Switch
+        aria-label="Dark theme"
+        checked={mode === 'dark'}
+        checkedChildren={<MoonOutlined />}
+        unCheckedChildren={<SunOutlined />}
+        onChange={(dark) => dispatch(themeChanged(dark ? 'dark' : 'light'))}
+      />
+    </Tooltip>
+  );
+}

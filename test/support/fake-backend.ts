@@ -1,0 +1,77 @@
+/**
+ * A scripted Backend for store-level tests: auth changes are pushed by the test, and every
+ * other method fails loudly if a test calls what it did not script.
+ */
+import type { AuthChange, Backend, Listener } from '@/backend/port';
+import { AppError } from '@/domain/errors';
+import type { UserProfile } from '@/domain/types';
+
+/** A profile for tests. */
+export function profile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    uid: 'u-1',
+    displayName: 'Ada Agent',
+    email: 'ada@example.test',
+    role: 'agent',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const unscripted = (name: string) => () => {
+  throw new Error(`fake backend: ${name} was not scripted for this test`);
+};
+
+/** The fake and its controls. */
+export function fakeBackend() {
+  const listeners = new Set<Listener<AuthChange>>();
+  let subscriptions = 0;
+  const backend: Backend = {
+    kind: 'local',
+    auth: {
+      capabilities: { google: false, sendsEmail: false },
+      onChange(listener) {
+        subscriptions += 1;
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      retryProfile: unscripted('retryProfile'),
+      signIn: async ({ email }) => {
+        if (email === 'wrong@example.test') throw new AppError('auth/invalid-credential', 'Wrong credentials');
+        return profile({ email });
+      },
+      signUp: unscripted('signUp'),
+      signInWithGoogle: unscripted('signInWithGoogle'),
+      sendPasswordReset: async () => undefined,
+      sendEmailVerification: unscripted('sendEmailVerification'),
+      signOut: async () => {
+        for (const listener of listeners) listener({ kind: 'signedOut' });
+      },
+    },
+    users: { get: unscripted('users.get'), watchAll: unscripted('users.watchAll'), setRole: unscripted('users.setRole') },
+    tickets: {
+      create: unscripted('tickets.create'),
+      get: unscripted('tickets.get'),
+      watch: unscripted('tickets.watch'),
+      watchList: unscripted('tickets.watchList'),
+      transition: unscripted('tickets.transition'),
+      update: unscripted('tickets.update'),
+      watchEvents: unscripted('tickets.watchEvents'),
+    },
+    messages: { watch: unscripted('messages.watch'), add: unscripted('messages.add') },
+    files: { uploadAttachment: unscripted('files.uploadAttachment'), getDownloadUrl: unscripted('files.getDownloadUrl') },
+    settings: { watch: unscripted('settings.watch'), save: unscripted('settings.save') },
+  };
+  return {
+    backend,
+    /** Pushes an auth change to every subscriber, as the real adapters do. */
+    emit(change: AuthChange) {
+      for (const listener of listeners) listener(change);
+    },
+    /** How many times `auth.onChange` was subscribed. */
+    subscriptions: () => subscriptions,
+    /** How many subscribers are live now. */
+    liveSubscribers: () => listeners.size,
+  };
+}

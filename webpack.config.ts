@@ -1,0 +1,83 @@
+/**
+ * Webpack build (DESIGN §5–§6): ts-loader, one chunk per route, content-hashed files, source
+ * maps, a dev server with history fallback, gzip budgets that fail the production build.
+ * `BACKEND=local|firebase` picks the adapter at build time; the other is not bundled.
+ */
+import path from 'node:path';
+import { config as loadDotenv } from 'dotenv';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { CONFIG_VARIABLES, parseConfig } from './src/app/config-schema';
+import { GzipBudgetPlugin } from './scripts/gzip-budget-plugin';
+
+loadDotenv({ quiet: true });
+
+/** The dev server's port (the README names http://localhost:3000). */
+export const DEV_PORT = Number(process.env.PORT ?? 3000);
+
+const ADAPTERS = {
+  local: path.resolve(__dirname, 'src/backend/local/create-local-backend.ts'),
+  firebase: path.resolve(__dirname, 'src/backend/firebase/create-firebase-backend.ts'),
+} as const;
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer: DevServerConfiguration } => {
+  const production = argv.mode === 'production';
+  // Fails the build naming the variable when BACKEND=firebase lacks a value (DESIGN §6).
+  const appConfig = parseConfig(process.env);
+  const defined = Object.fromEntries(
+    CONFIG_VARIABLES.map((name) => [`process.env.${name}`, JSON.stringify(name === 'BACKEND' ? appConfig.backend : process.env[name] ?? '')]),
+  );
+
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        '@backend-adapter': ADAPTERS[appConfig.backend],
+        '@': path.resolve(__dirname, 'src'),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type errors are `npm run typecheck`'s job; the build only transpiles.
+          use: { loader: 'ts-loader', options: { transpileOnly: true } },
+        },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin(defined),
+      new HtmlWebpackPlugin({ template: './public/index.html' }),
+      ...(production
+        ? [new GzipBudgetPlugin({ initialRoutes: ['sign-in'], initialKiB: 200, routeKiB: 100 })]
+        : []),
+    ],
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: production
+      ? { hints: 'error', maxEntrypointSize: 900 * 1024, maxAssetSize: 700 * 1024, assetFilter: (file: string) => file.endsWith('.js') }
+      : false,
+    devServer: {
+      port: DEV_PORT,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: true,
+      client: { overlay: { errors: true, warnings: false } },
+    },
+    stats: production ? 'errors-warnings' : 'minimal',
+  };
+};
