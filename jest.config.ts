@@ -19,6 +19,8 @@ const shared = { transform, moduleNameMapper, clearMocks: true };
  * local adapter (fake-indexeddb) and against the Firebase adapter (skips without emulators).
  */
 const config: Config = {
+  // antd under jsdom is slow to type into, and the Firebase contract talks to emulators.
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,
@@ -46,7 +48,6 @@ const config: Config = {
       displayName: 'firebase',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/contract/firebase-backend.test.ts'],
-      testTimeout: 30_000,
     },
   ],
 };

@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const PORT = 4173;
+/** The Firebase build (USE_EMULATORS=true, values of .env.example), for the Auth-emulator journey. */
+const FIREBASE_PORT = 4174;
 
 export default defineConfig({
   testDir: './e2e',
@@ -17,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/reports/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_REPORT ?? 'test-results/reports/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',
@@ -37,11 +39,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // check-build leaves a local build in dist/; build one when run on its own.
-    command: `sh -c '[ -f dist/index.html ] || BACKEND=local npx webpack --mode production; node scripts/serve-dist.mjs dist ${PORT}'`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-  },
+  projects: [
+    { name: 'local', testIgnore: /firebase-.*\.spec\.ts/ },
+    { name: 'firebase-emulator', testMatch: /firebase-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` } },
+  ],
+  webServer: [
+    {
+      // check-build leaves a local build in dist/; build one when run on its own.
+      command: `sh -c '[ -f dist/index.html ] || BACKEND=local npx webpack --mode production; node scripts/serve-dist.mjs dist ${PORT}'`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+    {
+      command: `sh -c '[ -f dist-firebase/index.html ] || node scripts/build-firebase-example.mjs; node scripts/serve-dist.mjs dist-firebase ${FIREBASE_PORT}'`,
+      url: `http://127.0.0.1:${FIREBASE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+  ],
 });

@@ -57,9 +57,14 @@ run(
 );
 run('production builds and budgets', 'node scripts/check-build.mjs');
 run(
-  'playwright journeys',
-  'npx playwright test',
+  'playwright journeys (local backend)',
+  'npx playwright test --project local',
   countPlaywright('test-results/reports/playwright.json'),
+);
+run(
+  'playwright: Firebase build vs Auth emulator',
+  'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
+  countPlaywright('test-results/reports/playwright-firebase.json'),
 );
 
 console.log('\n━━ Summary');

@@ -9,3 +9,11 @@ export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 /** `useStore` typed with the app store. */
 export const useAppStore = useStore.withTypes<AppStore>();
+
+/**
+ * The signed-in person's profile, or null. For any feature that needs "who am I" without
+ * reaching into the auth feature.
+ */
+export function useCurrentUser() {
+  return useSelector((state: RootState) => state.auth.user);
+}

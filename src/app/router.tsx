@@ -66,6 +66,11 @@ function Guarded({ route }: { route: AppRoute }) {
   useDocumentTitle(route.title);
   const Screen = route.screen;
 
+  const profileUnavailable = auth.status === 'error' && auth.unavailable;
+  if (profileUnavailable) {
+    return <ProfileUnavailable email={profileUnavailable.email} message={profileUnavailable.error.message} />;
+  }
+
   if (route.access.kind === 'guest') {
     if (auth.status === 'signedIn' && auth.user) {
       const from = (location.state as { from?: string } | null)?.from;
@@ -79,9 +84,6 @@ function Guarded({ route }: { route: AppRoute }) {
     );
   }
 
-  if (auth.status === 'error' && auth.unavailable) {
-    return <ProfileUnavailable email={auth.unavailable.email} message={auth.unavailable.error.message} />;
-  }
   if (auth.status === 'unknown') {
     // The persisted hint paints the frame at once; the screen waits for the backend's answer.
     if (auth.lastUser) {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 // antd reads these; jsdom has neither in the shape antd wants.
 if (typeof window !== 'undefined') {
@@ -18,3 +19,6 @@ if (typeof window !== 'undefined') {
   const { getComputedStyle } = window;
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 }
+
+// The first render of a lazy screen compiles its module graph (antd included) on the spot.
+configure({ asyncUtilTimeout: 10_000 });

@@ -7,18 +7,17 @@ import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { useAppSelector } from '@/app/hooks';
+import { useCurrentUser } from '@/app/hooks';
 import { LiveError } from '@/components/live-error';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { useSetRoleMutation, useWatchUsersQuery } from '@/features/admin/api/users-api';
-import { selectUser } from '@/features/auth/slice/auth-slice';
 import { friendlyMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/time';
 
 /** The admin screen. */
 export default function AdminScreen() {
-  const me = useAppSelector(selectUser);
+  const me = useCurrentUser();
   const { data } = useWatchUsersQuery();
   const [setRole, { isLoading }] = useSetRoleMutation();
   const { message } = App.useApp();

@@ -9,9 +9,8 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
-import { useAppSelector } from '@/app/hooks';
+import { useCurrentUser } from '@/app/hooks';
 import { LiveError } from '@/components/live-error';
-import { selectUser } from '@/features/auth/slice/auth-slice';
 import { useWatchTicketsQuery } from '@/features/tickets/api/tickets-api';
 import { StatusTag } from '@/features/tickets/components/status-tag';
 import { formatDateTime, fromNow } from '@/lib/time';
@@ -20,7 +19,7 @@ const PAGE_SIZE = 50;
 
 /** The requests screen. */
 export default function MyRequestsScreen() {
-  const user = useAppSelector(selectUser);
+  const user = useCurrentUser();
   const { data } = useWatchTicketsQuery({ requesterId: user?.uid ?? '', limit: PAGE_SIZE }, { skip: !user });
 
   return (

@@ -1,0 +1,41 @@
+/**
+ * Where attachments live (DESIGN §4: `tickets/{ticketId}/{messageId}/{fileName}`) and which ids
+ * the port accepts from clients. No Firebase imports: shared by the Firestore and Storage chunks.
+ */
+import { AppError } from '@/domain/errors';
+
+/** Ids the port accepts from clients (message ids): what Firestore allows in one path segment, minus oddities. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The folder a message's attachments live in, with its trailing slash. */
+export function attachmentFolder(ticketId: string, messageId: string): string {
+  return `tickets/${ticketId}/${messageId}/`;
+}
+
+/** A file name that stays one path segment: separators and control characters become `_`; ≤ 200 chars. */
+export function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go.
+  const cleaned = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim();
+  return (cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned).slice(0, 200);
+}
+
+/**
+ * The storage path of an attachment.
+ * @throws AppError `invalid-argument` when an id is not a valid path segment.
+ */
+export function attachmentPath(ticketId: string, messageId: string, name: string): string {
+  if (!CLIENT_ID_PATTERN.test(ticketId) || !CLIENT_ID_PATTERN.test(messageId)) {
+    throw new AppError('invalid-argument', 'This is not a valid ticket or message id.');
+  }
+  return `${attachmentFolder(ticketId, messageId)}${safeFileName(name)}`;
+}
+
+/**
+ * The ticket and message an attachment path belongs to.
+ * @returns the ids, or `null` for any other path (an avatar, say).
+ */
+export function parseAttachmentPath(path: string): { ticketId: string; messageId: string } | null {
+  const [root, ticketId, messageId, name, ...rest] = path.split('/');
+  if (root !== 'tickets' || !ticketId || !messageId || !name || rest.length > 0) return null;
+  return { ticketId, messageId };
+}

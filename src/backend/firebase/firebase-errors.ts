@@ -1,0 +1,130 @@
+/**
+ * Turns Firebase errors (Auth, Firestore, Storage) into {@link AppError}s with plain sentences
+ * (DESIGN §5: failures cross the port as `{ code, message }`). Imports no Firebase module, so
+ * the auth code in the first chunk can use it without pulling Firestore in.
+ */
+import { AppError } from '@/domain/errors';
+
+/** The sentence shown when Cloud Firestore cannot be reached. */
+export const FIRESTORE_UNAVAILABLE_MESSAGE =
+  'Triage cannot reach its database (Cloud Firestore). Check your connection and try again.';
+
+/** Plain sentences for Firebase Auth codes the forms meet. */
+const AUTH_MESSAGES: Record<string, string> = {
+  'auth/invalid-credential': 'The email or password is not correct.',
+  'auth/email-already-in-use': 'An account with this email already exists. Sign in, or reset your password.',
+  'auth/weak-password': 'Choose a stronger password (at least 8 characters).',
+  'auth/invalid-email': 'Enter a valid email address.',
+  'auth/missing-email': 'Enter your email address.',
+  'auth/user-disabled': 'This account has been disabled. Contact the desk’s administrator.',
+  'auth/too-many-requests': 'Too many attempts. Wait a few minutes and try again.',
+  'auth/network-request-failed': 'Triage cannot reach Firebase Authentication. Check your connection and try again.',
+  'auth/popup-closed-by-user': 'The Google sign-in window was closed before signing in finished.',
+  'auth/cancelled-popup-request': 'The Google sign-in window was closed before signing in finished.',
+  'auth/popup-blocked': 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',
+  'auth/operation-not-allowed': 'This way of signing in is not enabled for this desk.',
+  'auth/operation-not-supported-in-this-environment': 'Google sign-in is not available in this browser.',
+  'auth/unauthorized-domain': 'Google sign-in is not enabled for this web address.',
+  'auth/requires-recent-login': 'For your security, sign in again and then retry.',
+};
+
+/** Codes Firebase Auth uses for "no such account or wrong password" across versions and settings. */
+const INVALID_CREDENTIAL_CODES = new Set([
+  'auth/wrong-password',
+  'auth/user-not-found',
+  'auth/invalid-login-credentials',
+  'auth/invalid-credential',
+]);
+
+/** Plain sentences for Firestore (and mapped Storage) codes. */
+const DATA_MESSAGES: Record<string, string> = {
+  'permission-denied': 'You do not have permission to do that.',
+  unavailable: FIRESTORE_UNAVAILABLE_MESSAGE,
+  'not-found': 'That item does not exist, or it has been deleted.',
+  unauthenticated: 'Sign in to continue.',
+  'deadline-exceeded': 'The database took too long to answer. Try again.',
+  'resource-exhausted': 'The desk is over its usage limits right now. Try again later.',
+  cancelled: 'The operation was cancelled.',
+};
+
+/** Storage codes that mean the same as a Firestore code. */
+const STORAGE_CODES: Record<string, string> = {
+  'storage/unauthorized': 'permission-denied',
+  'storage/unauthenticated': 'unauthenticated',
+  'storage/object-not-found': 'not-found',
+  'storage/canceled': 'cancelled',
+  'storage/retry-limit-exceeded': 'unavailable',
+  'storage/quota-exceeded': 'resource-exhausted',
+};
+
+const STORAGE_MESSAGES: Record<string, string> = {
+  unavailable: 'Triage cannot reach its file storage (Cloud Storage). Check your connection and try again.',
+  cancelled: 'The upload was cancelled.',
+};
+
+function codeAndMessage(error: unknown): { code: string | null; message: string } {
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return {
+      code: typeof code === 'string' ? code : null,
+      message: typeof message === 'string' ? message.replace(/^Firebase(?: Storage)?: /, '') : '',
+    };
+  }
+  return { code: null, message: typeof error === 'string' ? error : '' };
+}
+
+/**
+ * Maps an error from Firebase Auth to an {@link AppError}: every "unknown email / wrong password"
+ * variant becomes `auth/invalid-credential`; other `auth/…` codes are kept, with plain sentences.
+ */
+export function toAuthError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { code, message } = codeAndMessage(error);
+  if (code === null) return new AppError('unknown', message || 'Signing in failed. Try again.');
+  const mapped = INVALID_CREDENTIAL_CODES.has(code) ? 'auth/invalid-credential' : code;
+  return new AppError(mapped, AUTH_MESSAGES[mapped] ?? (message || mapped));
+}
+
+/**
+ * Maps an error from Firestore or Storage (or Auth) to an {@link AppError}. `permission-denied`,
+ * `unavailable` and `not-found` get plain sentences; Storage codes become their Firestore
+ * equivalent (`storage/unauthorized` → `permission-denied`, `storage/canceled` → `cancelled`).
+ * AppErrors pass through unchanged.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { code, message } = codeAndMessage(error);
+  if (code === null) return new AppError('unknown', message || 'Something went wrong.');
+  if (code.startsWith('auth/')) return toAuthError(error);
+  const storageCode = STORAGE_CODES[code];
+  if (storageCode) {
+    return new AppError(storageCode, STORAGE_MESSAGES[storageCode] ?? DATA_MESSAGES[storageCode] ?? message);
+  }
+  return new AppError(code, DATA_MESSAGES[code] ?? (message || code));
+}
+
+/** The error for "Firestore did not answer in time" (the same code as "cannot reach it"). */
+export function firestoreUnavailable(): AppError {
+  return new AppError('unavailable', FIRESTORE_UNAVAILABLE_MESSAGE);
+}
+
+/**
+ * Settles like `promise`, or rejects with `onTimeout()` when it has not settled after `ms`.
+ * The underlying operation is not cancelled (Firebase offers no way to); its late result is ignored.
+ * @param ms milliseconds to wait.
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * `users/{uid}` (DESIGN §1, §3): profiles, their converter and the queries that read them.
+ * Loaded on demand (it imports `firebase/firestore`).
+ */
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocFromServer,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  type DocumentReference,
+  type Firestore,
+  type FirestoreDataConverter,
+  type Transaction,
+} from 'firebase/firestore';
+import { AppError, toErrorShape } from '@/domain/errors';
+import { ROLES, SELF_ASSIGNABLE_ROLE, isStaff, type Role } from '@/domain/roles';
+import { roleSchema } from '@/domain/schemas';
+import { LIMITS } from '@/domain/limits';
+import type { UserProfile } from '@/domain/types';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { toAppError } from '@/backend/firebase/firebase-errors';
+import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
+import {
+  dataWithEstimates,
+  isoFrom,
+  notWrittenThroughConverter,
+  oneOf,
+  optionalStringFrom,
+  stringFrom,
+} from '@/backend/firebase/firestore-values';
+
+/** Reads `users/{uid}` into a {@link UserProfile}; unknown roles read as `customer`. */
+const profileConverter: FirestoreDataConverter<UserProfile> = {
+  toFirestore: notWrittenThroughConverter('users'),
+  fromFirestore(snapshot, options) {
+    const data = dataWithEstimates(snapshot, options);
+    const createdAt = isoFrom(data.createdAt);
+    const photoPath = optionalStringFrom(data.photoPath);
+    return {
+      uid: snapshot.id,
+      displayName: stringFrom(data.displayName),
+      email: stringFrom(data.email),
+      role: oneOf(data.role, ROLES, SELF_ASSIGNABLE_ROLE),
+      ...(photoPath ? { photoPath } : {}),
+      createdAt,
+      updatedAt: isoFrom(data.updatedAt, createdAt),
+    };
+  },
+};
+
+/** `users/{uid}`, read through the profile converter. */
+export function userRef(db: Firestore, uid: string): DocumentReference<UserProfile> {
+  return doc(db, 'users', uid).withConverter(profileConverter);
+}
+
+/** Who a new profile is for: the Auth user's uid, email and a display name. */
+export interface NewProfile {
+  uid: string;
+  email: string;
+  displayName: string;
+}
+
+/** A display name within DESIGN §3's limits, from whatever Auth knows. */
+export function displayNameFor(candidate: string | null | undefined, email: string): string {
+  const name = (candidate ?? '').trim() || email.split('@')[0]?.trim() || 'Customer';
+  return name.slice(0, LIMITS.displayName.max);
+}
+
+/**
+ * Reads the person's profile from the server, creating it with role `customer` when it is
+ * missing (first sign-in, or a sign-up whose profile write never arrived).
+ * Reads with `getDocFromServer`: a cached copy must not hide that Firestore is unreachable.
+ * @returns the profile as the server holds it.
+ * @throws the Firestore error (`unavailable` when offline); callers add a timeout, because a
+ *   half-open connection can leave a read unanswered.
+ */
+export async function ensureProfile(db: Firestore, person: NewProfile): Promise<UserProfile> {
+  const ref = userRef(db, person.uid);
+  // Also right after sign-up: this read fails at once when Firestore is unreachable, where a
+  // transaction would retry with back-off until the caller's time limit.
+  const snapshot = await getDocFromServer(ref);
+  if (snapshot.exists()) return snapshot.data();
+  // A transaction, because the sign-up call and the session listener may both get here.
+  await runTransaction(db, async (tx) => {
+    if ((await tx.get(ref)).exists()) return;
+    tx.set(doc(db, 'users', person.uid), {
+      displayName: person.displayName,
+      email: person.email,
+      role: SELF_ASSIGNABLE_ROLE,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+    });
+  });
+  // Read back for the server's timestamps, so the live listener's first value is the same.
+  const created = await getDocFromServer(ref);
+  if (!created.exists()) throw missingProfile();
+  return created.data();
+}
+
+/**
+ * Follows one profile live (a role change shows without reload).
+ * @param onNext called with the profile, or `null` when the server says it does not exist
+ *   (the cache not having it says nothing: a transaction's write bypasses the cache).
+ */
+export function watchProfile(
+  db: Firestore,
+  uid: string,
+  onNext: Listener<UserProfile | null>,
+  onError: ErrorListener,
+): Unsubscribe {
+  return watchDocument(
+    userRef(db, uid),
+    (snapshot) => (snapshot.exists() ? snapshot.data() : snapshot.metadata.fromCache ? undefined : null),
+    onNext,
+    (error) => onError(toErrorShape(toAppError(error))),
+  );
+}
+
+/**
+ * The signed-in person's profile, as the adapter's client-side checks use it (the rules are
+ * the authority). Reads through the cache, so it also works offline.
+ * @throws AppError `unauthenticated`, `failed-precondition` when the profile is missing.
+ */
+export async function readActor({ db, auth }: FirestoreContext): Promise<UserProfile> {
+  const snapshot = await getDoc(userRef(db, currentUid(auth)));
+  if (!snapshot.exists()) throw missingProfile();
+  return snapshot.data();
+}
+
+/**
+ * The signed-in person's profile inside a transaction (read from the server, so a role
+ * granted a moment ago counts). Like every transaction read, it comes before any write.
+ * @throws AppError `unauthenticated`, `failed-precondition` when the profile is missing.
+ */
+export async function readActorIn(tx: Transaction, { db, auth }: FirestoreContext): Promise<UserProfile> {
+  const snapshot = await tx.get(userRef(db, currentUid(auth)));
+  if (!snapshot.exists()) throw missingProfile();
+  return snapshot.data();
+}
+
+function missingProfile(): AppError {
+  return new AppError('failed-precondition', 'Your profile is missing. Sign out, sign in again and retry.');
+}
+
+/**
+ * One person's profile (DESIGN §3: customers read only their own).
+ * @throws AppError `not-found`, `permission-denied`.
+ */
+export async function getUser(ctx: FirestoreContext, uid: string): Promise<UserProfile> {
+  const me = currentUid(ctx.auth);
+  if (uid !== me) {
+    const actor = await readActor(ctx);
+    if (!isStaff(actor.role)) throw new AppError('permission-denied', 'You can only see your own profile.');
+  }
+  const snapshot = await getDoc(userRef(ctx.db, uid));
+  if (!snapshot.exists()) throw new AppError('not-found', 'There is no such person.');
+  return snapshot.data();
+}
+
+/** Live list of every profile, newest first (staff only; customers get `permission-denied`). */
+export async function watchAllUsers(
+  ctx: FirestoreContext,
+  onNext: Listener<UserProfile[]>,
+  onError: ErrorListener,
+): Promise<Unsubscribe> {
+  const actor = await readActor(ctx);
+  if (!isStaff(actor.role)) throw new AppError('permission-denied', 'Only agents and admins can list people.');
+  const everyone = query(collection(ctx.db, 'users').withConverter(profileConverter), orderBy('createdAt', 'desc'));
+  return watchQuery(
+    everyone,
+    (snapshot) => snapshot.docs.map((row) => row.data()),
+    onNext,
+    (error) => onError(toErrorShape(toAppError(error))),
+  );
+}
+
+/**
+ * Gives someone a role (DESIGN §1: admins only, never their own), in a transaction that reads
+ * the caller's profile from the server.
+ * @throws AppError `invalid-argument` for an unknown role, `permission-denied`, `not-found`.
+ */
+export async function setUserRole(ctx: FirestoreContext, uid: string, role: Role): Promise<void> {
+  const parsed = roleSchema.safeParse(role);
+  if (!parsed.success) throw new AppError('invalid-argument', `“${String(role)}” is not a role.`);
+  await runTransaction(ctx.db, async (tx) => {
+    const actor = await readActorIn(tx, ctx);
+    if (actor.role !== 'admin') throw new AppError('permission-denied', 'Only admins can change roles.');
+    if (actor.uid === uid) throw new AppError('permission-denied', 'You cannot change your own role.');
+    const target = await tx.get(userRef(ctx.db, uid));
+    if (!target.exists()) throw new AppError('not-found', 'There is no such person.');
+    if (target.data().role === parsed.data) return;
+    tx.update(doc(ctx.db, 'users', uid), { role: parsed.data, updatedAt: serverTimestamp() });
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Attachments in Cloud Storage (DESIGN §4): `tickets/{ticketId}/{messageId}/{fileName}`.
+ * Loaded on demand (it imports `firebase/storage`).
+ */
+import type { Auth } from 'firebase/auth';
+import { getDownloadURL, getMetadata, ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
+import { AppError } from '@/domain/errors';
+import { attachmentFileSchema, firstIssueMessage } from '@/domain/schemas';
+import type { Attachment } from '@/domain/types';
+import type { FileToUpload, Listener, UploadProgress } from '@/backend/port';
+import { attachmentPath } from '@/backend/firebase/attachment-paths';
+import { toAppError } from '@/backend/firebase/firebase-errors';
+
+/** Cloud Storage and the session whose user uploads. */
+export interface StorageContext {
+  storage: FirebaseStorage;
+  auth: Auth;
+}
+
+/** An upload that passed its checks: where it goes and the content type to store. */
+export interface CheckedUpload {
+  path: string;
+  contentType: string;
+}
+
+function cancelled(): AppError {
+  return new AppError('cancelled', 'The upload was cancelled.');
+}
+
+/**
+ * Checks an upload before any network call: ids, size (the bytes, not the declared size, and
+ * at most 10 MB) and type (DESIGN §3).
+ * @throws AppError `invalid-argument`.
+ */
+export function checkUpload(ticketId: string, messageId: string, file: FileToUpload): CheckedUpload {
+  const size = Math.max(file.size, file.data.size);
+  const checked = attachmentFileSchema.safeParse({ name: file.name, size, contentType: file.contentType });
+  if (!checked.success) throw new AppError('invalid-argument', firstIssueMessage(checked.error));
+  return {
+    path: attachmentPath(ticketId, messageId, checked.data.name),
+    contentType: checked.data.contentType.toLowerCase(),
+  };
+}
+
+/**
+ * Uploads a checked attachment with `uploadBytesResumable`.
+ * @param onProgress called with bytes sent so far.
+ * @param signal aborting it cancels the upload (`task.cancel()`).
+ * @returns the stored path.
+ * @throws AppError `unauthenticated`, `cancelled`, `permission-denied` (the Storage rules),
+ *   `unavailable`.
+ */
+export function uploadAttachment(
+  { storage, auth }: StorageContext,
+  upload: CheckedUpload,
+  data: Blob,
+  onProgress?: Listener<UploadProgress>,
+  signal?: AbortSignal,
+): Promise<string> {
+  const uid = auth.currentUser?.uid;
+  if (!uid) return Promise.reject(new AppError('unauthenticated', 'Sign in to continue.'));
+  if (signal?.aborted) return Promise.reject(cancelled());
+  return new Promise<string>((resolve, reject) => {
+    const task = uploadBytesResumable(ref(storage, upload.path), data, {
+      contentType: upload.contentType,
+      // Lets the uploader open the file before the message that carries it is sent.
+      customMetadata: { uploadedBy: uid },
+    });
+    const onAbort = () => task.cancel();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    task.on(
+      'state_changed',
+      (snapshot) => onProgress?.({ bytesTransferred: snapshot.bytesTransferred, totalBytes: snapshot.totalBytes }),
+      (error) => {
+        settle();
+        reject(signal?.aborted ? cancelled() : toAppError(error));
+      },
+      () => {
+        settle();
+        resolve(upload.path);
+      },
+    );
+  });
+}
+
+/**
+ * A download URL for a stored path (the Storage rules decide who may have it).
+ * @throws AppError `not-found`, `permission-denied`.
+ */
+export async function downloadUrl({ storage }: StorageContext, path: string): Promise<string> {
+  try {
+    return await getDownloadURL(ref(storage, path));
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+/**
+ * The attachments as Storage holds them: the stored size and content type replace the
+ * caller's word, so a message cannot claim a file it does not have.
+ * @throws AppError `invalid-argument` for a file that was never uploaded, `permission-denied`.
+ */
+export async function storedAttachments(
+  { storage }: StorageContext,
+  attachments: readonly Attachment[],
+): Promise<Attachment[]> {
+  return Promise.all(
+    attachments.map(async (file) => {
+      try {
+        const metadata = await getMetadata(ref(storage, file.path));
+        return {
+          path: file.path,
+          name: file.name,
+          size: metadata.size,
+          contentType: metadata.contentType ?? file.contentType,
+        };
+      } catch (error) {
+        const mapped = toAppError(error);
+        if (mapped.code === 'not-found') {
+          throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
+        }
+        throw mapped;
+      }
+    }),
+  );
+}
+
+/**
+ * Who uploaded a stored file (its `uploadedBy` metadata), or `null` when it does not say.
+ * @throws AppError `not-found`, `permission-denied`.
+ */
+export async function uploaderOf({ storage }: StorageContext, path: string): Promise<string | null> {
+  try {
+    const metadata = await getMetadata(ref(storage, path));
+    return metadata.customMetadata?.uploadedBy ?? null;
+  } catch (error) {
+    throw toAppError(error);
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Email-and-password accounts on IndexedDB: the local stand-in for Firebase Authentication
+ * (DESIGN §1, §3). Credentials stay in their own table and never cross the port; the
+ * session is this tab's (see `session.ts`).
+ */
+import { liveQuery } from 'dexie';
+import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
+import { AppError, toErrorShape } from '@/domain/errors';
+import { SELF_ASSIGNABLE_ROLE } from '@/domain/roles';
+import { emailSchema, signInSchema, signUpSchema, type SignInInput, type SignUpInput } from '@/domain/schemas';
+import type { UserProfile } from '@/domain/types';
+import { isoAt, parseInput, requireUser, runCall, toAppError, type LocalContext } from '@/backend/local/context';
+import { newId } from '@/backend/local/ids';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '@/backend/local/passwords';
+import type { SessionState } from '@/backend/local/session';
+
+// One sentence for both causes, so the form cannot be used to find out who has an account.
+const INVALID_CREDENTIAL = 'The email or password is not right.';
+
+function emailInUse(): AppError {
+  return new AppError('auth/email-already-in-use', 'An account with this email already exists. Sign in instead.');
+}
+
+/** Reads what `onChange` reports for a session; Dexie calls only, so it can run in liveQuery. */
+async function readAuthChange(ctx: LocalContext, session: SessionState): Promise<AuthChange> {
+  const user = await ctx.db.users.get(session.uid);
+  if (!user) return { kind: 'signedOut' };
+  const credential = await ctx.db.credentials.where('uid').equals(session.uid).first();
+  return { kind: 'signedIn', user, emailVerified: credential?.emailVerified ?? false };
+}
+
+/**
+ * One `onChange` subscription: follows this tab's session and, while signed in, the profile
+ * through `liveQuery` — so a role changed by an admin in another tab arrives here too.
+ */
+class AuthWatch {
+  private stopped = false;
+  private last: string | undefined;
+  private subscription: { unsubscribe(): void } | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly ctx: LocalContext,
+    private readonly listener: Listener<AuthChange>,
+  ) {}
+
+  /** (Re)reads the state and emits it, even when it equals the last one. */
+  refresh(): void {
+    this.last = undefined;
+    this.start();
+  }
+
+  /** Starts following the current session. */
+  start(): void {
+    if (this.stopped) return;
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    clearTimeout(this.timer);
+    const session = this.ctx.session.current();
+    if (!session) {
+      // The port promises the first state asynchronously, like Firebase's onAuthStateChanged.
+      this.timer = setTimeout(() => this.emit({ kind: 'signedOut' }), 0);
+      return;
+    }
+    const subscription = liveQuery(() => readAuthChange(this.ctx, session)).subscribe({
+      next: (change) => this.emitFor(session, change),
+      error: (error: unknown) => this.emit(profileUnavailable(session, error)),
+    });
+    if (this.stopped) subscription.unsubscribe();
+    else this.subscription = subscription;
+  }
+
+  /** When the database could not even open, say so rather than stay silent. */
+  failToStart(error: unknown): void {
+    const session = this.ctx.session.current();
+    this.emit(session ? profileUnavailable(session, error) : { kind: 'signedOut' });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+    clearTimeout(this.timer);
+  }
+
+  private emitFor(session: SessionState, change: AuthChange): void {
+    // A session whose profile is gone (the database was cleared) is no session at all.
+    if (change.kind === 'signedOut' && this.ctx.session.current()?.uid === session.uid) {
+      this.ctx.session.set(null);
+    }
+    this.emit(change);
+  }
+
+  private emit(change: AuthChange): void {
+    if (this.stopped) return;
+    const key = JSON.stringify(change);
+    if (key === this.last) return;
+    this.last = key;
+    this.listener(change);
+  }
+}
+
+function profileUnavailable(session: SessionState, error: unknown): AuthChange {
+  return { kind: 'profileUnavailable', uid: session.uid, email: session.email, error: toErrorShape(toAppError(error)) };
+}
+
+/**
+ * The local {@link AuthPort}. Google sign-in and real email are Firebase-only
+ * (`capabilities` says so); `sendEmailVerification` marks the address verified at once,
+ * standing in for the click on the link that local mode cannot send.
+ */
+export function createLocalAuth(ctx: LocalContext): AuthPort {
+  const watches = new Set<AuthWatch>();
+
+  return {
+    capabilities: { google: false, sendsEmail: false },
+
+    onChange(listener: Listener<AuthChange>): Unsubscribe {
+      const watch = new AuthWatch(ctx, listener);
+      watches.add(watch);
+      const stopFollowingSession = ctx.session.subscribe(() => watch.start());
+      ctx.ready.then(
+        () => watch.start(),
+        (error: unknown) => watch.failToStart(error),
+      );
+      return () => {
+        watches.delete(watch);
+        stopFollowingSession();
+        watch.stop();
+      };
+    },
+
+    retryProfile: async () => {
+      // Not behind `ready`: if opening the database failed, the re-read is the retry.
+      for (const watch of watches) watch.refresh();
+    },
+
+    signIn: (input: SignInInput) =>
+      runCall(ctx, async () => {
+        const { email, password } = parseInput(signInSchema, input);
+        const credential = await ctx.db.credentials.get(email);
+        if (!credential) {
+          await burnPasswordCheck(password, ctx.iterations);
+          throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
+        }
+        const user = (await verifyPassword(password, credential)) ? await ctx.db.users.get(credential.uid) : undefined;
+        if (!user) throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
+        ctx.session.set({ uid: user.uid, email });
+        return user;
+      }),
+
+    signUp: (input: SignUpInput) =>
+      runCall(ctx, async () => {
+        // The schema drops anything but name, email and password: nobody picks their own role.
+        const { displayName, email, password } = parseInput(signUpSchema, input);
+        if (await ctx.db.credentials.get(email)) throw emailInUse();
+        // Hash before the transaction: awaiting WebCrypto inside one would let it commit early.
+        const secret = await hashPassword(password, ctx.iterations);
+        const at = isoAt(ctx.now());
+        const user: UserProfile = {
+          uid: newId(),
+          displayName,
+          email,
+          role: SELF_ASSIGNABLE_ROLE,
+          createdAt: at,
+          updatedAt: at,
+        };
+        await ctx.db.transaction('rw', ctx.db.credentials, ctx.db.users, async () => {
+          if (await ctx.db.credentials.get(email)) throw emailInUse();
+          await ctx.db.credentials.add({ email, uid: user.uid, ...secret, emailVerified: false, createdAt: at });
+          await ctx.db.users.add(user);
+        });
+        ctx.session.set({ uid: user.uid, email });
+        return user;
+      }),
+
+    signInWithGoogle: () => Promise.reject(new AppError('unsupported', 'Google sign-in needs the Firebase backend.')),
+
+    sendPasswordReset: (email: string) =>
+      runCall(ctx, async () => {
+        // Validated, then deliberately nothing: no mail to send, and nothing stored that
+        // would tell a later reader which addresses were tried.
+        parseInput(emailSchema, email);
+      }),
+
+    sendEmailVerification: () =>
+      runCall(ctx, async () => {
+        const user = await requireUser(ctx);
+        await ctx.db.credentials.where('uid').equals(user.uid).modify({ emailVerified: true });
+      }),
+
+    signOut: async () => {
+      // No database needed to forget who this tab is: signing out works even if it is broken.
+      ctx.session.set(null);
+    },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * What every part of the local adapter shares — the database, this tab's session, the clock —
+ * and the checks every call starts with: wait until the database is ready, validate input,
+ * find out who is asking. The permission decisions themselves are `can()` and `transition()`
+ * from `src/domain/`, exactly as the Firestore rules follow them (DESIGN §1–§2).
+ */
+import { liveQuery } from 'dexie';
+import type { z } from 'zod';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import { AppError, toErrorShape } from '@/domain/errors';
+import type { Actor } from '@/domain/lifecycle';
+import type { Principal } from '@/domain/policy';
+import { firstIssueMessage } from '@/domain/schemas';
+import type { IsoDateTime, UserProfile } from '@/domain/types';
+import type { TriageDb } from '@/backend/local/db';
+import type { LocalSession } from '@/backend/local/session';
+
+/** The adapter's shared state; one per `createBackend` call (one tab). */
+export interface LocalContext {
+  db: TriageDb;
+  session: LocalSession;
+  /** Resolves once the database is open and seeded; every call waits for it. */
+  ready: Promise<void>;
+  /** The clock, ms since the epoch. */
+  now: () => number;
+  /** PBKDF2 iterations for new password hashes. */
+  iterations: number;
+}
+
+/** `ms` since the epoch as the ISO-8601 UTC string the model uses (DESIGN §3). */
+export function isoAt(ms: number): IsoDateTime {
+  return new Date(ms).toISOString();
+}
+
+/** Whether an error is one the port may pass on as it is. */
+function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+/**
+ * Turns a failure inside the adapter into an {@link AppError}: ours pass through; IndexedDB's
+ * own (quota, closed database, blocked upgrade) become `unavailable`, so the UI can say
+ * "try again" rather than "unknown".
+ */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const inner = (error as { inner?: unknown } | null)?.inner;
+  if (isAppError(inner)) return inner;
+  const { message } = toErrorShape(error);
+  return new AppError('unavailable', `The local database failed: ${message}`);
+}
+
+/**
+ * Runs one port call: waits for the database, then maps any failure with {@link toAppError}.
+ * @returns what `call` returns.
+ */
+export async function runCall<T>(ctx: LocalContext, call: () => Promise<T>): Promise<T> {
+  try {
+    await ctx.ready;
+    return await call();
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+/**
+ * Validates input with a domain schema (DESIGN §3 limits).
+ * @returns the parsed value (trimmed, lowercased where the schema says so).
+ * @throws AppError `invalid-argument` with the first issue's message.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
+  return result.data;
+}
+
+/**
+ * The signed-in person's profile, read from the database (never cached: an admin may have
+ * changed their role a moment ago, in another tab). Inside a transaction, `users` must be in
+ * its scope.
+ * @throws AppError `unauthenticated` when nobody is signed in in this tab, or the account is gone.
+ */
+export async function requireUser(ctx: LocalContext): Promise<UserProfile> {
+  const session = ctx.session.current();
+  if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+  const user = await ctx.db.users.get(session.uid);
+  if (!user) throw new AppError('unauthenticated', 'Your account no longer exists. Sign in again.');
+  return user;
+}
+
+/** The policy's view of a user (DESIGN §1). */
+export function principalOf(user: UserProfile): Principal {
+  return { uid: user.uid, role: user.role };
+}
+
+/** The lifecycle's view of a user (DESIGN §2). */
+export function actorOf(user: UserProfile): Actor {
+  return { kind: 'user', uid: user.uid, role: user.role };
+}
+
+/** The refusal every permission check throws. */
+export function permissionDenied(message = 'You do not have permission to do that.'): AppError {
+  return new AppError('permission-denied', message);
+}
+
+/**
+ * A live query on behalf of the signed-in person, the local twin of a Firestore `onSnapshot`:
+ * `read` runs inside Dexie's `liveQuery` (so it re-runs when anything it read changes, in
+ * this tab or another) and again whenever this tab signs in or out. Like a listener the
+ * rules reject, the first failure goes to `onError` as an {@link ErrorShape} and ends the
+ * subscription; nothing is ever thrown at the caller.
+ * @param read reads what to emit; it may use only Dexie calls (liveQuery's rule).
+ * @returns an unsubscribe, safe to call more than once.
+ */
+export function watchLive<T>(
+  ctx: LocalContext,
+  read: (me: UserProfile) => Promise<T>,
+  onNext: Listener<T>,
+  onError: ErrorListener,
+): Unsubscribe {
+  let stopped = false;
+  let subscription: { unsubscribe(): void } | undefined;
+  let stopFollowingSession: Unsubscribe = () => undefined;
+
+  const stop = (): void => {
+    stopped = true;
+    subscription?.unsubscribe();
+    stopFollowingSession();
+  };
+  const fail = (error: unknown): void => {
+    if (stopped) return;
+    stop();
+    onError(toErrorShape(toAppError(error)));
+  };
+  const start = (): void => {
+    subscription?.unsubscribe();
+    const next = liveQuery(async () => read(await requireUser(ctx))).subscribe({
+      next: (value) => {
+        if (!stopped) onNext(value);
+      },
+      error: fail,
+    });
+    // An error delivered during subscribe() has already stopped us.
+    if (stopped) next.unsubscribe();
+    else subscription = next;
+  };
+
+  ctx.ready.then(() => {
+    if (stopped) return;
+    stopFollowingSession = ctx.session.subscribe(start);
+    start();
+  }, fail);
+  return stop;
+}

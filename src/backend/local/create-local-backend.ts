@@ -1,0 +1,67 @@
+/**
+ * The local adapter's composition root (DESIGN §5 `local/`): the whole {@link Backend} port
+ * on IndexedDB through Dexie, so Triage runs with no account and no network. The webpack
+ * build aliases `@backend-adapter` to this file in local mode.
+ */
+import type { AppConfig } from '@/app/config-schema';
+import type { Backend } from '@/backend/port';
+import { createLocalAuth } from '@/backend/local/auth';
+import { toAppError, type LocalContext } from '@/backend/local/context';
+import { DEFAULT_DB_NAME, openTriageDb } from '@/backend/local/db';
+import { createLocalFiles } from '@/backend/local/files';
+import { createLocalMessages } from '@/backend/local/messages';
+import { DEFAULT_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
+import { seedDemoData } from '@/backend/local/seed';
+import { defaultSessionStorage, LocalSession, sessionKey, type SessionStorageLike } from '@/backend/local/session';
+import { createLocalSettings } from '@/backend/local/settings';
+import { createLocalTickets } from '@/backend/local/tickets';
+import { createLocalUsers } from '@/backend/local/users';
+
+/** Knobs for the local adapter; the app uses the defaults, tests override them. */
+export interface LocalBackendOptions {
+  /** IndexedDB database name (default `triage`). Clients with the same name share data. */
+  dbName?: string;
+  /** Where this tab's session lives (default `window.sessionStorage`, or memory without a window). */
+  sessionStorage?: SessionStorageLike;
+  /** Seed the demo desk on first run (default true). */
+  seed?: boolean;
+  /** PBKDF2 iterations for new password hashes (default 210 000). */
+  pbkdf2Iterations?: number;
+  /** The clock, ms since the epoch (default `Date.now`). */
+  now?: () => number;
+}
+
+/**
+ * Creates the local backend. Returns at once; the database opens (and, on first run, seeds
+ * the demo desk of `demo-accounts.ts`) in the background, and every call waits for that.
+ * @param config the app configuration; local mode needs nothing from it (the parameter keeps the
+ *   signature the Firebase adapter's `createBackend` has).
+ * @returns the {@link Backend} port, `kind: 'local'`.
+ */
+export function createBackend(config: AppConfig, options: LocalBackendOptions = {}): Backend {
+  const dbName = options.dbName ?? DEFAULT_DB_NAME;
+  const now = options.now ?? Date.now;
+  const iterations = options.pbkdf2Iterations ?? DEFAULT_PBKDF2_ITERATIONS;
+  const db = openTriageDb(dbName);
+  const session = new LocalSession(options.sessionStorage ?? defaultSessionStorage(), sessionKey(dbName));
+
+  const ready = (async () => {
+    await db.open();
+    if (options.seed !== false) await seedDemoData(db, { iterations, now: now() });
+  })().catch((error: unknown) => {
+    throw toAppError(error);
+  });
+  // Callers see the failure on their own calls; this keeps it from also surfacing as unhandled.
+  ready.catch(() => undefined);
+
+  const ctx: LocalContext = { db, session, ready, now, iterations };
+  return {
+    kind: 'local',
+    auth: createLocalAuth(ctx),
+    users: createLocalUsers(ctx),
+    tickets: createLocalTickets(ctx),
+    messages: createLocalMessages(ctx),
+    files: createLocalFiles(ctx),
+    settings: createLocalSettings(ctx),
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Attachments on IndexedDB, the local stand-in for Cloud Storage (DESIGN §4): stored under
+ * `tickets/{ticketId}/{messageId}/{name}`, size and type checked as the Storage rules would,
+ * readable only by people who may read the message.
+ */
+import type { FilesPort, FileToUpload, Listener, UploadProgress } from '@/backend/port';
+import { AppError } from '@/domain/errors';
+import { can } from '@/domain/policy';
+import { attachmentFileSchema } from '@/domain/schemas';
+import type { UserProfile } from '@/domain/types';
+import {
+  isoAt,
+  parseInput,
+  permissionDenied,
+  principalOf,
+  requireUser,
+  runCall,
+  type LocalContext,
+} from '@/backend/local/context';
+import type { FileRecord } from '@/backend/local/db';
+import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
+import { attachmentFolder } from '@/backend/local/messages';
+import { readableTicket } from '@/backend/local/ticket-rules';
+
+/** Bytes read per step; each step reports progress and checks for cancellation. */
+const CHUNK_BYTES = 1024 * 1024;
+
+const PATH_PATTERN = /^tickets\/([^/]+)\/([^/]+)\/([^/]+)$/;
+
+/**
+ * A file name made safe as one path segment: separators and control characters become `_`,
+ * so a name can never reach into another message's folder.
+ */
+export function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go.
+  const cleaned = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim();
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
+}
+
+/** The DESIGN §4 path of an attachment. */
+export function attachmentPath(ticketId: string, messageId: string, name: string): string {
+  return `${attachmentFolder(ticketId, messageId)}${safeFileName(name)}`;
+}
+
+function cancelled(): AppError {
+  return new AppError('cancelled', 'The upload was cancelled.');
+}
+
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  // jsdom's Blob has no arrayBuffer(); its FileReader does the same job.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (reader.result instanceof ArrayBuffer) resolve(reader.result);
+      else reject(new Error('The file could not be read.'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  return btoa(binary);
+}
+
+/** The local {@link FilesPort}. */
+export function createLocalFiles(ctx: LocalContext): FilesPort {
+  const { db } = ctx;
+  // One object URL per stored version of a path: repeated renders must not leak a Blob each.
+  const objectUrls = new Map<string, { version: string; url: string }>();
+
+  /** Throws unless `me` may write `path` on this ticket now (DESIGN §1, §4). */
+  async function assertMayUpload(me: UserProfile, ticketId: string, path: string): Promise<void> {
+    const ticket = readableTicket(me, await db.tickets.get(ticketId));
+    if (ticket.status === 'closed') {
+      throw new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request instead.');
+    }
+    if (!can(principalOf(me), 'ticket.attach', ticket))
+      throw permissionDenied('You cannot attach files to this ticket.');
+    const existing = await db.files.get(path);
+    if (existing && existing.uploadedBy !== me.uid) throw permissionDenied('Someone else already uploaded this file.');
+  }
+
+  function urlFor(record: FileRecord): string {
+    if (typeof URL.createObjectURL !== 'function') {
+      return `data:${record.contentType};base64,${toBase64(new Uint8Array(record.data))}`;
+    }
+    const cached = objectUrls.get(record.path);
+    if (cached?.version === record.createdAt) return cached.url;
+    if (cached) URL.revokeObjectURL(cached.url);
+    const url = URL.createObjectURL(new Blob([record.data], { type: record.contentType }));
+    objectUrls.set(record.path, { version: record.createdAt, url });
+    return url;
+  }
+
+  return {
+    uploadAttachment: (
+      ticketId: string,
+      messageId: string,
+      file: FileToUpload,
+      onProgress?: Listener<UploadProgress>,
+      signal?: AbortSignal,
+    ) =>
+      runCall(ctx, async () => {
+        if (signal?.aborted) throw cancelled();
+        if (!CLIENT_ID_PATTERN.test(ticketId) || !CLIENT_ID_PATTERN.test(messageId)) {
+          throw new AppError('invalid-argument', 'This is not a valid ticket or message id.');
+        }
+        // The bytes decide the size; a declared size can only make the check stricter.
+        const totalBytes = file.data.size;
+        const meta = parseInput(attachmentFileSchema, {
+          name: file.name,
+          size: Math.max(file.size, totalBytes),
+          contentType: file.contentType,
+        });
+        const path = attachmentPath(ticketId, messageId, meta.name);
+        // Checked before reading any bytes, so a refused upload costs nothing.
+        await db.transaction('r', [db.users, db.tickets, db.files], async () => {
+          await assertMayUpload(await requireUser(ctx), ticketId, path);
+        });
+
+        onProgress?.({ bytesTransferred: 0, totalBytes });
+        const bytes = new Uint8Array(totalBytes);
+        for (let offset = 0; offset < totalBytes; offset += CHUNK_BYTES) {
+          if (signal?.aborted) throw cancelled();
+          const chunk = new Uint8Array(
+            await readBytes(file.data.slice(offset, Math.min(totalBytes, offset + CHUNK_BYTES))),
+          );
+          bytes.set(chunk, offset);
+          onProgress?.({ bytesTransferred: offset + chunk.length, totalBytes });
+        }
+        if (signal?.aborted) throw cancelled();
+
+        await db.transaction('rw', [db.users, db.tickets, db.files], async () => {
+          // Again, inside the write: the ticket may have closed while the bytes were read.
+          const me = await requireUser(ctx);
+          await assertMayUpload(me, ticketId, path);
+          await db.files.put({
+            path,
+            ticketId,
+            messageId,
+            name: meta.name,
+            contentType: meta.contentType.toLowerCase(),
+            size: totalBytes,
+            data: bytes.buffer,
+            uploadedBy: me.uid,
+            createdAt: isoAt(ctx.now()),
+          });
+        });
+        return path;
+      }),
+
+    getDownloadUrl: (path: string) =>
+      runCall(ctx, async () => {
+        const match = PATH_PATTERN.exec(path);
+        const [, ticketId = '', messageId = ''] = match ?? [];
+        if (!match) throw new AppError('not-found', 'There is no such file.');
+        const record = await db.transaction('r', [db.users, db.tickets, db.messages, db.files], async () => {
+          const me = await requireUser(ctx);
+          readableTicket(me, await db.tickets.get(ticketId));
+          const file = await db.files.get(path);
+          if (!can(principalOf(me), 'ticket.readInternal')) {
+            // A customer reads files of public messages, and their own upload before it is sent.
+            const message = await db.messages.get([ticketId, messageId]);
+            const allowed = message ? !message.internal : file?.uploadedBy === me.uid;
+            if (!allowed) throw permissionDenied('You cannot open this file.');
+          }
+          if (!file) throw new AppError('not-found', 'There is no such file.');
+          return file;
+        });
+        return urlFor(record);
+      }),
+  };
+}

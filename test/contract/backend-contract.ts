@@ -1,0 +1,749 @@
+/**
+ * The backend contract (DESIGN §5: "one contract test suite runs against both" adapters).
+ * It speaks only the `Backend` port, so the local adapter (IndexedDB) and the Firebase
+ * adapter (Emulator Suite) must both pass it. Three parts — auth, data, files — each run only
+ * where the harness can serve them, and otherwise show one skipped test with the reason.
+ */
+import type { AuthChange, Backend, ErrorListener, Listener, TicketPage, Unsubscribe } from '@/backend/port';
+import type { ErrorShape } from '@/domain/errors';
+import { LIMITS } from '@/domain/limits';
+import type { Role } from '@/domain/roles';
+import type { SignUpInput } from '@/domain/schemas';
+import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
+import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
+
+/** The parts of the contract. */
+export type ContractPart = 'auth' | 'data' | 'files';
+
+/**
+ * Part availability known before the harness is built (from environment variables, say).
+ * Jest registers tests synchronously, so only a part declared unavailable here can show up
+ * as a skipped test with its reason; a part the harness reports unavailable without being
+ * declared still does not run, but its tests pass empty-handed and a warning says why.
+ */
+export type DeclaredParts = Partial<Record<ContractPart, PartAvailability>>;
+
+/** What each part needs, itself first. */
+const PART_NEEDS: Record<ContractPart, readonly ContractPart[]> = {
+  auth: ['auth'],
+  data: ['data', 'auth'],
+  files: ['files', 'data', 'auth'],
+};
+
+/** Generous per-test limit: the Firebase emulators are much slower than fake-indexeddb. */
+const TEST_TIMEOUT_MS = 20_000;
+/** How long a live subscription may take to show a change. */
+const LIVE_TIMEOUT_MS = 5_000;
+
+const PASSWORD = 'correct-horse-battery';
+
+/** A client-generated document id, as the app makes them (DESIGN §3). */
+function clientId(): string {
+  return `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function signUpInput(prefix: string): SignUpInput {
+  return { displayName: `Contract ${prefix}`, email: uniqueEmail(prefix), password: PASSWORD };
+}
+
+/** The uid an auth state names: signed in, or accepted by Auth with the profile unreadable. */
+function uidOf(change: AuthChange): string | undefined {
+  switch (change.kind) {
+    case 'signedIn':
+      return change.user.uid;
+    case 'profileUnavailable':
+      return change.uid;
+    case 'signedOut':
+      return undefined;
+    default: {
+      const unexpected: never = change;
+      throw new Error(`Unknown auth change ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The first value of a live subscription that satisfies `accept`. Rejects with the
+ * subscription's {@link ErrorShape} if it fails, or with an Error after `timeoutMs`.
+ */
+function firstValue<T>(
+  subscribe: (onNext: Listener<T>, onError: ErrorListener) => Unsubscribe,
+  accept: (value: T) => boolean = () => true,
+  timeoutMs = LIVE_TIMEOUT_MS,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const finish = (settle: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // Deferred: the subscription may still be returning its unsubscribe.
+      queueMicrotask(() => unsubscribe());
+      settle();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`No matching value within ${timeoutMs} ms.`))),
+      timeoutMs,
+    );
+    const unsubscribe = subscribe(
+      (value) => {
+        if (accept(value)) finish(() => resolve(value));
+      },
+      (error: ErrorShape) => finish(() => reject(error)),
+    );
+  });
+}
+
+/** The first auth state of a client that satisfies `accept`. */
+function authState(backend: Backend, accept: (change: AuthChange) => boolean): Promise<AuthChange> {
+  return firstValue<AuthChange>((onNext) => backend.auth.onChange(onNext), accept);
+}
+
+function messagesOf(backend: Backend, ticketId: string, accept?: (messages: Message[]) => boolean): Promise<Message[]> {
+  return firstValue<Message[]>((onNext, onError) => backend.messages.watch(ticketId, onNext, onError), accept);
+}
+
+function pageOf(
+  backend: Backend,
+  query: Parameters<Backend['tickets']['watchList']>[0],
+  accept?: (page: TicketPage) => boolean,
+  timeoutMs?: number,
+): Promise<TicketPage> {
+  return firstValue<TicketPage>(
+    (onNext, onError) => backend.tickets.watchList(query, onNext, onError),
+    accept,
+    timeoutMs,
+  );
+}
+
+function textFile(name: string, text: string, contentType = 'text/plain') {
+  const data = new Blob([text], { type: contentType });
+  return { name, size: data.size, contentType, data };
+}
+
+function newRequest(subject: string) {
+  return {
+    subject,
+    description: `Steps to reproduce for “${subject}”: open the app, click around, watch it fail.`,
+    priority: 'normal' as const,
+  };
+}
+
+/**
+ * Registers the contract suite for one adapter.
+ * @param makeHarness builds the adapter's harness (once, before the first test).
+ * @param declared part availability known up front, so unavailable parts show as skipped
+ *   with their reason (see {@link DeclaredParts}). The harness's own answer still governs.
+ */
+export function describeBackendContract(
+  makeHarness: () => Promise<ContractHarness>,
+  declared: DeclaredParts = {},
+): void {
+  let harness: ContractHarness | undefined;
+  const h = (): ContractHarness => {
+    if (!harness) throw new Error('The contract harness was not built (see the beforeAll error).');
+    return harness;
+  };
+
+  /**
+   * Whether a part can run, given each part's own availability: the first unavailable part it
+   * needs (its own reason first, being the most direct) decides.
+   */
+  function availabilityOf(
+    part: ContractPart,
+    of: (need: ContractPart) => PartAvailability | undefined,
+  ): PartAvailability {
+    for (const need of PART_NEEDS[part]) {
+      const availability = of(need);
+      if (availability && !availability.run) {
+        return need === part ? availability : { run: false, reason: `needs the ${need} part — ${availability.reason}` };
+      }
+    }
+    return { run: true };
+  }
+  const runtimeAvailability = (part: ContractPart): PartAvailability => availabilityOf(part, (need) => h()[need]);
+  const declaredAvailability = (part: ContractPart): PartAvailability => availabilityOf(part, (need) => declared[need]);
+
+  /** Registers a part's tests, or one skipped test naming why it cannot run. */
+  function part(
+    name: ContractPart,
+    title: string,
+    register: (test: (title: string, fn: () => Promise<void>) => void) => void,
+  ): void {
+    const skip = declaredAvailability(name);
+    if (!skip.run) {
+      it.skip(`${name}: skipped — ${skip.reason}`, () => undefined);
+      return;
+    }
+    describe(`${name}: ${title}`, () => {
+      register((testTitle, fn) => {
+        it(
+          testTitle,
+          async () => {
+            if (!runtimeAvailability(name).run) return;
+            await fn();
+          },
+          TEST_TIMEOUT_MS,
+        );
+      });
+    });
+  }
+
+  describe(`backend contract`, () => {
+    beforeAll(async () => {
+      harness = await makeHarness();
+      for (const name of ['auth', 'data', 'files'] as const) {
+        const availability = runtimeAvailability(name);
+        if (!availability.run && declaredAvailability(name).run) {
+          console.warn(`Backend contract (${harness.name}): the ${name} part does not run — ${availability.reason}`);
+        }
+      }
+    }, TEST_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await harness?.cleanup();
+    }, TEST_TIMEOUT_MS);
+
+    part('auth', 'accounts and the session', (test) => {
+      /** Signs up; without Firestore the Firebase adapter may refuse the profile after Auth accepted the account. */
+      async function signUpForAuth(backend: Backend, input: SignUpInput): Promise<void> {
+        try {
+          await backend.auth.signUp(input);
+        } catch (error) {
+          if (h().data.run || errorCode(error) !== 'unavailable') throw error;
+        }
+      }
+      async function signInForAuth(backend: Backend, email: string, password: string): Promise<void> {
+        try {
+          await backend.auth.signIn({ email, password });
+        } catch (error) {
+          if (h().data.run || errorCode(error) !== 'unavailable') throw error;
+        }
+      }
+      const signedInAs = (uid?: string) => (change: AuthChange) =>
+        change.kind !== 'signedOut' && (uid === undefined || uidOf(change) === uid);
+
+      test('reports a new account through onChange after sign-up', async () => {
+        const client = await h().newClient();
+        const input = signUpInput('signup');
+        await signUpForAuth(client, input);
+        const change = await authState(client, signedInAs());
+        expect(uidOf(change)).toEqual(expect.any(String));
+        if (h().data.run) {
+          expect(change).toMatchObject({
+            kind: 'signedIn',
+            user: { email: input.email, displayName: input.displayName, role: 'customer' },
+          });
+        }
+      });
+
+      test('starts signed out on a fresh client', async () => {
+        const client = await h().newClient();
+        await expect(authState(client, () => true)).resolves.toEqual({ kind: 'signedOut' });
+      });
+
+      test('refuses a second account with the same email', async () => {
+        const input = signUpInput('taken');
+        await signUpForAuth(await h().newClient(), input);
+        const other = await h().newClient();
+        await expect(other.auth.signUp({ ...input, displayName: 'Someone else' })).rejects.toMatchObject({
+          code: 'auth/email-already-in-use',
+        });
+      });
+
+      test('refuses a 7-character password as invalid-argument', async () => {
+        const client = await h().newClient();
+        await expect(client.auth.signUp({ ...signUpInput('short'), password: 'seven77' })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+      });
+
+      test('refuses a wrong password as auth/invalid-credential', async () => {
+        const input = signUpInput('wrongpw');
+        await signUpForAuth(await h().newClient(), input);
+        const client = await h().newClient();
+        await expect(client.auth.signIn({ email: input.email, password: 'not-the-password' })).rejects.toMatchObject({
+          code: 'auth/invalid-credential',
+        });
+      });
+
+      test('refuses an unknown email as auth/invalid-credential', async () => {
+        const client = await h().newClient();
+        await expect(
+          client.auth.signIn({ email: uniqueEmail('nobody'), password: 'whatever-it-is' }),
+        ).rejects.toMatchObject({ code: 'auth/invalid-credential' });
+      });
+
+      test('signs out, then back in as the same person', async () => {
+        const client = await h().newClient();
+        const input = signUpInput('again');
+        await signUpForAuth(client, input);
+        const uid = uidOf(await authState(client, signedInAs()));
+        await client.auth.signOut();
+        await expect(authState(client, () => true)).resolves.toEqual({ kind: 'signedOut' });
+        await signInForAuth(client, input.email.toUpperCase(), input.password);
+        expect(uidOf(await authState(client, signedInAs(uid)))).toBe(uid);
+      });
+
+      test('accepts a password-reset request for known and unknown emails alike', async () => {
+        const input = signUpInput('reset');
+        const client = await h().newClient();
+        await signUpForAuth(client, input);
+        await client.auth.signOut();
+        await expect(client.auth.sendPasswordReset(input.email)).resolves.toBeUndefined();
+        await expect(client.auth.sendPasswordReset(uniqueEmail('unknown'))).resolves.toBeUndefined();
+        // The port names no code for a malformed address; ours, or Firebase's own, will do.
+        const malformed = await client.auth.sendPasswordReset('not an email').then(
+          () => 'resolved',
+          (error: unknown) => errorCode(error),
+        );
+        expect(['invalid-argument', 'auth/invalid-email']).toContain(malformed);
+      });
+    });
+
+    part('data', 'profiles, tickets, messages, settings', (test) => {
+      const person = (role: Role): Promise<TestPerson> => h().newPerson(role);
+
+      test('makes every sign-up a customer, whatever the input says', async () => {
+        const client = await h().newClient();
+        const smuggled = { ...signUpInput('sneaky'), role: 'admin' } as SignUpInput;
+        const profile = await client.auth.signUp(smuggled);
+        expect(profile.role).toBe('customer');
+        await expect(client.users.get(profile.uid)).resolves.toMatchObject({ role: 'customer' });
+      });
+
+      test('starts a request as status new, with the description as its first public message', async () => {
+        const customer = await person('customer');
+        const input = newRequest('Printer says paper jam');
+        const ticket = await customer.backend.tickets.create(input);
+        expect(ticket).toMatchObject({
+          status: 'new',
+          subject: input.subject,
+          priority: 'normal',
+          requesterId: customer.uid,
+          requesterName: customer.displayName,
+          lastMessageBy: 'customer',
+          tags: [],
+        });
+        expect(ticket.number).toBeGreaterThanOrEqual(1);
+        expect(Number.isNaN(Date.parse(ticket.createdAt))).toBe(false);
+        const messages = await messagesOf(customer.backend, ticket.id);
+        expect(messages).toHaveLength(1);
+        expect(messages[0]).toMatchObject({ body: input.description, internal: false, authorId: customer.uid });
+      });
+
+      test('refuses a request outside the limits as invalid-argument', async () => {
+        const customer = await person('customer');
+        await expect(customer.backend.tickets.create({ ...newRequest('ok'), subject: 'no' })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+      });
+
+      test('keeps a customer out of another customer’s ticket', async () => {
+        const [owner, stranger] = await Promise.all([person('customer'), person('customer')]);
+        const ticket = await owner.backend.tickets.create(newRequest('My invoice is wrong'));
+        await expect(stranger.backend.tickets.get(ticket.id)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(
+          firstValue<Ticket>((next, fail) => stranger.backend.tickets.watch(ticket.id, next, fail)),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(pageOf(stranger.backend, { requesterId: owner.uid, limit: 10 })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(messagesOf(stranger.backend, ticket.id)).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('lists only a customer’s own requests', async () => {
+        const [a, b] = await Promise.all([person('customer'), person('customer')]);
+        await a.backend.tickets.create(newRequest('Request of A'));
+        const own = await b.backend.tickets.create(newRequest('Request of B'));
+        const page = await pageOf(b.backend, { limit: 100 });
+        expect(page.tickets.map((t) => t.id)).toEqual([own.id]);
+        expect(page.hasMore).toBe(false);
+      });
+
+      test('numbers concurrent submissions distinctly and contiguously', async () => {
+        const customers = await Promise.all([person('customer'), person('customer'), person('customer')]);
+        const tickets = await Promise.all(
+          customers.flatMap((c, i) =>
+            [0, 1, 2, 3].map((j) => c.backend.tickets.create(newRequest(`Concurrent ${i}-${j}`))),
+          ),
+        );
+        const numbers = tickets.map((t) => t.number).sort((x, y) => x - y);
+        expect(new Set(numbers).size).toBe(12);
+        const first = numbers[0] ?? 0;
+        expect(numbers).toEqual(Array.from({ length: 12 }, (_, k) => first + k));
+      });
+
+      test('filters and limits the staff queue, newest activity first', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const older = await customer.backend.tickets.create(newRequest('Older request'));
+        // Apart by more than a clock tick, so "newest activity" is unambiguous.
+        await sleep(20);
+        const newer = await customer.backend.tickets.create(newRequest('Newer request'));
+        await sleep(20);
+        await customer.backend.messages.add(older.id, { id: clientId(), body: 'Any news?', internal: false });
+        const page = await pageOf(agent.backend, { requesterId: customer.uid, limit: 1 });
+        expect(page.tickets.map((t) => t.id)).toEqual([older.id]);
+        expect(page.hasMore).toBe(true);
+        await agent.backend.tickets.transition(newer.id, 'hold');
+        const held = await pageOf(agent.backend, { requesterId: customer.uid, statuses: ['on_hold'], limit: 10 });
+        expect(held.tickets.map((t) => t.id)).toEqual([newer.id]);
+        const unassigned = await pageOf(agent.backend, { requesterId: customer.uid, assigneeId: null, limit: 10 });
+        expect(unassigned.tickets).toHaveLength(2);
+      });
+
+      test('shows a new ticket in a staff queue within 2 s', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const pages: TicketPage[] = [];
+        let fail: ErrorShape | undefined;
+        const stop = agent.backend.tickets.watchList(
+          { limit: 100 },
+          (page) => pages.push(page),
+          (error) => {
+            fail = error;
+          },
+        );
+        try {
+          await waitUntil(() => pages.length > 0 || fail !== undefined, LIVE_TIMEOUT_MS);
+          const ticket = await customer.backend.tickets.create(newRequest('Fresh off the press'));
+          await waitUntil(() => pages.some((p) => p.tickets.some((t) => t.id === ticket.id)), 2_000);
+          expect(fail).toBeUndefined();
+        } finally {
+          stop();
+        }
+      });
+
+      test('hides internal notes from customers and shows them to staff', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Where is my refund?'));
+        const note = await agent.backend.messages.add(ticket.id, {
+          id: clientId(),
+          body: 'Refund stuck at the bank — do not promise a date.',
+          internal: true,
+        });
+        expect(note).toMatchObject({ internal: true, authorId: agent.uid, authorRole: 'agent' });
+        const staffView = await messagesOf(agent.backend, ticket.id, (m) => m.length === 2);
+        expect(staffView.map((m) => m.id)).toContain(note.id);
+        const customerView = await messagesOf(customer.backend, ticket.id);
+        expect(customerView.map((m) => m.id)).not.toContain(note.id);
+        expect(customerView.every((m) => !m.internal)).toBe(true);
+      });
+
+      test('refuses an internal note from a customer', async () => {
+        const customer = await person('customer');
+        const ticket = await customer.backend.tickets.create(newRequest('Trying to whisper'));
+        await expect(
+          customer.backend.messages.add(ticket.id, { id: clientId(), body: 'secret', internal: true }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('refuses a reply on someone else’s ticket', async () => {
+        const [owner, stranger] = await Promise.all([person('customer'), person('customer')]);
+        const ticket = await owner.backend.tickets.create(newRequest('Mine alone'));
+        await expect(
+          stranger.backend.messages.add(ticket.id, { id: clientId(), body: 'Me too!', internal: false }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('follows the lifecycle table for staff and refuses what it forbids', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Lifecycle walk'));
+        await expect(customer.backend.tickets.transition(ticket.id, 'hold')).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(agent.backend.tickets.transition(ticket.id, 'reopen')).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+        await expect(agent.backend.tickets.transition(ticket.id, 'open')).resolves.toMatchObject({ status: 'open' });
+        await expect(agent.backend.tickets.transition(ticket.id, 'await_customer')).resolves.toMatchObject({
+          status: 'pending',
+        });
+        await expect(agent.backend.tickets.transition(ticket.id, 'hold')).resolves.toMatchObject({ status: 'on_hold' });
+        await expect(customer.backend.tickets.transition(ticket.id, 'solve')).resolves.toMatchObject({
+          status: 'solved',
+        });
+        await expect(customer.backend.tickets.transition(ticket.id, 'reopen')).resolves.toMatchObject({
+          status: 'open',
+        });
+        const events = await firstValue<AuditEvent[]>(
+          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+          (e) => e.some((event) => event.type === 'status' && event.to === 'open' && event.from === 'solved'),
+        );
+        const moves = events.filter((e) => e.type === 'status' && e.from !== null).map((e) => `${e.from}>${e.to}`);
+        expect(moves).toEqual(['new>open', 'open>pending', 'pending>on_hold', 'on_hold>solved', 'solved>open']);
+      });
+
+      test('makes an agent who solves an unassigned ticket its assignee', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Solve me'));
+        const solved = await agent.backend.tickets.transition(ticket.id, 'solve');
+        expect(solved).toMatchObject({ status: 'solved', assigneeId: agent.uid, assigneeName: agent.displayName });
+        expect(solved.solvedAt).toEqual(expect.any(String));
+        const reopened = await customer.backend.tickets.transition(ticket.id, 'reopen');
+        expect(reopened.solvedAt).toBeUndefined();
+      });
+
+      test('reopens a pending ticket when its requester replies, with a status audit event', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Need more info?'));
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: 'Which browser?', internal: false });
+        await agent.backend.tickets.transition(ticket.id, 'await_customer');
+        await customer.backend.messages.add(ticket.id, { id: clientId(), body: 'Firefox 140.', internal: false });
+        const after = await customer.backend.tickets.get(ticket.id);
+        expect(after).toMatchObject({ status: 'open', lastMessageBy: 'customer' });
+        expect(after.firstResponseAt).toEqual(expect.any(String));
+        const events = await firstValue<AuditEvent[]>(
+          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+          (list) => list.some((e) => e.type === 'status' && e.from === 'pending' && e.to === 'open'),
+        );
+        expect(events.find((e) => e.from === 'pending' && e.to === 'open')).toMatchObject({
+          type: 'status',
+          actorId: customer.uid,
+        });
+      });
+
+      test('refuses replies and changes on a closed ticket', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Closing soon'));
+        await agent.backend.tickets.transition(ticket.id, 'solve');
+        const closed = await agent.backend.tickets.transition(ticket.id, 'close');
+        expect(closed).toMatchObject({ status: 'closed' });
+        expect(closed.closedAt).toEqual(expect.any(String));
+        await expect(
+          customer.backend.messages.add(ticket.id, { id: clientId(), body: 'One more thing…', internal: false }),
+        ).rejects.toMatchObject({ code: 'failed-precondition' });
+        await expect(agent.backend.tickets.update(ticket.id, { priority: 'high' })).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+        await expect(agent.backend.tickets.transition(ticket.id, 'reopen')).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+      });
+
+      test('stores a message once when it is added twice with the same id', async () => {
+        const customer = await person('customer');
+        const ticket = await customer.backend.tickets.create(newRequest('Flaky network'));
+        const input = { id: clientId(), body: 'Sent twice by a retry', internal: false };
+        const first = await customer.backend.messages.add(ticket.id, input);
+        const second = await customer.backend.messages.add(ticket.id, input);
+        expect(second).toEqual(first);
+        const messages = await messagesOf(customer.backend, ticket.id);
+        expect(messages.filter((m) => m.id === input.id)).toHaveLength(1);
+      });
+
+      test('lets only staff change ticket fields, auditing each change', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Please triage me'));
+        await expect(customer.backend.tickets.update(ticket.id, { priority: 'urgent' })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(agent.backend.tickets.update(ticket.id, { assigneeId: customer.uid })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+        await expect(agent.backend.tickets.update(ticket.id, { tags: ['Not Valid'] })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+        const updated = await agent.backend.tickets.update(ticket.id, {
+          priority: 'high',
+          tags: ['vip', 'billing'],
+          assigneeId: agent.uid,
+        });
+        expect(updated).toMatchObject({
+          priority: 'high',
+          tags: ['vip', 'billing'],
+          assigneeId: agent.uid,
+          assigneeName: agent.displayName,
+        });
+        const events = await firstValue<AuditEvent[]>(
+          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+          (list) => list.some((e) => e.type === 'assignee'),
+        );
+        expect(
+          events
+            .filter((e) => e.type !== 'status')
+            .map((e) => e.type)
+            .sort(),
+        ).toEqual(['assignee', 'priority', 'tags']);
+        expect(events.find((e) => e.type === 'priority')).toMatchObject({
+          from: 'normal',
+          to: 'high',
+          actorId: agent.uid,
+        });
+      });
+
+      test('keeps people lists and audit trails from customers', async () => {
+        const [customer, other] = await Promise.all([person('customer'), person('customer')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Who can see this?'));
+        await expect(customer.backend.users.get(customer.uid)).resolves.toMatchObject({ uid: customer.uid });
+        await expect(customer.backend.users.get(other.uid)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(
+          firstValue<UserProfile[]>((next, fail) => customer.backend.users.watchAll(next, fail)),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(
+          firstValue<AuditEvent[]>((next, fail) => customer.backend.tickets.watchEvents(ticket.id, next, fail)),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('lets staff list people', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const users = await firstValue<UserProfile[]>(
+          (next, fail) => agent.backend.users.watchAll(next, fail),
+          (list) => list.some((u) => u.uid === customer.uid),
+        );
+        expect(users.find((u) => u.uid === agent.uid)).toMatchObject({ role: 'agent' });
+        await expect(agent.backend.users.get(customer.uid)).resolves.toMatchObject({ role: 'customer' });
+      });
+
+      test('lets an admin change roles, but not an agent, and not their own', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        await expect(agent.backend.users.setRole(customer.uid, 'admin')).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(customer.backend.users.setRole(customer.uid, 'admin')).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(admin.backend.users.setRole(admin.uid, 'customer')).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await admin.backend.users.setRole(customer.uid, 'agent');
+        await expect(admin.backend.users.get(customer.uid)).resolves.toMatchObject({ role: 'agent' });
+      });
+
+      test('tells a signed-in person when an admin changes their role', async () => {
+        const [admin, customer] = await Promise.all([person('admin'), person('customer')]);
+        await authState(customer.backend, (c) => c.kind === 'signedIn' && c.user.role === 'customer');
+        const promoted = authState(customer.backend, (c) => c.kind === 'signedIn' && c.user.role === 'agent');
+        await admin.backend.users.setRole(customer.uid, 'agent');
+        await expect(promoted).resolves.toMatchObject({ kind: 'signedIn', user: { uid: customer.uid, role: 'agent' } });
+      });
+
+      test('serves desk settings to everyone and lets only admins save them', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const current = await firstValue<DeskSettings>((next, fail) => customer.backend.settings.watch(next, fail));
+        expect(Array.isArray(current.categories)).toBe(true);
+        expect(current.closeAfterDays).toBeGreaterThan(0);
+        const changed = { ...current, categories: [...current.categories.filter((c) => c !== 'Contract'), 'Contract'] };
+        await expect(agent.backend.settings.save(changed)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(customer.backend.settings.save(changed)).rejects.toMatchObject({ code: 'permission-denied' });
+        await admin.backend.settings.save(changed);
+        await expect(
+          firstValue<DeskSettings>(
+            (next, fail) => agent.backend.settings.watch(next, fail),
+            (s) => s.categories.includes('Contract'),
+          ),
+        ).resolves.toMatchObject({ closeAfterDays: current.closeAfterDays });
+      });
+    });
+
+    part('files', 'attachments', (test) => {
+      const person = (role: Role): Promise<TestPerson> => h().newPerson(role);
+
+      test('refuses a file over 10 MB as invalid-argument', async () => {
+        const customer = await person('customer');
+        const ticket = await customer.backend.tickets.create(newRequest('Huge log file'));
+        const data = new Blob([new Uint8Array(LIMITS.attachments.maxBytes + 1)], { type: 'text/plain' });
+        await expect(
+          customer.backend.files.uploadAttachment(ticket.id, clientId(), {
+            name: 'huge.txt',
+            size: data.size,
+            contentType: 'text/plain',
+            data,
+          }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+      });
+
+      test('refuses an executable as invalid-argument', async () => {
+        const customer = await person('customer');
+        const ticket = await customer.backend.tickets.create(newRequest('Here is my tool'));
+        await expect(
+          customer.backend.files.uploadAttachment(
+            ticket.id,
+            clientId(),
+            textFile('tool.exe', 'MZ', 'application/x-msdownload'),
+          ),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+      });
+
+      test('uploads a small text file that the requester and staff can open, and no other customer', async () => {
+        const [customer, stranger, agent] = await Promise.all([
+          person('customer'),
+          person('customer'),
+          person('agent'),
+        ]);
+        const ticket = await customer.backend.tickets.create(newRequest('Error log attached'));
+        const messageId = clientId();
+        const file = textFile('error.log.txt', 'TypeError: undefined is not a function\n');
+        const progress: number[] = [];
+        const path = await customer.backend.files.uploadAttachment(ticket.id, messageId, file, (p) => {
+          progress.push(p.bytesTransferred);
+          expect(p.totalBytes).toBe(file.size);
+        });
+        expect(path).toBe(`tickets/${ticket.id}/${messageId}/error.log.txt`);
+        expect(progress.at(-1)).toBe(file.size);
+        const message = await customer.backend.messages.add(ticket.id, {
+          id: messageId,
+          body: 'Log attached.',
+          internal: false,
+          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+        });
+        expect(message.attachments).toEqual([{ path, name: file.name, size: file.size, contentType: 'text/plain' }]);
+        await expect(customer.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
+        await expect(agent.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
+        await expect(stranger.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(
+          stranger.backend.files.uploadAttachment(ticket.id, clientId(), textFile('mine.txt', 'hi')),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('keeps the files of internal notes from the customer', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Internal evidence'));
+        const noteId = clientId();
+        const file = textFile('bank-statement.csv', 'date,amount\n2026-11-01,49.00\n', 'text/csv');
+        const path = await agent.backend.files.uploadAttachment(ticket.id, noteId, file);
+        await agent.backend.messages.add(ticket.id, {
+          id: noteId,
+          body: 'Statement from the bank, for us only.',
+          internal: true,
+          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+        });
+        await expect(agent.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
+        await expect(customer.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('rejects a cancelled upload with cancelled', async () => {
+        const customer = await person('customer');
+        const ticket = await customer.backend.tickets.create(newRequest('Never mind'));
+        const controller = new AbortController();
+        controller.abort();
+        await expect(
+          customer.backend.files.uploadAttachment(
+            ticket.id,
+            clientId(),
+            textFile('notes.txt', 'draft'),
+            undefined,
+            controller.signal,
+          ),
+        ).rejects.toMatchObject({ code: 'cancelled' });
+      });
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Resolves once `condition()` holds, polling; rejects after `timeoutMs`. */
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * The backend contract against the Firebase adapter, on the Emulator Suite (project
+ * `demo-triage`). Each part runs only when its emulator is up — `firebase emulators:exec` sets
+ * the `…_EMULATOR_HOST` variables — and is skipped with its reason otherwise.
+ */
+import { createBackend, type FirebaseBackend } from '@/backend/firebase/create-firebase-backend';
+import type { AppConfig } from '@/app/config-schema';
+import type { AuthChange, Backend } from '@/backend/port';
+import type { Role } from '@/domain/roles';
+import { setLogLevel } from 'firebase/firestore';
+import { describeBackendContract } from './backend-contract';
+import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
+
+const PROJECT_ID = 'demo-triage';
+
+const config: AppConfig = {
+  backend: 'firebase',
+  useEmulators: true,
+  recaptchaSiteKey: null,
+  firebase: {
+    apiKey: 'demo-api-key',
+    authDomain: 'demo-triage.firebaseapp.com',
+    projectId: PROJECT_ID,
+    storageBucket: 'demo-triage.appspot.com',
+    messagingSenderId: '1234',
+    appId: '1:1234:web:abcd',
+  },
+};
+
+const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
+const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+
+/**
+ * How long a client waits for its profile: short without Firestore, so that the auth-only run
+ * reports `unavailable` quickly; the app's default with it (a cold emulator is slow at first).
+ */
+const PROFILE_TIMEOUT_MS = firestoreHost ? 10_000 : 1500;
+
+function availability(host: string | undefined, reason: string): PartAvailability {
+  return host ? { run: true } : { run: false, reason };
+}
+
+/** Which parts of the contract can run, known before any test is registered. */
+const declared = {
+  auth: availability(
+    authHost,
+    'Auth emulator not running (FIREBASE_AUTH_EMULATOR_HOST unset): run npm run test:auth-emulator',
+  ),
+  data: availability(
+    firestoreHost,
+    'Firestore emulator not running (needs Java 21): run npm run test:emulators where it can',
+  ),
+  files: availability(
+    storageHost,
+    'Storage emulator not running (FIREBASE_STORAGE_EMULATOR_HOST unset; needs Java 21): run npm run test:emulators where it can',
+  ),
+};
+
+/** The emulator's REST base URL for a `host:port` variable (which may carry `http://`). */
+function restBase(host: string): string {
+  return host.startsWith('http') ? host.replace(/\/$/, '') : `http://${host}`;
+}
+
+async function expectOk(response: Response, what: string): Promise<void> {
+  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Sets `users/{uid}.role` past the security rules, as the documented first-admin command does:
+ * the Firestore emulator's REST API accepts `Authorization: Bearer owner` as an admin.
+ */
+async function grantRole(uid: string, role: Role): Promise<void> {
+  if (!firestoreHost) throw new Error('Granting a role needs the Firestore emulator.');
+  const url =
+    `${restBase(firestoreHost)}/v1/projects/${PROJECT_ID}/databases/(default)/documents/users/${uid}` +
+    '?updateMask.fieldPaths=role&currentDocument.exists=true';
+  const response = await fetch(url, {
+    method: 'PATCH',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ fields: { role: { stringValue: role } } }),
+  });
+  await expectOk(response, `Granting ${role} to ${uid}`);
+}
+
+/** Polls `check` every 50 ms until it is true. @throws Error after `ms`. */
+async function waitUntil(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The Firebase harness: one Firebase app (and so one Auth session) per client. */
+function firebaseHarness(): ContractHarness {
+  const clients: FirebaseBackend[] = [];
+  let clientCount = 0;
+
+  const newClient = async (): Promise<Backend> => {
+    clientCount += 1;
+    const appName = `triage-test-${process.pid}-${Date.now().toString(36)}-${clientCount}`;
+    const client = createBackend(config, { appName, profileTimeoutMs: PROFILE_TIMEOUT_MS });
+    clients.push(client);
+    return client;
+  };
+
+  return {
+    name: 'firebase',
+    ...declared,
+    newClient,
+
+    async newPerson(role: Role): Promise<TestPerson> {
+      if (!authHost || !firestoreHost) throw new Error('newPerson needs the Auth and Firestore emulators.');
+      const backend = await newClient();
+      const email = uniqueEmail(role);
+      const password = 'correct-horse-battery';
+      const displayName = `Test ${role} ${clientCount}`;
+      const { uid } = await backend.auth.signUp({ email, password, displayName });
+      if (role !== 'customer') {
+        await grantRole(uid, role);
+        // The client reads its role from Firestore: wait until it sees the new one.
+        await waitUntil(async () => (await backend.users.get(uid)).role === role, `${email} to become ${role}`);
+      }
+      return { backend, uid, email, password, displayName, role };
+    },
+
+    async cleanup(): Promise<void> {
+      const stopping = clients.splice(0).map((client) => client.dispose());
+      await Promise.all(stopping);
+      if (authHost) {
+        const response = await fetch(`${restBase(authHost)}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+          method: 'DELETE',
+        });
+        await expectOk(response, 'Clearing the Auth emulator');
+      }
+      if (firestoreHost) {
+        const response = await fetch(
+          `${restBase(firestoreHost)}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
+          { method: 'DELETE' },
+        );
+        await expectOk(response, 'Clearing the Firestore emulator');
+      }
+    },
+  };
+}
+
+if (authHost && !firestoreHost) {
+  // Every Firestore call is expected to fail here; its connection warnings would only be noise.
+  setLogLevel('silent');
+}
+
+describeBackendContract(async () => firebaseHarness(), declared);
+
+/** The first auth state of a client that satisfies `accept`. */
+function nextChange(backend: Backend, accept: (change: AuthChange) => boolean): Promise<AuthChange> {
+  return new Promise((resolve) => {
+    const stop = backend.auth.onChange((change) => {
+      if (!accept(change)) return;
+      queueMicrotask(stop);
+      resolve(change);
+    });
+  });
+}
+
+describe('Firebase adapter', () => {
+  it('refuses a configuration that is not BACKEND=firebase', () => {
+    expect(() => createBackend({ backend: 'local', recaptchaSiteKey: null })).toThrow(/BACKEND=firebase/);
+  });
+
+  it('checks an attachment, and honours an aborted signal, before any network call', async () => {
+    const client = createBackend(config, { appName: `triage-offline-${process.pid}` });
+    try {
+      const data = new Blob(['MZ'], { type: 'application/x-msdownload' });
+      const exe = { name: 'tool.exe', size: data.size, contentType: 'application/x-msdownload', data };
+      await expect(client.files.uploadAttachment('ticket1', 'message1', exe)).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+      const text = new Blob(['hello'], { type: 'text/plain' });
+      const note = { name: 'note.txt', size: text.size, contentType: 'text/plain', data: text };
+      await expect(client.files.uploadAttachment('ticket1', '../escape', note)).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+      const controller = new AbortController();
+      controller.abort();
+      await expect(
+        client.files.uploadAttachment('ticket1', 'message1', note, undefined, controller.signal),
+      ).rejects.toMatchObject({ code: 'cancelled' });
+      await expect(client.auth.signIn({ email: 'not an email', password: 'x' })).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  const whenFirestoreIsMissing = authHost && !firestoreHost ? it : it.skip;
+  whenFirestoreIsMissing(
+    'reports profileUnavailable within the time limit when Firestore cannot be reached',
+    async () => {
+      const harness = firebaseHarness();
+      try {
+        const client = await harness.newClient();
+        const email = uniqueEmail('offline');
+        const started = Date.now();
+        const changes: AuthChange[] = [];
+        const stop = client.auth.onChange((change) => changes.push(change));
+        await expect(
+          client.auth.signUp({ email, password: 'correct-horse-battery', displayName: 'Offline' }),
+        ).rejects.toMatchObject({
+          code: 'unavailable',
+        });
+        const unavailable = await nextChange(client, (change) => change.kind === 'profileUnavailable');
+        expect(unavailable).toMatchObject({
+          kind: 'profileUnavailable',
+          email,
+          error: {
+            code: 'unavailable',
+            message: 'Triage cannot reach its database (Cloud Firestore). Check your connection and try again.',
+          },
+        });
+        expect(Date.now() - started).toBeLessThan(PROFILE_TIMEOUT_MS * 3);
+
+        const before = changes.length;
+        await client.auth.retryProfile();
+        expect(changes.slice(before)).toEqual([unavailable]);
+
+        await client.auth.signOut();
+        await expect(nextChange(client, (change) => change.kind === 'signedOut')).resolves.toEqual({
+          kind: 'signedOut',
+        });
+        stop();
+      } finally {
+        await harness.cleanup();
+      }
+    },
+  );
+});

@@ -1,0 +1,397 @@
+/**
+ * The backend contract against the local adapter (IndexedDB via fake-indexeddb), plus what
+ * only the local adapter promises: the demo seed, the per-tab session and private credentials.
+ */
+import Dexie from 'dexie';
+import type { AppConfig } from '@/app/config-schema';
+import { createBackend } from '@/backend/local/create-local-backend';
+import { grantRole, openTriageDb } from '@/backend/local/db';
+import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
+import { createMemoryStorage, type SessionStorageLike } from '@/backend/local/session';
+import type { AuthChange, Backend, ErrorListener, Listener, TicketPage, Unsubscribe } from '@/backend/port';
+import { ROLE_LABELS, type Role } from '@/domain/roles';
+import { TICKET_STATUSES, type AuditEvent, type Message, type UserProfile } from '@/domain/types';
+import { describeBackendContract } from './backend-contract';
+import { uniqueEmail, type ContractHarness } from './harness';
+
+const CONFIG: AppConfig = { backend: 'local', recaptchaSiteKey: null };
+/** Far below the app's 210 000: the point here is behaviour, not brute-force resistance. */
+const ITERATIONS = 1_000;
+
+function uniqueDbName(label: string): string {
+  return `triage-test-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function localClient(dbName: string, storage: SessionStorageLike = createMemoryStorage(), seed = false): Backend {
+  return createBackend(CONFIG, { dbName, sessionStorage: storage, seed, pbkdf2Iterations: ITERATIONS });
+}
+
+async function makeLocalHarness(): Promise<ContractHarness> {
+  const dbName = uniqueDbName('contract');
+  // The harness's own connection plays the Admin SDK: it grants roles outside the app's rules.
+  const adminDb = openTriageDb(dbName);
+  let people = 0;
+  return {
+    name: 'local',
+    auth: { run: true },
+    data: { run: true },
+    files: { run: true },
+    newClient: async () => localClient(dbName),
+    async newPerson(role: Role) {
+      people += 1;
+      const backend = localClient(dbName);
+      const email = uniqueEmail(role);
+      const password = 'correct-horse-battery';
+      const displayName = `${ROLE_LABELS[role]} ${people}`;
+      const profile = await backend.auth.signUp({ displayName, email, password });
+      if (role !== 'customer') await grantRole(adminDb, profile.uid, role);
+      return { backend, uid: profile.uid, email, password, displayName, role };
+    },
+    async cleanup() {
+      adminDb.close();
+      await Dexie.delete(dbName);
+    },
+  };
+}
+
+describeBackendContract(makeLocalHarness, { auth: { run: true }, data: { run: true }, files: { run: true } });
+
+/** The first value of a live subscription that satisfies `accept` (rejects on its error). */
+function first<T>(
+  subscribe: (onNext: Listener<T>, onError: ErrorListener) => Unsubscribe,
+  accept: (value: T) => boolean = () => true,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('No matching value within 5 s.')), 5_000);
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      // Deferred: the subscription may still be returning its unsubscribe.
+      queueMicrotask(() => unsubscribe());
+      settle();
+    };
+    const unsubscribe = subscribe(
+      (value) => {
+        if (accept(value)) done(() => resolve(value));
+      },
+      (error) => done(() => reject(error)),
+    );
+  });
+}
+
+function authOf(backend: Backend, accept: (change: AuthChange) => boolean = () => true): Promise<AuthChange> {
+  return first<AuthChange>((next) => backend.auth.onChange(next), accept);
+}
+
+const signedIn = (change: AuthChange): boolean => change.kind === 'signedIn';
+
+function request(subject: string) {
+  return { subject, description: `About “${subject}”.`, priority: 'normal' as const };
+}
+
+describe('local backend', () => {
+  describe('demo seed', () => {
+    const dbName = uniqueDbName('seed');
+    let tabA: Backend;
+    let tabB: Backend;
+
+    beforeAll(async () => {
+      const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin');
+      if (!admin) throw new Error('DEMO_ACCOUNTS has no admin.');
+      // Two tabs opening an empty database at the same moment.
+      [tabA, tabB] = [
+        localClient(dbName, createMemoryStorage(), true),
+        localClient(dbName, createMemoryStorage(), true),
+      ];
+      await Promise.all([tabA, tabB].map((tab) => tab.auth.signIn({ email: admin.email, password: admin.password })));
+    });
+    afterAll(async () => {
+      await Promise.all([tabA, tabB].map((tab) => tab.auth.signOut()));
+      await Dexie.delete(dbName);
+    });
+
+    it('exports one admin, two agents and three customers with passwords of 8+ characters', () => {
+      expect(DEMO_ACCOUNTS.map((a) => a.role)).toEqual(['admin', 'agent', 'agent', 'customer', 'customer', 'customer']);
+      expect(DEMO_ACCOUNTS.every((a) => a.password.length >= 8 && a.email === a.email.toLowerCase())).toBe(true);
+      expect(new Set(DEMO_ACCOUNTS.map((a) => a.email)).size).toBe(DEMO_ACCOUNTS.length);
+    });
+
+    it('seeds the demo people once, even when two tabs start at once', async () => {
+      const users = await first<UserProfile[]>((next, fail) => tabA.users.watchAll(next, fail));
+      const byRole = (role: Role) => users.filter((u) => u.role === role).length;
+      expect([byRole('admin'), byRole('agent'), byRole('customer')]).toEqual([1, 2, 3]);
+      expect(users.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    });
+
+    it('seeds 40+ tickets over every status, numbered 1..N', async () => {
+      const page = await first<TicketPage>((next, fail) => tabB.tickets.watchList({ limit: 100 }, next, fail));
+      expect(page.hasMore).toBe(false);
+      expect(page.tickets.length).toBeGreaterThanOrEqual(40);
+      expect(new Set(page.tickets.map((t) => t.status))).toEqual(new Set(TICKET_STATUSES));
+      const numbers = page.tickets.map((t) => t.number).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+      const activity = page.tickets.map((t) => t.lastMessageAt);
+      expect(activity).toEqual([...activity].sort().reverse());
+    });
+
+    it('seeds tickets the lifecycle could have produced', async () => {
+      const { tickets } = await first<TicketPage>((next, fail) => tabA.tickets.watchList({ limit: 100 }, next, fail));
+      const now = Date.now();
+      for (const ticket of tickets) {
+        expect(Date.parse(ticket.createdAt)).toBeLessThan(now);
+        expect(ticket.lastMessageAt >= ticket.createdAt).toBe(true);
+        if (ticket.status === 'solved' || ticket.status === 'closed') {
+          expect(ticket.assigneeId).toEqual(expect.any(String));
+          expect(ticket.solvedAt).toEqual(expect.any(String));
+        }
+        if (ticket.status === 'solved') expect(now - Date.parse(ticket.solvedAt ?? '')).toBeLessThan(4 * 86_400_000);
+        if (ticket.status === 'closed') expect(ticket.closedAt).toEqual(expect.any(String));
+        if (ticket.status !== 'new') expect(ticket.firstResponseAt).toEqual(expect.any(String));
+      }
+    });
+
+    it('gives seeded tickets conversations with public replies and internal notes', async () => {
+      const { tickets } = await first<TicketPage>((next, fail) => tabA.tickets.watchList({ limit: 100 }, next, fail));
+      const conversations = await Promise.all(
+        tickets.map((t) => first<Message[]>((next, fail) => tabA.messages.watch(t.id, next, fail))),
+      );
+      expect(conversations.every((messages) => messages.length >= 1)).toBe(true);
+      expect(conversations.flat().some((m) => m.internal)).toBe(true);
+      expect(conversations.flat().filter((m) => !m.internal && m.authorRole !== 'customer').length).toBeGreaterThan(20);
+    });
+
+    it('lets every demo account sign in, and shows customers no internal notes', async () => {
+      for (const account of DEMO_ACCOUNTS) {
+        const tab = localClient(dbName);
+        const profile = await tab.auth.signIn({ email: account.email, password: account.password });
+        expect(profile).toMatchObject({ email: account.email, role: account.role, displayName: account.displayName });
+        if (account.role === 'customer') {
+          const { tickets } = await first<TicketPage>((next, fail) =>
+            tab.tickets.watchList({ limit: 100 }, next, fail),
+          );
+          expect(tickets.length).toBeGreaterThan(0);
+          expect(tickets.every((t) => t.requesterId === profile.uid)).toBe(true);
+          for (const ticket of tickets) {
+            const messages = await first<Message[]>((next, fail) => tab.messages.watch(ticket.id, next, fail));
+            expect(messages.some((m) => m.internal)).toBe(false);
+          }
+        }
+        await tab.auth.signOut();
+      }
+    });
+
+    it('does not seed again on a later start', async () => {
+      const later = localClient(dbName, createMemoryStorage(), true);
+      const customer = DEMO_ACCOUNTS.find((a) => a.role === 'customer');
+      if (!customer) throw new Error('DEMO_ACCOUNTS has no customer.');
+      await later.auth.signIn({ email: customer.email, password: customer.password });
+      const users = await first<UserProfile[]>((next, fail) => tabA.users.watchAll(next, fail));
+      expect(users).toHaveLength(DEMO_ACCOUNTS.length);
+      await later.auth.signOut();
+    });
+  });
+
+  describe('decisions the port leaves to the adapter', () => {
+    let harness: ContractHarness;
+    beforeAll(async () => {
+      harness = await makeLocalHarness();
+    });
+    afterAll(async () => {
+      await harness.cleanup();
+    });
+
+    it('lets a request follow up only a closed request its author can read', async () => {
+      const [customer, stranger, agent] = await Promise.all([
+        harness.newPerson('customer'),
+        harness.newPerson('customer'),
+        harness.newPerson('agent'),
+      ]);
+      const original = await customer.backend.tickets.create(request('Printer on fire'));
+      await expect(
+        customer.backend.tickets.create({ ...request('Still on fire'), followUpOf: original.id }),
+      ).rejects.toMatchObject({ code: 'failed-precondition' });
+      await agent.backend.tickets.transition(original.id, 'solve');
+      await agent.backend.tickets.transition(original.id, 'close');
+      await expect(
+        stranger.backend.tickets.create({ ...request('Me too'), followUpOf: original.id }),
+      ).rejects.toMatchObject({ code: 'permission-denied' });
+      await expect(
+        customer.backend.tickets.create({ ...request('On fire again'), followUpOf: original.id }),
+      ).resolves.toMatchObject({ followUpOf: original.id, status: 'new' });
+    });
+
+    it('keeps internal notes out of what the requester sees of the ticket', async () => {
+      const [customer, agent] = await Promise.all([harness.newPerson('customer'), harness.newPerson('agent')]);
+      const ticket = await customer.backend.tickets.create(request('Quiet please'));
+      await agent.backend.messages.add(ticket.id, { id: 'note-1', body: 'Checking with billing.', internal: true });
+      const after = await customer.backend.tickets.get(ticket.id);
+      expect(after).toMatchObject({ lastMessageAt: ticket.lastMessageAt, lastMessageBy: 'customer' });
+      expect(after.firstResponseAt).toBeUndefined();
+    });
+
+    it('records the submission, and refuses assigning a ticket to a customer', async () => {
+      const [customer, agent] = await Promise.all([harness.newPerson('customer'), harness.newPerson('agent')]);
+      const ticket = await customer.backend.tickets.create(request('Audit me'));
+      const events = await first<AuditEvent[]>((next, fail) =>
+        agent.backend.tickets.watchEvents(ticket.id, next, fail),
+      );
+      expect(events).toEqual([
+        expect.objectContaining({ type: 'status', from: null, to: 'new', actorId: customer.uid }),
+      ]);
+      await expect(agent.backend.tickets.update(ticket.id, { assigneeId: customer.uid })).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    });
+
+    it('refuses attaching a file that was not uploaded to that message', async () => {
+      const customer = await harness.newPerson('customer');
+      const ticket = await customer.backend.tickets.create(request('Phantom file'));
+      await expect(
+        customer.backend.messages.add(ticket.id, {
+          id: 'with-phantom',
+          body: 'See attached.',
+          internal: false,
+          attachments: [
+            { path: `tickets/${ticket.id}/with-phantom/x.txt`, name: 'x.txt', size: 1, contentType: 'text/plain' },
+          ],
+        }),
+      ).rejects.toMatchObject({ code: 'invalid-argument' });
+    });
+  });
+
+  describe('session and credentials', () => {
+    const dbName = uniqueDbName('session');
+    afterAll(async () => {
+      await Dexie.delete(dbName);
+    });
+
+    it('keeps a tab signed in across a reload', async () => {
+      const storage = createMemoryStorage();
+      const before = localClient(dbName, storage);
+      const profile = await before.auth.signUp({
+        displayName: 'Reloading Rita',
+        email: uniqueEmail('reload'),
+        password: 'correct-horse-battery',
+      });
+      const reloaded = localClient(dbName, storage);
+      await expect(authOf(reloaded)).resolves.toMatchObject({ kind: 'signedIn', user: { uid: profile.uid } });
+    });
+
+    it('lets two tabs be two people, and signs out only the one that asks', async () => {
+      const [tabA, tabB] = [localClient(dbName), localClient(dbName)];
+      const a = await tabA.auth.signUp({ displayName: 'Tab A', email: uniqueEmail('tab-a'), password: 'password-a1' });
+      const b = await tabB.auth.signUp({ displayName: 'Tab B', email: uniqueEmail('tab-b'), password: 'password-b1' });
+      await expect(authOf(tabA)).resolves.toMatchObject({ kind: 'signedIn', user: { uid: a.uid } });
+      await expect(authOf(tabB)).resolves.toMatchObject({ kind: 'signedIn', user: { uid: b.uid } });
+      await tabA.auth.signOut();
+      await expect(authOf(tabA)).resolves.toEqual({ kind: 'signedOut' });
+      await expect(authOf(tabB)).resolves.toMatchObject({ kind: 'signedIn', user: { uid: b.uid } });
+    });
+
+    it('ends live queries with unauthenticated when the tab signs out', async () => {
+      const tab = localClient(dbName);
+      await tab.auth.signUp({
+        displayName: 'Leaving Leo',
+        email: uniqueEmail('leo'),
+        password: 'correct-horse-battery',
+      });
+      let stop: Unsubscribe = () => undefined;
+      const failure = new Promise((resolve) => {
+        stop = tab.tickets.watchList(
+          { limit: 10 },
+          () => undefined,
+          (error) => resolve(error),
+        );
+      });
+      try {
+        await first<TicketPage>((next, fail) => tab.tickets.watchList({ limit: 10 }, next, fail));
+        await tab.auth.signOut();
+        await expect(failure).resolves.toMatchObject({ code: 'unauthenticated' });
+      } finally {
+        stop();
+      }
+    });
+
+    it('never returns credentials through the port, and stores only salted hashes', async () => {
+      const tab = localClient(dbName);
+      const password = 'correct-horse-battery';
+      const email = uniqueEmail('Secret').toUpperCase();
+      const profile = await tab.auth.signUp({ displayName: 'Secretive Sam', email, password });
+      expect(profile.email).toBe(email.toLowerCase());
+      const fetched = await tab.users.get(profile.uid);
+      expect(Object.keys(fetched).sort()).toEqual(['createdAt', 'displayName', 'email', 'role', 'uid', 'updatedAt']);
+      expect(JSON.stringify(fetched)).not.toContain(password);
+
+      const db = openTriageDb(dbName);
+      const stored = await db.credentials.get(email.toLowerCase());
+      db.close();
+      expect(stored).toMatchObject({ uid: profile.uid, iterations: ITERATIONS });
+      expect(JSON.stringify(stored)).not.toContain(password);
+      expect(atob(stored?.salt ?? '')).toHaveLength(16);
+    });
+
+    it('signs in with any capitalisation of the email', async () => {
+      const email = uniqueEmail('caps');
+      const tab = localClient(dbName);
+      const profile = await tab.auth.signUp({ displayName: 'Caps Carla', email, password: 'correct-horse-battery' });
+      const other = localClient(dbName);
+      await expect(
+        other.auth.signIn({ email: `  ${email.toUpperCase()} `, password: 'correct-horse-battery' }),
+      ).resolves.toMatchObject({ uid: profile.uid });
+    });
+
+    it('offers no Google sign-in and sends no email', async () => {
+      const tab = localClient(dbName);
+      expect(tab.kind).toBe('local');
+      expect(tab.auth.capabilities).toEqual({ google: false, sendsEmail: false });
+      await expect(tab.auth.signInWithGoogle()).rejects.toMatchObject({
+        code: 'unsupported',
+        message: 'Google sign-in needs the Firebase backend.',
+      });
+      await expect(tab.auth.sendEmailVerification()).rejects.toMatchObject({ code: 'unauthenticated' });
+    });
+
+    it('marks the email verified when verification is requested', async () => {
+      const tab = localClient(dbName);
+      await tab.auth.signUp({
+        displayName: 'Verifying Vera',
+        email: uniqueEmail('vera'),
+        password: 'correct-horse-battery',
+      });
+      await expect(authOf(tab, signedIn)).resolves.toMatchObject({ emailVerified: false });
+      await tab.auth.sendEmailVerification();
+      await expect(authOf(tab, (c) => c.kind === 'signedIn' && c.emailVerified)).resolves.toMatchObject({
+        kind: 'signedIn',
+      });
+    });
+
+    it('re-emits the current state on retryProfile', async () => {
+      const tab = localClient(dbName);
+      const profile = await tab.auth.signUp({
+        displayName: 'Retrying Ray',
+        email: uniqueEmail('ray'),
+        password: 'correct-horse-battery',
+      });
+      const changes: AuthChange[] = [];
+      const stop = tab.auth.onChange((change) => changes.push(change));
+      try {
+        await waitFor(() => changes.length === 1);
+        await tab.auth.retryProfile();
+        await waitFor(() => changes.length === 2);
+        expect(changes[1]).toMatchObject({ kind: 'signedIn', user: { uid: profile.uid } });
+      } finally {
+        stop();
+      }
+    });
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+// Dexie keeps a live query's cache entry for 3 s after its last subscriber leaves, on a timer;
+// waiting it out lets Jest exit cleanly instead of warning about open handles.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 3_100)), 5_000);

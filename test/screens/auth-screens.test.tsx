@@ -1,0 +1,162 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadConfig } from '@/app/config';
+import type { Backend } from '@/backend/port';
+import { createBackend } from '@/backend/local/create-local-backend';
+import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
+import { ConfigErrorScreen } from '@/components/config-error-screen';
+import { RecaptchaField } from '@/features/auth/components/recaptcha-field';
+import { fakeBackend, profile } from '../support/fake-backend';
+import { renderApp } from '../support/render-app';
+
+let dbCounter = 0;
+function localBackend(seed = false): Backend {
+  dbCounter += 1;
+  return createBackend(
+    { backend: 'local', recaptchaSiteKey: null },
+    { dbName: `screens-${Date.now()}-${dbCounter}`, seed, pbkdf2Iterations: 1000, sessionStorage: memoryStorage() },
+  );
+}
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+const agent = DEMO_ACCOUNTS.find((account) => account.role === 'agent');
+const customer = DEMO_ACCOUNTS.find((account) => account.role === 'customer');
+
+describe('sign-up screen', () => {
+  it('shows DESIGN §3 limits as messages and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp(localBackend(), '/sign-up');
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Type the password again.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Your name'), 'x'.repeat(81));
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 8 characters.')).toBeInTheDocument();
+    // The input stops at 80 characters (DESIGN §3), so the 81st is never typed.
+    expect(screen.getByLabelText('Your name')).toHaveValue('x'.repeat(80));
+    expect(screen.getByLabelText('Email')).toHaveValue('not-an-email');
+  });
+
+  it('creates a customer account and lands on the empty requests page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(localBackend(), '/sign-up');
+    await user.type(await screen.findByLabelText('Your name'), 'Nina New');
+    await user.type(screen.getByLabelText('Email'), 'nina@example.test');
+    await user.type(screen.getByLabelText('Password'), 'long enough 1');
+    await user.type(screen.getByLabelText('Confirm password'), 'long enough 1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('You have no requests yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/requests');
+    expect(screen.getByText('Customer')).toBeInTheDocument();
+  });
+});
+
+describe('sign-in screen', () => {
+  it('says plainly when the password is wrong and keeps the email', async () => {
+    if (!agent) throw new Error('no seeded agent');
+    const user = userEvent.setup({ delay: null });
+    renderApp(localBackend(true), '/sign-in');
+    await user.type(await screen.findByLabelText('Email'), agent.email);
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('That email and password do not match an account.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(agent.email);
+  });
+
+  it('signs a seeded agent in to the desk', async () => {
+    if (!agent) throw new Error('no seeded agent');
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(localBackend(true), '/sign-in');
+    await user.type(await screen.findByLabelText('Email'), agent.email);
+    await user.type(screen.getByLabelText('Password'), agent.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/desk'), { timeout: 5000 });
+    expect(await screen.findByText('Queue')).toBeInTheDocument();
+  });
+
+  it('gives a signed-in customer a 403 page on /desk', async () => {
+    if (!customer) throw new Error('no seeded customer');
+    const backend = localBackend(true);
+    await backend.auth.signIn({ email: customer.email, password: customer.password });
+    renderApp(backend, '/desk');
+    expect(await screen.findByText('403 — not for your role', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('session states', () => {
+  it('paints the signed-in frame from the persisted hint, not the sign-in page, while the backend answers', () => {
+    const fake = fakeBackend();
+    const hint = profile({ displayName: 'Hinted Agent' });
+    renderApp(fake.backend, '/desk', {
+      auth: {
+        status: 'unknown',
+        user: null,
+        emailVerified: false,
+        error: null,
+        unavailable: null,
+        lastUser: hint,
+        _persist: { version: 1, rehydrated: true },
+      },
+    });
+    expect(screen.getByRole('button', { name: 'Account menu for Hinted Agent' })).toBeInTheDocument();
+    expect(screen.getByTestId('screen-skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('shows a retry, not a blank page or a spinner, when the profile cannot be read', async () => {
+    const fake = fakeBackend();
+    const retry = jest.fn(async () => undefined);
+    fake.backend.auth.retryProfile = retry;
+    renderApp(fake.backend, '/desk');
+    act(() =>
+      fake.emit({
+        kind: 'profileUnavailable',
+        uid: 'u-9',
+        email: 'ada@example.test',
+        error: { code: 'unavailable', message: 'Cloud Firestore did not answer.' },
+      }),
+    );
+    expect(await screen.findByText('Triage cannot reach its database')).toBeInTheDocument();
+    expect(screen.getByText(/signed in as ada@example.test/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('configuration and reCAPTCHA', () => {
+  it('names a missing Firebase variable on the first screen', () => {
+    const result = loadConfig({ BACKEND: 'firebase', FIREBASE_AUTH_DOMAIN: 'x.firebaseapp.com' });
+    if (result.ok) throw new Error('expected a configuration error');
+    render(<ConfigErrorScreen variable={result.error.variable} message={result.error.message} />);
+    expect(screen.getByText('Triage is not configured: FIREBASE_API_KEY')).toBeInTheDocument();
+    expect(screen.getByText(/FIREBASE_API_KEY is missing/)).toBeInTheDocument();
+  });
+
+  it('says so, with a retry, when the reCAPTCHA script cannot load', async () => {
+    const onToken = jest.fn();
+    render(<RecaptchaField siteKey="test-site-key" onToken={onToken} loadTimeoutMs={50} />);
+    expect(await screen.findByText('The reCAPTCHA check could not load')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.queryByText('The reCAPTCHA check could not load')).not.toBeInTheDocument();
+    expect(await screen.findByText('The reCAPTCHA check could not load')).toBeInTheDocument();
+  });
+});
