@@ -65,7 +65,7 @@ test('a new customer signs up, signs out, signs in, reloads and is refused the d
 
 test('a seeded agent signs in to the live queue and reloads without a sign-in flash', async ({ page }) => {
   await page.goto('/sign-in');
-  const agentRow = page.locator('.ant-list-item', { hasText: /agent/i }).first();
+  const agentRow = page.locator('.triage-demo-account', { hasText: /· agent/ }).first();
   await agentRow.getByRole('button', { name: /^Use / }).click();
   await page.getByRole('button', { name: 'Sign in' }).click();
 

@@ -4,7 +4,8 @@
  * It also writes `build-report.json` beside the output, which `scripts/check-build.mjs` reads.
  *
  * Budgets (KiB gzip): the initial JS of a named route (entry chunks + that route's chunks)
- * and every async route chunk on its own.
+ * and every async route chunk on its own (for routes behind the signed-in frame, what they add
+ * to it).
  */
 import { gzipSync } from 'node:zlib';
 import type { Compilation, Compiler } from 'webpack';
@@ -16,6 +17,11 @@ export interface GzipBudgets {
   initialKiB: number;
   /** Budget for each async chunk group (a route screen with its own split chunks). */
   routeKiB: number;
+  /**
+   * A chunk group that is always loaded before some routes (the signed-in frame), and the
+   * routes behind it: their budget counts only what they add on top of the frame.
+   */
+  frame?: { group: string; routes: string[] };
 }
 
 /** One line of the build report. */
@@ -67,11 +73,19 @@ export class GzipBudgetPlugin {
 
     const errors: string[] = [];
     const routes: BuildReport['routes'] = {};
+    const frameGroup = this.budgets.frame
+      ? compilation.chunkGroups.find((group) => group.name === this.budgets.frame?.group)
+      : undefined;
+    const frameFiles = new Set(frameGroup ? jsFiles(frameGroup.getFiles()) : []);
     for (const group of compilation.chunkGroups) {
       if (!group.name || compilation.entrypoints.has(group.name)) continue;
-      const files = jsFiles(group.getFiles()).filter((file) => !entryFiles.has(file));
+      const behindFrame = this.budgets.frame?.routes.includes(group.name) ?? false;
+      const files = jsFiles(group.getFiles()).filter(
+        (file) => !entryFiles.has(file) && !(behindFrame && frameFiles.has(file)),
+      );
       const gzipBytes = sum(files);
-      routes[group.name] = { files, gzipBytes, initialGzipBytes: entry.gzipBytes + gzipBytes };
+      const frameBytes = behindFrame ? sum([...frameFiles].filter((file) => !entryFiles.has(file))) : 0;
+      routes[group.name] = { files, gzipBytes, initialGzipBytes: entry.gzipBytes + frameBytes + gzipBytes };
       if (gzipBytes > this.budgets.routeKiB * 1024) {
         errors.push(`Chunk group "${group.name}" is ${kib(gzipBytes)} gzip, over its ${this.budgets.routeKiB} KiB budget.`);
       }
@@ -89,7 +103,8 @@ export class GzipBudgetPlugin {
       .sort((a, b) => b.gzipBytes - a.gzipBytes)
       .map((chunk) => `  ${kib(chunk.gzipBytes).padStart(10)} gzip ${kib(chunk.bytes).padStart(11)} raw  ${chunk.file}${entryFiles.has(chunk.file) ? '  (initial)' : ''}`);
     const routeLines = Object.entries(routes).map(
-      ([name, route]) => `  ${name.padEnd(16)} ${kib(route.gzipBytes).padStart(10)} own, ${kib(route.initialGzipBytes).padStart(10)} with the entry`,
+      ([name, route]) =>
+        `  ${name.padEnd(16)} ${kib(route.gzipBytes).padStart(10)} own, ${kib(route.initialGzipBytes).padStart(10)} on a first visit`,
     );
     const logger = compilation.getLogger('GzipBudgetPlugin');
     logger.info(
@@ -106,6 +121,8 @@ export class GzipBudgetPlugin {
 
     const report: BuildReport = { chunks: [...sizes.values()], entry, routes, budgets: this.budgets, errors };
     compilation.emitAsset('build-report.json', new compiler.webpack.sources.RawSource(JSON.stringify(report, null, 2)));
-    for (const message of errors) compilation.errors.push(new compiler.webpack.WebpackError(`Bundle budget: ${message}`));
+    // BUDGETS=report turns budget errors into warnings, to look at an over-budget build.
+    const sink = process.env.BUDGETS === 'report' ? compilation.warnings : compilation.errors;
+    for (const message of errors) sink.push(new compiler.webpack.WebpackError(`Bundle budget: ${message}`));
   }
 }

@@ -1,28 +1,66 @@
 /**
- * The build-time configuration of DESIGN §6, as a zod schema. Shared by the webpack build
+ * The build-time configuration of DESIGN §6 and its validation. Shared by the webpack build
  * (which fails on a bad value) and the app (which names the bad value on its first screen).
  * No `@/` imports here: webpack.config.ts loads this file through ts-node.
+ *
+ * Plain rules rather than zod: this runs in the first JS every visitor downloads, where zod's
+ * core would cost ~10 KiB gzip of the 200 KiB budget for eleven string checks.
  */
-import { z } from 'zod';
 
-const nonEmpty = (name: string) => z.string({ error: `${name} is missing.` }).trim().min(1, `${name} is missing.`);
+/** One variable's rule: required or optional, and the shape its value must have. */
+interface VariableRule {
+  name: string;
+  required: boolean;
+  valid?: (value: string) => boolean;
+  problem?: string;
+}
 
-const firebaseSchema = z.object({
-  FIREBASE_API_KEY: nonEmpty('FIREBASE_API_KEY').regex(/^[A-Za-z0-9_-]{10,}$/, 'FIREBASE_API_KEY does not look like a Firebase Web API key.'),
-  FIREBASE_AUTH_DOMAIN: nonEmpty('FIREBASE_AUTH_DOMAIN').regex(/^[a-z0-9.-]+$/i, 'FIREBASE_AUTH_DOMAIN must be a host name such as my-project.firebaseapp.com.'),
-  FIREBASE_DATABASE_URL: z.string().trim().url('FIREBASE_DATABASE_URL must be a URL.').optional().or(z.literal('')),
-  FIREBASE_PROJECT_ID: nonEmpty('FIREBASE_PROJECT_ID').regex(/^[a-z0-9-]{4,40}$/, 'FIREBASE_PROJECT_ID must be lowercase letters, digits and hyphens.'),
-  FIREBASE_STORAGE_BUCKET: nonEmpty('FIREBASE_STORAGE_BUCKET'),
-  FIREBASE_MESSAGING_SENDER_ID: nonEmpty('FIREBASE_MESSAGING_SENDER_ID').regex(/^\d+$/, 'FIREBASE_MESSAGING_SENDER_ID must be digits.'),
-  FIREBASE_APP_ID: nonEmpty('FIREBASE_APP_ID').regex(/^\d+:\d+:web:[0-9a-f]+$/, 'FIREBASE_APP_ID must look like 1:1234:web:abcd.'),
-  FIREBASE_MEASUREMENT_ID: z.string().trim().optional().or(z.literal('')),
-});
+const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
+const isUrl = (value: string) => {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
-const booleanFlag = (name: string) =>
-  z
-    .enum(['true', 'false', ''], { error: `${name} must be "true" or "false".` })
-    .optional()
-    .transform((value) => value === 'true');
+/** The Firebase variables, in the order they are checked (the first problem is reported). */
+const FIREBASE_RULES: readonly VariableRule[] = [
+  {
+    name: 'FIREBASE_API_KEY',
+    required: true,
+    valid: matches(/^[A-Za-z0-9_-]{10,}$/),
+    problem: 'FIREBASE_API_KEY does not look like a Firebase Web API key.',
+  },
+  {
+    name: 'FIREBASE_AUTH_DOMAIN',
+    required: true,
+    valid: matches(/^[a-z0-9.-]+$/i),
+    problem: 'FIREBASE_AUTH_DOMAIN must be a host name such as my-project.firebaseapp.com.',
+  },
+  { name: 'FIREBASE_DATABASE_URL', required: false, valid: isUrl, problem: 'FIREBASE_DATABASE_URL must be a URL.' },
+  {
+    name: 'FIREBASE_PROJECT_ID',
+    required: true,
+    valid: matches(/^[a-z0-9-]{4,40}$/),
+    problem: 'FIREBASE_PROJECT_ID must be lowercase letters, digits and hyphens.',
+  },
+  { name: 'FIREBASE_STORAGE_BUCKET', required: true },
+  {
+    name: 'FIREBASE_MESSAGING_SENDER_ID',
+    required: true,
+    valid: matches(/^\d+$/),
+    problem: 'FIREBASE_MESSAGING_SENDER_ID must be digits.',
+  },
+  {
+    name: 'FIREBASE_APP_ID',
+    required: true,
+    valid: matches(/^\d+:\d+:web:[0-9a-f]+$/),
+    problem: 'FIREBASE_APP_ID must look like 1:1234:web:abcd.',
+  },
+  { name: 'FIREBASE_MEASUREMENT_ID', required: false },
+];
 
 /** The raw environment variables, as strings (or absent). */
 export type RawEnv = Record<string, string | undefined>;
@@ -84,27 +122,34 @@ export function parseConfig(env: RawEnv): AppConfig {
   const recaptchaSiteKey = env.RECAPTCHA_SITE_KEY?.trim() || null;
   if (backend === 'local') return { backend, recaptchaSiteKey };
 
-  const emulators = booleanFlag('USE_EMULATORS').safeParse(env.USE_EMULATORS?.trim());
-  if (!emulators.success) throw new ConfigError('USE_EMULATORS', 'USE_EMULATORS must be "true" or "false".');
-  const parsed = firebaseSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const variable = String(issue?.path[0] ?? 'FIREBASE_*');
-    throw new ConfigError(variable, issue?.message ?? `${variable} is not valid.`);
+  const emulators = env.USE_EMULATORS?.trim() ?? '';
+  if (emulators !== '' && emulators !== 'true' && emulators !== 'false') {
+    throw new ConfigError('USE_EMULATORS', 'USE_EMULATORS must be "true" or "false".');
   }
-  const v = parsed.data;
+  const v: Record<string, string> = {};
+  for (const rule of FIREBASE_RULES) {
+    const value = env[rule.name]?.trim() ?? '';
+    if (value === '') {
+      if (rule.required) throw new ConfigError(rule.name, `${rule.name} is missing.`);
+      continue;
+    }
+    if (rule.valid && !rule.valid(value))
+      throw new ConfigError(rule.name, rule.problem ?? `${rule.name} is not valid.`);
+    v[rule.name] = value;
+  }
+  const required = (name: string) => v[name] ?? '';
   return {
     backend,
     recaptchaSiteKey,
-    useEmulators: emulators.data,
+    useEmulators: emulators === 'true',
     firebase: {
-      apiKey: v.FIREBASE_API_KEY,
-      authDomain: v.FIREBASE_AUTH_DOMAIN,
+      apiKey: required('FIREBASE_API_KEY'),
+      authDomain: required('FIREBASE_AUTH_DOMAIN'),
       ...(v.FIREBASE_DATABASE_URL ? { databaseURL: v.FIREBASE_DATABASE_URL } : {}),
-      projectId: v.FIREBASE_PROJECT_ID,
-      storageBucket: v.FIREBASE_STORAGE_BUCKET,
-      messagingSenderId: v.FIREBASE_MESSAGING_SENDER_ID,
-      appId: v.FIREBASE_APP_ID,
+      projectId: required('FIREBASE_PROJECT_ID'),
+      storageBucket: required('FIREBASE_STORAGE_BUCKET'),
+      messagingSenderId: required('FIREBASE_MESSAGING_SENDER_ID'),
+      appId: required('FIREBASE_APP_ID'),
       ...(v.FIREBASE_MEASUREMENT_ID ? { measurementId: v.FIREBASE_MEASUREMENT_ID } : {}),
     },
   };

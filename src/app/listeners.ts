@@ -47,7 +47,8 @@ export function registerListeners(startListening: AppStartListening): void {
     effect: (action, listenerApi) => {
       const before = listenerApi.getOriginalState().auth.user?.uid ?? null;
       const change = action.payload;
-      const after = change.kind === 'signedIn' ? change.user.uid : change.kind === 'profileUnavailable' ? change.uid : null;
+      const after =
+        change.kind === 'signedIn' ? change.user.uid : change.kind === 'profileUnavailable' ? change.uid : null;
       if (before !== null && before !== after) listenerApi.dispatch(api.util.resetApiState());
       if (change.kind === 'signedOut') listenerApi.dispatch(draftsCleared());
     },

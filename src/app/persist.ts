@@ -1,12 +1,15 @@
 /**
  * What survives a reload (DESIGN §5): preferences and unsent drafts in localStorage; the last
- * known user, per tab, in sessionStorage (two tabs may be two people). Never the API cache,
- * never tokens. Each persisted slice is versioned; corrupt or newer state falls back to
- * defaults instead of crashing.
+ * known user as a hint for the first paint — per tab (sessionStorage) with the local backend,
+ * whose sessions are per tab, and per browser (localStorage) with Firebase, whose sessions
+ * are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
+ * state falls back to defaults instead of crashing.
+ *
+ * The shape checks are plain type guards rather than zod: this module is in the first JS every
+ * visitor downloads (see README, bundle budgets).
  */
 import { createMigrate, type MigrationManifest, type PersistConfig, type PersistedState } from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
-import { z } from 'zod';
 import type { AuthState } from '@/features/auth/slice/auth-slice';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
 import type { DraftsState } from '@/features/tickets/slice/drafts-slice';
@@ -37,32 +40,41 @@ function webStorage(kind: 'local' | 'session'): Storage {
 // not needed.
 const NO_TIMEOUT = 0;
 
-const preferencesShape = z.object({ theme: z.enum(['light', 'dark']), menuCollapsed: z.boolean() });
-const draftsShape = z.record(
-  z.string(),
-  z.object({ body: z.string(), internal: z.boolean(), updatedAt: z.string() }),
-);
-const userShape = z.object({
-  uid: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  role: z.enum(['customer', 'agent', 'admin']),
-  photoPath: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** Checks a rehydrated value; false drops it for the slice's defaults. */
+export type ShapeCheck = (value: Record<string, unknown>) => boolean;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+const isPreferences: ShapeCheck = (value) =>
+  (value.theme === undefined || value.theme === 'light' || value.theme === 'dark') &&
+  (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean');
+
+const isDrafts: ShapeCheck = (value) =>
+  Object.values(value).every(
+    (draft) =>
+      isRecord(draft) && isString(draft.body) && typeof draft.internal === 'boolean' && isString(draft.updatedAt),
+  );
+
+const isUserHint: ShapeCheck = (value) => {
+  const user = value.lastUser;
+  if (user === undefined || user === null) return true;
+  return (
+    isRecord(user) &&
+    ['uid', 'displayName', 'email', 'createdAt', 'updatedAt'].every((key) => isString(user[key])) &&
+    (user.role === 'customer' || user.role === 'agent' || user.role === 'admin') &&
+    (user.photoPath === undefined || isString(user.photoPath))
+  );
+};
 
 /**
  * A migrate function that runs `createMigrate` for known older versions, then checks the
  * result's shape. Newer versions (from a later build) and anything malformed become
  * `undefined`, which makes redux-persist keep the slice's defaults.
- * @param pick the persisted keys to keep and check.
+ * @param isValid checks the migrated state (without `_persist`).
  */
-export function safeMigrate<S>(
-  migrations: MigrationManifest,
-  currentVersion: number,
-  shape: z.ZodType<Partial<S>>,
-) {
+export function safeMigrate(migrations: MigrationManifest, currentVersion: number, isValid: ShapeCheck) {
   const migrate = createMigrate(migrations, { debug: false });
   return async (state: PersistedState, version: number): Promise<PersistedState> => {
     if (!state || typeof state !== 'object') return undefined;
@@ -72,8 +84,7 @@ export function safeMigrate<S>(
       const migrated = (await migrate(state, currentVersion)) as Record<string, unknown> | undefined;
       if (!migrated) return undefined;
       const { _persist, ...rest } = migrated;
-      const parsed = shape.safeParse(rest);
-      return parsed.success ? ({ ...parsed.data, _persist } as PersistedState) : undefined;
+      return isValid(rest) ? ({ ...rest, _persist } as PersistedState) : undefined;
     } catch {
       return undefined;
     }
@@ -86,7 +97,7 @@ export const preferencesPersistConfig: PersistConfig<PreferencesState> = {
   timeout: NO_TIMEOUT,
   version: PERSIST_VERSIONS.preferences,
   storage: webStorage('local'),
-  migrate: safeMigrate<PreferencesState>({}, PERSIST_VERSIONS.preferences, preferencesShape.partial()),
+  migrate: safeMigrate({}, PERSIST_VERSIONS.preferences, isPreferences),
 };
 
 /** redux-persist config of the drafts slice (localStorage). */
@@ -95,17 +106,18 @@ export const draftsPersistConfig: PersistConfig<DraftsState> = {
   timeout: NO_TIMEOUT,
   version: PERSIST_VERSIONS.drafts,
   storage: webStorage('local'),
-  migrate: safeMigrate<DraftsState>({}, PERSIST_VERSIONS.drafts, draftsShape),
+  migrate: safeMigrate({}, PERSIST_VERSIONS.drafts, isDrafts),
 };
 
-/** redux-persist config of the auth slice: only the `lastUser` hint, per tab (sessionStorage). */
+/** redux-persist config of the auth slice: only the `lastUser` hint, scoped like the session. */
 export const authPersistConfig: PersistConfig<AuthState> = {
   key: 'triage.auth',
   timeout: NO_TIMEOUT,
   version: PERSIST_VERSIONS.auth,
-  storage: webStorage('session'),
+  // Match the backend's session scope: per tab locally, per browser with Firebase Auth.
+  storage: webStorage(process.env.BACKEND === 'firebase' ? 'local' : 'session'),
   whitelist: ['lastUser'],
-  migrate: safeMigrate<AuthState>({}, PERSIST_VERSIONS.auth, z.object({ lastUser: userShape.nullable() }).partial()),
+  migrate: safeMigrate({}, PERSIST_VERSIONS.auth, isUserHint),
 };
 
 /** The default preferences, re-exported for tests of the fallback. */

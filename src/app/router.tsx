@@ -3,22 +3,33 @@
  * roles on the rest (a 403 page for the wrong role), a flicker-free first paint from the
  * persisted user hint, and a retry screen when the profile cannot be read.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
-import Space from 'antd/es/space';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { AppLayout, GuestLayout, ScreenSkeleton } from '@/app/app-layout';
+import { GuestLayout } from '@/app/guest-layout';
 import { homePathFor, mayOpen, ROUTES, type AppRoute } from '@/app/routes';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { FullPageFrame, FullPageSpinner } from '@/components/full-page-state';
+import { StatusPage } from '@/components/status-page';
+import type { UserProfile } from '@/domain/types';
 import { retryProfile, selectAuth, signOut } from '@/features/auth/slice/auth-slice';
+
+const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '@/app/app-layout'));
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
     document.title = `${title} · Triage`;
   }, [title]);
+}
+
+/** The signed-in frame, loaded on demand. */
+function SignedInFrame({ user, children }: { user: UserProfile; children?: ReactNode }) {
+  return (
+    <Suspense fallback={<FullPageSpinner label="Opening Triage…" />}>
+      <AppLayout user={user}>{children}</AppLayout>
+    </Suspense>
+  );
 }
 
 /** Shown when Auth accepted the person but their profile (role) cannot be read. */
@@ -27,19 +38,20 @@ function ProfileUnavailable({ email, message }: { email: string; message: string
   const { status } = useAppSelector(selectAuth);
   return (
     <FullPageFrame>
-      <Result
-        status="warning"
+      <StatusPage
+        kind="warning"
         title="Triage cannot reach its database"
-        subTitle={`You are signed in as ${email}, but your profile could not be loaded. ${message}`}
-        extra={
-          <Space>
+        actions={
+          <>
             <Button type="primary" loading={status === 'signingIn'} onClick={() => void dispatch(retryProfile())}>
               Retry
             </Button>
             <Button onClick={() => void dispatch(signOut())}>Sign out</Button>
-          </Space>
+          </>
         }
-      />
+      >
+        {`You are signed in as ${email}, but your profile could not be loaded. ${message}`}
+      </StatusPage>
     </FullPageFrame>
   );
 }
@@ -47,16 +59,17 @@ function ProfileUnavailable({ email, message }: { email: string; message: string
 /** 403: signed in, but this role may not open the page. */
 export function Forbidden() {
   return (
-    <Result
-      status="403"
+    <StatusPage
+      kind="forbidden"
       title="403 — not for your role"
-      subTitle="Your account cannot open this page. If you think it should, ask an admin to change your role."
-      extra={
+      actions={
         <Button type="primary" href="/">
           Go to my home page
         </Button>
       }
-    />
+    >
+      Your account cannot open this page. If you think it should, ask an admin to change your role.
+    </StatusPage>
   );
 }
 
@@ -76,7 +89,9 @@ function Guarded({ route }: { route: AppRoute }) {
       const from = (location.state as { from?: string } | null)?.from;
       return <Navigate to={from ?? homePathFor(auth.user.role)} replace />;
     }
-    if (auth.status === 'unknown') return <FullPageSpinner label="Starting Triage…" />;
+    // Without a hint the person is almost surely signed out: show the form at once while the
+    // backend loads; with one, wait for the backend's answer rather than flash the form.
+    if (auth.status === 'unknown' && auth.lastUser) return <FullPageSpinner label="Starting Triage…" />;
     return (
       <GuestLayout>
         <Screen />
@@ -87,20 +102,14 @@ function Guarded({ route }: { route: AppRoute }) {
   if (auth.status === 'unknown') {
     // The persisted hint paints the frame at once; the screen waits for the backend's answer.
     if (auth.lastUser) {
-      return (
-        <AppLayout user={auth.lastUser}>
-          <ScreenSkeleton />
-        </AppLayout>
-      );
+      return <SignedInFrame user={auth.lastUser} />;
     }
     return <FullPageSpinner label="Starting Triage…" />;
   }
   if (auth.status !== 'signedIn' || !auth.user) {
     return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
   }
-  return (
-    <AppLayout user={auth.user}>{mayOpen(route, auth.user.role) ? <Screen /> : <Forbidden />}</AppLayout>
-  );
+  return <SignedInFrame user={auth.user}>{mayOpen(route, auth.user.role) ? <Screen /> : <Forbidden />}</SignedInFrame>;
 }
 
 function HomeRedirect() {
@@ -115,16 +124,17 @@ function NotFound() {
   useDocumentTitle('Not found');
   return (
     <FullPageFrame>
-      <Result
-        status="404"
+      <StatusPage
+        kind="not-found"
         title="404 — no such page"
-        subTitle="The address may be mistyped, or the page has moved."
-        extra={
+        actions={
           <Button type="primary" href="/">
             Go to my home page
           </Button>
         }
-      />
+      >
+        The address may be mistyped, or the page has moved.
+      </StatusPage>
     </FullPageFrame>
   );
 }
@@ -133,16 +143,17 @@ function RouteError() {
   const error = useRouteError();
   return (
     <FullPageFrame>
-      <Result
-        status="error"
+      <StatusPage
+        kind="error"
         title="Something went wrong"
-        subTitle={error instanceof Error ? error.message : 'The page could not be shown.'}
-        extra={
+        actions={
           <Button type="primary" onClick={() => window.location.reload()}>
             Reload Triage
           </Button>
         }
-      />
+      >
+        {error instanceof Error ? error.message : 'The page could not be shown.'}
+      </StatusPage>
     </FullPageFrame>
   );
 }

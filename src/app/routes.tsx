@@ -46,7 +46,9 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/reset-password',
     title: 'Reset your password',
     access: GUEST,
-    screen: lazy(() => import(/* webpackChunkName: "reset-password" */ '@/features/auth/screens/reset-password-screen')),
+    screen: lazy(
+      () => import(/* webpackChunkName: "reset-password" */ '@/features/auth/screens/reset-password-screen'),
+    ),
   },
   {
     path: '/requests',

@@ -1,9 +1,9 @@
 /**
- * One antd `ConfigProvider` with a typed theme (light/dark from preferences) and antd's
- * `<App>`, so screens get themed `message`/`notification`/`modal` through `App.useApp()`.
+ * One antd `ConfigProvider` with a typed theme (light/dark from preferences). antd's `<App>`
+ * (themed `message`/`notification`/`modal` through `App.useApp()`) wraps the signed-in frame
+ * in `app-layout.tsx`: the sign-in page needs none of them, so they stay out of its first JS.
  */
 import type { ReactNode } from 'react';
-import AntApp from 'antd/es/app';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import type { ThemeConfig } from 'antd/es/config-provider/context';
@@ -22,16 +22,17 @@ export function themeFor(mode: ThemeMode): ThemeConfig {
   return {
     token: BASE_TOKENS,
     algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    components: { Layout: mode === 'dark' ? {} : { siderBg: '#ffffff', headerBg: '#ffffff' } },
+    components: {
+      Layout:
+        mode === 'dark'
+          ? { siderBg: '#141414', headerBg: '#141414', triggerBg: '#1f1f1f' }
+          : { siderBg: '#ffffff', headerBg: '#ffffff', triggerBg: '#fafafa', triggerColor: 'rgba(0, 0, 0, 0.65)' },
+    },
   };
 }
 
-/** Wraps the app in the themed providers; follows the persisted theme preference. */
+/** Wraps the app in the themed provider; follows the persisted theme preference. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectTheme);
-  return (
-    <ConfigProvider theme={themeFor(mode)}>
-      <AntApp style={{ minHeight: '100vh' }}>{children}</AntApp>
-    </ConfigProvider>
-  );
+  return <ConfigProvider theme={themeFor(mode)}>{children}</ConfigProvider>;
 }

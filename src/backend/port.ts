@@ -8,15 +8,7 @@ import type { ErrorShape } from '@/domain/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { Role } from '@/domain/roles';
 import type { NewMessageInput, NewTicketInput, SignInInput, SignUpInput } from '@/domain/schemas';
-import type {
-  AuditEvent,
-  DeskSettings,
-  Message,
-  Priority,
-  Ticket,
-  TicketStatus,
-  UserProfile,
-} from '@/domain/types';
+import type { AuditEvent, DeskSettings, Message, Priority, Ticket, TicketStatus, UserProfile } from '@/domain/types';
 
 /** Stops a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void;
@@ -175,7 +167,10 @@ export interface MessagesPort {
    * @throws AppError `failed-precondition` on a closed ticket, `permission-denied` for an
    *   internal note by a customer or a reply on someone else's ticket.
    */
-  add(ticketId: string, input: NewMessageInput & { id: string; attachments?: Message['attachments'] }): Promise<Message>;
+  add(
+    ticketId: string,
+    input: NewMessageInput & { id: string; attachments?: Message['attachments'] },
+  ): Promise<Message>;
 }
 
 /** Upload progress: bytes sent so far of the total. */

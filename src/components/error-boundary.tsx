@@ -4,7 +4,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
+import { StatusPage } from '@/components/status-page';
 
 /** Props of {@link ErrorBoundary}. */
 export interface ErrorBoundaryProps {
@@ -36,25 +36,25 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const chunkFailed = error.name === 'ChunkLoadError' || /Loading chunk|dynamically imported module/i.test(error.message);
+    const chunkFailed =
+      error.name === 'ChunkLoadError' || /Loading chunk|dynamically imported module/i.test(error.message);
     return (
-      <Result
-        status={chunkFailed ? 'warning' : 'error'}
+      <StatusPage
+        kind={chunkFailed ? 'warning' : 'error'}
         title={chunkFailed ? 'This part of Triage could not be loaded' : 'Something went wrong on this page'}
-        subTitle={
-          chunkFailed
-            ? 'You may be offline, or Triage was just updated. Check your connection and try again.'
-            : error.message
+        actions={
+          <>
+            <Button type="primary" onClick={() => this.setState({ error: null })}>
+              Try again
+            </Button>
+            <Button onClick={() => window.location.reload()}>Reload Triage</Button>
+          </>
         }
-        extra={[
-          <Button key="retry" type="primary" onClick={() => this.setState({ error: null })}>
-            Try again
-          </Button>,
-          <Button key="reload" onClick={() => window.location.reload()}>
-            Reload Triage
-          </Button>,
-        ]}
-      />
+      >
+        {chunkFailed
+          ? 'You may be offline, or Triage was just updated. Check your connection and try again.'
+          : error.message}
+      </StatusPage>
     );
   }
 }

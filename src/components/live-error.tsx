@@ -5,5 +5,7 @@ import { friendlyMessage } from '@/lib/error-messages';
 
 /** Shows why live data could not be loaded. */
 export function LiveError({ error, what }: { error: ErrorShape; what: string }) {
-  return <Alert type="error" showIcon role="alert" message={`Could not load ${what}`} description={friendlyMessage(error)} />;
+  return (
+    <Alert type="error" showIcon role="alert" message={`Could not load ${what}`} description={friendlyMessage(error)} />
+  );
 }

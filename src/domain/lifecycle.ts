@@ -73,8 +73,7 @@ export type RefusalCode = 'closed' | 'invalid-transition' | 'not-allowed-for-act
 
 /** The answer of {@link transition}: the next status, or a typed refusal with a sentence. */
 export type TransitionResult =
-  | { ok: true; to: TicketStatus; rule: LifecycleRule }
-  | { ok: false; code: RefusalCode; message: string };
+  { ok: true; to: TicketStatus; rule: LifecycleRule } | { ok: false; code: RefusalCode; message: string };
 
 const STATUS_LABELS: Record<TicketStatus, string> = {
   new: 'New',
@@ -126,7 +125,8 @@ export function transition(
   }
   const applies = ticket === null ? rule.from.length === 0 : rule.from.includes(ticket.status);
   if (!applies) {
-    const where = ticket === null ? 'a ticket that does not exist yet' : `a ${statusLabel(ticket.status).toLowerCase()} ticket`;
+    const where =
+      ticket === null ? 'a ticket that does not exist yet' : `a ${statusLabel(ticket.status).toLowerCase()} ticket`;
     return { ok: false, code: 'invalid-transition', message: `“${rule.label}” is not possible on ${where}.` };
   }
   const kinds = actorKinds(ticket, actor);
@@ -164,7 +164,11 @@ export function eventForReply(ticket: Pick<Ticket, 'status' | 'requesterId'>, ac
  * Whether a solved ticket is due for the automatic close (DESIGN §2).
  * @param now the current time, ms since the epoch.
  */
-export function isDueForClose(ticket: Pick<Ticket, 'status' | 'solvedAt'>, closeAfterDays: number, now: number): boolean {
+export function isDueForClose(
+  ticket: Pick<Ticket, 'status' | 'solvedAt'>,
+  closeAfterDays: number,
+  now: number,
+): boolean {
   if (ticket.status !== 'solved' || !ticket.solvedAt) return false;
   return now - Date.parse(ticket.solvedAt) >= closeAfterDays * 24 * 60 * 60 * 1000;
 }

@@ -1,29 +1,39 @@
 /**
  * zod schemas for every input that crosses into the backend (DESIGN §3 limits). Forms use
- * the same schemas for their messages, so the browser and the adapters agree.
+ * the same schemas for their messages, so the browser and the adapters agree. Written with
+ * `zod/mini`, whose functions tree-shake (classic zod's methods cannot).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
 import { PRIORITIES } from '@/domain/types';
 import { ROLES } from '@/domain/roles';
 
+// zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
+// English ones classic zod gives for the few checks without a message of ours.
+z.config(z.locales.en());
+
 /** An email address. */
-export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address.');
+export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address.'));
 
 /** A password: at least 8 characters (DESIGN §3). */
 export const passwordSchema = z
   .string()
-  .min(LIMITS.password.min, `Use at least ${LIMITS.password.min} characters.`);
+  .check(z.minLength(LIMITS.password.min, `Use at least ${LIMITS.password.min} characters.`));
 
 /** A display name: 1–80 characters after trimming (DESIGN §3). */
 export const displayNameSchema = z
   .string()
-  .trim()
-  .min(LIMITS.displayName.min, 'Enter your name.')
-  .max(LIMITS.displayName.max, `Use at most ${LIMITS.displayName.max} characters.`);
+  .check(
+    z.trim(),
+    z.minLength(LIMITS.displayName.min, 'Enter your name.'),
+    z.maxLength(LIMITS.displayName.max, `Use at most ${LIMITS.displayName.max} characters.`),
+  );
 
 /** Sign-in form input. */
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password.') });
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().check(z.minLength(1, 'Enter your password.')),
+});
 /** Sign-in input, validated. */
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -42,42 +52,52 @@ export const roleSchema = z.enum(ROLES);
 /** A tag: ≤ 30 chars of `[a-z0-9-]` (DESIGN §3). */
 export const tagSchema = z
   .string()
-  .min(1, 'A tag cannot be empty.')
-  .max(LIMITS.tags.maxLength, `A tag has at most ${LIMITS.tags.maxLength} characters.`)
-  .regex(LIMITS.tags.pattern, 'Tags use lowercase letters, digits and hyphens only.');
+  .check(
+    z.minLength(1, 'A tag cannot be empty.'),
+    z.maxLength(LIMITS.tags.maxLength, `A tag has at most ${LIMITS.tags.maxLength} characters.`),
+    z.regex(LIMITS.tags.pattern, 'Tags use lowercase letters, digits and hyphens only.'),
+  );
 
 /** A ticket's tags: ≤ 10 (DESIGN §3). */
-export const tagsSchema = z.array(tagSchema).max(LIMITS.tags.maxCount, `At most ${LIMITS.tags.maxCount} tags.`);
+export const tagsSchema = z
+  .array(tagSchema)
+  .check(z.maxLength(LIMITS.tags.maxCount, `At most ${LIMITS.tags.maxCount} tags.`));
 
 /** A ticket subject: 3–150 chars (DESIGN §3). */
 export const subjectSchema = z
   .string()
-  .trim()
-  .min(LIMITS.subject.min, `The subject needs at least ${LIMITS.subject.min} characters.`)
-  .max(LIMITS.subject.max, `The subject has at most ${LIMITS.subject.max} characters.`);
+  .check(
+    z.trim(),
+    z.minLength(LIMITS.subject.min, `The subject needs at least ${LIMITS.subject.min} characters.`),
+    z.maxLength(LIMITS.subject.max, `The subject has at most ${LIMITS.subject.max} characters.`),
+  );
 
 /** A message body: 1–10 000 chars (DESIGN §3). */
-export const bodySchema = z
-  .string()
-  .min(LIMITS.body.min, 'Write a message.')
-  .max(LIMITS.body.max, `A message has at most ${LIMITS.body.max.toLocaleString('en-US')} characters.`)
-  .refine((body) => body.trim().length > 0, 'Write a message.');
+export const bodySchema = z.string().check(
+  z.minLength(LIMITS.body.min, 'Write a message.'),
+  z.maxLength(LIMITS.body.max, `A message has at most ${LIMITS.body.max.toLocaleString('en-US')} characters.`),
+  z.refine((body: string) => body.trim().length > 0, 'Write a message.'),
+);
 
 /** Metadata of a file about to be attached: ≤ 10 MB, allowed type (DESIGN §3). */
 export const attachmentFileSchema = z.object({
-  name: z.string().min(1, 'A file needs a name.').max(200, 'A file name has at most 200 characters.'),
+  name: z
+    .string()
+    .check(z.minLength(1, 'A file needs a name.'), z.maxLength(200, 'A file name has at most 200 characters.')),
   size: z
     .number()
-    .int('A file size is a whole number of bytes.')
-    .nonnegative('A file size cannot be negative.')
-    .max(LIMITS.attachments.maxBytes, `A file may be at most ${LIMITS.attachments.maxBytes / 1024 / 1024} MB.`),
-  contentType: z.string().refine(isAllowedAttachmentType, 'This type of file cannot be attached.'),
+    .check(
+      z.int('A file size is a whole number of bytes.'),
+      z.nonnegative('A file size cannot be negative.'),
+      z.lte(LIMITS.attachments.maxBytes, `A file may be at most ${LIMITS.attachments.maxBytes / 1024 / 1024} MB.`),
+    ),
+  contentType: z.string().check(z.refine(isAllowedAttachmentType, 'This type of file cannot be attached.')),
 });
 
 /** Up to 5 attachments (DESIGN §3). */
 export const attachmentListSchema = z
   .array(attachmentFileSchema)
-  .max(LIMITS.attachments.maxCount, `At most ${LIMITS.attachments.maxCount} files per message.`);
+  .check(z.maxLength(LIMITS.attachments.maxCount, `At most ${LIMITS.attachments.maxCount} files per message.`));
 
 /** A priority value. */
 export const prioritySchema = z.enum(PRIORITIES);
@@ -87,8 +107,8 @@ export const newTicketSchema = z.object({
   subject: subjectSchema,
   description: bodySchema,
   priority: prioritySchema,
-  category: z.string().max(60).optional(),
-  followUpOf: z.string().optional(),
+  category: z.optional(z.string().check(z.maxLength(60))),
+  followUpOf: z.optional(z.string()),
 });
 /** New-request input, validated. */
 export type NewTicketInput = z.infer<typeof newTicketSchema>;
@@ -105,6 +125,6 @@ export type NewMessageInput = z.infer<typeof newMessageSchema>;
  * The first validation message of a zod error, for showing people.
  * @returns a sentence such as "Use at least 8 characters."
  */
-export function firstIssueMessage(error: z.ZodError): string {
+export function firstIssueMessage(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? 'The input is not valid.';
 }

@@ -28,7 +28,14 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** Codes whose backend message is written for people and says exactly what was refused (adapters phrase them). */
-const KEEP_BACKEND_MESSAGE = new Set(['invalid-argument', 'permission-denied', 'failed-precondition', 'not-found', 'already-exists', 'unsupported']);
+const KEEP_BACKEND_MESSAGE = new Set([
+  'invalid-argument',
+  'permission-denied',
+  'failed-precondition',
+  'not-found',
+  'already-exists',
+  'unsupported',
+]);
 
 /**
  * A sentence for an error.

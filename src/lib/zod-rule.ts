@@ -2,10 +2,10 @@
  * Bridges zod schemas (DESIGN §3 limits, `src/domain/schemas.ts`) to antd `Form` rules, so a
  * form shows exactly the messages the backend would give.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** An antd Form rule that validates a field's value with a zod schema. */
-export function zodRule(schema: z.ZodType) {
+export function zodRule(schema: z.ZodMiniType) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
       const result = schema.safeParse(value ?? '');

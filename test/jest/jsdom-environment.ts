@@ -1,6 +1,6 @@
 /**
  * jsdom plus the Node globals it lacks (Jest 30 loads Node builds of Firebase and friends,
- * which expect them): fetch, streams, TextEncoder, structuredClone, BroadcastChannel,
+ * which expect them): fetch, streams, TextEncoder, structuredClone,
  * setImmediate, WebCrypto.
  */
 import JSDOMEnvironment from 'jest-environment-jsdom';
@@ -17,12 +17,12 @@ const GLOBALS_FROM_NODE = [
   'ReadableStream',
   'WritableStream',
   'TransformStream',
-  'BroadcastChannel',
   'setImmediate',
   'clearImmediate',
   'crypto',
-  'MessageChannel',
 ] as const;
+// Not copied: Node's BroadcastChannel and MessageChannel hold the event loop open, so a test
+// run would never exit; Dexie and React fall back to what jsdom has.
 
 export default class JsdomWithNodeGlobals extends JSDOMEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {

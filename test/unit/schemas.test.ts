@@ -2,7 +2,7 @@
  * Input schemas at every DESIGN §3 limit, on both sides of the boundary. Refusals must be
  * sentences a person can read, not zod's default wording.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   attachmentFileSchema,
   attachmentListSchema,
@@ -22,13 +22,13 @@ import {
 const MB = 1024 * 1024;
 
 /** The first message a schema gives for a value it must refuse. */
-function refusal(schema: z.ZodType, value: unknown): string {
+function refusal(schema: z.ZodMiniType, value: unknown): string {
   const result = schema.safeParse(value);
   if (result.success) throw new Error(`expected ${JSON.stringify(value)} to be refused`);
   return firstIssueMessage(result.error);
 }
 
-function accepts(schema: z.ZodType, value: unknown): boolean {
+function accepts(schema: z.ZodMiniType, value: unknown): boolean {
   return schema.safeParse(value).success;
 }
 

@@ -10,16 +10,9 @@ import {
   type FirestoreDataConverter,
 } from 'firebase/firestore';
 import { AppError, toErrorShape } from '@/domain/errors';
-import { z } from 'zod';
-import { bodySchema, firstIssueMessage } from '@/domain/schemas';
-import {
-  PRIORITIES,
-  DEFAULT_DESK_SETTINGS,
-  type CannedReply,
-  type DeskSettings,
-  type Priority,
-  type SlaTarget,
-} from '@/domain/types';
+import { firstIssueMessage } from '@/domain/schemas';
+import { deskSettingsSchema } from '@/domain/settings-schema';
+import { PRIORITIES, DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type SlaTarget } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import type { FirestoreContext } from '@/backend/firebase/firestore-context';
 import { readActorIn } from '@/backend/firebase/firestore-users';
@@ -87,39 +80,6 @@ export function watchSettings(
     (error) => onError(toErrorShape(toAppError(error))),
   );
 }
-
-const minutes = z.number().int().positive('SLA targets are whole minutes above zero.');
-const slaTargetSchema = z.object({ firstResponseMinutes: minutes, resolutionMinutes: minutes });
-
-/**
- * Desk settings as an admin may save them (the same bounds as the local adapter; the domain
- * has no schema for them yet).
- */
-const deskSettingsSchema = z.object({
-  categories: z
-    .array(z.string().trim().min(1, 'A category needs a name.').max(60, 'A category has at most 60 characters.'))
-    .max(50, 'At most 50 categories.'),
-  closeAfterDays: z.number().int().min(1, 'Close after at least one day.').max(365, 'Close after at most 365 days.'),
-  sla: z.object(
-    Object.fromEntries(PRIORITIES.map((priority) => [priority, slaTargetSchema])) as Record<
-      Priority,
-      typeof slaTargetSchema
-    >,
-  ),
-  cannedReplies: z
-    .array(
-      z.object({
-        id: z.string().min(1),
-        title: z
-          .string()
-          .trim()
-          .min(1, 'A canned reply needs a title.')
-          .max(100, 'A title has at most 100 characters.'),
-        body: bodySchema,
-      }),
-    )
-    .max(200, 'At most 200 canned replies.'),
-});
 
 /**
  * Replaces the desk settings (admins only), in a transaction that reads the caller's role.

@@ -3,7 +3,7 @@
  * ticket and audit-event converters, the queue query, and the lifecycle transactions.
  * Loaded on demand (it imports `firebase/firestore`).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   collection,
   deleteField,
@@ -59,28 +59,32 @@ import {
 const MAX_PAGE_SIZE = 100;
 
 /** A valid input, or `invalid-argument` with the first issue's sentence. */
-function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
   return result.data;
 }
 
 const ticketQuerySchema = z.object({
-  requesterId: z.string().min(1).optional(),
-  statuses: z.array(z.enum(TICKET_STATUSES)).optional(),
-  assigneeId: z.string().min(1).nullable().optional(),
+  requesterId: z.optional(z.string().check(z.minLength(1))),
+  statuses: z.optional(z.array(z.enum(TICKET_STATUSES))),
+  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
   limit: z
     .number()
-    .int()
-    .min(1, 'Ask for at least one ticket.')
-    .max(MAX_PAGE_SIZE, `Ask for at most ${MAX_PAGE_SIZE} tickets.`),
+    .check(
+      z.int(),
+      z.gte(1, 'Ask for at least one ticket.'),
+      z.lte(MAX_PAGE_SIZE, `Ask for at most ${MAX_PAGE_SIZE} tickets.`),
+    ),
 });
 
 const ticketPatchSchema = z.strictObject({
-  priority: prioritySchema.optional(),
-  category: z.string().trim().max(60, 'A category has at most 60 characters.').nullable().optional(),
-  tags: tagsSchema.optional(),
-  assigneeId: z.string().min(1).nullable().optional(),
+  priority: z.optional(prioritySchema),
+  category: z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(60, 'A category has at most 60 characters.'))),
+  ),
+  tags: z.optional(tagsSchema),
+  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
 });
 
 const lifecycleEventSchema = z.enum(LIFECYCLE_EVENTS, { error: 'This is not a lifecycle event.' });

@@ -5,7 +5,7 @@
  * from `src/domain/`, exactly as the Firestore rules follow them (DESIGN §1–§2).
  */
 import { liveQuery } from 'dexie';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { AppError, toErrorShape } from '@/domain/errors';
 import type { Actor } from '@/domain/lifecycle';
@@ -68,7 +68,7 @@ export async function runCall<T>(ctx: LocalContext, call: () => Promise<T>): Pro
  * @returns the parsed value (trimmed, lowercased where the schema says so).
  * @throws AppError `invalid-argument` with the first issue's message.
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
   return result.data;

@@ -4,7 +4,7 @@
  * waiting or solved ticket in the same transaction that stores it.
  */
 import Dexie from 'dexie';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ErrorListener, Listener, MessagesPort, Unsubscribe } from '@/backend/port';
 import { AppError } from '@/domain/errors';
 import { eventForReply } from '@/domain/lifecycle';
@@ -26,9 +26,11 @@ import {
 import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
 import { applyTransition, readableTicket } from '@/backend/local/ticket-rules';
 
-const messageInputSchema = newMessageSchema.extend({
-  id: z.string().regex(CLIENT_ID_PATTERN, 'A message id is 1–128 letters, digits, hyphens or underscores.'),
-  attachments: z.array(z.object({ path: z.string().min(1, 'An attachment needs its stored path.') })).optional(),
+const messageInputSchema = z.extend(newMessageSchema, {
+  id: z.string().check(z.regex(CLIENT_ID_PATTERN, 'A message id is 1–128 letters, digits, hyphens or underscores.')),
+  attachments: z.optional(
+    z.array(z.object({ path: z.string().check(z.minLength(1, 'An attachment needs its stored path.')) })),
+  ),
 });
 
 /** What `messages.add` takes (the port's input type). */

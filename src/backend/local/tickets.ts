@@ -3,7 +3,7 @@
  * is one Dexie `rw` transaction, as it would be a Firestore transaction.
  */
 import Dexie, { type Collection } from 'dexie';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type {
   ErrorListener,
   Listener,
@@ -40,17 +40,21 @@ export const TICKET_COUNTER_ID = 'tickets';
 const MAX_PAGE = 100;
 
 const ticketQuerySchema = z.object({
-  requesterId: z.string().min(1).optional(),
-  statuses: z.array(z.enum(TICKET_STATUSES)).optional(),
-  assigneeId: z.string().min(1).nullable().optional(),
-  limit: z.number().int().min(1, 'Ask for at least one ticket.').max(MAX_PAGE, `Ask for at most ${MAX_PAGE} tickets.`),
+  requesterId: z.optional(z.string().check(z.minLength(1))),
+  statuses: z.optional(z.array(z.enum(TICKET_STATUSES))),
+  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+  limit: z
+    .number()
+    .check(z.int(), z.gte(1, 'Ask for at least one ticket.'), z.lte(MAX_PAGE, `Ask for at most ${MAX_PAGE} tickets.`)),
 });
 
 const ticketPatchSchema = z.strictObject({
-  priority: prioritySchema.optional(),
-  category: z.string().trim().max(60, 'A category has at most 60 characters.').nullable().optional(),
-  tags: tagsSchema.optional(),
-  assigneeId: z.string().min(1).nullable().optional(),
+  priority: z.optional(prioritySchema),
+  category: z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(60, 'A category has at most 60 characters.'))),
+  ),
+  tags: z.optional(tagsSchema),
+  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
 });
 
 const lifecycleEventSchema = z.enum(LIFECYCLE_EVENTS, { error: 'This is not a lifecycle event.' });

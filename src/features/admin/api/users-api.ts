@@ -11,7 +11,10 @@ const usersApi = api.injectEndpoints({
     ),
     /** Changes a user's role (admins only, never their own). */
     setRole: build.mutation<void, { uid: string; role: Role }>({
-      query: ({ uid, role }) => (backend) => backend.users.setRole(uid, role),
+      query:
+        ({ uid, role }) =>
+        (backend) =>
+          backend.users.setRole(uid, role),
     }),
   }),
 });

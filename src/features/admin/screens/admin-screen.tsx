@@ -29,7 +29,13 @@ export default function AdminScreen() {
   };
 
   return (
-    <Card title={<Typography.Title level={3} style={{ margin: 0 }}>People</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          People
+        </Typography.Title>
+      }
+    >
       {data?.error ? (
         <LiveError error={data.error} what="people" />
       ) : (

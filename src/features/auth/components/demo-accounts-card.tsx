@@ -4,14 +4,14 @@
  */
 import { useEffect, useState } from 'react';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import List from 'antd/es/list';
-import Tag from 'antd/es/tag';
-import Typography from 'antd/es/typography';
+import Flex from 'antd/es/flex';
+import theme from 'antd/es/theme';
 import { loadDemoAccounts, type DemoAccount } from '@/app/backend';
+import { Panel } from '@/components/panel';
 
 /** Lists the demo accounts; `onUse` fills the form with one. */
 export function DemoAccountsCard({ onUse }: { onUse: (account: DemoAccount) => void }) {
+  const { token } = theme.useToken();
   const [accounts, setAccounts] = useState<DemoAccount[]>([]);
   useEffect(() => {
     let live = true;
@@ -22,36 +22,31 @@ export function DemoAccountsCard({ onUse }: { onUse: (account: DemoAccount) => v
   }, []);
   if (accounts.length === 0) return null;
   return (
-    <Card size="small" title="Demo accounts (local mode)" style={{ marginTop: 16 }}>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        This build keeps its data in your browser. Sign in as any of these, or create your own account.
-      </Typography.Paragraph>
-      <List
-        size="small"
-        dataSource={accounts}
-        renderItem={(account) => (
-          <List.Item
-            actions={[
-              <Button key="use" size="small" onClick={() => onUse(account)} aria-label={`Use ${account.email}`}>
-                Use
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={
-                <>
-                  {account.displayName} <Tag>{account.role}</Tag>
-                </>
-              }
-              description={
-                <Typography.Text code copyable={{ text: account.password }}>
-                  {account.email} / {account.password}
-                </Typography.Text>
-              }
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+    <div style={{ marginTop: 16 }}>
+      <Panel title="Demo accounts (local mode)">
+        <p style={{ marginTop: 0, color: token.colorTextSecondary }}>
+          This build keeps its data in your browser. Sign in as any of these, or create your own account.
+        </p>
+        <ul aria-label="Demo accounts" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {accounts.map((account) => (
+            <li key={account.email} className="triage-demo-account" style={{ padding: '6px 0' }}>
+              <Flex justify="space-between" align="center" gap={8}>
+                <div>
+                  <strong>{account.displayName}</strong>{' '}
+                  <span style={{ color: token.colorTextSecondary }}>· {account.role}</span>
+                  <br />
+                  <code style={{ fontSize: token.fontSizeSM }}>
+                    {account.email} / {account.password}
+                  </code>
+                </div>
+                <Button size="small" onClick={() => onUse(account)} aria-label={`Use ${account.email}`}>
+                  Use
+                </Button>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+    </div>
   );
 }

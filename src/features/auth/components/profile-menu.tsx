@@ -52,7 +52,11 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
         ],
       }}
     >
-      <Button type="text" aria-label={`Account menu for ${user.displayName}`} style={{ height: 'auto', paddingBlock: 4 }}>
+      <Button
+        type="text"
+        aria-label={`Account menu for ${user.displayName}`}
+        style={{ height: 'auto', paddingBlock: 4 }}
+      >
         <Space>
           <Avatar style={{ backgroundColor: '#2f54eb' }}>{initials(user.displayName)}</Avatar>
           <span className="triage-header-name">{user.displayName}</span>

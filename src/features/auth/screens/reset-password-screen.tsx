@@ -6,16 +6,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Result from 'antd/es/result';
+import Input from 'antd/es/input/Input';
 import { recaptchaSiteKey } from '@/app/config';
 import { useSendPasswordResetMutation } from '@/features/auth/api/auth-api';
 import { RecaptchaField } from '@/features/auth/components/recaptcha-field';
 import { emailSchema } from '@/domain/schemas';
 import { friendlyMessage } from '@/lib/error-messages';
 import { zodRule } from '@/lib/zod-rule';
+import { Panel } from '@/components/panel';
 
 /** The password-reset screen (route `/reset-password`). */
 export default function ResetPasswordScreen() {
@@ -25,27 +24,27 @@ export default function ResetPasswordScreen() {
 
   if (isSuccess && data) {
     return (
-      <Card>
-        <Result
-          status="success"
-          title="Check your inbox"
-          subTitle={
+      <Panel>
+        <Alert
+          type="success"
+          showIcon
+          message="Check your inbox"
+          description={
             data.sendsEmail
               ? `If ${originalArgs ?? 'that address'} has an account, a link to choose a new password is on its way.`
               : 'This is the local demo build: it sends no email. Use a demo account shown on the sign-in page, or create a new account.'
           }
-          extra={
-            <Link to="/sign-in">
-              <Button type="primary">Back to sign in</Button>
-            </Link>
-          }
+          style={{ marginBottom: 16 }}
         />
-      </Card>
+        <Link to="/sign-in">
+          <Button type="primary">Back to sign in</Button>
+        </Link>
+      </Panel>
     );
   }
 
   return (
-    <Card title="Reset your password">
+    <Panel title="Reset your password">
       {error && (
         <Alert type="error" showIcon role="alert" message={friendlyMessage(error)} style={{ marginBottom: 16 }} />
       )}
@@ -55,7 +54,12 @@ export default function ResetPasswordScreen() {
         disabled={isLoading}
         onFinish={({ email }) => void sendReset(email)}
       >
-        <Form.Item name="email" label="Email" rules={[zodRule(emailSchema)]} extra="We will send a link to choose a new password.">
+        <Form.Item
+          name="email"
+          label="Email"
+          rules={[zodRule(emailSchema)]}
+          extra="We will send a link to choose a new password."
+        >
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>
         {siteKey && (
@@ -64,12 +68,18 @@ export default function ResetPasswordScreen() {
           </Form.Item>
         )}
         <Form.Item style={{ marginBottom: 8 }}>
-          <Button type="primary" htmlType="submit" block loading={isLoading} disabled={siteKey !== null && !captchaToken}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={isLoading}
+            disabled={siteKey !== null && !captchaToken}
+          >
             Send reset link
           </Button>
         </Form.Item>
       </Form>
       <Link to="/sign-in">Back to sign in</Link>
-    </Card>
+    </Panel>
   );
 }

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Typography from 'antd/es/typography';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { recaptchaSiteKey } from '@/app/config';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
@@ -16,6 +15,7 @@ import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { RecaptchaField } from '@/features/auth/components/recaptcha-field';
 import { authErrorCleared, selectAuth, signUp } from '@/features/auth/slice/auth-slice';
 import { zodRule } from '@/lib/zod-rule';
+import { Panel } from '@/components/panel';
 
 interface SignUpValues {
   displayName: string;
@@ -34,7 +34,7 @@ export default function SignUpScreen() {
   const captchaMissing = siteKey !== null && captchaToken === null;
 
   return (
-    <Card title="Create your account">
+    <Panel title="Create your account">
       <AuthErrorAlert
         extra={(code) =>
           code === 'auth/email-already-in-use' ? (
@@ -58,7 +58,7 @@ export default function SignUpScreen() {
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item name="password" label="Password" rules={[zodRule(passwordSchema)]} hasFeedback>
-          <Input.Password autoComplete="new-password" />
+          <Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -74,7 +74,7 @@ export default function SignUpScreen() {
             }),
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <Password autoComplete="new-password" />
         </Form.Item>
         {siteKey && (
           <Form.Item>
@@ -87,9 +87,9 @@ export default function SignUpScreen() {
           </Button>
         </Form.Item>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+      <p style={{ marginTop: 16, marginBottom: 0 }}>
         Already have an account? <Link to="/sign-in">Sign in</Link>
-      </Typography.Paragraph>
-    </Card>
+      </p>
+    </Panel>
   );
 }

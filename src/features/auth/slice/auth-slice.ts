@@ -63,13 +63,16 @@ export const signUp = createAuthThunk('auth/signUp', async (input: SignUpInput, 
 });
 
 /** Signs in with a Google popup (Firebase only). Rejects with `{ code, message }`. */
-export const signInWithGoogle = createAuthThunk('auth/signInWithGoogle', async (_: void, { extra, rejectWithValue }) => {
-  try {
-    return await extra.auth.signInWithGoogle();
-  } catch (error) {
-    return rejectWithValue(toErrorShape(error));
-  }
-});
+export const signInWithGoogle = createAuthThunk(
+  'auth/signInWithGoogle',
+  async (_: void, { extra, rejectWithValue }) => {
+    try {
+      return await extra.auth.signInWithGoogle();
+    } catch (error) {
+      return rejectWithValue(toErrorShape(error));
+    }
+  },
+);
 
 /** Signs out; the auth listener then resets the API cache and purges drafts. */
 export const signOut = createAuthThunk('auth/signOut', async (_: void, { extra, rejectWithValue }) => {
@@ -111,7 +114,8 @@ const authSlice = createSlice({
           break;
         case 'signedOut':
           // A sign-in in flight keeps its own state; otherwise the session is over.
-          if (state.status !== 'signingIn') state.status = state.status === 'error' && !state.unavailable ? 'error' : 'signedOut';
+          if (state.status !== 'signingIn')
+            state.status = state.status === 'error' && !state.unavailable ? 'error' : 'signedOut';
           state.user = null;
           state.lastUser = null;
           state.unavailable = null;

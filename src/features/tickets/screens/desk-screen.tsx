@@ -23,8 +23,19 @@ export default function DeskScreen() {
 
   return (
     <Card
-      title={<Typography.Title level={3} style={{ margin: 0 }}>Queue</Typography.Title>}
-      extra={data?.value && <Typography.Text type="secondary">{tickets.length}{data.value.hasMore ? '+' : ''} open tickets</Typography.Text>}
+      title={
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Queue
+        </Typography.Title>
+      }
+      extra={
+        data?.value && (
+          <Typography.Text type="secondary">
+            {tickets.length}
+            {data.value.hasMore ? '+' : ''} open tickets
+          </Typography.Text>
+        )
+      }
     >
       {data?.error ? (
         <LiveError error={data.error} what="the queue" />
@@ -40,9 +51,24 @@ export default function DeskScreen() {
             { title: '#', dataIndex: 'number', width: 72 },
             { title: 'Subject', dataIndex: 'subject', ellipsis: true },
             { title: 'Requester', dataIndex: 'requesterName', width: 180 },
-            { title: 'Status', dataIndex: 'status', width: 110, render: (status: Ticket['status']) => <StatusTag status={status} /> },
-            { title: 'Priority', dataIndex: 'priority', width: 100, render: (priority: Ticket['priority']) => <PriorityTag priority={priority} /> },
-            { title: 'Assignee', dataIndex: 'assigneeName', width: 160, render: (name?: string) => name ?? <Typography.Text type="secondary">Unassigned</Typography.Text> },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              width: 110,
+              render: (status: Ticket['status']) => <StatusTag status={status} />,
+            },
+            {
+              title: 'Priority',
+              dataIndex: 'priority',
+              width: 100,
+              render: (priority: Ticket['priority']) => <PriorityTag priority={priority} />,
+            },
+            {
+              title: 'Assignee',
+              dataIndex: 'assigneeName',
+              width: 160,
+              render: (name?: string) => name ?? <Typography.Text type="secondary">Unassigned</Typography.Text>,
+            },
             {
               title: 'Last activity',
               dataIndex: 'lastMessageAt',

@@ -23,7 +23,13 @@ export default function MyRequestsScreen() {
   const { data } = useWatchTicketsQuery({ requesterId: user?.uid ?? '', limit: PAGE_SIZE }, { skip: !user });
 
   return (
-    <Card title={<Typography.Title level={3} style={{ margin: 0 }}>My requests</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          My requests
+        </Typography.Title>
+      }
+    >
       {data?.error ? (
         <LiveError error={data.error} what="your requests" />
       ) : !data?.value ? (

@@ -1,0 +1,37 @@
+/**
+ * The frame around sign-in, sign-up and password reset: a centred column with the brand.
+ * Kept free of heavy components: it is part of the first paint for every visitor.
+ */
+import { Suspense, type ReactNode } from 'react';
+import Spin from 'antd/es/spin';
+import theme from 'antd/es/theme';
+import { ErrorBoundary } from '@/components/error-boundary';
+
+/** Centres the guest screens under the brand. */
+export function GuestLayout({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <main
+      style={{
+        minHeight: '100vh',
+        background: token.colorBgLayout,
+        display: 'flex',
+        justifyContent: 'center',
+        padding: '48px 16px',
+        boxSizing: 'border-box',
+      }}
+    >
+      <div style={{ width: '100%', maxWidth: 440 }}>
+        <div style={{ textAlign: 'center', marginBottom: 24 }}>
+          <h1 style={{ margin: 0, color: token.colorPrimary, fontSize: token.fontSizeHeading2, fontWeight: 600 }}>
+            Triage
+          </h1>
+          <span style={{ color: token.colorTextSecondary }}>The support desk that keeps up with you.</span>
+        </div>
+        <ErrorBoundary>
+          <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>
+        </ErrorBoundary>
+      </div>
+    </main>
+  );
+}
