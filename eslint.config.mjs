@@ -22,7 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -32,7 +35,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only src/backend/firebase imports Firebase (DESIGN §5).' }] },
+        {
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*', '@firebase/*'],
+              message: 'Only src/backend/firebase imports Firebase (DESIGN §5).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -43,10 +53,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only src/backend/firebase imports Firebase (DESIGN §5).' },
+            {
+              group: ['firebase', 'firebase/*', '@firebase/*'],
+              message: 'Only src/backend/firebase imports Firebase (DESIGN §5).',
+            },
             {
               group: features.filter((other) => other !== feature).map((other) => `@/features/${other}/*`),
-              message: 'Features never import each other (STYLE); move shared code down to src/components, src/lib or src/domain.',
+              message:
+                'Features never import each other (STYLE); move shared code down to src/components, src/lib or src/domain.',
             },
           ],
         },

@@ -41,7 +41,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'local', testIgnore: /firebase-.*\.spec\.ts/ },
-    { name: 'firebase-emulator', testMatch: /firebase-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` } },
+    {
+      name: 'firebase-emulator',
+      testMatch: /firebase-.*\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` },
+    },
   ],
   webServer: [
     {

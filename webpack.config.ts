@@ -21,12 +21,18 @@ const ADAPTERS = {
   firebase: path.resolve(__dirname, 'src/backend/firebase/create-firebase-backend.ts'),
 } as const;
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer: DevServerConfiguration } => {
+export default (
+  _env: unknown,
+  argv: { mode?: Configuration['mode'] },
+): Configuration & { devServer: DevServerConfiguration } => {
   const production = argv.mode === 'production';
   // Fails the build naming the variable when BACKEND=firebase lacks a value (DESIGN §6).
   const appConfig = parseConfig(process.env);
   const defined = Object.fromEntries(
-    CONFIG_VARIABLES.map((name) => [`process.env.${name}`, JSON.stringify(name === 'BACKEND' ? appConfig.backend : process.env[name] ?? '')]),
+    CONFIG_VARIABLES.map((name) => [
+      `process.env.${name}`,
+      JSON.stringify(name === 'BACKEND' ? appConfig.backend : (process.env[name] ?? '')),
+    ]),
   );
 
   return {
@@ -61,13 +67,15 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new webpack.DefinePlugin(defined),
       new HtmlWebpackPlugin({ template: './public/index.html' }),
       ...(production
-        ? [new GzipBudgetPlugin({
+        ? [
+            new GzipBudgetPlugin({
               initialRoutes: ['sign-in'],
               initialKiB: 200,
               // Issue 3 (ticket screens) tightens this to 100 KiB; antd Table alone takes most of it.
               routeKiB: 120,
               frame: { group: 'shell', routes: ['requests', 'desk', 'admin'] },
-            })]
+            }),
+          ]
         : []),
     ],
     optimization: {
@@ -75,7 +83,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       runtimeChunk: 'single',
     },
     performance: production
-      ? { hints: 'error', maxEntrypointSize: 900 * 1024, maxAssetSize: 700 * 1024, assetFilter: (file: string) => file.endsWith('.js') }
+      ? {
+          hints: 'error',
+          maxEntrypointSize: 900 * 1024,
+          maxAssetSize: 700 * 1024,
+          assetFilter: (file: string) => file.endsWith('.js'),
+        }
       : false,
     devServer: {
       port: DEV_PORT,

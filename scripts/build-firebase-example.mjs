@@ -6,5 +6,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 
 const env = { ...process.env, ...parse(readFileSync('.env.example')), BACKEND: 'firebase' };
-const { status } = spawnSync('npx webpack --mode production --output-path dist-firebase', { stdio: 'inherit', shell: true, env });
+const { status } = spawnSync('npx webpack --mode production --output-path dist-firebase', {
+  stdio: 'inherit',
+  shell: true,
+  env,
+});
 process.exit(status ?? 1);

@@ -14,7 +14,13 @@ const files = [...report.entry.files, ...(report.routes[route]?.files ?? [])];
 
 const packageOf = (source) => {
   const match = source?.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
-  return match ? match[1] : (source ?? '?').replace(/^webpack:\/\/[^/]*\//, '').split('/').slice(0, 3).join('/');
+  return match
+    ? match[1]
+    : (source ?? '?')
+        .replace(/^webpack:\/\/[^/]*\//, '')
+        .split('/')
+        .slice(0, 3)
+        .join('/');
 };
 
 const bytes = new Map();
@@ -36,7 +42,11 @@ for (const file of files) {
 }
 
 const ratio = gzipped / minified;
-console.log(`${route}: ${files.length} files, ${(minified / 1024).toFixed(0)} KiB minified, ${(gzipped / 1024).toFixed(1)} KiB gzip`);
+console.log(
+  `${route}: ${files.length} files, ${(minified / 1024).toFixed(0)} KiB minified, ${(gzipped / 1024).toFixed(1)} KiB gzip`,
+);
 for (const [key, size] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-  console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KiB min  ~${((size * ratio) / 1024).toFixed(1).padStart(5)} KiB gzip  ${key}`);
+  console.log(
+    `  ${(size / 1024).toFixed(1).padStart(7)} KiB min  ~${((size * ratio) / 1024).toFixed(1).padStart(5)} KiB gzip  ${key}`,
+  );
 }

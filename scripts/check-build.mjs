@@ -54,9 +54,15 @@ for (const [name, report, outDir] of [
   check(!code.includes(FIRESTORE_MARK), `${name}: no Firestore code in the sign-in route's initial JS`);
   check(!code.includes(STORAGE_MARK), `${name}: no Storage code in the sign-in route's initial JS`);
   for (const [route, { gzipBytes }] of Object.entries(report.routes)) {
-    check(gzipBytes <= report.budgets.routeKiB * 1024, `${name}: chunk group ${route} ${(gzipBytes / 1024).toFixed(1)} KiB gzip ≤ ${report.budgets.routeKiB} KiB`);
+    check(
+      gzipBytes <= report.budgets.routeKiB * 1024,
+      `${name}: chunk group ${route} ${(gzipBytes / 1024).toFixed(1)} KiB gzip ≤ ${report.budgets.routeKiB} KiB`,
+    );
   }
-  const everything = read(outDir, report.chunks.map((chunk) => chunk.file));
+  const everything = read(
+    outDir,
+    report.chunks.map((chunk) => chunk.file),
+  );
   if (name === 'local') {
     check(!everything.includes(FIRESTORE_MARK), 'local: no Firebase SDK anywhere in the bundle');
   } else {

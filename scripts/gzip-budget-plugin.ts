@@ -60,7 +60,11 @@ export class GzipBudgetPlugin {
     for (const asset of compilation.getAssets()) {
       if (!asset.name.endsWith('.js')) continue;
       const source = asset.source.buffer();
-      sizes.set(asset.name, { file: asset.name, bytes: source.length, gzipBytes: gzipSync(source, { level: 9 }).length });
+      sizes.set(asset.name, {
+        file: asset.name,
+        bytes: source.length,
+        gzipBytes: gzipSync(source, { level: 9 }).length,
+      });
     }
     const sum = (files: string[]) => files.reduce((total, file) => total + (sizes.get(file)?.gzipBytes ?? 0), 0);
     const jsFiles = (files: Iterable<string>) => [...files].filter((file) => file.endsWith('.js'));
@@ -87,7 +91,9 @@ export class GzipBudgetPlugin {
       const frameBytes = behindFrame ? sum([...frameFiles].filter((file) => !entryFiles.has(file))) : 0;
       routes[group.name] = { files, gzipBytes, initialGzipBytes: entry.gzipBytes + frameBytes + gzipBytes };
       if (gzipBytes > this.budgets.routeKiB * 1024) {
-        errors.push(`Chunk group "${group.name}" is ${kib(gzipBytes)} gzip, over its ${this.budgets.routeKiB} KiB budget.`);
+        errors.push(
+          `Chunk group "${group.name}" is ${kib(gzipBytes)} gzip, over its ${this.budgets.routeKiB} KiB budget.`,
+        );
       }
     }
     for (const name of this.budgets.initialRoutes) {
@@ -95,13 +101,18 @@ export class GzipBudgetPlugin {
       if (!route) {
         errors.push(`Budgeted route "${name}" has no chunk group (check its webpackChunkName).`);
       } else if (route.initialGzipBytes > this.budgets.initialKiB * 1024) {
-        errors.push(`Initial JS of "${name}" is ${kib(route.initialGzipBytes)} gzip, over its ${this.budgets.initialKiB} KiB budget.`);
+        errors.push(
+          `Initial JS of "${name}" is ${kib(route.initialGzipBytes)} gzip, over its ${this.budgets.initialKiB} KiB budget.`,
+        );
       }
     }
 
     const lines = [...sizes.values()]
       .sort((a, b) => b.gzipBytes - a.gzipBytes)
-      .map((chunk) => `  ${kib(chunk.gzipBytes).padStart(10)} gzip ${kib(chunk.bytes).padStart(11)} raw  ${chunk.file}${entryFiles.has(chunk.file) ? '  (initial)' : ''}`);
+      .map(
+        (chunk) =>
+          `  ${kib(chunk.gzipBytes).padStart(10)} gzip ${kib(chunk.bytes).padStart(11)} raw  ${chunk.file}${entryFiles.has(chunk.file) ? '  (initial)' : ''}`,
+      );
     const routeLines = Object.entries(routes).map(
       ([name, route]) =>
         `  ${name.padEnd(16)} ${kib(route.gzipBytes).padStart(10)} own, ${kib(route.initialGzipBytes).padStart(10)} on a first visit`,
@@ -117,7 +128,9 @@ export class GzipBudgetPlugin {
       ].join('\n'),
     );
     // Print to stdout too: the figures are part of every production build's output.
-    console.log(['', 'Bundle sizes (gzip):', ...lines, `  entry total ${kib(entry.gzipBytes)}`, ...routeLines, ''].join('\n'));
+    console.log(
+      ['', 'Bundle sizes (gzip):', ...lines, `  entry total ${kib(entry.gzipBytes)}`, ...routeLines, ''].join('\n'),
+    );
 
     const report: BuildReport = { chunks: [...sizes.values()], entry, routes, budgets: this.budgets, errors };
     compilation.emitAsset('build-report.json', new compiler.webpack.sources.RawSource(JSON.stringify(report, null, 2)));

@@ -8,7 +8,16 @@ import path from 'node:path';
 
 const root = path.resolve(process.argv[2] ?? 'dist');
 const port = Number(process.argv[3] ?? process.env.PORT ?? 4173);
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
 
 if (!existsSync(path.join(root, 'index.html'))) {
   console.error(`serve-dist: ${root}/index.html is missing; run npm run build first.`);

@@ -77,7 +77,9 @@ describe('sign-in screen', () => {
     await user.type(screen.getByLabelText('Password'), 'not the password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('That email and password do not match an account.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('That email and password do not match an account.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(agent.email);
   });
 

@@ -49,7 +49,11 @@ export function fakeBackend() {
         for (const listener of listeners) listener({ kind: 'signedOut' });
       },
     },
-    users: { get: unscripted('users.get'), watchAll: unscripted('users.watchAll'), setRole: unscripted('users.setRole') },
+    users: {
+      get: unscripted('users.get'),
+      watchAll: unscripted('users.watchAll'),
+      setRole: unscripted('users.setRole'),
+    },
     tickets: {
       create: unscripted('tickets.create'),
       get: unscripted('tickets.get'),
@@ -60,7 +64,10 @@ export function fakeBackend() {
       watchEvents: unscripted('tickets.watchEvents'),
     },
     messages: { watch: unscripted('messages.watch'), add: unscripted('messages.add') },
-    files: { uploadAttachment: unscripted('files.uploadAttachment'), getDownloadUrl: unscripted('files.getDownloadUrl') },
+    files: {
+      uploadAttachment: unscripted('files.uploadAttachment'),
+      getDownloadUrl: unscripted('files.getDownloadUrl'),
+    },
     settings: { watch: unscripted('settings.watch'), save: unscripted('settings.save') },
   };
   return {

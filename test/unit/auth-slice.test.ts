@@ -1,11 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import {
-  authChanged,
-  authErrorCleared,
-  authReducer,
-  signIn,
-  type AuthState,
-} from '@/features/auth/slice/auth-slice';
+import { authChanged, authErrorCleared, authReducer, signIn, type AuthState } from '@/features/auth/slice/auth-slice';
 import { fakeBackend, profile } from '../support/fake-backend';
 
 const initial = (): AuthState => authReducer(undefined, { type: 'init' });
@@ -40,7 +34,10 @@ describe('auth slice (DESIGN §5 session machine)', () => {
 
   it('enters error with `unavailable` when the profile cannot be read', () => {
     const error = { code: 'unavailable', message: 'Firestore unreachable' };
-    const state = authReducer(initial(), authChanged({ kind: 'profileUnavailable', uid: 'u', email: 'e@x.test', error }));
+    const state = authReducer(
+      initial(),
+      authChanged({ kind: 'profileUnavailable', uid: 'u', email: 'e@x.test', error }),
+    );
     expect(state).toMatchObject({ status: 'error', user: null, unavailable: { uid: 'u', email: 'e@x.test', error } });
   });
 

@@ -26,7 +26,9 @@ describe('backendBaseQuery (DESIGN §5: failures cross as { code, message })', (
   });
 
   it('keeps a Firebase-style error code', async () => {
-    const firebaseLike = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+    const firebaseLike = Object.assign(new Error('Missing or insufficient permissions.'), {
+      code: 'permission-denied',
+    });
     const result = await backendBaseQuery(() => Promise.reject(firebaseLike), apiWith(backend), {});
     expect(result.error).toEqual({ code: 'permission-denied', message: 'Missing or insufficient permissions.' });
   });

@@ -263,9 +263,9 @@ describe('isDueForClose', () => {
   });
 
   it('is not due a minute before that', () => {
-    expect(isDueForClose({ status: 'solved', solvedAt }, closeAfterDays, solvedMs + closeAfterDays * DAY - MINUTE)).toBe(
-      false,
-    );
+    expect(
+      isDueForClose({ status: 'solved', solvedAt }, closeAfterDays, solvedMs + closeAfterDays * DAY - MINUTE),
+    ).toBe(false);
   });
 
   it('stays due long after that', () => {

@@ -36,7 +36,9 @@ describe('auth listener (DESIGN §5: mirrors backend.auth.onChange into the auth
     listenerMiddleware.startListening({ predicate: () => true, effect: (action) => void seen.push(action.type) });
     store.dispatch(appStarted());
     emit({ kind: 'signedIn', user: profile(), emailVerified: true });
-    store.dispatch(draftSaved({ ticketId: 't1', body: 'half a reply', internal: false, updatedAt: '2026-11-21T00:00:00.000Z' }));
+    store.dispatch(
+      draftSaved({ ticketId: 't1', body: 'half a reply', internal: false, updatedAt: '2026-11-21T00:00:00.000Z' }),
+    );
     expect(store.getState().drafts.t1?.body).toBe('half a reply');
     expect(seen).not.toContain(api.util.resetApiState.type);
 

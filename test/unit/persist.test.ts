@@ -27,7 +27,9 @@ describe('persisted state (DESIGN §5: versioned, corrupt or newer falls back to
 
   it('drops drafts of the wrong shape', async () => {
     const stored = { t1: { body: 42 }, _persist: { version: PERSIST_VERSIONS.drafts, rehydrated: false } };
-    await expect(migrateOf(draftsPersistConfig)(stored as PersistedState, PERSIST_VERSIONS.drafts)).resolves.toBeUndefined();
+    await expect(
+      migrateOf(draftsPersistConfig)(stored as PersistedState, PERSIST_VERSIONS.drafts),
+    ).resolves.toBeUndefined();
   });
 
   it('persists only the last-user hint of the auth slice, never status, errors or tokens', () => {

@@ -55,13 +55,10 @@ describe('can: role permissions', () => {
     expect(can(PRINCIPALS[role], permission)).toBe(allowed);
   });
 
-  it.each(roleCases)(
-    '$verb a $role $permission whatever ticket is passed along',
-    ({ permission, role, allowed }) => {
-      expect(can(PRINCIPALS[role], permission, ticket('open', 'someone-else'))).toBe(allowed);
-      expect(can(PRINCIPALS[role], permission, ticket('closed', PRINCIPALS[role].uid))).toBe(allowed);
-    },
-  );
+  it.each(roleCases)('$verb a $role $permission whatever ticket is passed along', ({ permission, role, allowed }) => {
+    expect(can(PRINCIPALS[role], permission, ticket('open', 'someone-else'))).toBe(allowed);
+    expect(can(PRINCIPALS[role], permission, ticket('closed', PRINCIPALS[role].uid))).toBe(allowed);
+  });
 
   it('refuses a customer internal notes even on their own ticket', () => {
     expect(can(customer, 'ticket.readInternal', ticket('open'))).toBe(false);

@@ -186,11 +186,19 @@ describe('attachments (≤ 5 per message, ≤ 10 MB each, allowed types)', () =>
   );
 
   it('accepts 5 files', () => {
-    expect(accepts(attachmentListSchema, Array.from({ length: 5 }, () => file()))).toBe(true);
+    expect(
+      accepts(
+        attachmentListSchema,
+        Array.from({ length: 5 }, () => file()),
+      ),
+    ).toBe(true);
   });
 
   it('refuses 6 files', () => {
-    const message = refusal(attachmentListSchema, Array.from({ length: 6 }, () => file()));
+    const message = refusal(
+      attachmentListSchema,
+      Array.from({ length: 6 }, () => file()),
+    );
     expect(message).toBe('At most 5 files per message.');
     expectSentence(message);
   });
