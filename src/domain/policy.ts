@@ -62,3 +62,11 @@ export function can(who: Principal, what: Permission, ticket?: Pick<Ticket, 'req
   }
   return false;
 }
+
+/** The permission each field of a ticket patch needs (DESIGN §1). */
+export const PATCH_PERMISSIONS: Record<'priority' | 'category' | 'tags' | 'assigneeId', Permission> = {
+  priority: 'ticket.setPriority',
+  category: 'ticket.setCategory',
+  tags: 'ticket.setTags',
+  assigneeId: 'ticket.assign',
+};

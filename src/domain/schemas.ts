@@ -5,7 +5,8 @@
  */
 import { z } from 'zod/mini';
 import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
-import { PRIORITIES } from '@/domain/types';
+import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
+import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { ROLES } from '@/domain/roles';
 
 // zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
@@ -128,3 +129,33 @@ export type NewMessageInput = z.infer<typeof newMessageSchema>;
 export function firstIssueMessage(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? 'The input is not valid.';
 }
+
+/** Largest page a ticket list may ask for (DESIGN §3: bounded queries). */
+export const MAX_TICKET_PAGE = 100;
+
+/** A ticket list query (the port's `TicketQuery`), validated by both adapters. */
+export const ticketQuerySchema = z.object({
+  requesterId: z.optional(z.string().check(z.minLength(1))),
+  statuses: z.optional(z.array(z.enum(TICKET_STATUSES))),
+  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+  limit: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(1, 'Ask for at least one ticket.'),
+      z.lte(MAX_TICKET_PAGE, `Ask for at most ${MAX_TICKET_PAGE} tickets.`),
+    ),
+});
+
+/** A staff change to a ticket's fields (the port's `TicketPatch`); unknown keys are refused. */
+export const ticketPatchSchema = z.strictObject({
+  priority: z.optional(prioritySchema),
+  category: z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(60, 'A category has at most 60 characters.'))),
+  ),
+  tags: z.optional(tagsSchema),
+  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+});
+
+/** A lifecycle event name (DESIGN §2). */
+export const lifecycleEventSchema = z.enum(LIFECYCLE_EVENTS, { error: 'This is not a lifecycle event.' });

@@ -3,7 +3,7 @@
  * ticket and audit-event converters, the queue query, and the lifecycle transactions.
  * Loaded on demand (it imports `firebase/firestore`).
  */
-import { z } from 'zod/mini';
+import { type z } from 'zod/mini';
 import {
   collection,
   deleteField,
@@ -26,10 +26,17 @@ import {
   type UpdateData,
 } from 'firebase/firestore';
 import { AppError, toErrorShape } from '@/domain/errors';
-import { LIFECYCLE_EVENTS, transition, type LifecycleEvent, type TransitionResult } from '@/domain/lifecycle';
+import { transition, type LifecycleEvent, type TransitionResult } from '@/domain/lifecycle';
 import { isStaff } from '@/domain/roles';
-import { firstIssueMessage, newTicketSchema, prioritySchema, tagsSchema, type NewTicketInput } from '@/domain/schemas';
-import { can, type Permission } from '@/domain/policy';
+import {
+  firstIssueMessage,
+  lifecycleEventSchema,
+  newTicketSchema,
+  ticketPatchSchema,
+  ticketQuerySchema,
+  type NewTicketInput,
+} from '@/domain/schemas';
+import { can, PATCH_PERMISSIONS } from '@/domain/policy';
 import {
   PRIORITIES,
   TICKET_STATUSES,
@@ -56,7 +63,6 @@ import {
 } from '@/backend/firebase/firestore-values';
 
 /** Most tickets one list subscription may ask for (the port's limit). */
-const MAX_PAGE_SIZE = 100;
 
 /** A valid input, or `invalid-argument` with the first issue's sentence. */
 function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
@@ -64,38 +70,6 @@ function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.outpu
   if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
   return result.data;
 }
-
-const ticketQuerySchema = z.object({
-  requesterId: z.optional(z.string().check(z.minLength(1))),
-  statuses: z.optional(z.array(z.enum(TICKET_STATUSES))),
-  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
-  limit: z
-    .number()
-    .check(
-      z.int(),
-      z.gte(1, 'Ask for at least one ticket.'),
-      z.lte(MAX_PAGE_SIZE, `Ask for at most ${MAX_PAGE_SIZE} tickets.`),
-    ),
-});
-
-const ticketPatchSchema = z.strictObject({
-  priority: z.optional(prioritySchema),
-  category: z.optional(
-    z.nullable(z.string().check(z.trim(), z.maxLength(60, 'A category has at most 60 characters.'))),
-  ),
-  tags: z.optional(tagsSchema),
-  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
-});
-
-const lifecycleEventSchema = z.enum(LIFECYCLE_EVENTS, { error: 'This is not a lifecycle event.' });
-
-/** What each patch field needs (DESIGN §1). */
-const PATCH_PERMISSIONS: Record<keyof TicketPatch, Permission> = {
-  priority: 'ticket.setPriority',
-  category: 'ticket.setCategory',
-  tags: 'ticket.setTags',
-  assigneeId: 'ticket.assign',
-};
 
 /** Reads `tickets/{id}` into a {@link Ticket}; `null` optional fields read as absent. */
 const ticketConverter: FirestoreDataConverter<Ticket> = {

@@ -3,7 +3,7 @@
  * is one Dexie `rw` transaction, as it would be a Firestore transaction.
  */
 import Dexie, { type Collection } from 'dexie';
-import { z } from 'zod/mini';
+import { type z } from 'zod/mini';
 import type {
   ErrorListener,
   Listener,
@@ -14,11 +14,17 @@ import type {
   Unsubscribe,
 } from '@/backend/port';
 import { AppError } from '@/domain/errors';
-import { LIFECYCLE_EVENTS, transition, type LifecycleEvent } from '@/domain/lifecycle';
-import { can, type Permission } from '@/domain/policy';
+import { transition, type LifecycleEvent } from '@/domain/lifecycle';
+import { can, PATCH_PERMISSIONS } from '@/domain/policy';
 import { isStaff } from '@/domain/roles';
-import { newTicketSchema, prioritySchema, tagsSchema, type NewTicketInput } from '@/domain/schemas';
-import { TICKET_STATUSES, type AuditEvent, type Message, type Ticket, type UserProfile } from '@/domain/types';
+import {
+  lifecycleEventSchema,
+  newTicketSchema,
+  ticketPatchSchema,
+  ticketQuerySchema,
+  type NewTicketInput,
+} from '@/domain/schemas';
+import type { AuditEvent, Message, Ticket, UserProfile } from '@/domain/types';
 import {
   actorOf,
   isoAt,
@@ -36,36 +42,6 @@ import { applyTransition, auditEvent, readableTicket, refusalError } from '@/bac
 
 /** The counter that hands out ticket numbers (DESIGN §3 `counters/tickets`). */
 export const TICKET_COUNTER_ID = 'tickets';
-
-const MAX_PAGE = 100;
-
-const ticketQuerySchema = z.object({
-  requesterId: z.optional(z.string().check(z.minLength(1))),
-  statuses: z.optional(z.array(z.enum(TICKET_STATUSES))),
-  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
-  limit: z
-    .number()
-    .check(z.int(), z.gte(1, 'Ask for at least one ticket.'), z.lte(MAX_PAGE, `Ask for at most ${MAX_PAGE} tickets.`)),
-});
-
-const ticketPatchSchema = z.strictObject({
-  priority: z.optional(prioritySchema),
-  category: z.optional(
-    z.nullable(z.string().check(z.trim(), z.maxLength(60, 'A category has at most 60 characters.'))),
-  ),
-  tags: z.optional(tagsSchema),
-  assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
-});
-
-const lifecycleEventSchema = z.enum(LIFECYCLE_EVENTS, { error: 'This is not a lifecycle event.' });
-
-/** What each patch field needs (DESIGN §1). */
-const PATCH_PERMISSIONS: Record<keyof TicketPatch, Permission> = {
-  priority: 'ticket.setPriority',
-  category: 'ticket.setCategory',
-  tags: 'ticket.setTags',
-  assigneeId: 'ticket.assign',
-};
 
 /**
  * The page of tickets a (validated) query asks for, newest activity first. The most selective
