@@ -25,7 +25,7 @@ export function DemoAccountsCard({ onUse }: { onUse: (account: DemoAccount) => v
     <div style={{ marginTop: 16 }}>
       <Panel title="Demo accounts (local mode)">
         <p style={{ marginTop: 0, color: token.colorTextSecondary }}>
-          This build keeps its data in your browser. Sign in as any of these, or create your own account.
+          This build keeps its data in your browser. Sign in with one of these, or create your own account.
         </p>
         <ul aria-label="Demo accounts" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {accounts.map((account) => (
