@@ -41,6 +41,30 @@ describe('auth slice (DESIGN §5 session machine)', () => {
     expect(state).toMatchObject({ status: 'error', user: null, unavailable: { uid: 'u', email: 'e@x.test', error } });
   });
 
+  it('leaves the unreachable-profile state for signedOut on sign-out, with no stale form error', () => {
+    const error = { code: 'unavailable', message: 'Firestore unreachable' };
+    const failedForm = { ...initial(), status: 'error' as const, error };
+    const unavailable = authReducer(
+      failedForm,
+      authChanged({ kind: 'profileUnavailable', uid: 'u', email: 'e@x.test', error }),
+    );
+    expect(unavailable.error).toBeNull();
+    expect(authReducer(unavailable, authChanged({ kind: 'signedOut' }))).toMatchObject({
+      status: 'signedOut',
+      error: null,
+      unavailable: null,
+    });
+  });
+
+  it('keeps a refused sign-in visible when the backend reports signed out', () => {
+    const refused = {
+      ...initial(),
+      status: 'error' as const,
+      error: { code: 'auth/invalid-credential', message: 'x' },
+    };
+    expect(authReducer(refused, authChanged({ kind: 'signedOut' })).status).toBe('error');
+  });
+
   it('goes signedOut → signingIn → signedIn through the signIn thunk', async () => {
     const { backend } = fakeBackend();
     const store = configureStore({

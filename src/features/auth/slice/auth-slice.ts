@@ -112,17 +112,20 @@ const authSlice = createSlice({
         case 'signedIn':
           enterSignedIn(state, change.user, change.emailVerified);
           break;
-        case 'signedOut':
-          // A sign-in in flight keeps its own state; otherwise the session is over.
-          if (state.status !== 'signingIn')
-            state.status = state.status === 'error' && !state.unavailable ? 'error' : 'signedOut';
+        case 'signedOut': {
+          // An in-flight sign-in keeps its state, and so does a refused one (its form shows
+          // why); any other state — including an unreachable profile — ends here.
+          const formFailure = state.status === 'error' && !state.unavailable;
+          if (state.status !== 'signingIn' && !formFailure) state.status = 'signedOut';
           state.user = null;
           state.lastUser = null;
           state.unavailable = null;
           break;
+        }
         case 'profileUnavailable':
           state.status = 'error';
           state.user = null;
+          state.error = null; // the retry screen explains; no stale form alert after it
           state.unavailable = { uid: change.uid, email: change.email, error: change.error };
           break;
         default: {
