@@ -2,6 +2,7 @@
  * The ticket lifecycle of DESIGN §2, as data. Reducers, buttons, the local backend and the
  * Firestore rules all follow {@link LIFECYCLE}; nothing else encodes which move is allowed.
  */
+import { AppError } from '@/domain/errors';
 import { isStaff, type Role } from '@/domain/roles';
 import type { Ticket, TicketStatus } from '@/domain/types';
 
@@ -171,4 +172,56 @@ export function isDueForClose(
 ): boolean {
   if (ticket.status !== 'solved' || !ticket.solvedAt) return false;
   return now - Date.parse(ticket.solvedAt) >= closeAfterDays * 24 * 60 * 60 * 1000;
+}
+
+/**
+ * The error a backend raises for a refused move (both adapters, and what the rules mirror):
+ * a move the actor's role may not make → `permission-denied`; a move the table does not allow
+ * from the current status, or any move on a closed ticket → `failed-precondition`. The
+ * refusal's sentence is kept as the message.
+ */
+export function refusalError(refusal: Extract<TransitionResult, { ok: false }>): AppError {
+  switch (refusal.code) {
+    case 'not-allowed-for-actor':
+      return new AppError('permission-denied', refusal.message);
+    case 'closed':
+    case 'invalid-transition':
+      return new AppError('failed-precondition', refusal.message);
+    default: {
+      const unexpected: never = refusal.code;
+      return new AppError('failed-precondition', String(unexpected));
+    }
+  }
+}
+
+/** What a status move changes besides the status itself (each adapter turns it into writes). */
+export interface StatusChangeEffects {
+  /** Stamp `solvedAt` with the move's time. */
+  setSolvedAt: boolean;
+  /** Remove `solvedAt`: the ticket left `solved` for a working status (the close clock restarts). */
+  clearSolvedAt: boolean;
+  /** Stamp `closedAt` with the move's time. */
+  setClosedAt: boolean;
+  /** The staff member who becomes the assignee: they solved an unassigned ticket (DESIGN §2). */
+  assignTo: { uid: string; displayName: string } | null;
+}
+
+/**
+ * The side effects of moving `ticket` to `to` by `actor` (DESIGN §2): timestamps, and the
+ * solving agent becoming the assignee of an unassigned ticket, as in Zendesk. A customer who
+ * solves their own unassigned ticket leaves it unassigned.
+ */
+export function statusChangeEffects(
+  ticket: Pick<Ticket, 'status' | 'assigneeId'>,
+  to: TicketStatus,
+  actor: { uid: string; role: Role; displayName: string },
+): StatusChangeEffects {
+  const solves = to === 'solved';
+  return {
+    setSolvedAt: solves,
+    clearSolvedAt: ticket.status === 'solved' && to !== 'solved' && to !== 'closed',
+    setClosedAt: to === 'closed',
+    assignTo:
+      solves && !ticket.assigneeId && isStaff(actor.role) ? { uid: actor.uid, displayName: actor.displayName } : null,
+  };
 }

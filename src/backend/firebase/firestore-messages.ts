@@ -19,7 +19,7 @@ import {
   type UpdateData,
 } from 'firebase/firestore';
 import { AppError, toErrorShape } from '@/domain/errors';
-import { eventForReply, transition } from '@/domain/lifecycle';
+import { eventForReply, refusalError, transition } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
 import { ROLES, isStaff } from '@/domain/roles';
 import { attachmentListSchema, firstIssueMessage, newMessageSchema, type NewMessageInput } from '@/domain/schemas';
@@ -27,7 +27,7 @@ import type { Attachment, Message } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
-import { applyStatusChange, getTicket, readTicketIn, refusalError } from '@/backend/firebase/firestore-tickets';
+import { applyStatusChange, getTicket, readTicketIn } from '@/backend/firebase/firestore-tickets';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchQuery } from '@/backend/firebase/firestore-live';
 import { CLIENT_ID_PATTERN, attachmentFolder } from '@/backend/firebase/attachment-paths';

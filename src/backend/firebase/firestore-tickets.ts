@@ -26,7 +26,7 @@ import {
   type UpdateData,
 } from 'firebase/firestore';
 import { AppError, toErrorShape } from '@/domain/errors';
-import { transition, type LifecycleEvent, type TransitionResult } from '@/domain/lifecycle';
+import { refusalError, statusChangeEffects, transition, type LifecycleEvent } from '@/domain/lifecycle';
 import { isStaff } from '@/domain/roles';
 import {
   firstIssueMessage,
@@ -170,24 +170,6 @@ export function writeAuditEvent(
 }
 
 /**
- * The `AppError` for a refused lifecycle move: `permission-denied` when the actor may not
- * make it, `failed-precondition` when the ticket's status does not allow it.
- */
-export function refusalError(result: Extract<TransitionResult, { ok: false }>): AppError {
-  switch (result.code) {
-    case 'not-allowed-for-actor':
-      return new AppError('permission-denied', result.message);
-    case 'closed':
-    case 'invalid-transition':
-      return new AppError('failed-precondition', result.message);
-    default: {
-      const unexpected: never = result.code;
-      return new AppError('failed-precondition', String(unexpected));
-    }
-  }
-}
-
-/**
  * The field changes of a lifecycle move: the status, its timestamp, and (DESIGN §2) the
  * solving agent as assignee of an unassigned ticket. Writes the audit events for them.
  */
@@ -199,15 +181,15 @@ export function applyStatusChange(
   actor: UserProfile,
 ): UpdateData<DocumentData> {
   const changes: UpdateData<DocumentData> = { status: to, updatedAt: serverTimestamp() };
-  if (to === 'solved') changes.solvedAt = serverTimestamp();
-  // A reopened ticket is no longer solved: the close-after clock starts again at the next solve.
-  if (ticket.status === 'solved' && to !== 'solved' && to !== 'closed') changes.solvedAt = deleteField();
-  if (to === 'closed') changes.closedAt = serverTimestamp();
+  const effects = statusChangeEffects(ticket, to, actor);
+  if (effects.setSolvedAt) changes.solvedAt = serverTimestamp();
+  if (effects.clearSolvedAt) changes.solvedAt = deleteField();
+  if (effects.setClosedAt) changes.closedAt = serverTimestamp();
   writeAuditEvent(tx, db, ticket.id, { type: 'status', from: ticket.status, to, actorId: actor.uid });
-  if (to === 'solved' && isStaff(actor.role) && !ticket.assigneeId) {
-    changes.assigneeId = actor.uid;
-    changes.assigneeName = actor.displayName;
-    writeAuditEvent(tx, db, ticket.id, { type: 'assignee', from: null, to: actor.uid, actorId: actor.uid });
+  if (effects.assignTo) {
+    changes.assigneeId = effects.assignTo.uid;
+    changes.assigneeName = effects.assignTo.displayName;
+    writeAuditEvent(tx, db, ticket.id, { type: 'assignee', from: null, to: effects.assignTo.uid, actorId: actor.uid });
   }
   return changes;
 }

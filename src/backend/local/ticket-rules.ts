@@ -3,9 +3,8 @@
  * how a lifecycle move changes it (DESIGN §2), and the audit events it leaves (DESIGN §3).
  */
 import { AppError } from '@/domain/errors';
-import { transition, type LifecycleEvent, type TransitionResult } from '@/domain/lifecycle';
+import { refusalError, statusChangeEffects, transition, type LifecycleEvent } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
-import { isStaff } from '@/domain/roles';
 import type { AuditEvent, AuditEventType, Ticket, UserProfile } from '@/domain/types';
 import { actorOf, isoAt, permissionDenied, principalOf } from '@/backend/local/context';
 import { newSortableId } from '@/backend/local/ids';
@@ -35,21 +34,6 @@ export function auditEvent(
   return { id: newSortableId(atMs), ticketId, type, from, to, actorId, at: isoAt(atMs) };
 }
 
-/** The error for a move `transition()` refused: the actor's role → `permission-denied`, the table → `failed-precondition`. */
-export function refusalError(refusal: Extract<TransitionResult, { ok: false }>): AppError {
-  switch (refusal.code) {
-    case 'not-allowed-for-actor':
-      return new AppError('permission-denied', refusal.message);
-    case 'closed':
-    case 'invalid-transition':
-      return new AppError('failed-precondition', refusal.message);
-    default: {
-      const unexpected: never = refusal.code;
-      return new AppError('failed-precondition', String(unexpected));
-    }
-  }
-}
-
 /** A ticket after a lifecycle move, and the audit events to write with it. */
 export interface TransitionOutcome {
   ticket: Ticket;
@@ -62,7 +46,7 @@ export interface TransitionOutcome {
  * member who solves an unassigned ticket its assignee (a solved ticket has an owner, as in
  * Zendesk). The caller writes the result in the same transaction it read the ticket in.
  * @param atMs the time of the move, ms since the epoch.
- * @throws AppError `failed-precondition` or `permission-denied` (see {@link refusalError}).
+ * @throws AppError `failed-precondition` or `permission-denied` (`refusalError` in the domain).
  */
 export function applyTransition(
   ticket: Ticket,
@@ -75,16 +59,14 @@ export function applyTransition(
   const at = isoAt(atMs);
   const next: Ticket = { ...ticket, status: result.to, updatedAt: at };
   const events = [auditEvent(ticket.id, 'status', ticket.status, result.to, me.uid, atMs)];
-  if (result.to === 'solved') {
-    next.solvedAt = at;
-    if (!next.assigneeId && isStaff(me.role)) {
-      next.assigneeId = me.uid;
-      next.assigneeName = me.displayName;
-      events.push(auditEvent(ticket.id, 'assignee', null, me.uid, me.uid, atMs));
-    }
+  const effects = statusChangeEffects(ticket, result.to, me);
+  if (effects.setSolvedAt) next.solvedAt = at;
+  if (effects.clearSolvedAt) delete next.solvedAt;
+  if (effects.setClosedAt) next.closedAt = at;
+  if (effects.assignTo) {
+    next.assigneeId = effects.assignTo.uid;
+    next.assigneeName = effects.assignTo.displayName;
+    events.push(auditEvent(ticket.id, 'assignee', null, effects.assignTo.uid, me.uid, atMs));
   }
-  // Back to open (reopen, or the requester's reply) means no longer solved; closed keeps it.
-  if (result.to === 'open') delete next.solvedAt;
-  if (result.to === 'closed') next.closedAt = at;
   return { ticket: next, events };
 }

@@ -14,7 +14,7 @@ import type {
   Unsubscribe,
 } from '@/backend/port';
 import { AppError } from '@/domain/errors';
-import { transition, type LifecycleEvent } from '@/domain/lifecycle';
+import { refusalError, transition, type LifecycleEvent } from '@/domain/lifecycle';
 import { can, PATCH_PERMISSIONS } from '@/domain/policy';
 import { isStaff } from '@/domain/roles';
 import {
@@ -38,7 +38,7 @@ import {
 } from '@/backend/local/context';
 import type { TriageDb } from '@/backend/local/db';
 import { newId, newSortableId } from '@/backend/local/ids';
-import { applyTransition, auditEvent, readableTicket, refusalError } from '@/backend/local/ticket-rules';
+import { applyTransition, auditEvent, readableTicket } from '@/backend/local/ticket-rules';
 
 /** The counter that hands out ticket numbers (DESIGN §3 `counters/tickets`). */
 export const TICKET_COUNTER_ID = 'tickets';
