@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// Builds the Firebase flavour with the values of .env.example (the Emulator Suite's demo
-// project, USE_EMULATORS=true) into dist-firebase/. check-build does the same as one of its steps.
+// The Firebase flavour built with the values of .env.example (the Emulator Suite's demo
+// project, USE_EMULATORS=true). Run directly, it builds into dist-firebase/ (the Playwright
+// Firebase journey serves that); check-build uses `firebaseExampleEnv` for the same build.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'dotenv';
 
-const env = { ...process.env, ...parse(readFileSync('.env.example')), BACKEND: 'firebase' };
-const { status } = spawnSync('npx webpack --mode production --output-path dist-firebase', {
-  stdio: 'inherit',
-  shell: true,
-  env,
-});
-process.exit(status ?? 1);
+/** The environment of a build from .env.example, with BACKEND=firebase. */
+export function firebaseExampleEnv() {
+  return { ...parse(readFileSync('.env.example')), BACKEND: 'firebase' };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const env = { ...process.env, ...firebaseExampleEnv() };
+  const { status } = spawnSync('npx webpack --mode production --output-path dist-firebase', {
+    stdio: 'inherit',
+    shell: true,
+    env,
+  });
+  process.exit(status ?? 1);
+}

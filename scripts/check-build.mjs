@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'dotenv';
+import { firebaseExampleEnv } from './build-firebase-example.mjs';
 
 const failures = [];
 const check = (ok, message) => {
@@ -33,11 +33,11 @@ const read = (outDir, files) => files.map((file) => readFileSync(path.join(outDi
 const FIRESTORE_MARK = 'firestore.googleapis.com';
 const STORAGE_MARK = 'firebasestorage.googleapis.com';
 
-const exampleEnv = parse(readFileSync('.env.example'));
+const exampleEnv = firebaseExampleEnv();
 const blankEnv = Object.fromEntries(Object.keys(exampleEnv).map((key) => [key, '']));
 
 const local = build('BACKEND=local', { ...blankEnv, BACKEND: 'local' }, 'dist');
-const firebase = build('BACKEND=firebase (.env.example)', { ...exampleEnv, BACKEND: 'firebase' }, 'dist-firebase');
+const firebase = build('BACKEND=firebase (.env.example)', exampleEnv, 'dist-firebase');
 
 for (const [name, report, outDir] of [
   ['local', local, 'dist'],

@@ -71,13 +71,15 @@ function lazyPort(name: PortName, load: () => Promise<Backend>): object {
 export function createAppBackend(config: AppConfig): Backend {
   let loading: Promise<Backend> | null = null;
   const load = () => {
-    loading ??= import(/* webpackChunkName: "backend" */ '@backend-adapter').then((module) =>
-      module.createBackend(config),
-    );
-    // A failed chunk load may succeed later (back online): forget it so the next call retries.
-    loading.catch(() => {
-      loading = null;
-    });
+    if (!loading) {
+      loading = import(/* webpackChunkName: "backend" */ '@backend-adapter').then((module) =>
+        module.createBackend(config),
+      );
+      // A failed chunk load may succeed later (back online): forget it so the next call retries.
+      loading.catch(() => {
+        loading = null;
+      });
+    }
     return loading;
   };
   const ports = Object.fromEntries(PORTS.map((name) => [name, lazyPort(name, load)]));

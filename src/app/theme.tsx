@@ -31,8 +31,11 @@ export function themeFor(mode: ThemeMode): ThemeConfig {
   };
 }
 
+// Built once: a new theme object on every render would make antd recompute its tokens.
+const THEMES: Record<ThemeMode, ThemeConfig> = { light: themeFor('light'), dark: themeFor('dark') };
+
 /** Wraps the app in the themed provider; follows the persisted theme preference. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectTheme);
-  return <ConfigProvider theme={themeFor(mode)}>{children}</ConfigProvider>;
+  return <ConfigProvider theme={THEMES[mode]}>{children}</ConfigProvider>;
 }

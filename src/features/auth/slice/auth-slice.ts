@@ -44,53 +44,36 @@ const initialState: AuthState = {
 type ThunkConfig = { extra: Backend; rejectValue: ErrorShape };
 const createAuthThunk = createAsyncThunk.withTypes<ThunkConfig>();
 
-/** Signs in with email and password. Rejects with `{ code, message }`. */
-export const signIn = createAuthThunk('auth/signIn', async (input: SignInInput, { extra, rejectWithValue }) => {
-  try {
-    return await extra.auth.signIn(input);
-  } catch (error) {
-    return rejectWithValue(toErrorShape(error));
-  }
-});
-
-/** Creates a customer account and signs in (DESIGN §3). Rejects with `{ code, message }`. */
-export const signUp = createAuthThunk('auth/signUp', async (input: SignUpInput, { extra, rejectWithValue }) => {
-  try {
-    return await extra.auth.signUp(input);
-  } catch (error) {
-    return rejectWithValue(toErrorShape(error));
-  }
-});
-
-/** Signs in with a Google popup (Firebase only). Rejects with `{ code, message }`. */
-export const signInWithGoogle = createAuthThunk(
-  'auth/signInWithGoogle',
-  async (_: void, { extra, rejectWithValue }) => {
+/**
+ * A thunk that runs one auth call on the backend (the thunk's extra argument) and rejects
+ * with a plain `{ code, message }` for anything thrown.
+ */
+function authThunk<Arg, Result>(type: string, call: (backend: Backend, arg: Arg) => Promise<Result>) {
+  return createAuthThunk(type, async (arg: Arg, { extra, rejectWithValue }) => {
     try {
-      return await extra.auth.signInWithGoogle();
+      return await call(extra, arg);
     } catch (error) {
       return rejectWithValue(toErrorShape(error));
     }
-  },
+  });
+}
+
+/** Signs in with email and password. Rejects with `{ code, message }`. */
+export const signIn = authThunk('auth/signIn', (backend, input: SignInInput) => backend.auth.signIn(input));
+
+/** Creates a customer account and signs in (DESIGN §3). Rejects with `{ code, message }`. */
+export const signUp = authThunk('auth/signUp', (backend, input: SignUpInput) => backend.auth.signUp(input));
+
+/** Signs in with a Google popup (Firebase only). Rejects with `{ code, message }`. */
+export const signInWithGoogle = authThunk('auth/signInWithGoogle', (backend, _: void) =>
+  backend.auth.signInWithGoogle(),
 );
 
 /** Signs out; the auth listener then resets the API cache and purges drafts. */
-export const signOut = createAuthThunk('auth/signOut', async (_: void, { extra, rejectWithValue }) => {
-  try {
-    await extra.auth.signOut();
-  } catch (error) {
-    return rejectWithValue(toErrorShape(error));
-  }
-});
+export const signOut = authThunk('auth/signOut', (backend, _: void) => backend.auth.signOut());
 
 /** Reads the profile again after `unavailable` (e.g. Firestore was unreachable). */
-export const retryProfile = createAuthThunk('auth/retryProfile', async (_: void, { extra, rejectWithValue }) => {
-  try {
-    await extra.auth.retryProfile();
-  } catch (error) {
-    return rejectWithValue(toErrorShape(error));
-  }
-});
+export const retryProfile = authThunk('auth/retryProfile', (backend, _: void) => backend.auth.retryProfile());
 
 function enterSignedIn(state: AuthState, user: UserProfile, emailVerified: boolean) {
   state.status = 'signedIn';
