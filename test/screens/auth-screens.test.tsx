@@ -5,7 +5,7 @@ import type { Backend } from '@/backend/port';
 import { createBackend } from '@/backend/local/create-local-backend';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { ConfigErrorScreen } from '@/components/config-error-screen';
-import { RecaptchaField } from '@/features/auth/components/recaptcha-field';
+import { RecaptchaField } from '@/components/recaptcha-field';
 import { fakeBackend, profile } from '../support/fake-backend';
 import { renderApp } from '../support/render-app';
 

@@ -10,7 +10,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import { recaptchaSiteKey } from '@/app/config';
 import { useSendPasswordResetMutation } from '@/features/auth/api/auth-api';
-import { RecaptchaField } from '@/features/auth/components/recaptcha-field';
+import { RecaptchaField } from '@/components/recaptcha-field';
 import { emailSchema } from '@/domain/schemas';
 import { friendlyMessage } from '@/lib/error-messages';
 import { zodRule } from '@/lib/zod-rule';

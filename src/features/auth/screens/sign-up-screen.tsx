@@ -12,7 +12,7 @@ import { recaptchaSiteKey } from '@/app/config';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
-import { RecaptchaField } from '@/features/auth/components/recaptcha-field';
+import { RecaptchaField } from '@/components/recaptcha-field';
 import { authErrorCleared, selectAuth, signUp } from '@/features/auth/slice/auth-slice';
 import { zodRule } from '@/lib/zod-rule';
 import { Panel } from '@/components/panel';
