@@ -16,6 +16,7 @@ export type AppErrorCode =
   | 'permission-denied'
   | 'unauthenticated'
   | 'failed-precondition'
+  | 'aborted'
   | 'already-exists'
   | 'unavailable'
   | 'deadline-exceeded'

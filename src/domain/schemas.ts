@@ -133,11 +133,18 @@ export function firstIssueMessage(error: z.core.$ZodError): string {
 /** Largest page a ticket list may ask for (DESIGN §3: bounded queries). */
 export const MAX_TICKET_PAGE = 100;
 
-/** A ticket list query (the port's `TicketQuery`), validated by both adapters. */
-export const ticketQuerySchema = z.object({
+/** A ticket filter (the port's `TicketFilter`), validated by both adapters. */
+export const ticketFilterSchema = z.object({
   requesterId: z.optional(z.string().check(z.minLength(1))),
   statuses: z.optional(z.array(z.enum(TICKET_STATUSES))),
   assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+});
+
+/** Fields a ticket list may be ordered by (the port's `TicketSortField`). */
+export const TICKET_SORT_FIELDS = ['updatedAt', 'lastMessageAt', 'createdAt'] as const;
+
+/** A ticket list query (the port's `TicketQuery`), validated by both adapters. */
+export const ticketQuerySchema = z.extend(ticketFilterSchema, {
   limit: z
     .number()
     .check(
@@ -145,6 +152,18 @@ export const ticketQuerySchema = z.object({
       z.gte(1, 'Ask for at least one ticket.'),
       z.lte(MAX_TICKET_PAGE, `Ask for at most ${MAX_TICKET_PAGE} tickets.`),
     ),
+  sort: z.optional(
+    z.object({
+      field: z.enum(TICKET_SORT_FIELDS, { error: 'Tickets can be ordered by last activity, last reply or creation.' }),
+      direction: z.enum(['asc', 'desc']),
+    }),
+  ),
+  after: z.optional(z.object({ value: z.string().check(z.minLength(1)), id: z.string().check(z.minLength(1)) })),
+});
+
+/** Options of a guarded write (the port's `WriteOptions`). */
+export const writeOptionsSchema = z.object({
+  expectedUpdatedAt: z.optional(z.string().check(z.minLength(1))),
 });
 
 /** A staff change to a ticket's fields (the port's `TicketPatch`); unknown keys are refused. */

@@ -25,6 +25,7 @@ const MESSAGES: Record<string, string> = {
   'deadline-exceeded': 'The server took too long to answer. Try again.',
   unsupported: 'This is not available here.',
   cancelled: 'Cancelled.',
+  aborted: 'Someone else changed this ticket meanwhile. Check its current state and try again.',
 };
 
 /** Codes whose backend message is written for people and says exactly what was refused (adapters phrase them). */
@@ -35,6 +36,7 @@ const KEEP_BACKEND_MESSAGE = new Set([
   'not-found',
   'already-exists',
   'unsupported',
+  'aborted',
 ]);
 
 /**

@@ -4,11 +4,22 @@
  * adapter (Emulator Suite) must both pass it. Three parts — auth, data, files — each run only
  * where the harness can serve them, and otherwise show one skipped test with the reason.
  */
-import type { AuthChange, Backend, ErrorListener, Listener, TicketPage, Unsubscribe } from '@/backend/port';
+import type {
+  AuthChange,
+  Backend,
+  ErrorListener,
+  Listener,
+  TicketFilter,
+  TicketPage,
+  TicketSort,
+  TicketSortField,
+  Unsubscribe,
+} from '@/backend/port';
 import type { ErrorShape } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { Role } from '@/domain/roles';
-import type { SignUpInput } from '@/domain/schemas';
+import { TICKET_SORT_FIELDS, type SignUpInput } from '@/domain/schemas';
 import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
@@ -36,6 +47,9 @@ const TEST_TIMEOUT_MS = 20_000;
 const LIVE_TIMEOUT_MS = 5_000;
 
 const PASSWORD = 'correct-horse-battery';
+
+/** A pause longer than a clock tick, so that two writes get different timestamps. */
+const TICK_MS = 15;
 
 /** A client-generated document id, as the app makes them (DESIGN §3). */
 function clientId(): string {
@@ -96,6 +110,54 @@ function firstValue<T>(
       },
       (error: ErrorShape) => finish(() => reject(error)),
     );
+  });
+}
+
+/** A live subscription's values as they arrive, for tests that act and then watch the change. */
+interface LiveValues<T> {
+  /**
+   * Resolves with the latest value once it satisfies `accept`; rejects with the subscription's
+   * error, or after `timeoutMs`.
+   */
+  waitFor(accept: (value: T) => boolean, timeoutMs?: number): Promise<T>;
+  stop: Unsubscribe;
+}
+
+function liveValues<T>(subscribe: (onNext: Listener<T>, onError: ErrorListener) => Unsubscribe): LiveValues<T> {
+  const values: T[] = [];
+  let failure: ErrorShape | undefined;
+  const stop = subscribe(
+    (value) => values.push(value),
+    (error) => {
+      failure = error;
+    },
+  );
+  return {
+    stop,
+    async waitFor(accept, timeoutMs = LIVE_TIMEOUT_MS) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (failure) throw failure;
+        const latest = values.at(-1);
+        if (values.length > 0 && accept(latest as T)) return latest as T;
+        if (Date.now() > deadline) {
+          throw new Error(`No matching value within ${timeoutMs} ms; the latest is ${JSON.stringify(latest)}.`);
+        }
+        await sleep(10);
+      }
+    },
+  };
+}
+
+/** Whether tickets are in a list's order: the sort field, then the id, both in its direction. */
+function isOrdered(tickets: readonly Ticket[], sort: TicketSort): boolean {
+  return tickets.every((ticket, i) => {
+    const previous = tickets[i - 1];
+    if (!previous) return true;
+    const key = (t: Ticket): [string, string] => [t[sort.field], t.id];
+    const [a, b] = [key(previous), key(ticket)];
+    const ascending = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+    return sort.direction === 'asc' ? ascending : !ascending && (a[0] !== b[0] || a[1] !== b[1]);
   });
 }
 
@@ -418,6 +480,277 @@ export function describeBackendContract(
         }
       });
 
+      test('orders a queue by each sort field both ways, ties broken by id', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const first = await customer.backend.tickets.create(newRequest('Sorted first'));
+        await sleep(TICK_MS);
+        const second = await customer.backend.tickets.create(newRequest('Sorted second'));
+        await sleep(TICK_MS);
+        const third = await customer.backend.tickets.create(newRequest('Sorted third'));
+        await sleep(TICK_MS);
+        // A public reply moves the first's last reply and activity; a note moves only the second's activity.
+        await customer.backend.messages.add(first.id, { id: clientId(), body: 'Any news?', internal: false });
+        await sleep(TICK_MS);
+        await agent.backend.messages.add(second.id, { id: clientId(), body: 'Checking the logs.', internal: true });
+        const ascending: Record<TicketSortField, string[]> = {
+          createdAt: [first.id, second.id, third.id],
+          lastMessageAt: [second.id, third.id, first.id],
+          updatedAt: [third.id, first.id, second.id],
+        };
+        for (const field of TICKET_SORT_FIELDS) {
+          for (const direction of ['asc', 'desc'] as const) {
+            const page = await pageOf(agent.backend, {
+              requesterId: customer.uid,
+              limit: 10,
+              sort: { field, direction },
+            });
+            const expected = direction === 'asc' ? ascending[field] : [...ascending[field]].reverse();
+            expect({ field, direction, ids: page.tickets.map((t) => t.id) }).toEqual({
+              field,
+              direction,
+              ids: expected,
+            });
+            expect(isOrdered(page.tickets, { field, direction })).toBe(true);
+            expect(page).toMatchObject({ hasMore: false, nextCursor: null });
+          }
+        }
+        const own = await pageOf(customer.backend, { limit: 10, sort: { field: 'lastMessageAt', direction: 'desc' } });
+        expect(own.tickets.map((t) => t.id)).toEqual([...ascending.lastMessageAt].reverse());
+      });
+
+      test('pages with a cursor without repeating or skipping, even when a ticket arrives between pages', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const made: Ticket[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          made.push(await customer.backend.tickets.create(newRequest(`Paged request ${i}`)));
+          await sleep(TICK_MS);
+        }
+        for (const direction of ['desc', 'asc'] as const) {
+          const sort = { field: 'createdAt', direction } as const;
+          const query = { requesterId: customer.uid, limit: 2, sort };
+          const before = [...made];
+          let page = await pageOf(agent.backend, query);
+          const last = page.tickets.at(-1);
+          expect(page.hasMore).toBe(true);
+          expect(page.nextCursor).toEqual({ value: last?.createdAt, id: last?.id });
+          const seen = page.tickets.map((t) => t.id);
+          // Newer than every row: before the cursor in descending order, after it in ascending.
+          const arrived = await customer.backend.tickets.create(newRequest(`Arrived while paging ${direction}`));
+          made.push(arrived);
+          while (page.nextCursor) {
+            page = await pageOf(agent.backend, { ...query, after: page.nextCursor });
+            seen.push(...page.tickets.map((t) => t.id));
+          }
+          expect(page).toMatchObject({ hasMore: false, nextCursor: null });
+          const expected =
+            direction === 'desc' ? before.map((t) => t.id).reverse() : [...before, arrived].map((t) => t.id);
+          expect(seen).toEqual(expected);
+        }
+      });
+
+      test('refuses a customer ordering by last activity, which internal notes move', async () => {
+        const customer = await person('customer');
+        const older = await customer.backend.tickets.create(newRequest('Older of mine'));
+        await sleep(TICK_MS);
+        const newer = await customer.backend.tickets.create(newRequest('Newer of mine'));
+        await expect(
+          pageOf(customer.backend, { limit: 10, sort: { field: 'updatedAt', direction: 'desc' } }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        const byCreation = await pageOf(customer.backend, {
+          limit: 10,
+          sort: { field: 'createdAt', direction: 'asc' },
+        });
+        expect(byCreation.tickets.map((t) => t.id)).toEqual([older.id, newer.id]);
+      });
+
+      test('counts a queue view live: up when a request arrives, down when it leaves the view', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const unassigned = liveValues<number>((next, fail) =>
+          agent.backend.tickets.watchCount({ statuses: [...UNSOLVED_STATUSES], assigneeId: null }, next, fail),
+        );
+        const mine = liveValues<number>((next, fail) =>
+          agent.backend.tickets.watchCount({ statuses: [...UNSOLVED_STATUSES], assigneeId: agent.uid }, next, fail),
+        );
+        try {
+          const initial = await unassigned.waitFor(() => true);
+          await mine.waitFor((n) => n === 0);
+          const ticket = await customer.backend.tickets.create(newRequest('Count me in'));
+          await unassigned.waitFor((n) => n === initial + 1, 2_000);
+          await agent.backend.tickets.update(ticket.id, { assigneeId: agent.uid });
+          await unassigned.waitFor((n) => n === initial);
+          await mine.waitFor((n) => n === 1);
+          await agent.backend.tickets.transition(ticket.id, 'solve');
+          await mine.waitFor((n) => n === 0);
+        } finally {
+          unassigned.stop();
+          mine.stop();
+        }
+      });
+
+      test('counts only a customer’s own tickets', async () => {
+        const [a, b] = await Promise.all([person('customer'), person('customer')]);
+        await a.backend.tickets.create(newRequest('Counted for A'));
+        await b.backend.tickets.create(newRequest('Counted for B 1'));
+        await b.backend.tickets.create(newRequest('Counted for B 2'));
+        const count = (filter: TicketFilter) =>
+          firstValue<number>((next, fail) => b.backend.tickets.watchCount(filter, next, fail));
+        await expect(count({})).resolves.toBe(2);
+        await expect(count({ statuses: ['new'] })).resolves.toBe(2);
+        await expect(count({ statuses: ['open', 'solved'] })).resolves.toBe(0);
+        await expect(count({ requesterId: a.uid })).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('submits a request with client ids once, however often it is retried, and refuses another’s id', async () => {
+        const [customer, other] = await Promise.all([person('customer'), person('customer')]);
+        const input = { ...newRequest('Submitted on a flaky network'), id: clientId(), messageId: clientId() };
+        const ticket = await customer.backend.tickets.create(input);
+        expect(ticket).toMatchObject({ id: input.id, status: 'new', requesterId: customer.uid });
+        await expect(customer.backend.tickets.create(input)).resolves.toMatchObject({
+          id: input.id,
+          number: ticket.number,
+        });
+        const messages = await messagesOf(customer.backend, input.id);
+        expect(messages.map((m) => m.id)).toEqual([input.messageId]);
+        await expect(
+          other.backend.tickets.create({ ...newRequest('Taking that id'), id: input.id }),
+        ).rejects.toMatchObject({ code: 'already-exists' });
+        await expect(customer.backend.tickets.get(input.id)).resolves.toMatchObject({ subject: input.subject });
+        await expect(
+          customer.backend.tickets.create({
+            ...newRequest('Files without ids'),
+            attachments: [{ path: 'tickets/x/y/a.txt', name: 'a.txt', size: 1, contentType: 'text/plain' }],
+          }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+      });
+
+      test('replies and sets the next status in one step, with its audit event', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Reply and set pending'));
+        const reply = await agent.backend.messages.add(ticket.id, {
+          id: clientId(),
+          body: 'Which browser do you use?',
+          internal: false,
+          event: 'await_customer',
+          expectedUpdatedAt: ticket.updatedAt,
+        });
+        const after = await agent.backend.tickets.get(ticket.id);
+        expect(after).toMatchObject({ status: 'pending', lastMessageBy: 'agent' });
+        expect(after.firstResponseAt).toEqual(expect.any(String));
+        const events = await firstValue<AuditEvent[]>(
+          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+          (list) => list.some((e) => e.type === 'status' && e.to === 'pending'),
+        );
+        expect(events.find((e) => e.type === 'status' && e.to === 'pending')).toMatchObject({
+          from: 'new',
+          actorId: agent.uid,
+        });
+        await expect(messagesOf(customer.backend, ticket.id)).resolves.toEqual(
+          expect.arrayContaining([expect.objectContaining({ id: reply.id })]),
+        );
+      });
+
+      test('writes no message when the event that goes with it is refused', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Refused in one piece'));
+        await expect(
+          agent.backend.messages.add(ticket.id, {
+            id: clientId(),
+            body: 'Reopening?',
+            internal: false,
+            event: 'reopen',
+          }),
+        ).rejects.toMatchObject({ code: 'failed-precondition' });
+        await expect(
+          customer.backend.messages.add(ticket.id, { id: clientId(), body: 'Hold it', internal: false, event: 'hold' }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        expect(await messagesOf(agent.backend, ticket.id)).toHaveLength(1);
+        await expect(agent.backend.tickets.get(ticket.id)).resolves.toMatchObject({
+          status: 'new',
+          updatedAt: ticket.updatedAt,
+          lastMessageAt: ticket.lastMessageAt,
+        });
+      });
+
+      test('lets a requester’s reply with an event replace the automatic reopen', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Fixed it myself'));
+        await agent.backend.messages.add(ticket.id, {
+          id: clientId(),
+          body: 'Does clearing the cache help?',
+          internal: false,
+          event: 'await_customer',
+        });
+        await customer.backend.messages.add(ticket.id, {
+          id: clientId(),
+          body: 'Yes, all good now.',
+          internal: false,
+          event: 'solve',
+        });
+        await expect(customer.backend.tickets.get(ticket.id)).resolves.toMatchObject({ status: 'solved' });
+        const events = await firstValue<AuditEvent[]>(
+          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+          (list) => list.some((e) => e.type === 'status' && e.to === 'solved'),
+        );
+        const moves = events.filter((e) => e.type === 'status').map((e) => `${e.from}>${e.to}`);
+        expect(moves).toEqual(['null>new', 'new>pending', 'pending>solved']);
+      });
+
+      test('refuses a stale status change, field change or reply-with-event as aborted, changing nothing', async () => {
+        const [customer, agent, colleague] = await Promise.all([person('customer'), person('agent'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Two agents, one ticket'));
+        const seen = await agent.backend.tickets.get(ticket.id);
+        await sleep(TICK_MS);
+        await colleague.backend.tickets.update(ticket.id, { priority: 'high' });
+        const current = await agent.backend.tickets.get(ticket.id);
+        expect(current.updatedAt).not.toBe(seen.updatedAt);
+        const stale = { expectedUpdatedAt: seen.updatedAt };
+
+        await expect(agent.backend.tickets.transition(ticket.id, 'hold', stale)).rejects.toMatchObject({
+          code: 'aborted',
+        });
+        await expect(agent.backend.tickets.update(ticket.id, { priority: 'low' }, stale)).rejects.toMatchObject({
+          code: 'aborted',
+        });
+        await expect(
+          agent.backend.messages.add(ticket.id, {
+            id: clientId(),
+            body: 'Putting this on hold.',
+            internal: false,
+            event: 'hold',
+            ...stale,
+          }),
+        ).rejects.toMatchObject({ code: 'aborted' });
+        await expect(agent.backend.tickets.get(ticket.id)).resolves.toEqual(current);
+        expect(await messagesOf(agent.backend, ticket.id)).toHaveLength(1);
+
+        // Only a status change is guarded: a plain reply never overwrites anyone's change.
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: 'Looking.', internal: false, ...stale });
+        const fresh = await agent.backend.tickets.get(ticket.id);
+        await expect(
+          agent.backend.tickets.transition(ticket.id, 'hold', { expectedUpdatedAt: fresh.updatedAt }),
+        ).resolves.toMatchObject({ status: 'on_hold' });
+      });
+
+      test('opens a new ticket when it is assigned, with both audit events, and leaves other statuses alone', async () => {
+        const [customer, agent, colleague] = await Promise.all([person('customer'), person('agent'), person('agent')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Assign me'));
+        const assigned = await agent.backend.tickets.update(ticket.id, { assigneeId: agent.uid });
+        expect(assigned).toMatchObject({ status: 'open', assigneeId: agent.uid, assigneeName: agent.displayName });
+        const events = await firstValue<AuditEvent[]>(
+          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+          (list) => list.some((e) => e.type === 'status' && e.to === 'open'),
+        );
+        expect(events.filter((e) => e.from !== null || e.type !== 'status')).toEqual([
+          expect.objectContaining({ type: 'assignee', from: null, to: agent.uid, actorId: agent.uid }),
+          expect.objectContaining({ type: 'status', from: 'new', to: 'open', actorId: agent.uid }),
+        ]);
+        await agent.backend.tickets.transition(ticket.id, 'await_customer');
+        await expect(agent.backend.tickets.update(ticket.id, { assigneeId: colleague.uid })).resolves.toMatchObject({
+          status: 'pending',
+          assigneeId: colleague.uid,
+        });
+      });
+
       test('hides internal notes from customers and shows them to staff', async () => {
         const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
         const ticket = await customer.backend.tickets.create(newRequest('Where is my refund?'));
@@ -714,6 +1047,64 @@ export function describeBackendContract(
         });
         await expect(agent.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
         await expect(customer.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
+      test('uploads a new request’s file before it is submitted, for its uploader’s eyes only until then', async () => {
+        const [customer, stranger, agent] = await Promise.all([
+          person('customer'),
+          person('customer'),
+          person('agent'),
+        ]);
+        const ticketId = clientId();
+        const messageId = clientId();
+        const file = textFile('steps.txt', '1. Open the app\n2. It crashes\n');
+        const path = await customer.backend.files.uploadAttachment(ticketId, messageId, file);
+        expect(path).toBe(`tickets/${ticketId}/${messageId}/steps.txt`);
+        await expect(customer.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
+        await expect(stranger.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });
+
+        const input = {
+          ...newRequest('Crash with steps attached'),
+          id: ticketId,
+          messageId,
+          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+        };
+        const ticket = await customer.backend.tickets.create(input);
+        expect(ticket.id).toBe(ticketId);
+        const [description] = await messagesOf(agent.backend, ticketId);
+        expect(description).toMatchObject({
+          id: messageId,
+          internal: false,
+          attachments: [{ path, name: file.name, size: file.size, contentType: 'text/plain' }],
+        });
+        await expect(agent.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
+        await expect(customer.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
+        await expect(stranger.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });
+
+        await expect(customer.backend.tickets.create(input)).resolves.toMatchObject({ number: ticket.number });
+        expect(await messagesOf(customer.backend, ticketId)).toHaveLength(1);
+      });
+
+      test('refuses a new request naming a file that was never uploaded', async () => {
+        const customer = await person('customer');
+        const ticketId = clientId();
+        const messageId = clientId();
+        await expect(
+          customer.backend.tickets.create({
+            ...newRequest('Phantom attachment'),
+            id: ticketId,
+            messageId,
+            attachments: [
+              {
+                path: `tickets/${ticketId}/${messageId}/ghost.txt`,
+                name: 'ghost.txt',
+                size: 5,
+                contentType: 'text/plain',
+              },
+            ],
+          }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+        await expect(customer.backend.tickets.get(ticketId)).rejects.toMatchObject({ code: 'not-found' });
       });
 
       test('rejects a cancelled upload with cancelled', async () => {

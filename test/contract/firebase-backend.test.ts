@@ -5,7 +5,7 @@
  */
 import { createBackend, type FirebaseBackend } from '@/backend/firebase/create-firebase-backend';
 import type { AppConfig } from '@/app/config-schema';
-import type { AuthChange, Backend } from '@/backend/port';
+import type { AuthChange, Backend, TicketCursor, TicketPage, TicketQuery } from '@/backend/port';
 import type { Role } from '@/domain/roles';
 import { setLogLevel } from 'firebase/firestore';
 import { describeBackendContract } from './backend-contract';
@@ -152,6 +152,20 @@ if (authHost && !firestoreHost) {
 
 describeBackendContract(async () => firebaseHarness(), declared);
 
+/** The first page a list subscription delivers. */
+function firstPage(backend: Backend, query: TicketQuery): Promise<TicketPage> {
+  return new Promise((resolve, reject) => {
+    const stop = backend.tickets.watchList(
+      query,
+      (page) => {
+        queueMicrotask(stop);
+        resolve(page);
+      },
+      reject,
+    );
+  });
+}
+
 /** The first auth state of a client that satisfies `accept`. */
 function nextChange(backend: Backend, accept: (change: AuthChange) => boolean): Promise<AuthChange> {
   return new Promise((resolve) => {
@@ -191,6 +205,62 @@ describe('Firebase adapter', () => {
       });
     } finally {
       await client.dispose();
+    }
+  });
+
+  const whenFirestoreRuns = authHost && firestoreHost ? it : it.skip;
+  whenFirestoreRuns('pages through tickets whose timestamps differ only in microseconds', async () => {
+    // Production server timestamps have microseconds; the emulator's have milliseconds, so these
+    // tickets are written past the app, with microsecond times in one millisecond.
+    const harness = firebaseHarness();
+    try {
+      const agent = await harness.newPerson('agent');
+      const requesterId = `r${Date.now().toString(36)}`;
+      const rows: [string, string][] = [
+        ['t1', '2030-01-01T00:00:00.100900Z'],
+        ['t2', '2030-01-01T00:00:00.100200Z'],
+        ['t3', '2030-01-01T00:00:00.100500Z'],
+      ];
+      for (const [subject, at] of rows) {
+        const time = { timestampValue: at };
+        const response = await fetch(
+          `${restBase(firestoreHost ?? '')}/v1/projects/${PROJECT_ID}/databases/(default)/documents/tickets/${requesterId}${subject}`,
+          {
+            method: 'PATCH',
+            headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              fields: {
+                subject: { stringValue: subject },
+                status: { stringValue: 'new' },
+                requesterId: { stringValue: requesterId },
+                createdAt: time,
+                updatedAt: time,
+                lastMessageAt: time,
+              },
+            }),
+          },
+        );
+        await expectOk(response, `Writing ticket ${subject}`);
+      }
+      for (const direction of ['asc', 'desc'] as const) {
+        const seen: string[] = [];
+        let after: TicketCursor | undefined;
+        for (let page = 0; page < rows.length + 1; page += 1) {
+          const { tickets, nextCursor } = await firstPage(agent.backend, {
+            requesterId,
+            limit: 1,
+            sort: { field: 'createdAt', direction },
+            ...(after ? { after } : {}),
+          });
+          seen.push(...tickets.map((ticket) => ticket.subject));
+          if (!nextCursor) break;
+          after = nextCursor;
+        }
+        // Every ticket once: a millisecond cursor would repeat (asc) or skip (desc) rows within it.
+        expect(seen).toEqual(direction === 'asc' ? ['t2', 't3', 't1'] : ['t1', 't3', 't2']);
+      }
+    } finally {
+      await harness.cleanup();
     }
   });
 

@@ -5,7 +5,7 @@
 import Dexie from 'dexie';
 import type { AppConfig } from '@/app/config-schema';
 import { createBackend } from '@/backend/local/create-local-backend';
-import { grantRole, openTriageDb } from '@/backend/local/db';
+import { grantRole, openTriageDb, QUEUE_ASSIGNEE } from '@/backend/local/db';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { createMemoryStorage, type SessionStorageLike } from '@/backend/local/session';
 import type { AuthChange, Backend, ErrorListener, Listener, TicketPage, Unsubscribe } from '@/backend/port';
@@ -240,6 +240,78 @@ describe('local backend', () => {
       await expect(agent.backend.tickets.update(ticket.id, { assigneeId: customer.uid })).rejects.toMatchObject({
         code: 'invalid-argument',
       });
+    });
+
+    it('takes a new request’s attachment size and type from the stored file, not the caller', async () => {
+      const customer = await harness.newPerson('customer');
+      const [ticketId, messageId] = ['claimed-ticket', 'claimed-description'];
+      const data = new Blob(['just text'], { type: 'text/plain' });
+      const path = await customer.backend.files.uploadAttachment(ticketId, messageId, {
+        name: 'photo.png',
+        size: data.size,
+        contentType: 'text/plain',
+        data,
+      });
+      await customer.backend.tickets.create({
+        ...request('Claims to be a photo'),
+        id: ticketId,
+        messageId,
+        attachments: [{ path, name: 'photo.png', size: 1, contentType: 'image/png' }],
+      });
+      const [description] = await first<Message[]>((next, fail) =>
+        customer.backend.messages.watch(ticketId, next, fail),
+      );
+      expect(description?.attachments).toEqual([
+        { path, name: 'photo.png', size: data.size, contentType: 'text/plain' },
+      ]);
+    });
+
+    it('refuses attaching a file someone else uploaded, to a new request or a reply', async () => {
+      const [customer, other, agent] = await Promise.all([
+        harness.newPerson('customer'),
+        harness.newPerson('customer'),
+        harness.newPerson('agent'),
+      ]);
+      const file = () => {
+        const data = new Blob(['not yours'], { type: 'text/plain' });
+        return { name: 'theirs.txt', size: data.size, contentType: 'text/plain', data };
+      };
+      const path = await other.backend.files.uploadAttachment('planted-ticket', 'planted-message', file());
+      await expect(
+        customer.backend.tickets.create({
+          ...request('With a planted file'),
+          id: 'planted-ticket',
+          messageId: 'planted-message',
+          attachments: [{ path, name: 'theirs.txt', size: 9, contentType: 'text/plain' }],
+        }),
+      ).rejects.toMatchObject({ code: 'permission-denied' });
+      await expect(customer.backend.tickets.get('planted-ticket')).rejects.toMatchObject({ code: 'not-found' });
+
+      const ticket = await customer.backend.tickets.create(request('Reply with a planted file'));
+      const notePath = await agent.backend.files.uploadAttachment(ticket.id, 'planted-reply', file());
+      await expect(
+        customer.backend.messages.add(ticket.id, {
+          id: 'planted-reply',
+          body: 'See attached.',
+          internal: false,
+          attachments: [{ path: notePath, name: 'theirs.txt', size: 9, contentType: 'text/plain' }],
+        }),
+      ).rejects.toMatchObject({ code: 'permission-denied' });
+    });
+
+    it('keeps the stored-only queue key of schema v2 inside the adapter', async () => {
+      const [customer, agent] = await Promise.all([harness.newPerson('customer'), harness.newPerson('agent')]);
+      const input = { ...request('Keyed'), id: 'keyed-ticket' };
+      await customer.backend.tickets.create(input);
+      const reads = [
+        await customer.backend.tickets.create(input),
+        await agent.backend.tickets.get(input.id),
+        await agent.backend.tickets.update(input.id, { assigneeId: agent.uid }),
+        await first<TicketPage>((next, fail) =>
+          agent.backend.tickets.watchList({ requesterId: customer.uid, limit: 5 }, next, fail),
+        ),
+      ];
+      expect(JSON.stringify(reads)).not.toContain(QUEUE_ASSIGNEE);
     });
 
     it('refuses attaching a file that was not uploaded to that message', async () => {

@@ -59,6 +59,7 @@ export function fakeBackend() {
       get: unscripted('tickets.get'),
       watch: unscripted('tickets.watch'),
       watchList: unscripted('tickets.watchList'),
+      watchCount: unscripted('tickets.watchCount'),
       transition: unscripted('tickets.transition'),
       update: unscripted('tickets.update'),
       watchEvents: unscripted('tickets.watchEvents'),

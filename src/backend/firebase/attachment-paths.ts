@@ -3,6 +3,8 @@
  * the port accepts from clients. No Firebase imports: shared by the Firestore and Storage chunks.
  */
 import { AppError } from '@/domain/errors';
+import { attachmentListSchema, firstIssueMessage } from '@/domain/schemas';
+import type { Attachment } from '@/domain/types';
 
 /** Ids the port accepts from clients (message ids): what Firestore allows in one path segment, minus oddities. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -38,4 +40,27 @@ export function parseAttachmentPath(path: string): { ticketId: string; messageId
   const [root, ticketId, messageId, name, ...rest] = path.split('/');
   if (root !== 'tickets' || !ticketId || !messageId || !name || rest.length > 0) return null;
   return { ticketId, messageId };
+}
+
+/**
+ * Checks the attachments a new message claims (DESIGN §3–§4): at most 5, each ≤ 10 MB of an
+ * allowed type, and each stored directly in `tickets/{ticketId}/{messageId}/`.
+ * @returns the attachments with only their four fields.
+ * @throws AppError `invalid-argument` with the first problem's sentence.
+ */
+export function checkAttachments(
+  ticketId: string,
+  messageId: string,
+  attachments: readonly Attachment[],
+): Attachment[] {
+  const files = attachmentListSchema.safeParse(attachments);
+  if (!files.success) throw new AppError('invalid-argument', firstIssueMessage(files.error));
+  const folder = attachmentFolder(ticketId, messageId);
+  for (const file of attachments) {
+    const name = typeof file.path === 'string' && file.path.startsWith(folder) ? file.path.slice(folder.length) : '';
+    if (name === '' || name.includes('/')) {
+      throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
+    }
+  }
+  return attachments.map(({ path, name, size, contentType }) => ({ path, name, size, contentType }));
 }

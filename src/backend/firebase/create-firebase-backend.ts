@@ -132,7 +132,14 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
     },
 
     tickets: {
-      create: (input) => call(async () => (await loadTickets()).createTicket(await context(), input)),
+      create: (input) =>
+        call(async () => {
+          const tickets = await loadTickets();
+          const { attachments: claimed } = tickets.checkNewTicket(input);
+          const attachments =
+            claimed.length > 0 ? await (await loadFiles()).storedAttachments(await storageContext(), claimed) : [];
+          return tickets.createTicket(await context(), { ...input, attachments });
+        }),
       get: (id) => call(async () => (await loadTickets()).getTicket(await context(), id)),
       watch: (id, onNext, onError) =>
         watchLazily(onNext, onError, async (next, fail) =>
@@ -142,8 +149,14 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
         watchLazily(onNext, onError, async (next, fail) =>
           (await loadTickets()).watchTicketList(await context(), query, next, fail),
         ),
-      transition: (id, event) => call(async () => (await loadTickets()).transitionTicket(await context(), id, event)),
-      update: (id, patch) => call(async () => (await loadTickets()).updateTicket(await context(), id, patch)),
+      watchCount: (filter, onNext, onError) =>
+        watchLazily(onNext, onError, async (next, fail) =>
+          (await loadTickets()).watchTicketCount(await context(), filter, next, fail),
+        ),
+      transition: (id, event, options) =>
+        call(async () => (await loadTickets()).transitionTicket(await context(), id, event, options)),
+      update: (id, patch, options) =>
+        call(async () => (await loadTickets()).updateTicket(await context(), id, patch, options)),
       watchEvents: (id, onNext, onError) =>
         watchLazily(onNext, onError, async (next, fail) =>
           (await loadTickets()).watchTicketEvents(await context(), id, next, fail),

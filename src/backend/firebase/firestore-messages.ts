@@ -19,18 +19,25 @@ import {
   type UpdateData,
 } from 'firebase/firestore';
 import { AppError, toErrorShape } from '@/domain/errors';
-import { eventForReply, refusalError, transition } from '@/domain/lifecycle';
+import { eventForReply, refusalError, transition, type LifecycleEvent } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
 import { ROLES, isStaff } from '@/domain/roles';
-import { attachmentListSchema, firstIssueMessage, newMessageSchema, type NewMessageInput } from '@/domain/schemas';
+import { firstIssueMessage, lifecycleEventSchema, newMessageSchema } from '@/domain/schemas';
 import type { Attachment, Message } from '@/domain/types';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { AddMessageInput, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
-import { applyStatusChange, getTicket, readTicketIn } from '@/backend/firebase/firestore-tickets';
+import {
+  applyStatusChange,
+  assertUnchangedSince,
+  findTicket,
+  getTicket,
+  parseWriteOptions,
+  readTicketIn,
+} from '@/backend/firebase/firestore-tickets';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchQuery } from '@/backend/firebase/firestore-live';
-import { CLIENT_ID_PATTERN, attachmentFolder } from '@/backend/firebase/attachment-paths';
+import { CLIENT_ID_PATTERN, checkAttachments } from '@/backend/firebase/attachment-paths';
 import {
   dataWithEstimates,
   isoFrom,
@@ -101,40 +108,42 @@ export async function watchMessages(
   );
 }
 
-/** A new message as the port takes it: client-generated id, optional uploaded attachments. */
-export type NewMessage = NewMessageInput & { id: string; attachments?: Attachment[] };
+/** A new message, checked (see {@link validateMessage}). */
+export interface CheckedMessage {
+  body: string;
+  internal: boolean;
+  attachments: Attachment[];
+  /** The lifecycle event fired with the message (instead of the automatic reopen). */
+  event: LifecycleEvent | undefined;
+  /** Guards `event` (ignored without one). */
+  expectedUpdatedAt: string | undefined;
+}
 
 /**
- * Checks a new message before anything is sent: id, body, and attachments (≤ 5, each ≤ 10 MB
- * of an allowed type, stored under this message's folder).
+ * Checks a new message before anything is sent: id, body, attachments (≤ 5, each ≤ 10 MB
+ * of an allowed type, stored under this message's folder), the lifecycle event and the
+ * `expectedUpdatedAt` guard.
  * @throws AppError `invalid-argument` with the first problem's sentence.
  */
-export function validateMessage(
-  ticketId: string,
-  input: NewMessage,
-): { body: string; internal: boolean; attachments: Attachment[] } {
+export function validateMessage(ticketId: string, input: AddMessageInput): CheckedMessage {
   if (typeof input.id !== 'string' || !CLIENT_ID_PATTERN.test(input.id)) {
     throw new AppError('invalid-argument', 'A message id is 1–128 letters, digits, hyphens or underscores.');
   }
   const parsed = newMessageSchema.safeParse({ body: input.body, internal: input.internal });
   if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
-  const attachments = input.attachments ?? [];
-  const files = attachmentListSchema.safeParse(attachments);
-  if (!files.success) throw new AppError('invalid-argument', firstIssueMessage(files.error));
-  const folder = attachmentFolder(ticketId, input.id);
-  for (const file of attachments) {
-    if (
-      typeof file.path !== 'string' ||
-      !file.path.startsWith(folder) ||
-      file.path.slice(folder.length).includes('/')
-    ) {
-      throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
-    }
+  let event: LifecycleEvent | undefined;
+  if (input.event !== undefined) {
+    const checked = lifecycleEventSchema.safeParse(input.event);
+    if (!checked.success) throw new AppError('invalid-argument', firstIssueMessage(checked.error));
+    event = checked.data;
   }
+  const { expectedUpdatedAt } = parseWriteOptions({ expectedUpdatedAt: input.expectedUpdatedAt });
   return {
     body: parsed.data.body,
     internal: parsed.data.internal,
-    attachments: attachments.map(({ path, name, size, contentType }) => ({ path, name, size, contentType })),
+    attachments: checkAttachments(ticketId, input.id, input.attachments ?? []),
+    event,
+    expectedUpdatedAt,
   };
 }
 
@@ -143,12 +152,16 @@ export function validateMessage(
  * whether the id exists (a retry resolves with the message already stored). Updates the
  * ticket's `lastMessageAt`/`lastMessageBy`/`firstResponseAt`, and a requester's reply on a
  * pending, on-hold or solved ticket reopens it (`eventForReply`, DESIGN §2) with its audit event.
+ * `input.event` fires in the same transaction instead of that automatic move ("Reply and set
+ * pending"), with its audit event; `input.expectedUpdatedAt` guards it.
  * The caller passes attachments already checked against what Storage holds (size, type).
- * @throws AppError `invalid-argument`, `not-found`, `failed-precondition` on a closed ticket,
- *   `permission-denied` for an internal note by a customer or a reply on someone else's ticket,
- *   `already-exists` when another person's message has this id.
+ * @throws AppError `invalid-argument`, `not-found`, `failed-precondition` on a closed ticket or
+ *   for an event the table forbids, `permission-denied` for an internal note by
+ *   a customer, a reply on someone else's ticket or an event the actor may not fire, `aborted`
+ *   when an event is given and the ticket changed since `expectedUpdatedAt`, `already-exists`
+ *   when another person's message has this id. Nothing is written on any error.
  */
-export async function addMessage(ctx: FirestoreContext, ticketId: string, input: NewMessage): Promise<Message> {
+export async function addMessage(ctx: FirestoreContext, ticketId: string, input: AddMessageInput): Promise<Message> {
   const message = validateMessage(ticketId, input);
   currentUid(ctx.auth);
   const { db } = ctx;
@@ -181,6 +194,8 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
     if (message.attachments.length > 0 && !can(principal, 'ticket.attach', ticket)) {
       throw new AppError('permission-denied', 'You cannot attach files to this ticket.');
     }
+    // The guard protects the status change; a plain reply never overwrites anything.
+    if (message.event !== undefined) assertUnchangedSince(ticket, message.expectedUpdatedAt);
 
     tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
       authorId: actor.uid,
@@ -192,6 +207,7 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
       createdAt: serverTimestamp(),
     });
 
+    const actorRef = { kind: 'user', uid: actor.uid, role: actor.role } as const;
     let changes: UpdateData<DocumentData> = { updatedAt: serverTimestamp() };
     if (!message.internal) {
       const fromStaff = isStaff(actor.role);
@@ -200,13 +216,16 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
       if (fromStaff && !ticket.firstResponseAt && actor.uid !== ticket.requesterId) {
         changes.firstResponseAt = serverTimestamp();
       }
-      const actorRef = { kind: 'user', uid: actor.uid, role: actor.role } as const;
-      const event = eventForReply(ticket, actorRef);
-      if (event) {
-        const result = transition(ticket, event, actorRef);
-        if (!result.ok) throw refusalError(result);
-        changes = { ...changes, ...applyStatusChange(tx, db, ticket, result.to, actor) };
-      }
+    }
+    // An explicit event says where the ticket goes next and replaces the automatic reopen (a
+    // requester's "reply and mark solved" on a pending ticket solves it; their reply with
+    // "reopen" on a solved one reopens it once). Without one, DESIGN §2's customer_reply applies.
+    const move = message.event ?? (message.internal ? null : eventForReply(ticket, actorRef));
+    if (move) {
+      const result = transition(ticket, move, actorRef);
+      // A refusal aborts the transaction: nothing is written, the message included.
+      if (!result.ok) throw refusalError(result);
+      changes = { ...changes, ...applyStatusChange(tx, db, ticket, result.to, actor) };
     }
     tx.update(doc(db, 'tickets', ticketId), changes);
     return null;
@@ -233,7 +252,8 @@ export async function attachmentAccess(
   messageId: string,
 ): Promise<AttachmentAccess> {
   const actor = await readActor(ctx);
-  await getTicket(ctx, ticketId);
+  // A request not submitted yet: its files are its uploader's alone.
+  if (!(await findTicket(ctx, ticketId))) return 'uploader-only';
   if (isStaff(actor.role)) return 'granted';
   const snapshot = await getDoc(messageRef(ctx.db, ticketId, messageId));
   if (!snapshot.exists()) return 'uploader-only';

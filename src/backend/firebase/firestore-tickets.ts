@@ -1,19 +1,28 @@
 /**
  * `tickets/{id}`, `tickets/{id}/events/{eid}` and `counters/tickets` (DESIGN §2–§3): the
- * ticket and audit-event converters, the queue query, and the lifecycle transactions.
- * Loaded on demand (it imports `firebase/firestore`).
+ * ticket and audit-event converters, the queue and count queries, and the lifecycle
+ * transactions. Loaded on demand (it imports `firebase/firestore`).
+ *
+ * Every write to a ticket is a transaction that sets `updatedAt` to the server time: the
+ * optimistic checks (`expectedUpdatedAt`) and the live counts depend on it.
  */
 import { type z } from 'zod/mini';
 import {
+  Timestamp,
   collection,
   deleteField,
   doc,
+  documentId,
+  getCountFromServer,
   getDoc,
+  getDocFromCache,
   limit,
+  onSnapshot,
   orderBy,
   query,
   runTransaction,
   serverTimestamp,
+  startAfter,
   where,
   type CollectionReference,
   type DocumentData,
@@ -21,6 +30,7 @@ import {
   type FieldValue,
   type Firestore,
   type FirestoreDataConverter,
+  type FirestoreError,
   type QueryConstraint,
   type Transaction,
   type UpdateData,
@@ -32,24 +42,40 @@ import {
   firstIssueMessage,
   lifecycleEventSchema,
   newTicketSchema,
+  ticketFilterSchema,
   ticketPatchSchema,
   ticketQuerySchema,
+  writeOptionsSchema,
   type NewTicketInput,
 } from '@/domain/schemas';
 import { can, PATCH_PERMISSIONS } from '@/domain/policy';
 import {
   PRIORITIES,
   TICKET_STATUSES,
+  type Attachment,
   type AuditEvent,
   type AuditEventType,
   type Ticket,
   type UserProfile,
 } from '@/domain/types';
-import type { ErrorListener, Listener, TicketPage, TicketPatch, TicketQuery, Unsubscribe } from '@/backend/port';
+import type {
+  CreateTicketInput,
+  ErrorListener,
+  Listener,
+  TicketCursor,
+  TicketFilter,
+  TicketPage,
+  TicketPatch,
+  TicketQuery,
+  TicketSort,
+  Unsubscribe,
+  WriteOptions,
+} from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
 import { readActor, readActorIn, userRef } from '@/backend/firebase/firestore-users';
 import { firestoreUnavailable, toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
+import { CLIENT_ID_PATTERN, checkAttachments } from '@/backend/firebase/attachment-paths';
 import {
   dataWithEstimates,
   isoFrom,
@@ -61,8 +87,6 @@ import {
   stringFrom,
   stringsFrom,
 } from '@/backend/firebase/firestore-values';
-
-/** Most tickets one list subscription may ask for (the port's limit). */
 
 /** A valid input, or `invalid-argument` with the first issue's sentence. */
 function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
@@ -213,20 +237,80 @@ function notYours(): AppError {
 }
 
 /**
+ * The checked options of a guarded write (the port's {@link WriteOptions}).
+ * @throws AppError `invalid-argument` for an empty or non-string `expectedUpdatedAt`.
+ */
+export function parseWriteOptions(options: WriteOptions | undefined): WriteOptions {
+  return parseInput(writeOptionsSchema, options ?? {});
+}
+
+/**
+ * Refuses a write based on a stale view of the ticket: `expectedUpdatedAt` (as the caller last
+ * saw it, ISO-8601) must still be the stored `updatedAt`. Both are compared to the millisecond,
+ * the precision the converter gives them; a value that is not a date matches nothing.
+ * @throws AppError `aborted` when someone else changed the ticket since.
+ */
+export function assertUnchangedSince(ticket: Ticket, expectedUpdatedAt: string | undefined): void {
+  if (expectedUpdatedAt === undefined) return;
+  if (Date.parse(ticket.updatedAt) !== Date.parse(expectedUpdatedAt)) {
+    throw new AppError(
+      'aborted',
+      'Someone else changed this ticket meanwhile. Nothing was saved: look at the latest version and try again.',
+    );
+  }
+}
+
+/** A new request, checked: its fields, the ids to use (if the client chose them) and its files. */
+export interface CheckedNewTicket {
+  fields: NewTicketInput;
+  id: string | undefined;
+  messageId: string | undefined;
+  attachments: Attachment[];
+}
+
+/**
+ * Checks a new request before anything is sent (DESIGN §3): its fields, the client ids, and
+ * that its attachments are within the limits and stored under `tickets/{id}/{messageId}/`.
+ * @throws AppError `invalid-argument` with the first problem's sentence.
+ */
+export function checkNewTicket(input: CreateTicketInput): CheckedNewTicket {
+  const fields = parseInput(newTicketSchema, input);
+  const { id, messageId } = input;
+  for (const value of [id, messageId]) {
+    if (value !== undefined && (typeof value !== 'string' || !CLIENT_ID_PATTERN.test(value))) {
+      throw new AppError(
+        'invalid-argument',
+        'A ticket or message id is 1–128 letters, digits, hyphens or underscores.',
+      );
+    }
+  }
+  const claimed = input.attachments ?? [];
+  if (claimed.length > 0 && (id === undefined || messageId === undefined)) {
+    throw new AppError('invalid-argument', 'Files can only be attached to a request submitted with its ids.');
+  }
+  const attachments = id !== undefined && messageId !== undefined ? checkAttachments(id, messageId, claimed) : [];
+  return { fields, id, messageId, attachments };
+}
+
+/**
  * Submits a request (DESIGN §2–§3): in one transaction, takes the next number from
  * `counters/tickets` (`{ lastNumber }`), writes the ticket with status `new`, the
- * description as its first public message, and the `status` audit event (none → new).
- * @throws AppError `invalid-argument`, `unauthenticated`, `not-found` / `failed-precondition`
- *   for a follow-up of a ticket that does not exist / is not closed.
+ * description as its first public message (with its attachments), and the `status` audit
+ * event (none → new). With a client-chosen `id`, a retry is idempotent: when the ticket exists
+ * and is the caller's own, it is returned and nothing is written.
+ * The caller passes attachments already checked against what Storage holds (size, type).
+ * @throws AppError `invalid-argument`, `unauthenticated`, `already-exists` (the id is someone
+ *   else's ticket), `not-found` / `failed-precondition` for a follow-up of a ticket that does
+ *   not exist / is not closed.
  */
-export async function createTicket(ctx: FirestoreContext, input: NewTicketInput): Promise<Ticket> {
-  const parsed = newTicketSchema.safeParse(input);
-  if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
-  const { subject, description, priority, category, followUpOf } = parsed.data;
+export async function createTicket(ctx: FirestoreContext, input: CreateTicketInput): Promise<Ticket> {
+  const { fields, id, messageId, attachments } = checkNewTicket(input);
+  const { subject, description, priority, category, followUpOf } = fields;
   currentUid(ctx.auth);
   const { db } = ctx;
-  const newTicket = doc(collection(db, 'tickets'));
-  const firstMessage = doc(collection(newTicket, 'messages'));
+  const newTicket = id === undefined ? doc(collection(db, 'tickets')) : doc(db, 'tickets', id);
+  const firstMessage =
+    messageId === undefined ? doc(collection(newTicket, 'messages')) : doc(newTicket, 'messages', messageId);
   const counter = doc(db, 'counters', 'tickets');
 
   // Every submission contends for the one counter document: allow more retries than the default 5.
@@ -234,6 +318,13 @@ export async function createTicket(ctx: FirestoreContext, input: NewTicketInput)
     db,
     async (tx) => {
       const actor = await readActorIn(tx, ctx);
+      if (id !== undefined) {
+        const existing = await tx.get(ticketRef(db, id));
+        if (existing.exists()) {
+          if (existing.data().requesterId === actor.uid) return;
+          throw new AppError('already-exists', 'Another request already has this id.');
+        }
+      }
       const counterSnapshot = await tx.get(counter);
       if (followUpOf) {
         const previous = await readTicketIn(tx, db, followUpOf);
@@ -271,7 +362,7 @@ export async function createTicket(ctx: FirestoreContext, input: NewTicketInput)
         authorRole: actor.role,
         body: description,
         internal: false,
-        attachments: [],
+        attachments,
         createdAt: serverTimestamp(),
       });
       writeAuditEvent(tx, db, newTicket.id, { type: 'status', from: null, to: submit.to, actorId: actor.uid });
@@ -286,9 +377,21 @@ export async function createTicket(ctx: FirestoreContext, input: NewTicketInput)
  * @throws AppError `not-found`; `permission-denied` for a customer's look at another's ticket.
  */
 export async function getTicket(ctx: FirestoreContext, id: string): Promise<Ticket> {
+  const ticket = await findTicket(ctx, id);
+  if (!ticket) throw ticketNotFound();
+  return ticket;
+}
+
+/**
+ * Reads one ticket that may not exist yet (a new request's files are uploaded before it is
+ * submitted with its client-chosen id).
+ * @returns the ticket, or `null` when there is none.
+ * @throws AppError `permission-denied` for a customer's look at another's ticket.
+ */
+export async function findTicket(ctx: FirestoreContext, id: string): Promise<Ticket | null> {
   const uid = currentUid(ctx.auth);
   const snapshot = await getDoc(ticketRef(ctx.db, id));
-  if (!snapshot.exists()) throw ticketNotFound();
+  if (!snapshot.exists()) return null;
   const ticket = snapshot.data();
   if (ticket.requesterId !== uid && !isStaff((await readActor(ctx)).role)) throw notYours();
   return ticket;
@@ -296,11 +399,13 @@ export async function getTicket(ctx: FirestoreContext, id: string): Promise<Tick
 
 /**
  * Checks that the signed-in person may attach files to a ticket now (DESIGN §1, §4), before
- * any bytes are sent; the Storage rules are the authority.
- * @throws AppError `not-found`, `permission-denied`, `failed-precondition` on a closed ticket.
+ * any bytes are sent; the Storage rules are the authority. A ticket that does not exist yet
+ * passes: its files are the uploader's until a message of that ticket holds them.
+ * @throws AppError `permission-denied`, `failed-precondition` on a closed ticket.
  */
 export async function assertMayAttach(ctx: FirestoreContext, id: string): Promise<void> {
-  const ticket = await getTicket(ctx, id);
+  const ticket = await findTicket(ctx, id);
+  if (!ticket) return;
   if (ticket.status === 'closed') {
     throw new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request instead.');
   }
@@ -332,13 +437,75 @@ export async function watchTicket(
   );
 }
 
+/** The order of a list that names none: last public reply first (the port's default). */
+const DEFAULT_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
+
 /**
- * Follows a page of tickets, newest activity first:
- * `where(...)` filters, `orderBy('lastMessageAt', 'desc')`, `limit(n + 1)` to learn `hasMore`.
- * Customers always get only their own (the rules refuse any other query of theirs).
- * Needs composite indexes on (filter fields…, lastMessageAt desc).
- * @throws AppError `invalid-argument` (limit outside 1–100), `permission-denied` (a customer
- *   asking for someone else's requests) — delivered to the error listener by the caller.
+ * The `where(...)` filters of a ticket list or count. Customers always get
+ * `requesterId == their uid` (the rules refuse any other query of theirs); an empty status
+ * list filters nothing (Firestore refuses an empty `in`); `assigneeId: null` matches the
+ * stored `null` of unassigned tickets.
+ * @throws AppError `permission-denied` for a customer asking for someone else's tickets.
+ */
+function filterConstraints(filter: TicketFilter, actor: UserProfile): QueryConstraint[] {
+  const constraints: QueryConstraint[] = [];
+  if (!isStaff(actor.role)) {
+    if (filter.requesterId !== undefined && filter.requesterId !== actor.uid) throw notYours();
+    constraints.push(where('requesterId', '==', actor.uid));
+  } else if (filter.requesterId !== undefined) {
+    constraints.push(where('requesterId', '==', filter.requesterId));
+  }
+  const [only, ...more] = filter.statuses ?? [];
+  if (only !== undefined) {
+    constraints.push(more.length === 0 ? where('status', '==', only) : where('status', 'in', [only, ...more]));
+  }
+  if (filter.assigneeId !== undefined) constraints.push(where('assigneeId', '==', filter.assigneeId));
+  return constraints;
+}
+
+/**
+ * Where a page starts, as `startAfter` values for `orderBy(field), orderBy(documentId())`.
+ * The cursor's ISO value has millisecond precision, but Firestore's server timestamps have
+ * microseconds: starting after the millisecond would skip (descending) or repeat (ascending)
+ * rows within it. So the exact timestamp is taken from the cursor's ticket while it still has
+ * the cursor's value — from the local cache, which holds it from the page before (no read),
+ * else from the server (one document read). When the ticket has moved on or cannot be read,
+ * the cursor's own value is the best there is.
+ * @throws AppError `invalid-argument` for a cursor whose value is not a date or whose id is not a document id.
+ */
+async function cursorStart(
+  db: Firestore,
+  field: TicketSort['field'],
+  after: TicketCursor,
+): Promise<[Timestamp, string]> {
+  const millis = Date.parse(after.value);
+  if (Number.isNaN(millis) || after.id.includes('/')) {
+    throw new AppError('invalid-argument', 'This page cursor is not valid: start from the first page.');
+  }
+  const ref = doc(db, 'tickets', after.id);
+  for (const read of [getDocFromCache, getDoc]) {
+    try {
+      const exact: unknown = (await read(ref)).get(field);
+      if (exact instanceof Timestamp && exact.toDate().getTime() === millis) return [exact, after.id];
+    } catch {
+      // Not cached, or not readable (someone else's ticket, offline): try the next source.
+    }
+  }
+  return [Timestamp.fromMillis(millis), after.id];
+}
+
+/**
+ * Follows a page of tickets in the query's order (default: last public reply first):
+ * `where(...)` filters, `orderBy(field, dir), orderBy(documentId(), dir)` so that ties have one
+ * order, `startAfter(value, id)` for a cursor, and `limit(n + 1)` to learn `hasMore`. The page
+ * is live; `nextCursor` names its last row while more follow.
+ * Customers always get only their own, and may not order by `updatedAt` (internal notes move it).
+ * Needs the composite indexes of `firestore.indexes.json` (filter fields…, sort field, `__name__`).
+ * Costs one document read per row (plus, for a later page, at most one for the cursor's ticket:
+ * see `cursorStart`).
+ * @throws AppError `invalid-argument` (limit outside 1–100, bad sort or cursor),
+ *   `permission-denied` (a customer asking for someone else's requests, or for `updatedAt`
+ *   order) — delivered to the error listener by the caller.
  */
 export async function watchTicketList(
   ctx: FirestoreContext,
@@ -349,29 +516,28 @@ export async function watchTicketList(
   const wanted = parseInput(ticketQuerySchema, request);
   const actor = await readActor(ctx);
   const size = wanted.limit;
-  const constraints: QueryConstraint[] = [];
-  if (!isStaff(actor.role)) {
-    if (wanted.requesterId !== undefined && wanted.requesterId !== actor.uid) throw notYours();
-    constraints.push(where('requesterId', '==', actor.uid));
-  } else if (wanted.requesterId !== undefined) {
-    constraints.push(where('requesterId', '==', wanted.requesterId));
+  const sort = wanted.sort ?? DEFAULT_SORT;
+  const filters = filterConstraints(wanted, actor);
+  if (!isStaff(actor.role) && sort.field === 'updatedAt') {
+    throw new AppError('permission-denied', 'Requests can be ordered by last reply or by creation only.');
   }
-  // An empty status list filters nothing (as in the local adapter); Firestore refuses an empty `in`.
-  const [only, ...more] = wanted.statuses ?? [];
-  if (only !== undefined)
-    constraints.push(more.length === 0 ? where('status', '==', only) : where('status', 'in', [only, ...more]));
-  if (wanted.assigneeId !== undefined) constraints.push(where('assigneeId', '==', wanted.assigneeId));
+  const start = wanted.after ? [startAfter(...(await cursorStart(ctx.db, sort.field, wanted.after)))] : [];
   const page = query(
     collection(ctx.db, 'tickets').withConverter(ticketConverter),
-    ...constraints,
-    orderBy('lastMessageAt', 'desc'),
+    ...filters,
+    orderBy(sort.field, sort.direction),
+    orderBy(documentId(), sort.direction),
+    ...start,
     limit(size + 1),
   );
   return watchQuery(
     page,
-    (snapshot) => {
-      const tickets = snapshot.docs.map((row) => row.data());
-      return { tickets: tickets.slice(0, size), hasMore: tickets.length > size };
+    (snapshot): TicketPage => {
+      const rows = snapshot.docs.map((row) => row.data());
+      const tickets = rows.slice(0, size);
+      const hasMore = rows.length > size;
+      const last = tickets.at(-1);
+      return { tickets, hasMore, nextCursor: hasMore && last ? { value: last[sort.field], id: last.id } : null };
     },
     onNext,
     (error) => onError(toErrorShape(toAppError(error))),
@@ -379,19 +545,103 @@ export async function watchTicketList(
 }
 
 /**
+ * Follows the number of tickets matching a filter (a queue view's count). Firestore has no live
+ * aggregation, so `getCountFromServer` on the filtered query is re-run whenever a trigger
+ * listener fires: the newest `updatedAt` in the person's scope (all tickets for staff, their own
+ * for a customer), `orderBy('updatedAt', 'desc'), limit(1)`. Every ticket write sets
+ * `updatedAt`, so the trigger sees each creation and each change that can move a ticket into
+ * or out of the filter — unlike a trigger on the filtered query, which misses tickets leaving it.
+ * (Tickets are never deleted; a deletion other than of the newest would go unseen.)
+ *
+ * Cost per ticket write in scope: 1 document read for the trigger (identical trigger queries
+ * on one client share a single listen target, so all of a desk's view counts share it), plus
+ * 1 read per 1 000 matching index entries (at least 1) for each count subscription. A burst of
+ * writes is coalesced: at most one count runs per subscription, and at most one more after it.
+ * Equal consecutive counts are not repeated.
+ * @throws AppError `invalid-argument` for a bad filter, `permission-denied` for a customer
+ *   counting someone else's tickets; later failures (e.g. `unavailable` offline, as the count
+ *   needs the server) go to `onError` once, and stop the subscription.
+ */
+export async function watchTicketCount(
+  ctx: FirestoreContext,
+  filter: TicketFilter,
+  onNext: Listener<number>,
+  onError: ErrorListener,
+): Promise<Unsubscribe> {
+  const wanted = parseInput(ticketFilterSchema, filter);
+  const actor = await readActor(ctx);
+  const tickets = collection(ctx.db, 'tickets');
+  const counted = query(tickets, ...filterConstraints(wanted, actor));
+  const scope = isStaff(actor.role) ? [] : [where('requesterId', '==', actor.uid)];
+  const trigger = query(tickets, ...scope, orderBy('updatedAt', 'desc'), limit(1));
+
+  let stopped = false;
+  let running = false;
+  let again = false;
+  let last: number | undefined;
+  let stopTrigger: Unsubscribe = () => undefined;
+  const stop: Unsubscribe = () => {
+    stopped = true;
+    stopTrigger();
+  };
+  const fail = (error: unknown) => {
+    if (stopped) return;
+    stop();
+    onError(toErrorShape(toAppError(error)));
+  };
+  const recount = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const count = (await getCountFromServer(counted)).data().count;
+        if (stopped) return;
+        if (count !== last) {
+          last = count;
+          onNext(count);
+        }
+      } while (again && !stopped);
+    } catch (error) {
+      fail(error);
+    } finally {
+      running = false;
+    }
+  };
+  stopTrigger = onSnapshot(
+    trigger,
+    () => void recount(),
+    (error: FirestoreError) => fail(error),
+  );
+  if (stopped) stopTrigger();
+  return stop;
+}
+
+/**
  * Fires a lifecycle event (DESIGN §2) in a transaction: checks the move with the domain's
  * `transition()`, updates the ticket, writes the audit event; an agent solving an unassigned
  * ticket becomes its assignee.
  * @throws AppError `invalid-argument` (no such event), `not-found`, `failed-precondition` (the
- *   table forbids the move), `permission-denied` (the actor's role may not make it).
+ *   table forbids the move), `permission-denied` (the actor's role may not make it), `aborted`
+ *   when `options.expectedUpdatedAt` is no longer the ticket's `updatedAt`.
  */
-export async function transitionTicket(ctx: FirestoreContext, id: string, event: LifecycleEvent): Promise<Ticket> {
+export async function transitionTicket(
+  ctx: FirestoreContext,
+  id: string,
+  event: LifecycleEvent,
+  options?: WriteOptions,
+): Promise<Ticket> {
   const lifecycleEvent = parseInput(lifecycleEventSchema, event);
+  const { expectedUpdatedAt } = parseWriteOptions(options);
   const { db } = ctx;
   await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
     const ticket = await readTicketIn(tx, db, id);
     if (!isStaff(actor.role) && ticket.requesterId !== actor.uid) throw notYours();
+    assertUnchangedSince(ticket, expectedUpdatedAt);
     const result = transition(ticket, lifecycleEvent, { kind: 'user', uid: actor.uid, role: actor.role });
     if (!result.ok) throw refusalError(result);
     tx.update(doc(db, 'tickets', id), applyStatusChange(tx, db, ticket, result.to, actor));
@@ -411,12 +661,21 @@ function sameTags(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Changes priority, category, tags or assignee (staff only), with one audit event per changed
- * field, in a transaction. The new assignee must be an agent or admin.
+ * field, in a transaction. The new assignee must be an agent or admin. Assigning a `new`
+ * ticket also opens it (DESIGN §2 "open (incl. assign)"), with its status event after the
+ * assignee event.
  * @throws AppError `invalid-argument` (bad value, unknown field, assignee who is not staff),
- *   `not-found`, `permission-denied` for customers, `failed-precondition` on a closed ticket.
+ *   `not-found`, `permission-denied` for customers, `failed-precondition` on a closed ticket,
+ *   `aborted` when `options.expectedUpdatedAt` is no longer the ticket's `updatedAt`.
  */
-export async function updateTicket(ctx: FirestoreContext, id: string, patch: TicketPatch): Promise<Ticket> {
+export async function updateTicket(
+  ctx: FirestoreContext,
+  id: string,
+  patch: TicketPatch,
+  options?: WriteOptions,
+): Promise<Ticket> {
   const wanted = parseInput(ticketPatchSchema, patch);
+  const { expectedUpdatedAt } = parseWriteOptions(options);
   const { db } = ctx;
   await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
@@ -427,6 +686,7 @@ export async function updateTicket(ctx: FirestoreContext, id: string, patch: Tic
     }
     const ticket = await readTicketIn(tx, db, id);
     const assignee = wanted.assigneeId ? await tx.get(userRef(db, wanted.assigneeId)) : null;
+    assertUnchangedSince(ticket, expectedUpdatedAt);
     if (ticket.status === 'closed')
       throw new AppError('failed-precondition', 'This ticket is closed and can no longer change.');
 
@@ -463,6 +723,11 @@ export async function updateTicket(ctx: FirestoreContext, id: string, patch: Tic
       changes.assigneeId = profile?.uid ?? null;
       changes.assigneeName = profile?.displayName ?? null;
       audit('assignee', ticket.assigneeId, profile?.uid ?? null);
+      if (profile && ticket.status === 'new') {
+        const open = transition(ticket, 'open', { kind: 'user', uid: actor.uid, role: actor.role });
+        if (!open.ok) throw refusalError(open);
+        Object.assign(changes, applyStatusChange(tx, db, ticket, open.to, actor));
+      }
     }
     if (Object.keys(changes).length === 0) return;
     tx.update(doc(db, 'tickets', id), { ...changes, updatedAt: serverTimestamp() });

@@ -98,17 +98,24 @@ export async function downloadUrl({ storage }: StorageContext, path: string): Pr
 
 /**
  * The attachments as Storage holds them: the stored size and content type replace the
- * caller's word, so a message cannot claim a file it does not have.
- * @throws AppError `invalid-argument` for a file that was never uploaded, `permission-denied`.
+ * caller's word, so a message cannot claim a file it does not have, and each must have been
+ * uploaded by the writer (its `uploadedBy` metadata).
+ * @throws AppError `invalid-argument` for a file that was never uploaded, `permission-denied`
+ *   for someone else's upload (or when the Storage rules refuse the read).
  */
 export async function storedAttachments(
-  { storage }: StorageContext,
+  { storage, auth }: StorageContext,
   attachments: readonly Attachment[],
 ): Promise<Attachment[]> {
+  const uid = auth.currentUser?.uid;
+  if (!uid) throw new AppError('unauthenticated', 'Sign in to continue.');
   return Promise.all(
     attachments.map(async (file) => {
       try {
         const metadata = await getMetadata(ref(storage, file.path));
+        if (metadata.customMetadata?.uploadedBy !== uid) {
+          throw new AppError('permission-denied', `“${file.name}” was uploaded by someone else.`);
+        }
         return {
           path: file.path,
           name: file.name,

@@ -1,7 +1,9 @@
 /**
  * Attachments on IndexedDB, the local stand-in for Cloud Storage (DESIGN §4): stored under
  * `tickets/{ticketId}/{messageId}/{name}`, size and type checked as the Storage rules would,
- * readable only by people who may read the message.
+ * readable only by people who may read the message. A new request's files are uploaded before
+ * the request exists (to the ticket id it will be submitted with): anyone signed in may do
+ * that, and until the ticket exists only the uploader may read them.
  */
 import type { FilesPort, FileToUpload, Listener, UploadProgress } from '@/backend/port';
 import { AppError } from '@/domain/errors';
@@ -19,7 +21,7 @@ import {
 } from '@/backend/local/context';
 import type { FileRecord } from '@/backend/local/db';
 import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
-import { attachmentFolder } from '@/backend/local/messages';
+import { attachmentFolder } from '@/backend/local/attachments';
 import { readableTicket } from '@/backend/local/ticket-rules';
 
 /** Bytes read per step; each step reports progress and checks for cancellation. */
@@ -73,16 +75,48 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
   // One object URL per stored version of a path: repeated renders must not leak a Blob each.
   const objectUrls = new Map<string, { version: string; url: string }>();
 
-  /** Throws unless `me` may write `path` on this ticket now (DESIGN §1, §4). */
+  /**
+   * Throws unless `me` may write `path` now (DESIGN §1, §4): on an existing ticket, whoever may
+   * attach files to it while it is not closed; on a ticket not submitted yet, anyone signed in
+   * (it will be their request — `tickets.create` accepts only their own uploads). Nobody
+   * overwrites someone else's file.
+   */
   async function assertMayUpload(me: UserProfile, ticketId: string, path: string): Promise<void> {
-    const ticket = readableTicket(me, await db.tickets.get(ticketId));
-    if (ticket.status === 'closed') {
-      throw new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request instead.');
+    const stored = await db.tickets.get(ticketId);
+    if (stored) {
+      const ticket = readableTicket(me, stored);
+      if (ticket.status === 'closed') {
+        throw new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request instead.');
+      }
+      if (!can(principalOf(me), 'ticket.attach', ticket))
+        throw permissionDenied('You cannot attach files to this ticket.');
     }
-    if (!can(principalOf(me), 'ticket.attach', ticket))
-      throw permissionDenied('You cannot attach files to this ticket.');
     const existing = await db.files.get(path);
     if (existing && existing.uploadedBy !== me.uid) throw permissionDenied('Someone else already uploaded this file.');
+  }
+
+  /**
+   * The stored file, if `me` may read it: before its ticket exists, only its uploader; then
+   * staff, and a requester for files of public replies and their own unsent uploads.
+   * @throws AppError `not-found`, `permission-denied`.
+   */
+  async function readableFile(me: UserProfile, path: string, ticketId: string, messageId: string): Promise<FileRecord> {
+    const stored = await db.tickets.get(ticketId);
+    const file = await db.files.get(path);
+    if (!stored) {
+      if (!file) throw new AppError('not-found', 'There is no such file.');
+      if (file.uploadedBy !== me.uid) throw permissionDenied('You cannot open this file.');
+      return file;
+    }
+    readableTicket(me, stored);
+    if (!can(principalOf(me), 'ticket.readInternal')) {
+      // A customer reads files of public messages, and their own upload before it is sent.
+      const message = await db.messages.get([ticketId, messageId]);
+      const allowed = message ? !message.internal : file?.uploadedBy === me.uid;
+      if (!allowed) throw permissionDenied('You cannot open this file.');
+    }
+    if (!file) throw new AppError('not-found', 'There is no such file.');
+    return file;
   }
 
   function urlFor(record: FileRecord): string {
@@ -159,19 +193,9 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
         const match = PATH_PATTERN.exec(path);
         const [, ticketId = '', messageId = ''] = match ?? [];
         if (!match) throw new AppError('not-found', 'There is no such file.');
-        const record = await db.transaction('r', [db.users, db.tickets, db.messages, db.files], async () => {
-          const me = await requireUser(ctx);
-          readableTicket(me, await db.tickets.get(ticketId));
-          const file = await db.files.get(path);
-          if (!can(principalOf(me), 'ticket.readInternal')) {
-            // A customer reads files of public messages, and their own upload before it is sent.
-            const message = await db.messages.get([ticketId, messageId]);
-            const allowed = message ? !message.internal : file?.uploadedBy === me.uid;
-            if (!allowed) throw permissionDenied('You cannot open this file.');
-          }
-          if (!file) throw new AppError('not-found', 'There is no such file.');
-          return file;
-        });
+        const record = await db.transaction('r', [db.users, db.tickets, db.messages, db.files], async () =>
+          readableFile(await requireUser(ctx), path, ticketId, messageId),
+        );
         return urlFor(record);
       }),
   };

@@ -1,17 +1,19 @@
 /**
  * `tickets/{id}/messages/{mid}` on IndexedDB (DESIGN §1–§3): public replies and internal notes.
  * Internal notes never leave the adapter for customers; a requester's reply reopens a
- * waiting or solved ticket in the same transaction that stores it.
+ * waiting or solved ticket in the same transaction that stores it, and a message may carry a
+ * lifecycle event ("Reply and set pending") fired in that transaction too — in which case
+ * that event, not the automatic reopen, decides the next status.
  */
 import Dexie from 'dexie';
 import { z } from 'zod/mini';
-import type { ErrorListener, Listener, MessagesPort, Unsubscribe } from '@/backend/port';
+import type { AddMessageInput, ErrorListener, Listener, MessagesPort, Unsubscribe } from '@/backend/port';
 import { AppError } from '@/domain/errors';
 import { eventForReply } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
 import { isStaff } from '@/domain/roles';
-import { attachmentListSchema, newMessageSchema, type NewMessageInput } from '@/domain/schemas';
-import type { Attachment, AuditEvent, Message, Ticket } from '@/domain/types';
+import { lifecycleEventSchema, newMessageSchema, writeOptionsSchema } from '@/domain/schemas';
+import type { AuditEvent, Message, Ticket } from '@/domain/types';
 import {
   actorOf,
   isoAt,
@@ -23,23 +25,15 @@ import {
   watchLive,
   type LocalContext,
 } from '@/backend/local/context';
-import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
-import { applyTransition, readableTicket } from '@/backend/local/ticket-rules';
+import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
+import { applyTransition, assertUnchangedSince, readableTicket } from '@/backend/local/ticket-rules';
 
-const messageInputSchema = z.extend(newMessageSchema, {
-  id: z.string().check(z.regex(CLIENT_ID_PATTERN, 'A message id is 1–128 letters, digits, hyphens or underscores.')),
-  attachments: z.optional(
-    z.array(z.object({ path: z.string().check(z.minLength(1, 'An attachment needs its stored path.')) })),
-  ),
+/** The port's `AddMessageInput`, validated (DESIGN §3 limits; unknown keys dropped). */
+const addMessageInputSchema = z.extend(z.extend(newMessageSchema, writeOptionsSchema.shape), {
+  id: clientIdSchema('A message id'),
+  attachments: z.optional(storedAttachmentsSchema),
+  event: z.optional(lifecycleEventSchema),
 });
-
-/** What `messages.add` takes (the port's input type). */
-export type AddMessageInput = NewMessageInput & { id: string; attachments?: Message['attachments'] };
-
-/** The folder a message's attachments live in (DESIGN §4), with its trailing slash. */
-export function attachmentFolder(ticketId: string, messageId: string): string {
-  return `tickets/${ticketId}/${messageId}/`;
-}
 
 function byTimeThenId(a: Message, b: Message): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
@@ -72,9 +66,14 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
 
     add: (ticketId: string, input: AddMessageInput) =>
       runCall(ctx, async () => {
-        const { id, body, internal, attachments: stored = [] } = parseInput(messageInputSchema, input);
-        const files = parseInput(attachmentListSchema, input.attachments ?? []);
-        const folder = attachmentFolder(ticketId, id);
+        const {
+          id,
+          body,
+          internal,
+          attachments: named = [],
+          event,
+          expectedUpdatedAt,
+        } = parseInput(addMessageInputSchema, input);
 
         return db.transaction('rw', [db.users, db.tickets, db.messages, db.events, db.files], async () => {
           const me = await requireUser(ctx);
@@ -96,20 +95,12 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
           }
           if (!internal && !can(principal, 'ticket.reply', ticket))
             throw permissionDenied('You cannot reply on this ticket.');
-          if (files.length > 0 && !can(principal, 'ticket.attach', ticket)) {
+          if (named.length > 0 && !can(principal, 'ticket.attach', ticket)) {
             throw permissionDenied('You cannot attach files to this ticket.');
           }
-
-          const attachments: Attachment[] = [];
-          for (const [i, file] of files.entries()) {
-            const path = stored[i]?.path ?? '';
-            const record = await db.files.get(path);
-            if (!path.startsWith(folder) || !record) {
-              throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
-            }
-            // The stored bytes, not the caller's word, say how big the file is and what it is.
-            attachments.push({ path, name: file.name, size: record.size, contentType: record.contentType });
-          }
+          // The guard protects the status change; a plain reply never overwrites anything.
+          if (event !== undefined) assertUnchangedSince(ticket, expectedUpdatedAt);
+          const attachments = await verifiedAttachments(db, me, ticketId, id, named);
 
           const ms = ctx.now();
           const at = isoAt(ms);
@@ -125,18 +116,22 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
             createdAt: at,
           };
           let next: Ticket = { ...ticket, updatedAt: at };
-          const events: AuditEvent[] = [];
           // A note changes nothing the requester sees: their list keeps its order and "last reply by".
           if (!internal) {
             next.lastMessageAt = at;
             next.lastMessageBy = me.role === 'customer' ? 'customer' : 'agent';
             if (isStaff(me.role) && me.uid !== ticket.requesterId && !ticket.firstResponseAt) next.firstResponseAt = at;
-            const event = eventForReply(ticket, actorOf(me));
-            if (event) {
-              const outcome = applyTransition(next, event, me, ms);
-              next = outcome.ticket;
-              events.push(...outcome.events);
-            }
+          }
+          // An explicit event says where the ticket goes next and replaces the automatic reopen
+          // (a requester's "reply and mark solved" on a pending ticket solves it; their reply with
+          // "reopen" on a solved one reopens it once). Without one, DESIGN §2's customer_reply applies.
+          const move = event ?? (internal ? null : eventForReply(ticket, actorOf(me)));
+          const events: AuditEvent[] = [];
+          if (move) {
+            // Throws for a move the table forbids: the transaction then writes nothing, message included.
+            const outcome = applyTransition(next, move, me, ms);
+            next = outcome.ticket;
+            events.push(...outcome.events);
           }
           await db.messages.add(message);
           await db.tickets.put(next);

@@ -19,6 +19,23 @@ export function readableTicket(me: UserProfile, ticket: Ticket | undefined): Tic
   return ticket;
 }
 
+/** The refusal of a guarded write whose ticket changed since the caller saw it (the port's `WriteOptions`). */
+export function staleTicketError(): AppError {
+  return new AppError(
+    'aborted',
+    'Someone else changed this ticket since you opened it. Check its current state and try again.',
+  );
+}
+
+/**
+ * Checks a guarded write's `expectedUpdatedAt` against the ticket as read in the write's
+ * transaction; no expectation passes.
+ * @throws AppError `aborted` ({@link staleTicketError}) when the ticket's `updatedAt` differs.
+ */
+export function assertUnchangedSince(ticket: Ticket, expectedUpdatedAt: string | undefined): void {
+  if (expectedUpdatedAt !== undefined && ticket.updatedAt !== expectedUpdatedAt) throw staleTicketError();
+}
+
 /**
  * One audit-trail entry (DESIGN §3).
  * @param atMs when it happened, ms since the epoch.

@@ -1,17 +1,21 @@
 /**
  * `tickets/{id}` and their audit trail on IndexedDB (DESIGN §2–§3). Every read-modify-write
- * is one Dexie `rw` transaction, as it would be a Firestore transaction.
+ * is one Dexie `rw` transaction, as it would be a Firestore transaction; queue pages and
+ * counts read the indexes of `ticket-queries.ts`.
  */
-import Dexie, { type Collection } from 'dexie';
-import { type z } from 'zod/mini';
+import Dexie from 'dexie';
+import { z } from 'zod/mini';
 import type {
+  CreateTicketInput,
   ErrorListener,
   Listener,
+  TicketFilter,
   TicketPage,
   TicketPatch,
   TicketQuery,
   TicketsPort,
   Unsubscribe,
+  WriteOptions,
 } from '@/backend/port';
 import { AppError } from '@/domain/errors';
 import { refusalError, transition, type LifecycleEvent } from '@/domain/lifecycle';
@@ -20,11 +24,13 @@ import { isStaff } from '@/domain/roles';
 import {
   lifecycleEventSchema,
   newTicketSchema,
+  ticketFilterSchema,
   ticketPatchSchema,
   ticketQuerySchema,
-  type NewTicketInput,
+  writeOptionsSchema,
 } from '@/domain/schemas';
 import type { AuditEvent, Message, Ticket, UserProfile } from '@/domain/types';
+import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
 import {
   actorOf,
   isoAt,
@@ -36,47 +42,38 @@ import {
   watchLive,
   type LocalContext,
 } from '@/backend/local/context';
-import type { TriageDb } from '@/backend/local/db';
 import { newId, newSortableId } from '@/backend/local/ids';
-import { applyTransition, auditEvent, readableTicket } from '@/backend/local/ticket-rules';
+import { applyTransition, assertUnchangedSince, auditEvent, readableTicket } from '@/backend/local/ticket-rules';
+import { compareText, countTickets, DEFAULT_TICKET_SORT, readTicketPage } from '@/backend/local/ticket-queries';
 
 /** The counter that hands out ticket numbers (DESIGN §3 `counters/tickets`). */
 export const TICKET_COUNTER_ID = 'tickets';
 
+/** The port's `CreateTicketInput`, validated: attachments need both client ids. */
+const createTicketInputSchema = z
+  .extend(newTicketSchema, {
+    id: z.optional(clientIdSchema('A ticket id')),
+    messageId: z.optional(clientIdSchema('A message id')),
+    attachments: z.optional(storedAttachmentsSchema),
+  })
+  .check(
+    z.refine(
+      (input) => (input.attachments ?? []).length === 0 || (input.id !== undefined && input.messageId !== undefined),
+      'Attachments of a new request need the ticket and message ids they were uploaded with.',
+    ),
+  );
+
 /**
- * The page of tickets a (validated) query asks for, newest activity first. The most selective
- * index available drives the scan; the other conditions filter it, and `limit + 1` rows tell
- * whether there are more.
+ * A filter as the signed-in person may ask for it (DESIGN §1): a customer's is always their
+ * own requests, and naming anyone else's is refused.
+ * @throws AppError `permission-denied`.
  */
-async function readTicketPage(db: TriageDb, query: z.output<typeof ticketQuerySchema>): Promise<TicketPage> {
-  const { requesterId, assigneeId, limit } = query;
-  // An empty status list filters nothing, rather than matching nothing.
-  const statuses = query.statuses && query.statuses.length > 0 ? query.statuses : undefined;
-  const newestFirst = (index: string, value: string): Collection<Ticket, string> =>
-    db.tickets.where(index).between([value, Dexie.minKey], [value, Dexie.maxKey]).reverse();
-
-  let collection: Collection<Ticket, string>;
-  if (requesterId !== undefined) collection = newestFirst('[requesterId+lastMessageAt]', requesterId);
-  else if (typeof assigneeId === 'string') collection = newestFirst('[assigneeId+lastMessageAt]', assigneeId);
-  else if (statuses?.length === 1 && statuses[0] !== undefined)
-    collection = newestFirst('[status+lastMessageAt]', statuses[0]);
-  else collection = db.tickets.orderBy('lastMessageAt').reverse();
-
-  const matches = (ticket: Ticket): boolean =>
-    (requesterId === undefined || ticket.requesterId === requesterId) &&
-    (statuses === undefined || statuses.includes(ticket.status)) &&
-    (assigneeId === undefined || (ticket.assigneeId ?? null) === assigneeId);
-  const rows = await collection
-    .filter(matches)
-    .limit(limit + 1)
-    .toArray();
-  return { tickets: rows.slice(0, limit), hasMore: rows.length > limit };
-}
-
-/** Code-unit order, which is the order of ISO timestamps and sortable ids (unlike `localeCompare`). */
-function compareText(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
+function ownFilter<F extends TicketFilter>(me: UserProfile, filter: F): F {
+  if (isStaff(me.role)) return filter;
+  if (filter.requesterId !== undefined && filter.requesterId !== me.uid) {
+    throw permissionDenied('You can only list your own requests.');
+  }
+  return { ...filter, requesterId: me.uid };
 }
 
 function sameTags(a: readonly string[], b: readonly string[]): boolean {
@@ -93,12 +90,32 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
   const { db } = ctx;
 
   return {
-    create: (input: NewTicketInput) =>
+    create: (input: CreateTicketInput) =>
       runCall(ctx, async () => {
-        const { subject, description, priority, category, followUpOf } = parseInput(newTicketSchema, input);
+        const {
+          subject,
+          description,
+          priority,
+          category,
+          followUpOf,
+          id: clientTicketId,
+          messageId: clientMessageId,
+          attachments: named = [],
+        } = parseInput(createTicketInputSchema, input);
         const cleanCategory = category?.trim() || undefined;
-        return db.transaction('rw', [db.users, db.counters, db.tickets, db.messages, db.events], async () => {
+        const tables = [db.users, db.counters, db.tickets, db.messages, db.events, db.files];
+        return db.transaction('rw', tables, async () => {
           const me = await requireUser(ctx);
+          if (clientTicketId !== undefined) {
+            // DESIGN §3: a retried submit finds its own ticket; an id in use by anyone else is refused.
+            const existing = await db.tickets.get(clientTicketId);
+            if (existing) {
+              if (existing.requesterId !== me.uid) {
+                throw new AppError('already-exists', 'Another ticket already has this id.');
+              }
+              return existing;
+            }
+          }
           if (!can(principalOf(me), 'ticket.create')) throw permissionDenied('You cannot submit requests.');
           const submit = transition(null, 'submit', actorOf(me));
           if (!submit.ok) throw refusalError(submit);
@@ -111,14 +128,18 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
               );
             }
           }
+          const ms = ctx.now();
+          const ticketId = clientTicketId ?? newId();
+          const messageId = clientMessageId ?? newSortableId(ms);
+          const attachments = await verifiedAttachments(db, me, ticketId, messageId, named);
+
           // Read and bumped inside this transaction, so concurrent submits queue up behind it.
           const number = ((await db.counters.get(TICKET_COUNTER_ID))?.value ?? 0) + 1;
           await db.counters.put({ id: TICKET_COUNTER_ID, value: number });
 
-          const ms = ctx.now();
           const at = isoAt(ms);
           const ticket: Ticket = {
-            id: newId(),
+            id: ticketId,
             number,
             subject,
             status: submit.to,
@@ -133,21 +154,21 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
             lastMessageBy: me.role === 'customer' ? 'customer' : 'agent',
             ...(followUpOf !== undefined ? { followUpOf } : {}),
           };
-          // DESIGN §3: the description is the first public message.
+          // DESIGN §3: the description is the first public message, and holds the request's files.
           const message: Message = {
-            id: newSortableId(ms),
-            ticketId: ticket.id,
+            id: messageId,
+            ticketId,
             authorId: me.uid,
             authorName: me.displayName,
             authorRole: me.role,
             body: description,
             internal: false,
-            attachments: [],
+            attachments,
             createdAt: at,
           };
           await db.tickets.add(ticket);
           await db.messages.add(message);
-          await db.events.add(auditEvent(ticket.id, 'status', null, submit.to, me.uid, ms));
+          await db.events.add(auditEvent(ticketId, 'status', null, submit.to, me.uid, ms));
           return ticket;
         });
       }),
@@ -166,27 +187,35 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
       return watchLive(
         ctx,
         async (me) => {
-          const parsed = parseInput(ticketQuerySchema, query);
-          if (!isStaff(me.role)) {
-            // DESIGN §1: a customer's list is always their own requests.
-            if (parsed.requesterId !== undefined && parsed.requesterId !== me.uid) {
-              throw permissionDenied('You can only list your own requests.');
-            }
-            parsed.requesterId = me.uid;
+          const { sort = DEFAULT_TICKET_SORT, ...parsed } = ownFilter(me, parseInput(ticketQuerySchema, query));
+          // Internal notes move `updatedAt`: ordering by it would let a customer see that one was written.
+          if (!isStaff(me.role) && sort.field === 'updatedAt') {
+            throw permissionDenied('Your requests can be ordered by last reply or by creation.');
           }
-          return readTicketPage(db, parsed);
+          return readTicketPage(db, { ...parsed, sort });
         },
         onNext,
         onError,
       );
     },
 
-    transition: (id: string, event: LifecycleEvent) =>
+    watchCount(filter: TicketFilter, onNext: Listener<number>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => countTickets(db, ownFilter(me, parseInput(ticketFilterSchema, filter))),
+        onNext,
+        onError,
+      );
+    },
+
+    transition: (id: string, event: LifecycleEvent, options: WriteOptions = {}) =>
       runCall(ctx, async () => {
         const lifecycleEvent = parseInput(lifecycleEventSchema, event);
+        const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
         return db.transaction('rw', [db.users, db.tickets, db.events], async () => {
           const me = await requireUser(ctx);
           const ticket = readableTicket(me, await db.tickets.get(id));
+          assertUnchangedSince(ticket, expectedUpdatedAt);
           const outcome = applyTransition(ticket, lifecycleEvent, me, ctx.now());
           await db.tickets.put(outcome.ticket);
           await db.events.bulkAdd(outcome.events);
@@ -194,9 +223,10 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
         });
       }),
 
-    update: (id: string, patch: TicketPatch) =>
+    update: (id: string, patch: TicketPatch, options: WriteOptions = {}) =>
       runCall(ctx, async () => {
         const changes = parseInput(ticketPatchSchema, patch);
+        const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
         return db.transaction('rw', [db.users, db.tickets, db.events], async () => {
           const me = await requireUser(ctx);
           for (const field of Object.keys(changes) as (keyof TicketPatch)[]) {
@@ -205,11 +235,12 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
             }
           }
           const ticket = readableTicket(me, await db.tickets.get(id));
+          assertUnchangedSince(ticket, expectedUpdatedAt);
           if (ticket.status === 'closed') {
             throw new AppError('failed-precondition', 'This ticket is closed and can no longer change.');
           }
           const ms = ctx.now();
-          const next: Ticket = { ...ticket };
+          let next: Ticket = { ...ticket };
           const events: AuditEvent[] = [];
           const record = (type: AuditEvent['type'], from: string | null, to: string | null): void => {
             events.push(auditEvent(ticket.id, type, from, to, me.uid, ms));
@@ -247,6 +278,12 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
               next.assigneeName = assignee.displayName;
             }
             record('assignee', ticket.assigneeId ?? null, changes.assigneeId);
+            // DESIGN §2 "open (incl. assign)": taking a new ticket starts work on it.
+            if (changes.assigneeId !== null && ticket.status === 'new') {
+              const opened = applyTransition(next, 'open', me, ms);
+              next = opened.ticket;
+              events.push(...opened.events);
+            }
           }
 
           if (events.length === 0) return ticket;

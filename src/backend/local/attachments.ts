@@ -1,0 +1,57 @@
+/**
+ * Attachments named in a write (a reply, or a new request's description): where a message's
+ * files live (DESIGN §4) and the check that each was really uploaded there, by the writer.
+ * Shared by `messages.add` and `tickets.create`.
+ */
+import { z } from 'zod/mini';
+import { AppError } from '@/domain/errors';
+import { LIMITS } from '@/domain/limits';
+import { attachmentFileSchema } from '@/domain/schemas';
+import type { Attachment, UserProfile } from '@/domain/types';
+import { permissionDenied } from '@/backend/local/context';
+import type { TriageDb } from '@/backend/local/db';
+import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
+
+/** A client-generated document id (DESIGN §3): 1–128 letters, digits, hyphens or underscores. */
+export function clientIdSchema(what: string) {
+  return z.string().check(z.regex(CLIENT_ID_PATTERN, `${what} is 1–128 letters, digits, hyphens or underscores.`));
+}
+
+/** Attachments as a write names them: up to 5, each ≤ 10 MB of an allowed type, with its stored path (DESIGN §3). */
+export const storedAttachmentsSchema = z
+  .array(
+    z.extend(attachmentFileSchema, {
+      path: z.string().check(z.minLength(1, 'An attachment needs its stored path.')),
+    }),
+  )
+  .check(z.maxLength(LIMITS.attachments.maxCount, `At most ${LIMITS.attachments.maxCount} files per message.`));
+
+/** The folder a message's attachments live in (DESIGN §4), with its trailing slash. */
+export function attachmentFolder(ticketId: string, messageId: string): string {
+  return `tickets/${ticketId}/${messageId}/`;
+}
+
+/**
+ * The attachments a message will hold, checked against the stored files: each must have been
+ * uploaded to this message's folder by `me`; the stored bytes, not the caller's word, give its
+ * size and type. Must run in a transaction that has `files` in its scope.
+ * @throws AppError `invalid-argument` for a file not uploaded to this folder;
+ *   `permission-denied` for a file someone else uploaded.
+ */
+export async function verifiedAttachments(
+  db: TriageDb,
+  me: UserProfile,
+  ticketId: string,
+  messageId: string,
+  named: z.output<typeof storedAttachmentsSchema>,
+): Promise<Attachment[]> {
+  const folder = attachmentFolder(ticketId, messageId);
+  const attachments: Attachment[] = [];
+  for (const file of named) {
+    const record = file.path.startsWith(folder) ? await db.files.get(file.path) : undefined;
+    if (!record) throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
+    if (record.uploadedBy !== me.uid) throw permissionDenied(`“${file.name}” was uploaded by someone else.`);
+    attachments.push({ path: record.path, name: file.name, size: record.size, contentType: record.contentType });
+  }
+  return attachments;
+}

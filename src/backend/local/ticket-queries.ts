@@ -1,0 +1,179 @@
+/**
+ * Queue pages and view counts on the ticket indexes of schema v2 (see `db.ts`). A page is
+ * read as a few index ranges ("lanes", one per status asked for) of at most `limit + 1`
+ * rows each, merged in the query's order: a 10 000-ticket desk costs a few hundred rows per
+ * page, never a table scan. Counts are key-only `count()`s on the same indexes.
+ */
+import Dexie, { type Collection } from 'dexie';
+import type { TicketCursor, TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/backend/port';
+import { TICKET_STATUSES, type Ticket, type TicketStatus } from '@/domain/types';
+import { QUEUE_ASSIGNEE, queueAssigneeKey, type TriageDb } from '@/backend/local/db';
+
+/** The order a list has when its query names none (the port's default): last public reply, newest first. */
+export const DEFAULT_TICKET_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
+
+/** A validated list query, as the adapter reads it. */
+export interface TicketPageQuery extends TicketFilter {
+  limit: number;
+  sort: TicketSort;
+  after?: TicketCursor;
+}
+
+/**
+ * One index range of a page read: the compound index and the values of its leading fields;
+ * the sort field and id follow them in the index. `keep` filters rows the index cannot.
+ */
+export interface TicketLane {
+  index: string;
+  prefix: string[];
+  keep?: (ticket: Ticket) => boolean;
+}
+
+/** Code-unit order, which is the order of ISO timestamps and ids in IndexedDB (unlike `localeCompare`). */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+/** Compares two tickets in a list's order: the sort field, then the id, both in its direction. */
+export function compareTickets(a: Ticket, b: Ticket, sort: TicketSort): number {
+  const ascending = compareText(a[sort.field], b[sort.field]) || compareText(a.id, b.id);
+  return sort.direction === 'asc' ? ascending : -ascending;
+}
+
+/** The statuses a filter asks for; an empty or absent list means every status. */
+function statusesOf(filter: TicketFilter): readonly TicketStatus[] {
+  return filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : TICKET_STATUSES;
+}
+
+/** Whether a ticket passes every part of a filter (what `keep` checks when an index cannot). */
+export function matchesFilter(ticket: Ticket, filter: TicketFilter): boolean {
+  return (
+    (filter.requesterId === undefined || ticket.requesterId === filter.requesterId) &&
+    statusesOf(filter).includes(ticket.status) &&
+    (filter.assigneeId === undefined || (ticket.assigneeId ?? null) === filter.assigneeId)
+  );
+}
+
+/**
+ * The index ranges a filter is read from, in a sort field's indexes: a requester's own
+ * tickets (few) in one range, filtered; otherwise one range per status, by assignee when the
+ * filter names one (`null` = unassigned).
+ */
+export function planLanes(filter: TicketFilter, field: TicketSortField): TicketLane[] {
+  if (filter.requesterId !== undefined) {
+    const narrower = filter.assigneeId !== undefined || (filter.statuses?.length ?? 0) > 0;
+    return [
+      {
+        index: `[requesterId+${field}+id]`,
+        prefix: [filter.requesterId],
+        ...(narrower ? { keep: (ticket: Ticket) => matchesFilter(ticket, filter) } : {}),
+      },
+    ];
+  }
+  if (filter.assigneeId !== undefined) {
+    const assignee = queueAssigneeKey(filter.assigneeId);
+    return statusesOf(filter).map((status) => ({
+      index: `[${QUEUE_ASSIGNEE}+status+${field}+id]`,
+      prefix: [assignee, status],
+    }));
+  }
+  return statusesOf(filter).map((status) => ({ index: `[status+${field}+id]`, prefix: [status] }));
+}
+
+/** The key range of a lane: the whole prefix, or the part strictly after the cursor in the sort's direction. */
+export function laneBounds(
+  lane: Pick<TicketLane, 'prefix'>,
+  sort: TicketSort,
+  after?: TicketCursor,
+): { lower: unknown[]; upper: unknown[]; includeLower: boolean; includeUpper: boolean } {
+  const first = [...lane.prefix, Dexie.minKey];
+  const last = [...lane.prefix, Dexie.maxKey];
+  if (!after) return { lower: first, upper: last, includeLower: true, includeUpper: true };
+  const at = [...lane.prefix, after.value, after.id];
+  return sort.direction === 'asc'
+    ? { lower: at, upper: last, includeLower: false, includeUpper: true }
+    : { lower: first, upper: at, includeLower: true, includeUpper: false };
+}
+
+/**
+ * Merges lanes already in the sort's order into one page: the first `limit` rows, whether
+ * more follow, and the cursor of the last row when they do.
+ */
+export function mergePage(lanes: readonly Ticket[][], sort: TicketSort, limit: number): TicketPage {
+  const rows = lanes.flat().sort((a, b) => compareTickets(a, b, sort));
+  const tickets = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  const last = tickets.at(-1);
+  return {
+    tickets,
+    hasMore,
+    nextCursor: hasMore && last ? { value: last[sort.field], id: last.id } : null,
+  };
+}
+
+function laneRows(db: TriageDb, lane: TicketLane, query: TicketPageQuery): Promise<Ticket[]> {
+  const { lower, upper, includeLower, includeUpper } = laneBounds(lane, query.sort, query.after);
+  let rows: Collection<Ticket, string> = db.tickets.where(lane.index).between(lower, upper, includeLower, includeUpper);
+  if (query.sort.direction === 'desc') rows = rows.reverse();
+  if (lane.keep) rows = rows.filter(lane.keep);
+  // Each lane can hold at most the whole page plus the row that says there is more.
+  return rows.limit(query.limit + 1).toArray();
+}
+
+/**
+ * One page of tickets matching a validated query, in its order (Dexie calls only, so it can
+ * run inside `liveQuery`, which then follows exactly the ranges read).
+ */
+export async function readTicketPage(db: TriageDb, query: TicketPageQuery): Promise<TicketPage> {
+  const lanes = planLanes(query, query.sort.field);
+  const rows = await Promise.all(lanes.map((lane) => laneRows(db, lane, query)));
+  return mergePage(rows, query.sort, query.limit);
+}
+
+/** How many tickets have this requester and one of these statuses (key-only counts). */
+function countForRequester(
+  db: TriageDb,
+  requesterId: string,
+  statuses: readonly TicketStatus[] | null,
+): Promise<number> {
+  if (!statuses) return countRange(db, '[requesterId+status]', [requesterId]);
+  return sum(statuses.map((status) => db.tickets.where('[requesterId+status]').equals([requesterId, status]).count()));
+}
+
+/** How many index keys start with `prefix` (IDBIndex.count: no record is read). */
+function countRange(db: TriageDb, index: string, prefix: string[]): Promise<number> {
+  return db.tickets
+    .where(index)
+    .between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey], true, true)
+    .count();
+}
+
+async function sum(counts: Promise<number>[]): Promise<number> {
+  return (await Promise.all(counts)).reduce((total, count) => total + count, 0);
+}
+
+/**
+ * How many tickets match a validated filter. Every case but "one requester's, by assignee"
+ * is a sum of key-only index counts (one per status); that one filters the requester's few
+ * tickets. Dexie calls only, so it can run inside `liveQuery`.
+ */
+export function countTickets(db: TriageDb, filter: TicketFilter): Promise<number> {
+  const statuses = filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : null;
+  if (filter.requesterId !== undefined) {
+    if (filter.assigneeId === undefined) return countForRequester(db, filter.requesterId, statuses);
+    return db.tickets
+      .where('[requesterId+status]')
+      .between([filter.requesterId, Dexie.minKey], [filter.requesterId, Dexie.maxKey])
+      .filter((ticket) => matchesFilter(ticket, filter))
+      .count();
+  }
+  if (filter.assigneeId !== undefined) {
+    const assignee = queueAssigneeKey(filter.assigneeId);
+    const index = `[${QUEUE_ASSIGNEE}+status+lastMessageAt+id]`;
+    if (!statuses) return countRange(db, index, [assignee]);
+    return sum(statuses.map((status) => countRange(db, index, [assignee, status])));
+  }
+  if (!statuses) return db.tickets.count();
+  return sum(statuses.map((status) => countRange(db, '[status+lastMessageAt+id]', [status])));
+}
