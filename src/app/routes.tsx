@@ -58,11 +58,29 @@ export const ROUTES: readonly AppRoute[] = [
     screen: lazy(() => import(/* webpackChunkName: "requests" */ '@/features/tickets/screens/my-requests-screen')),
   },
   {
+    path: '/requests/new',
+    title: 'New request',
+    access: EVERYONE,
+    screen: lazy(() => import(/* webpackChunkName: "new-request" */ '@/features/tickets/screens/new-request-screen')),
+  },
+  {
+    path: '/requests/:ticketId',
+    title: 'Request',
+    access: EVERYONE,
+    screen: lazy(() => import(/* webpackChunkName: "request" */ '@/features/tickets/screens/request-screen')),
+  },
+  {
     path: '/desk',
     title: 'Desk',
     access: STAFF,
     menu: { label: 'Desk', icon: <CustomerServiceOutlined /> },
     screen: lazy(() => import(/* webpackChunkName: "desk" */ '@/features/tickets/screens/desk-screen')),
+  },
+  {
+    path: '/desk/tickets/:ticketId',
+    title: 'Ticket',
+    access: STAFF,
+    screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/screens/ticket-screen')),
   },
   {
     path: '/admin',

@@ -5,7 +5,7 @@
 import App from 'antd/es/app';
 import Card from 'antd/es/card';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import List from 'antd/es/list';
 import Typography from 'antd/es/typography';
 import { useCurrentUser } from '@/app/hooks';
 import { LiveError } from '@/components/live-error';
@@ -39,31 +39,36 @@ export default function AdminScreen() {
       {data?.error ? (
         <LiveError error={data.error} what="people" />
       ) : (
-        <Table<UserProfile>
-          rowKey="uid"
+        <List<UserProfile>
+          aria-label="People"
           loading={!data?.value}
           dataSource={data?.value ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          columns={[
-            { title: 'Name', dataIndex: 'displayName' },
-            { title: 'Email', dataIndex: 'email' },
-            {
-              title: 'Role',
-              dataIndex: 'role',
-              width: 160,
-              render: (role: Role, user) => (
+          renderItem={(user) => (
+            <List.Item
+              key={user.uid}
+              actions={[
                 <Select<Role>
+                  key="role"
                   aria-label={`Role of ${user.displayName}`}
-                  value={role}
+                  value={user.role}
                   disabled={isLoading || user.uid === me?.uid}
                   style={{ width: 130 }}
                   options={ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
                   onChange={(next) => void changeRole(user, next)}
-                />
-              ),
-            },
-            { title: 'Joined', dataIndex: 'createdAt', width: 180, render: (iso: string) => formatDateTime(iso) },
-          ]}
+                />,
+              ]}
+            >
+              <List.Item.Meta
+                title={user.displayName}
+                description={
+                  <>
+                    {user.email} · joined {formatDateTime(user.createdAt)}
+                  </>
+                }
+              />
+            </List.Item>
+          )}
         />
       )}
     </Card>

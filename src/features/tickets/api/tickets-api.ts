@@ -1,16 +1,29 @@
-/** Live ticket lists, as RTK Query endpoints over the backend's `watch…` methods. */
+/** Live ticket lists and counts, as RTK Query endpoints over the backend's `watch…` methods. */
 import { api, liveEndpoint, type Live } from '@/app/api';
-import type { TicketPage, TicketQuery } from '@/backend/port';
+import type { TicketFilter, TicketPage, TicketQuery } from '@/backend/port';
 
 const ticketsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** A live page of tickets matching a query, newest activity first (DESIGN §3). */
+    /**
+     * A live page of tickets matching a query, in its `sort` order (last public reply first
+     * when absent), starting after its `after` cursor (DESIGN §3; the port's `watchList`).
+     * Customers only ever receive their own; `error.code` `permission-denied` otherwise.
+     */
     watchTickets: build.query<Live<TicketPage>, TicketQuery>(
       liveEndpoint<TicketQuery, TicketPage>((backend, query, onNext, onError) =>
         backend.tickets.watchList(query, onNext, onError),
       ),
     ),
+    /**
+     * The live number of tickets matching a filter — a queue view's count (the port's
+     * `watchCount`). Customers count only their own.
+     */
+    watchTicketCount: build.query<Live<number>, TicketFilter>(
+      liveEndpoint<TicketFilter, number>((backend, filter, onNext, onError) =>
+        backend.tickets.watchCount(filter, onNext, onError),
+      ),
+    ),
   }),
 });
 
-export const { useWatchTicketsQuery } = ticketsApi;
+export const { useWatchTicketsQuery, useWatchTicketCountQuery } = ticketsApi;

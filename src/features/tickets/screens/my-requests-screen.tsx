@@ -1,73 +1,69 @@
 /**
- * The customer portal's home (`/requests`): the signed-in person's own requests, newest
- * activity first, live. New requests and request detail arrive with the ticket issue.
+ * The customer portal's home (`/requests`, issue 3): the signed-in person's own requests only,
+ * newest public activity first, live, with "Load more" (cursor pages); a "New request" button,
+ * and an empty state inviting the first request. A request opens `/requests/:id`.
  */
-import Card from 'antd/es/card';
+import { type CSSProperties } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import List from 'antd/es/list';
-import Skeleton from 'antd/es/skeleton';
-import Space from 'antd/es/space';
-import Tooltip from 'antd/es/tooltip';
+import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
+import theme from 'antd/es/theme';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useCurrentUser } from '@/app/hooks';
-import { LiveError } from '@/components/live-error';
-import { useWatchTicketsQuery } from '@/features/tickets/api/tickets-api';
-import { StatusTag } from '@/features/tickets/components/status-tag';
-import { formatDateTime, fromNow } from '@/lib/time';
+import { RequestList } from '@/features/tickets/components/request-list';
 
-const PAGE_SIZE = 50;
+const NEW_REQUEST_PATH = '/requests/new';
 
 /** The requests screen. */
 export default function MyRequestsScreen() {
+  const { token } = theme.useToken();
   const user = useCurrentUser();
-  const { data } = useWatchTicketsQuery({ requesterId: user?.uid ?? '', limit: PAGE_SIZE }, { skip: !user });
+  const navigate = useNavigate();
+  const newRequest = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NEW_REQUEST_PATH)}>
+      New request
+    </Button>
+  );
+
+  const surface: CSSProperties = {
+    background: token.colorBgContainer,
+    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+    padding: 24,
+  };
 
   return (
-    <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          My requests
-        </Typography.Title>
-      }
-    >
-      {data?.error ? (
-        <LiveError error={data.error} what="your requests" />
-      ) : !data?.value ? (
-        <Skeleton active />
-      ) : data.value.tickets.length === 0 ? (
-        <Empty
-          description={
-            <Space direction="vertical" size={4}>
-              <Typography.Text strong>You have no requests yet</Typography.Text>
-              <Typography.Text type="secondary">
-                When you ask the support team for help, your requests and their answers appear here.
-              </Typography.Text>
-            </Space>
-          }
-        />
-      ) : (
-        <List
-          itemLayout="horizontal"
-          dataSource={data.value.tickets}
-          renderItem={(ticket) => (
-            <List.Item extra={<StatusTag status={ticket.status} />}>
-              <List.Item.Meta
-                title={
-                  <Space>
-                    <Typography.Text type="secondary">#{ticket.number}</Typography.Text>
-                    <Typography.Text strong>{ticket.subject}</Typography.Text>
-                  </Space>
-                }
+    <section style={surface} aria-labelledby="requests-title">
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <Typography.Title id="requests-title" level={3} style={{ margin: 0 }}>
+            My requests
+          </Typography.Title>
+          {newRequest}
+        </Flex>
+        {user && (
+          <RequestList
+            requesterId={user.uid}
+            empty={
+              <Empty
+                style={{ paddingBlock: 32 }}
                 description={
-                  <Tooltip title={formatDateTime(ticket.lastMessageAt)}>
-                    Last activity {fromNow(ticket.lastMessageAt)}
-                  </Tooltip>
+                  <Flex vertical gap={4}>
+                    <Typography.Text strong>You have no requests yet</Typography.Text>
+                    <Typography.Text type="secondary">
+                      Ask the support team for help: your requests and their answers appear here.
+                    </Typography.Text>
+                  </Flex>
                 }
-              />
-            </List.Item>
-          )}
-        />
-      )}
-    </Card>
+              >
+                {newRequest}
+              </Empty>
+            }
+          />
+        )}
+      </Flex>
+    </section>
   );
 }

@@ -1,0 +1,148 @@
+/**
+ * Ticket round trip (issue 3, must-show 1): a customer and an agent side by side — two pages
+ * of one browser context, since the local backend's data lives in the browser profile and
+ * its session is per tab. The customer submits a request with an attachment; the agent's
+ * queue shows it within 2 s without reload; the agent assigns it and replies "set pending";
+ * the customer sees the reply live and answers, which reopens it; the agent adds an internal
+ * note the customer never sees, then solves; the customer reopens by replying.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { shot } from './support';
+
+const stamp = Date.now().toString(36);
+const customer = { name: 'Rosa Requester', email: `rosa-${stamp}@example.test`, password: 'correct horse 42' };
+const subject = `Invoice ${stamp} shows the wrong VAT number`;
+const description = 'The invoice for October lists our old VAT number. Can you fix it?';
+const agentReply = 'Thanks Rosa — which VAT number should the invoice show?';
+const customerAnswer = 'It should be GB123456789.';
+const internalNote = `Billing system note ${stamp}: VAT numbers sync nightly.`;
+const customerReopen = 'The corrected invoice still shows the old number.';
+
+async function signInAgent(page: Page): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('priya@triage.test');
+  await page.getByLabel('Password').fill('triage-agent');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/desk/);
+}
+
+async function signUpCustomer(page: Page): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Your name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm password').fill(customer.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/requests$/);
+}
+
+/** The status tag in a ticket's header (the agent's ticket or the customer's request). */
+function headerStatus(page: Page) {
+  return page.getByTestId(/^(ticket|request)-status$/);
+}
+
+test('a request goes from customer to agent and back, live, in two tabs', async ({ context }) => {
+  test.setTimeout(120_000);
+  const customerPage = await context.newPage();
+  const agentPage = await context.newPage();
+
+  await signUpCustomer(customerPage);
+  await signInAgent(agentPage);
+  await agentPage.goto('/desk?view=unassigned');
+  await expect(agentPage.getByRole('table', { name: /queue/i })).toBeVisible();
+  await shot(agentPage, 'ticket-01-agent-queue-before');
+
+  // The customer writes a request with an attachment.
+  await customerPage.getByRole('button', { name: 'New request' }).first().click();
+  await expect(customerPage).toHaveURL(/\/requests\/new$/);
+  await customerPage.getByRole('button', { name: 'Send request' }).click();
+  await expect(customerPage.getByText('The subject needs at least 3 characters.')).toBeVisible();
+  await shot(customerPage, 'ticket-02-customer-new-request-validation');
+  await customerPage.getByLabel('Subject').fill(subject);
+  await customerPage.getByLabel('Description').fill(description);
+  await customerPage.getByLabel('Attach files').setInputFiles({
+    name: 'invoice-october.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Invoice 2026-10\nVAT: GB000000000\nTotal: 120.00 EUR\n'),
+  });
+  await expect(customerPage.getByTestId('attachment-item')).toHaveAttribute('data-state', 'done');
+  await shot(customerPage, 'ticket-03-customer-new-request-filled');
+  await customerPage.getByRole('button', { name: 'Send request' }).click();
+
+  const submittedAt = Date.now();
+  await expect(customerPage).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
+  await expect(customerPage.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
+  await expect(customerPage.getByRole('link', { name: 'invoice-october.txt' })).toBeVisible();
+  await shot(customerPage, 'ticket-04-customer-request-sent');
+
+  // The agent's queue shows it within 2 s, without a reload.
+  const row = agentPage.getByRole('row', { name: new RegExp(subject) });
+  await expect(row).toBeVisible({ timeout: 2_000 });
+  const seenAfterMs = Date.now() - submittedAt;
+  expect(seenAfterMs).toBeLessThan(2_000);
+  test.info().annotations.push({ type: 'queue-latency', description: `${seenAfterMs} ms` });
+  await shot(agentPage, 'ticket-05-agent-queue-shows-request');
+
+  // The agent assigns it to themselves (a new ticket opens) and replies "set pending".
+  await row.getByRole('link', { name: subject }).click();
+  await expect(agentPage).toHaveURL(/\/desk\/tickets\//);
+  await expect(headerStatus(agentPage)).toHaveText('New');
+  await agentPage.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(headerStatus(agentPage)).toHaveText('Open');
+  await expect(agentPage.getByLabel('Ticket properties')).toContainText('Priya');
+  await agentPage.getByRole('textbox', { name: 'Public reply' }).fill(agentReply);
+  await agentPage.getByRole('button', { name: 'More ways to send' }).click();
+  await agentPage.getByRole('menuitem', { name: 'Send and set pending' }).click();
+  await expect(headerStatus(agentPage)).toHaveText('Pending');
+  await expect(agentPage.getByRole('article', { name: /^Reply by Priya/ })).toContainText(agentReply);
+  await shot(agentPage, 'ticket-06-agent-replied-pending');
+
+  // The customer sees the reply live and answers; the ticket is open again for the agent.
+  await expect(customerPage.getByRole('article', { name: /^Reply by Priya/ })).toContainText(agentReply);
+  await expect(headerStatus(customerPage)).toHaveText('Pending');
+  await shot(customerPage, 'ticket-07-customer-sees-reply');
+  await customerPage.getByRole('textbox', { name: 'Your reply' }).fill(customerAnswer);
+  await customerPage.getByRole('button', { name: 'Send reply' }).click();
+  await expect(customerPage.getByRole('article', { name: `Reply by ${customer.name}` }).last()).toContainText(
+    customerAnswer,
+  );
+  await expect(headerStatus(customerPage)).toHaveText('Open');
+  await expect(headerStatus(agentPage)).toHaveText('Open');
+  await expect(agentPage.getByText(customerAnswer)).toBeVisible();
+  await shot(agentPage, 'ticket-08-agent-sees-answer-open');
+
+  // An internal note: distinct for the agent, absent for the customer.
+  await agentPage.getByRole('radio', { name: 'Internal note' }).check({ force: true });
+  await agentPage.getByRole('textbox', { name: 'Internal note' }).fill(internalNote);
+  await agentPage.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(agentPage.getByRole('article', { name: /^Internal note by Priya/ })).toContainText(internalNote);
+  await shot(agentPage, 'ticket-09-agent-internal-note');
+  // Give the customer's live view time to receive anything it would, then check it did not.
+  await customerPage.waitForTimeout(1_000);
+  await expect(customerPage.getByText(internalNote)).toHaveCount(0);
+  await expect(customerPage.getByRole('article', { name: /Internal note/ })).toHaveCount(0);
+  await shot(customerPage, 'ticket-10-customer-without-note');
+
+  // The agent solves; the customer sees it solved and reopens by replying.
+  await agentPage.getByRole('group', { name: 'Status actions' }).getByRole('button', { name: 'Solve' }).click();
+  await expect(headerStatus(agentPage)).toHaveText('Solved');
+  await shot(agentPage, 'ticket-11-agent-solved');
+  await expect(headerStatus(customerPage)).toHaveText('Solved');
+  await expect(customerPage.getByRole('group', { name: 'Status actions' })).toContainText('Reopen');
+  await shot(customerPage, 'ticket-12-customer-sees-solved');
+  await customerPage.getByRole('textbox', { name: 'Your reply' }).fill(customerReopen);
+  await customerPage.getByRole('button', { name: 'Send reply' }).click();
+  await expect(headerStatus(customerPage)).toHaveText('Open');
+  await expect(headerStatus(agentPage)).toHaveText('Open');
+  await expect(agentPage.getByText(customerReopen)).toBeVisible();
+
+  // The audit timeline tells the story, and the customer's list shows the request.
+  const activity = agentPage.getByTestId('activity-entry');
+  await expect(activity.first()).toContainText(`${customer.name} set status Solved → Open`);
+  await expect(activity.filter({ hasText: 'Open → Pending' })).toHaveCount(1);
+  await expect(activity.filter({ hasText: 'New → Open' })).toHaveCount(1);
+  await shot(agentPage, 'ticket-13-agent-reopened-by-customer');
+  await customerPage.goto('/requests');
+  await expect(customerPage.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
+  await shot(customerPage, 'ticket-14-customer-my-requests');
+});

@@ -1,0 +1,385 @@
+#!/usr/bin/env node
+// Queue benchmark (issue 3): how fast the agent queue renders on a 10 000-ticket local desk.
+// Prints figures; it is not a test and asserts nothing about them.
+//
+// 1. Reuses the production local build in dist/ when it is newer than every source file,
+//    else builds it (BACKEND=local; budgets reported, not enforced — this measures speed).
+// 2. Serves it (scripts/serve-dist.mjs) and starts Chromium with playwright-core.
+// 3. Loads the app once so the IndexedDB `triage` database exists and is seeded, then adds
+//    10 000 tickets straight into it with the raw IndexedDB API (the database is opened
+//    without a version, so whatever schema the app created is used) and moves the
+//    `counters/tickets` record past them so ticket numbers stay unique.
+// 4. Signs in as the agent Priya and measures, in the page (performance.now, a
+//    MutationObserver, then the next animation frame), the median and p95 of several runs
+//    after a warm-up: the first page of /desk?view=open on a full load, a view switch, a
+//    re-sort by each sortable column, the next and previous page, and the six view counts.
+//
+// Usage: npm run bench:queue [-- --runs=7 --tickets=10000 --dist=dist --rebuild]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key, value ?? 'true'];
+  }),
+);
+const RUNS = Math.max(5, Number(args.runs ?? 7));
+const TICKETS = Number(args.tickets ?? 10_000);
+const DIST = path.resolve(args.dist ?? 'dist');
+const PORT = Number(args.port ?? 4183);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const AGENT = { email: 'priya@triage.test', password: 'triage-agent' };
+const PAGE_SIZE = 25;
+
+// ── 1. the build ────────────────────────────────────────────────────────────────────────
+function newestSourceTime() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  walk('src');
+  for (const file of ['webpack.config.ts', 'package.json', 'public/index.html']) {
+    if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `dir` holds a local-backend build (the local adapter's session key is in it). */
+function isLocalBuild(dir) {
+  const assets = path.join(dir, 'assets');
+  if (!existsSync(path.join(dir, 'index.html')) || !existsSync(assets)) return false;
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .some((file) => readFileSync(path.join(assets, file), 'utf8').includes('triage.local.session'));
+}
+
+const fresh =
+  args.rebuild !== 'true' && isLocalBuild(DIST) && statSync(path.join(DIST, 'index.html')).mtimeMs > newestSourceTime();
+if (fresh) {
+  console.log(`bench:queue: reusing the production build in ${path.relative('.', DIST) || '.'}/`);
+} else {
+  console.log(`bench:queue: building the production local build into ${path.relative('.', DIST)}/ …`);
+  const { status } = spawnSync(`npx webpack --mode production --output-path ${JSON.stringify(DIST)}`, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    shell: true,
+    env: { ...process.env, BACKEND: 'local', BUDGETS: 'report' },
+  });
+  if (status !== 0) {
+    console.error('bench:queue: the build failed.');
+    process.exit(1);
+  }
+}
+
+// ── 2. server and browser ───────────────────────────────────────────────────────────────
+const server = spawn(process.execPath, ['scripts/serve-dist.mjs', DIST, String(PORT)], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => String(chunk).includes('serve-dist:') && resolve());
+  server.on('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+const stopAll = async () => {
+  await browser.close().catch(() => undefined);
+  server.kill();
+};
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+// Whatever happens (a failed step throws), the server does not outlive the script.
+process.on('exit', () => server.kill());
+
+/**
+ * Helpers installed in every document: the state of the queue table read from the DOM, a
+ * wait for a condition on it (MutationObserver, then the next animation frame: the rows are
+ * on screen), and marks taken on a full load from navigation start.
+ */
+function installBenchHelpers() {
+  const table = () => document.querySelector('table[aria-label]');
+  const rows = () =>
+    [...document.querySelectorAll('table[aria-label] tbody tr[data-ticket-id]')].map((row) => ({
+      number: Number(row.querySelector('td[data-column="number"]')?.textContent?.replace('#', '')),
+      updatedAt: row.querySelector('td[data-column="updatedAt"] time')?.getAttribute('datetime') ?? '',
+    }));
+  const settled = () => table()?.getAttribute('aria-busy') === 'false';
+  const header = (name) =>
+    [...document.querySelectorAll('table[aria-label] th')].find((th) => th.textContent?.trim() === name);
+  const range = () => document.querySelector('[data-testid="queue-range"]')?.textContent ?? '';
+  const fullPage = () => settled() && rows().length === 25;
+  /** Conditions on the queue; `view` is the label of the view that must be shown. */
+  const checks = {
+    firstPage: (view) =>
+      table()?.getAttribute('aria-label') === `Queue: ${view}` && fullPage() && range().startsWith('1–'),
+    secondPage: () => fullPage() && range().startsWith('26–'),
+    byNumberDesc: () =>
+      fullPage() &&
+      header('Number')?.getAttribute('aria-sort') === 'descending' &&
+      rows().every((row, i, all) => i === 0 || all[i - 1].number > row.number),
+    byActivityDesc: () =>
+      fullPage() &&
+      header('Last activity')?.getAttribute('aria-sort') === 'descending' &&
+      rows().every((row, i, all) => i === 0 || all[i - 1].updatedAt >= row.updatedAt),
+    counts: () => {
+      const counts = [...document.querySelectorAll('[data-testid^="queue-count-"]')];
+      return counts.length === 6 && counts.every((count) => count.style.visibility === 'visible');
+    },
+  };
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  /** Resolves with performance.now() at the first frame after `check` holds. */
+  const when = (check, view) =>
+    new Promise((resolve) => {
+      const done = () => nextFrame().then(() => resolve(performance.now()));
+      if (checks[check](view)) return void done();
+      const observer = new MutationObserver(() => {
+        if (!checks[check](view)) return;
+        observer.disconnect();
+        void done();
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  const marks = {};
+  // On a full load, from navigation start (performance.now()'s origin).
+  if (location.pathname === '/desk') {
+    void when('firstPage', 'All open').then((at) => (marks.firstPage = at));
+    void when('counts').then((at) => (marks.counts = at));
+  }
+  /** Clicks `target` (a header's or the pager's button, or a view radio) and times until `check`. */
+  const clickAndTime = async (target, check, view) => {
+    const button =
+      target.header !== undefined
+        ? header(target.header)?.querySelector('button')
+        : target.radio !== undefined
+          ? [...document.querySelectorAll('label')].find((label) => label.textContent?.startsWith(target.radio))
+          : [...document.querySelectorAll('nav[aria-label="Queue pages"] button')].find((b) =>
+              b.textContent?.includes(target.pager),
+            );
+    if (!button) throw new Error(`bench: nothing to click for ${JSON.stringify(target)}`);
+    const start = performance.now();
+    button.click();
+    return (await when(check, view)) - start;
+  };
+  window.__queueBench = { marks, when, clickAndTime };
+}
+
+// ── 3. the desk: seed, then 10 000 tickets ──────────────────────────────────────────────
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+await context.addInitScript(installBenchHelpers);
+const page = await context.newPage();
+page.on('pageerror', (error) => console.error('page error:', error.message));
+await page.goto(`${BASE}/sign-in`);
+await page.getByLabel('Email').waitFor();
+
+/** Waits until the app has created and seeded the `triage` database; returns its last ticket number. */
+const seededCounter = () =>
+  page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'triage')) return 0;
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('triage');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('counters')) return 0;
+      return await new Promise((resolve, reject) => {
+        const request = db.transaction('counters').objectStore('counters').get('tickets');
+        request.onsuccess = () => resolve(request.result?.value ?? 0);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+let lastNumber = 0;
+for (let tries = 0; lastNumber === 0 && tries < 100; tries += 1) {
+  lastNumber = await seededCounter();
+  if (lastNumber === 0) await page.waitForTimeout(100);
+}
+if (lastNumber === 0) throw new Error('bench: the app did not seed its database');
+
+const loadStart = Date.now();
+const loaded = await page.evaluate(
+  async ({ count }) => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const newId = () => {
+      let id = '';
+      for (const byte of crypto.getRandomValues(new Uint8Array(20))) id += ALPHABET[byte % 62];
+      return id;
+    };
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('triage'); // no version: the schema the app created
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const done = (request) =>
+      new Promise((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const users = await done(db.transaction('users').objectStore('users').getAll());
+    const customers = users.filter((user) => user.role === 'customer');
+    const agents = users.filter((user) => user.role !== 'customer');
+    // Stored-only index fields the app's schema may add (v2: `queueAssignee`, '' = unassigned).
+    const tx = db.transaction(['tickets', 'counters'], 'readwrite');
+    const tickets = tx.objectStore('tickets');
+    const indexedFields = new Set([...tickets.indexNames].flatMap((name) => [tickets.index(name).keyPath].flat()));
+    const counter = await done(tx.objectStore('counters').get('tickets'));
+    const first = counter.value + 1;
+
+    const STATUSES = [
+      ['new', 0.15],
+      ['open', 0.3],
+      ['pending', 0.15],
+      ['on_hold', 0.1],
+      ['solved', 0.15],
+      ['closed', 0.15],
+    ];
+    const PRIORITIES = ['low', 'normal', 'normal', 'normal', 'high', 'urgent'];
+    const CATEGORIES = ['Billing', 'Technical', 'Account', 'Other'];
+    const TOPICS = ['Invoice', 'Login', 'Export', 'Refund', 'Password', 'Integration', 'Report', 'Upload'];
+    const HOUR = 3_600_000;
+    const now = Date.now();
+    const span = 120 * 24 * HOUR; // created over the last 120 days, in number order
+    let random = 42;
+    const rand = () => {
+      random = (random * 1_103_515_245 + 12_345) % 2 ** 31;
+      return random / 2 ** 31;
+    };
+    const pick = (items) => items[Math.floor(rand() * items.length)];
+    const pickStatus = () => {
+      let roll = rand();
+      for (const [status, share] of STATUSES) if ((roll -= share) < 0) return status;
+      return 'open';
+    };
+    const iso = (ms) => new Date(ms).toISOString();
+
+    for (let i = 0; i < count; i += 1) {
+      const number = first + i;
+      const created = now - span + Math.floor((i / count) * (span - 2 * HOUR));
+      const status = pickStatus();
+      const requester = pick(customers);
+      // A solved or closed ticket always has an assignee (DESIGN §2); some others too.
+      const assignee =
+        status === 'new' ? null : status === 'solved' || status === 'closed' || rand() < 0.7 ? pick(agents) : null;
+      const age = now - created;
+      // Solved ones were solved in the last 3 days (under the desk's 4 close-after days).
+      const updated = status === 'solved' ? now - Math.floor(rand() * 72 * HOUR) : created + Math.floor(rand() * age);
+      const lastMessage = Math.max(created, updated - Math.floor(rand() * (updated - created) * 0.3));
+      const ticket = {
+        id: newId(),
+        number,
+        subject: `${pick(TOPICS)} problem #${number}: bench ticket`,
+        status,
+        priority: pick(PRIORITIES),
+        category: pick(CATEGORIES),
+        tags: [],
+        requesterId: requester.uid,
+        requesterName: requester.displayName,
+        ...(assignee ? { assigneeId: assignee.uid, assigneeName: assignee.displayName } : {}),
+        createdAt: iso(created),
+        updatedAt: iso(updated),
+        lastMessageAt: iso(lastMessage),
+        lastMessageBy: rand() < 0.5 ? 'customer' : 'agent',
+        ...(status !== 'new' ? { firstResponseAt: iso(Math.min(updated, created + HOUR)) } : {}),
+        ...(status === 'solved' || status === 'closed' ? { solvedAt: iso(updated) } : {}),
+        ...(status === 'closed' ? { closedAt: iso(updated) } : {}),
+      };
+      if (indexedFields.has('queueAssignee')) ticket.queueAssignee = assignee ? assignee.uid : '';
+      tickets.add(ticket);
+    }
+    tx.objectStore('counters').put({ id: 'tickets', value: first + count - 1 });
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    const total = await done(db.transaction('tickets').objectStore('tickets').count());
+    db.close();
+    return { total, version: db.version, first, last: first + count - 1 };
+  },
+  { count: TICKETS },
+);
+console.log(
+  `bench:queue: added ${TICKETS} tickets (#${loaded.first}–#${loaded.last}) in ${Date.now() - loadStart} ms; ` +
+    `${loaded.total} tickets in IndexedDB "triage" (schema version ${loaded.version / 10})`,
+);
+
+// ── 4. sign in and measure ──────────────────────────────────────────────────────────────
+await page.goto(`${BASE}/sign-in`);
+await page.getByLabel('Email').fill(AGENT.email);
+await page.getByLabel('Password').fill(AGENT.password);
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.waitForURL(/\/desk/);
+
+const samples = {};
+const record = (name, ms) => (samples[name] ??= []).push(ms);
+const clickAndTime = (target, check, view) =>
+  page.evaluate(([t, c, v]) => window.__queueBench.clickAndTime(t, c, v), [target, check, view]);
+
+for (let run = 0; run <= RUNS; run += 1) {
+  const warmUp = run === 0;
+  // A full load of /desk?view=open (the session and the persisted user survive reload).
+  await page.goto(`${BASE}/desk?view=open`);
+  const marks = await page.waitForFunction(
+    () => {
+      const { marks } = window.__queueBench;
+      return marks.firstPage && marks.counts ? marks : null;
+    },
+    null,
+    { timeout: 60_000 },
+  );
+  const { firstPage, counts } = await marks.jsonValue();
+  // In-app: to another view and back to All open.
+  await clickAndTime({ radio: 'Unassigned' }, 'firstPage', 'Unassigned');
+  const viewSwitch = await clickAndTime({ radio: 'All open' }, 'firstPage', 'All open');
+  const byNumber = await clickAndTime({ header: 'Number' }, 'byNumberDesc');
+  const byActivity = await clickAndTime({ header: 'Last activity' }, 'byActivityDesc');
+  const next = await clickAndTime({ pager: 'Next' }, 'secondPage');
+  const previous = await clickAndTime({ pager: 'Previous' }, 'firstPage', 'All open');
+  if (warmUp) continue;
+  record('first page, full load of /desk?view=open', firstPage);
+  record('six view counts, full load', counts);
+  record('switch view to All open (in app)', viewSwitch);
+  record('re-sort by number (createdAt desc)', byNumber);
+  record('re-sort by last activity (updatedAt desc)', byActivity);
+  record('next page', next);
+  record('previous page', previous);
+}
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low] + (sorted[Math.ceil(at)] - sorted[low]) * (at - low);
+};
+const rowsOut = Object.entries(samples).map(([name, values]) => ({
+  name,
+  median: quantile(values, 0.5),
+  p95: quantile(values, 0.95),
+  min: Math.min(...values),
+  max: Math.max(...values),
+  runs: values.length,
+}));
+const width = Math.max(...rowsOut.map((row) => row.name.length));
+const ms = (value) => `${value.toFixed(0)} ms`.padStart(9);
+console.log(
+  `\nQueue benchmark: ${loaded.total} tickets, page size ${PAGE_SIZE}, ${RUNS} runs after a warm-up, ` +
+    `Chromium ${browser.version()}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}`.trimEnd(),
+);
+console.log(`  ${'measure'.padEnd(width)}    median       p95       min       max  runs`);
+for (const row of rowsOut) {
+  console.log(
+    `  ${row.name.padEnd(width)} ${ms(row.median)} ${ms(row.p95)} ${ms(row.min)} ${ms(row.max)}  ${String(row.runs).padStart(4)}`,
+  );
+}
+console.log('  (times to the first animation frame after the rows are in the DOM; full loads from navigation start)');
+await stopAll();

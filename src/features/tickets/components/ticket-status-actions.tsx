@@ -1,0 +1,119 @@
+/**
+ * The status buttons of a ticket (DESIGN §2): one per lifecycle event the person may fire on
+ * it now, generated from the domain's table with {@link availableEvents} — never a list of its
+ * own. Works for any role: the agent desk shows "Open", "Set pending", "Put on hold", "Solve",
+ * "Reopen", "Close"; a customer's own request shows "Mark as solved" and "Reopen".
+ */
+import { useState } from 'react';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import { availableEvents, ruleFor, statusLabel, type LifecycleEvent } from '@/domain/lifecycle';
+import { isStaff, type Role } from '@/domain/roles';
+import type { Ticket } from '@/domain/types';
+import { useTransitionTicketMutation } from '@/features/tickets/api/ticket-api';
+import { friendlyMessage } from '@/lib/error-messages';
+
+/** Who is looking at the ticket: their uid and role decide which events they may fire. */
+export interface StatusActor {
+  uid: string;
+  role: Role;
+}
+
+/** Labels staff see where the table's own label is written for customers ("Mark as solved"). */
+const STAFF_LABELS: Partial<Record<LifecycleEvent, string>> = { solve: 'Solve' };
+
+/**
+ * The button label of a lifecycle event for a role: the table's label (DESIGN §2), except
+ * where staff expect a shorter verb.
+ */
+export function statusActionLabel(event: LifecycleEvent, role: Role): string {
+  return (isStaff(role) ? STAFF_LABELS[event] : undefined) ?? ruleFor(event).label;
+}
+
+/** Props of {@link TicketStatusActions}. */
+export interface TicketStatusActionsProps {
+  /** The ticket as last seen (live); its `updatedAt` guards the write against someone else's change. */
+  ticket: Ticket;
+  /** The signed-in person. */
+  actor: StatusActor;
+}
+
+/**
+ * One button per event the actor may fire on the ticket. Clicking fires it with
+ * `expectedUpdatedAt = ticket.updatedAt`; "Close" asks first (a closed ticket is read-only).
+ * A refusal — not allowed, not possible any more, or `aborted` because someone else changed the
+ * ticket meanwhile — shows as an alert under the buttons; the live ticket shows its current
+ * state and nothing the person typed elsewhere is touched. Renders nothing when no event applies.
+ */
+export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps) {
+  const { message, modal } = App.useApp();
+  const [transitionTicket, { isLoading }] = useTransitionTicketMutation();
+  const [firing, setFiring] = useState<LifecycleEvent | null>(null);
+  const [refusal, setRefusal] = useState<ErrorShape | null>(null);
+  const events = availableEvents(ticket, { kind: 'user', uid: actor.uid, role: actor.role });
+
+  const fire = async (event: LifecycleEvent) => {
+    setRefusal(null);
+    setFiring(event);
+    try {
+      const next = await transitionTicket({ id: ticket.id, event, expectedUpdatedAt: ticket.updatedAt }).unwrap();
+      void message.success(`Ticket #${next.number} is now ${statusLabel(next.status).toLowerCase()}.`);
+    } catch (error) {
+      setRefusal(toErrorShape(error));
+    } finally {
+      setFiring(null);
+    }
+  };
+
+  const onClick = (event: LifecycleEvent) => {
+    if (event !== 'close') {
+      void fire(event);
+      return;
+    }
+    modal.confirm({
+      title: `Close ticket #${ticket.number}?`,
+      content: 'A closed ticket can no longer change or take replies; the requester can only open a follow-up.',
+      okText: 'Close ticket',
+      cancelText: 'Keep it solved',
+      onOk: () => fire(event),
+    });
+  };
+
+  if (events.length === 0 && !refusal) return null;
+  return (
+    <Flex vertical gap={8}>
+      {events.length > 0 && (
+        <Flex gap={8} wrap role="group" aria-label="Status actions">
+          {events.map((event) => (
+            <Button
+              key={event}
+              type={event === 'solve' ? 'primary' : 'default'}
+              loading={firing === event}
+              disabled={isLoading && firing !== event}
+              onClick={() => onClick(event)}
+            >
+              {statusActionLabel(event, actor.role)}
+            </Button>
+          ))}
+        </Flex>
+      )}
+      {refusal && (
+        <Alert
+          type={refusal.code === 'aborted' ? 'warning' : 'error'}
+          showIcon
+          closable
+          onClose={() => setRefusal(null)}
+          message={friendlyMessage(refusal)}
+          description={
+            refusal.code === 'aborted'
+              ? `The ticket now shows its current state (${statusLabel(ticket.status).toLowerCase()}). Nothing was lost: check it and try again.`
+              : undefined
+          }
+        />
+      )}
+    </Flex>
+  );
+}

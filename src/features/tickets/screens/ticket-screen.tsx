@@ -1,0 +1,119 @@
+/**
+ * The agent's ticket screen (`/desk/tickets/:ticketId`, issue 3): header with status buttons
+ * from the lifecycle table (DESIGN §2), the conversation with internal notes set apart, the
+ * composer (public reply / internal note, "Send and set …"), the properties panel (assignee,
+ * priority, category, tags) and the audit trail. Everything is live: another person's change
+ * shows without a reload.
+ */
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import Alert from 'antd/es/alert';
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Flex from 'antd/es/flex';
+import Row from 'antd/es/row';
+import Skeleton from 'antd/es/skeleton';
+import { useCurrentUser } from '@/app/hooks';
+import { LiveError } from '@/components/live-error';
+import { StatusPage } from '@/components/status-page';
+import type { ErrorShape } from '@/domain/errors';
+import type { Ticket, UserProfile } from '@/domain/types';
+import { useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
+import { Composer } from '@/features/tickets/components/composer';
+import { Conversation } from '@/features/tickets/components/conversation';
+import { BackToQueueLink, TicketHeader } from '@/features/tickets/components/ticket-header';
+import { TicketProperties } from '@/features/tickets/components/ticket-properties';
+import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
+import { TicketTimeline } from '@/features/tickets/components/ticket-timeline';
+import { formatDateTime } from '@/lib/time';
+
+/** Why the ticket cannot be shown: not found, not allowed, or the database failed. */
+function TicketUnavailable({ error }: { error: ErrorShape }) {
+  const back = <Link to="/desk">Back to queue</Link>;
+  if (error.code === 'not-found') {
+    return (
+      <StatusPage kind="not-found" title="Ticket not found" actions={back}>
+        There is no ticket at this address. It may have been mistyped, or the link is from another desk.
+      </StatusPage>
+    );
+  }
+  if (error.code === 'permission-denied') {
+    return (
+      <StatusPage kind="forbidden" title="You cannot open this ticket" actions={back}>
+        Your account is not allowed to read it. If you think it should be, ask an admin.
+      </StatusPage>
+    );
+  }
+  return (
+    <Flex vertical gap={12}>
+      <BackToQueueLink />
+      <LiveError error={error} what="this ticket" />
+    </Flex>
+  );
+}
+
+/** The conversation, then the composer — or, on a closed ticket, a note saying so. */
+function ConversationSection({ ticket }: { ticket: Ticket }) {
+  const { data } = useWatchMessagesQuery(ticket.id);
+  return (
+    <Flex vertical gap={16}>
+      {data?.error ? (
+        <LiveError error={data.error} what="the conversation" />
+      ) : (
+        <Conversation messages={data?.value ?? null} requesterId={ticket.requesterId} />
+      )}
+      {ticket.status === 'closed' ? (
+        <Alert
+          type="info"
+          showIcon
+          message="This ticket is closed"
+          description={`Closed${ticket.closedAt ? ` on ${formatDateTime(ticket.closedAt)}` : ''}: it can no longer change or take replies. The requester can open a follow-up request that links to it.`}
+        />
+      ) : (
+        <Composer ticket={ticket} staff />
+      )}
+    </Flex>
+  );
+}
+
+function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
+  useEffect(() => {
+    document.title = `#${ticket.number} ${ticket.subject} · Triage`;
+  }, [ticket.number, ticket.subject]);
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <TicketHeader ticket={ticket} actions={<TicketStatusActions ticket={ticket} actor={me} />} />
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <ConversationSection ticket={ticket} />
+        </Col>
+        <Col xs={24} lg={8}>
+          <Flex vertical gap={16}>
+            <TicketProperties ticket={ticket} me={me} />
+            <TicketTimeline ticket={ticket} />
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
+
+/** The ticket screen: a skeleton while the ticket loads, a status page when it cannot be read. */
+export default function TicketScreen() {
+  const { ticketId = '' } = useParams();
+  const me = useCurrentUser();
+  const { data } = useWatchTicketQuery(ticketId);
+
+  if (data?.error) return <TicketUnavailable error={data.error} />;
+  if (!data?.value || !me) {
+    return (
+      <Card data-testid="ticket-loading" aria-busy="true" aria-label="Loading the ticket">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+  return <TicketDetail ticket={data.value} me={me} />;
+}

@@ -1,0 +1,110 @@
+/**
+ * A small harness for the shared ticket components: the real store over the local backend on
+ * fake-indexeddb, the theme, a memory router, and a panel that watches one ticket live and
+ * shows its conversation and composer (as the request and desk screens do).
+ */
+import { render, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { appStarted } from '@/app/listeners';
+import type { RootState } from '@/app/root-reducer';
+import { makeStore } from '@/app/store';
+import { ThemeProvider } from '@/app/theme';
+import type { Backend } from '@/backend/port';
+import { createBackend } from '@/backend/local/create-local-backend';
+import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
+import type { Role } from '@/domain/roles';
+import type { Ticket } from '@/domain/types';
+import { useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
+import { Composer } from '@/features/tickets/components/composer';
+import { Conversation } from '@/features/tickets/components/conversation';
+
+let dbCounter = 0;
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+/**
+ * A fresh local backend (its own database, one session). Its clock moves one second per
+ * reading, so two writes never share a timestamp (the stale-ticket guard compares them).
+ */
+export function localBackend(): Backend {
+  dbCounter += 1;
+  let clock = Date.parse('2026-03-02T09:00:00.000Z') + dbCounter * 86_400_000;
+  return createBackend(
+    { backend: 'local', recaptchaSiteKey: null },
+    {
+      dbName: `composer-${Date.now()}-${dbCounter}`,
+      seed: true,
+      pbkdf2Iterations: 1000,
+      sessionStorage: memoryStorage(),
+      now: () => (clock += 1000),
+    },
+  );
+}
+
+/** Signs in the first demo account of a role. */
+export async function signInAs(backend: Backend, role: Role): Promise<void> {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role);
+  if (!account) throw new Error(`no demo ${role}`);
+  await backend.auth.signIn({ email: account.email, password: account.password });
+}
+
+/** A new request by the demo customer; the backend is left signed in as `then`. */
+export async function ticketBy(backend: Backend, then: Role = 'customer'): Promise<Ticket> {
+  await signInAs(backend, 'customer');
+  const ticket = await backend.tickets.create({
+    subject: 'Printer on fire',
+    description: 'It smells of toner.',
+    priority: 'normal',
+  });
+  if (then !== 'customer') {
+    await backend.auth.signOut();
+    await signInAs(backend, then);
+  }
+  return ticket;
+}
+
+/** One ticket as the screens show it: live conversation above the composer. */
+export function TicketPanel({ ticketId, staff, stale }: { ticketId: string; staff: boolean; stale?: Ticket }) {
+  const { data: ticket } = useWatchTicketQuery(ticketId);
+  const { data: messages } = useWatchMessagesQuery(ticketId);
+  const shown = stale ?? ticket?.value;
+  if (!shown) return <p>Loading the ticket</p>;
+  return (
+    <>
+      <Conversation messages={messages?.value ?? null} requesterId={shown.requesterId} />
+      <Composer ticket={shown} staff={staff} />
+    </>
+  );
+}
+
+/** A store bound to the backend whose auth mirror has seen the signed-in person. */
+export async function signedInStore(backend: Backend, preloadedState?: Partial<RootState>) {
+  const made = makeStore(backend, preloadedState);
+  made.store.dispatch(appStarted());
+  await waitFor(() => expect(made.store.getState().auth.user).not.toBeNull());
+  return made;
+}
+
+/** Renders the panel of a ticket inside the app's providers. */
+export function renderPanel(
+  store: Awaited<ReturnType<typeof signedInStore>>['store'],
+  props: Parameters<typeof TicketPanel>[0],
+) {
+  return render(
+    <Provider store={store}>
+      <ThemeProvider>
+        <MemoryRouter>
+          <TicketPanel {...props} />
+        </MemoryRouter>
+      </ThemeProvider>
+    </Provider>,
+  );
+}

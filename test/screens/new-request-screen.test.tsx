@@ -1,0 +1,238 @@
+/**
+ * The new-request screen over the local backend (seeded, signed in as a customer): DESIGN §3
+ * limits as field messages with nothing typed lost, attachment limits, a submit that lands on
+ * the new request, a refused submit that keeps everything and retries with the same client
+ * ids, and the draft surviving a remount.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { Backend, CreateTicketInput } from '@/backend/port';
+import { createBackend } from '@/backend/local/create-local-backend';
+import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
+import { AppError } from '@/domain/errors';
+import { renderApp } from '../support/render-app';
+
+let dbCounter = 0;
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+function localBackend(): Backend {
+  dbCounter += 1;
+  return createBackend(
+    { backend: 'local', recaptchaSiteKey: null },
+    {
+      dbName: `new-request-${Date.now()}-${dbCounter}`,
+      seed: true,
+      pbkdf2Iterations: 1000,
+      sessionStorage: memoryStorage(),
+    },
+  );
+}
+
+const customer = DEMO_ACCOUNTS.find((account) => account.email === 'dana@example.test');
+
+/** A seeded backend with Dana (a customer) signed in. */
+async function signedInCustomer(backend: Backend = localBackend()): Promise<Backend> {
+  if (!customer) throw new Error('no seeded customer Dana');
+  await backend.auth.signIn({ email: customer.email, password: customer.password });
+  return backend;
+}
+
+/** A file of a given size without allocating it. */
+function fakeFile(name: string, type: string, size = 64): File {
+  const file = new File(['x'.repeat(Math.min(size, 64))], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/**
+ * Fast stand-ins for `getByRole(…, { name })`: under jsdom, antd's CSS-in-JS makes every
+ * `getComputedStyle` (which role queries call per element) cost ~100 ms.
+ */
+function button(name: string): HTMLButtonElement {
+  const found = screen.getByText(name, { selector: 'button > span' }).closest('button');
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+}
+
+async function findHeading(text: string): Promise<HTMLElement> {
+  return screen.findByText(
+    (_content, element) => /^H[1-6]$/.test(element?.tagName ?? '') && element?.textContent === text,
+  );
+}
+
+const SEND = 'Send request';
+
+beforeEach(() => {
+  // Drafts persist to localStorage, which jsdom keeps between tests of a file.
+  localStorage.clear();
+});
+
+describe('new request screen', () => {
+  it('shows every DESIGN §3 text limit under its field and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderApp(await signedInCustomer(), '/requests/new');
+
+    await screen.findByLabelText('Subject');
+    await user.click(button(SEND));
+    expect(await screen.findByText('The subject needs at least 3 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Write a message.')).toBeInTheDocument();
+
+    const subject = screen.getByLabelText('Subject');
+    const description = screen.getByLabelText('Description');
+    await user.type(subject, 'ab');
+    await user.type(description, '   ');
+    await user.click(button(SEND));
+    expect(screen.getByText('The subject needs at least 3 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Write a message.')).toBeInTheDocument();
+    expect(subject).toHaveValue('ab');
+    expect(subject).toHaveAttribute('aria-invalid', 'true');
+
+    const longSubject = 's'.repeat(151);
+    const longDescription = 'd'.repeat(10_001);
+    fireEvent.change(subject, { target: { value: longSubject } });
+    fireEvent.change(description, { target: { value: longDescription } });
+    await user.click(button(SEND));
+    expect(await screen.findByText('The subject has at most 150 characters.')).toBeInTheDocument();
+    expect(screen.getByText('A message has at most 10,000 characters.')).toBeInTheDocument();
+    // Nothing is cut off: the person decides what to shorten.
+    expect(subject).toHaveValue(longSubject);
+    expect(description).toHaveValue(longDescription);
+
+    fireEvent.change(subject, { target: { value: 's'.repeat(150) } });
+    fireEvent.change(description, { target: { value: 'd'.repeat(10_000) } });
+    expect(screen.queryByText('The subject has at most 150 characters.')).not.toBeInTheDocument();
+    expect(screen.queryByText('A message has at most 10,000 characters.')).not.toBeInTheDocument();
+  });
+
+  it('refuses an attachment over 10 MB, of a wrong type, and a sixth file', async () => {
+    const user = userEvent.setup({
+      delay: null,
+      applyAccept: false,
+      pointerEventsCheck: PointerEventsCheckLevel.Never,
+    });
+    renderApp(await signedInCustomer(), '/requests/new');
+    const input = await screen.findByLabelText('Attach files');
+
+    await user.upload(input, fakeFile('huge.pdf', 'application/pdf', 10 * 1024 * 1024 + 1));
+    expect(await screen.findByText('huge.pdf: A file may be at most 10 MB.')).toBeInTheDocument();
+
+    await user.upload(input, fakeFile('tool.exe', 'application/x-msdownload'));
+    expect(await screen.findByText('tool.exe: This type of file cannot be attached.')).toBeInTheDocument();
+
+    await user.upload(
+      input,
+      ['1', '2', '3', '4', '5'].map((n) => fakeFile(`notes-${n}.txt`, 'text/plain')),
+    );
+    await user.upload(input, fakeFile('sixth.txt', 'text/plain'));
+    expect(await screen.findByText('sixth.txt: At most 5 files per message.')).toBeInTheDocument();
+
+    const refused = screen
+      .getAllByTestId('attachment-item')
+      .filter((item) => item.getAttribute('data-state') === 'refused');
+    expect(refused).toHaveLength(3);
+  });
+
+  it('sends a request with an attachment and lands on it, with its number', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const backend = await signedInCustomer();
+    const { router } = renderApp(backend, '/requests/new');
+
+    await user.type(await screen.findByLabelText('Subject'), 'Export button does nothing');
+    await user.type(screen.getByLabelText('Description'), 'Clicking Export on the reports page shows no file.');
+    await user.click(await screen.findByLabelText('Technical'));
+    await user.click(screen.getByLabelText('High'));
+    await user.upload(
+      screen.getByLabelText('Attach files'),
+      new File(['no file appears'], 'steps.txt', { type: 'text/plain' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('attachment-item')).toHaveAttribute('data-state', 'done'));
+    await user.click(button(SEND));
+
+    // 42 seeded tickets: this is the 43rd.
+    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/requests\/[A-Za-z0-9_-]+$/));
+    const ticketId = router.state.location.pathname.split('/')[2] ?? '';
+    expect(await findHeading('#43 Export button does nothing')).toBeInTheDocument();
+    expect(await screen.findByText('Clicking Export on the reports page shows no file.')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('conversation')).findByText('steps.txt')).toBeInTheDocument();
+
+    const stored = await backend.tickets.get(ticketId);
+    expect(stored).toMatchObject({ number: 43, status: 'new', priority: 'high', category: 'Technical' });
+
+    // The draft went with the request: a new form starts empty.
+    await router.navigate('/requests/new');
+    expect(await screen.findByLabelText('Subject')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+  });
+
+  it('shows a lost answer as an alert, keeps everything, and a retry lands on the one ticket made', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const backend = await signedInCustomer();
+    const calls: CreateTicketInput[] = [];
+    const flaky: Backend = {
+      ...backend,
+      tickets: {
+        ...backend.tickets,
+        create: async (input) => {
+          calls.push(input);
+          const ticket = await backend.tickets.create(input);
+          // The first answer is lost on the way back, after the ticket was stored.
+          if (calls.length === 1) throw new AppError('unavailable', 'connection lost');
+          return ticket;
+        },
+      },
+    };
+    const { router } = renderApp(flaky, '/requests/new');
+
+    await user.type(await screen.findByLabelText('Subject'), 'Invoice address is wrong');
+    await user.type(screen.getByLabelText('Description'), 'It shows our old office.');
+    await user.click(button(SEND));
+
+    expect(await screen.findByText('Your request was not sent')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Triage cannot reach its database. Check your connection and try again. Everything you typed is still here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Invoice address is wrong');
+    expect(screen.getByLabelText('Description')).toHaveValue('It shows our old office.');
+
+    await user.click(button(SEND));
+    // Same client ids, so the retry resolves with the stored ticket instead of making #44.
+    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.id).toEqual(expect.any(String));
+    expect(calls[1]?.id).toBe(calls[0]?.id);
+    expect(calls[1]?.messageId).toBe(calls[0]?.messageId);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/requests/${calls[0]?.id ?? ''}`));
+    expect(await findHeading('#43 Invoice address is wrong')).toBeInTheDocument();
+  });
+
+  it('keeps the new-request draft across a remount', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const backend = await signedInCustomer();
+    const first = renderApp(backend, '/requests/new');
+
+    await user.type(await screen.findByLabelText('Subject'), 'Half-written request');
+    await user.type(screen.getByLabelText('Description'), 'Started typing, then the tab');
+    await user.click(screen.getByLabelText('Urgent'));
+    await user.click(await screen.findByLabelText('Billing'));
+    // redux-persist writes to localStorage shortly after each change.
+    await waitFor(() => expect(localStorage.getItem('persist:triage.drafts')).toContain('Billing'));
+    first.unmount();
+
+    renderApp(backend, '/requests/new');
+    expect(await screen.findByLabelText('Subject')).toHaveValue('Half-written request');
+    expect(screen.getByLabelText('Description')).toHaveValue('Started typing, then the tab');
+    expect(await screen.findByLabelText('Urgent')).toBeChecked();
+    expect(await screen.findByLabelText('Billing')).toBeChecked();
+  });
+});
