@@ -1,22 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Backend } from '@/backend/port';
 import { AppError } from '@/domain/errors';
-import type { Message } from '@/domain/types';
+import { messagesOf } from '../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from './composer-harness';
-
-function messagesOf(backend: Backend, ticketId: string): Promise<Message[]> {
-  return new Promise((resolve, reject) => {
-    const stop = backend.messages.watch(
-      ticketId,
-      (messages) => {
-        resolve(messages);
-        queueMicrotask(() => stop());
-      },
-      reject,
-    );
-  });
-}
 
 /** A file of a given type; `size` overrides the byte count the browser reports. */
 function file(name: string, type: string, size?: number): File {

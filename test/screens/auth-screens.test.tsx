@@ -1,39 +1,19 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadConfig } from '@/app/config';
-import type { Backend } from '@/backend/port';
-import { createBackend } from '@/backend/local/create-local-backend';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { ConfigErrorScreen } from '@/components/config-error-screen';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { fakeBackend, profile } from '../support/fake-backend';
+import { demoAccount, localTestBackend, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
-let dbCounter = 0;
-function localBackend(seed = false): Backend {
-  dbCounter += 1;
-  return createBackend(
-    { backend: 'local', recaptchaSiteKey: null },
-    { dbName: `screens-${Date.now()}-${dbCounter}`, seed, pbkdf2Iterations: 1000, sessionStorage: memoryStorage() },
-  );
-}
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-const agent = DEMO_ACCOUNTS.find((account) => account.role === 'agent');
-const customer = DEMO_ACCOUNTS.find((account) => account.role === 'customer');
+const agent = demoAccount('agent');
+const customer = demoAccount('customer');
 
 describe('sign-up screen', () => {
   it('shows DESIGN §3 limits as messages and keeps what was typed', async () => {
     const user = userEvent.setup({ delay: null });
-    renderApp(localBackend(), '/sign-up');
+    renderApp(localTestBackend({ seed: false }), '/sign-up');
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Enter your name.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
@@ -55,7 +35,7 @@ describe('sign-up screen', () => {
 
   it('creates a customer account and lands on the empty requests page', async () => {
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp(localBackend(), '/sign-up');
+    const { router } = renderApp(localTestBackend({ seed: false }), '/sign-up');
     await user.type(await screen.findByLabelText('Your name'), 'Nina New');
     await user.type(screen.getByLabelText('Email'), 'nina@example.test');
     await user.type(screen.getByLabelText('Password'), 'long enough 1');
@@ -70,9 +50,8 @@ describe('sign-up screen', () => {
 
 describe('sign-in screen', () => {
   it('says plainly when the password is wrong and keeps the email', async () => {
-    if (!agent) throw new Error('no seeded agent');
     const user = userEvent.setup({ delay: null });
-    renderApp(localBackend(true), '/sign-in');
+    renderApp(localTestBackend({ seed: true }), '/sign-in');
     await user.type(await screen.findByLabelText('Email'), agent.email);
     await user.type(screen.getByLabelText('Password'), 'not the password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -84,9 +63,8 @@ describe('sign-in screen', () => {
   });
 
   it('signs a seeded agent in to the desk', async () => {
-    if (!agent) throw new Error('no seeded agent');
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp(localBackend(true), '/sign-in');
+    const { router } = renderApp(localTestBackend({ seed: true }), '/sign-in');
     await user.type(await screen.findByLabelText('Email'), agent.email);
     await user.type(screen.getByLabelText('Password'), agent.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -96,9 +74,7 @@ describe('sign-in screen', () => {
   });
 
   it('gives a signed-in customer a 403 page on /desk', async () => {
-    if (!customer) throw new Error('no seeded customer');
-    const backend = localBackend(true);
-    await backend.auth.signIn({ email: customer.email, password: customer.password });
+    const { backend } = await seededDeskAs(customer);
     renderApp(backend, '/desk');
     expect(await screen.findByText('403 — not for your role', {}, { timeout: 5000 })).toBeInTheDocument();
   });

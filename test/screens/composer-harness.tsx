@@ -11,54 +11,28 @@ import type { RootState } from '@/app/root-reducer';
 import { makeStore } from '@/app/store';
 import { ThemeProvider } from '@/app/theme';
 import type { Backend } from '@/backend/port';
-import { createBackend } from '@/backend/local/create-local-backend';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import type { Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
 import { useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { Composer } from '@/features/tickets/components/composer';
 import { Conversation } from '@/features/tickets/components/conversation';
+import { demoAccount, localTestBackend, signInDemo } from '../support/local-backend';
 
-let dbCounter = 0;
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+let backends = 0;
 
 /**
- * A fresh local backend (its own database, one session). Its clock moves one second per
+ * A fresh seeded local backend (its own database, one session). Its clock moves one second per
  * reading, so two writes never share a timestamp (the stale-ticket guard compares them).
  */
 export function localBackend(): Backend {
-  dbCounter += 1;
-  let clock = Date.parse('2026-03-02T09:00:00.000Z') + dbCounter * 86_400_000;
-  return createBackend(
-    { backend: 'local', recaptchaSiteKey: null },
-    {
-      dbName: `composer-${Date.now()}-${dbCounter}`,
-      seed: true,
-      pbkdf2Iterations: 1000,
-      sessionStorage: memoryStorage(),
-      now: () => (clock += 1000),
-    },
-  );
-}
-
-/** Signs in the first demo account of a role. */
-export async function signInAs(backend: Backend, role: Role): Promise<void> {
-  const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role);
-  if (!account) throw new Error(`no demo ${role}`);
-  await backend.auth.signIn({ email: account.email, password: account.password });
+  backends += 1;
+  let clock = Date.parse('2026-03-02T09:00:00.000Z') + backends * 86_400_000;
+  return localTestBackend({ seed: true, now: () => (clock += 1000) });
 }
 
 /** A new request by the demo customer; the backend is left signed in as `then`. */
 export async function ticketBy(backend: Backend, then: Role = 'customer'): Promise<Ticket> {
-  await signInAs(backend, 'customer');
+  await signInDemo(backend, demoAccount('customer'));
   const ticket = await backend.tickets.create({
     subject: 'Printer on fire',
     description: 'It smells of toner.',
@@ -66,7 +40,7 @@ export async function ticketBy(backend: Backend, then: Role = 'customer'): Promi
   });
   if (then !== 'customer') {
     await backend.auth.signOut();
-    await signInAs(backend, then);
+    await signInDemo(backend, demoAccount(then));
   }
   return ticket;
 }

@@ -1,23 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ConfigProvider from 'antd/es/config-provider';
-import type { Backend } from '@/backend/port';
 import type { Message } from '@/domain/types';
 import { Conversation } from '@/features/tickets/components/conversation';
+import { messagesOf } from '../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from './composer-harness';
-
-function messagesOf(backend: Backend, ticketId: string): Promise<Message[]> {
-  return new Promise((resolve, reject) => {
-    const stop = backend.messages.watch(
-      ticketId,
-      (messages) => {
-        resolve(messages);
-        queueMicrotask(() => stop());
-      },
-      reject,
-    );
-  });
-}
 
 beforeEach(() => window.localStorage.clear());
 

@@ -6,55 +6,18 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Backend } from '@/backend/port';
-import { createBackend } from '@/backend/local/create-local-backend';
-import { openTriageDb } from '@/backend/local/db';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { QUEUE_VIEWS, type QueueViewId } from '@/domain/queue-views';
 import type { Ticket } from '@/domain/types';
+import { demoAccount, secondClient, seededDeskAs, storedTickets } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
-function account(email: string) {
-  const found = DEMO_ACCOUNTS.find((candidate) => candidate.email === email);
-  if (!found) throw new Error(`no seeded account ${email}`);
-  return found;
-}
-const priya = account('priya@triage.test');
-const dana = account('dana@example.test');
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-let dbCounter = 0;
-/** A backend client on the database `dbName` (a fresh seeded one when absent), with its own session. */
-function client(dbName: string, seed: boolean): Backend {
-  return createBackend(
-    { backend: 'local', recaptchaSiteKey: null },
-    { dbName, seed, pbkdf2Iterations: 1000, sessionStorage: memoryStorage() },
-  );
-}
+const priya = demoAccount('priya@triage.test');
+const dana = demoAccount('dana@example.test');
 
 /** A fresh seeded desk with Priya signed in; `tickets()` reads what is stored, bypassing the port. */
 async function signedInDesk() {
-  dbCounter += 1;
-  const dbName = `desk-${Date.now()}-${dbCounter}`;
-  const backend = client(dbName, true);
-  const me = await backend.auth.signIn({ email: priya.email, password: priya.password });
-  const tickets = async (): Promise<Ticket[]> => {
-    const db = openTriageDb(dbName);
-    try {
-      return await db.tickets.toArray();
-    } finally {
-      db.close();
-    }
-  };
-  return { dbName, backend, me, tickets };
+  const desk = await seededDeskAs(priya);
+  return { ...desk, tickets: () => storedTickets(desk.dbName) };
 }
 
 /** The tickets of a view for this agent, per `src/domain/queue-views.ts`. */
@@ -240,8 +203,7 @@ describe('desk queue', () => {
       expect(within(views).getByRole('radio', { name: `Unassigned ${unassigned}` })).toBeInTheDocument(),
     );
 
-    const customer = client(dbName, false);
-    await customer.auth.signIn({ email: dana.email, password: dana.password });
+    const customer = await secondClient(dbName, dana);
     const created = await customer.tickets.create({
       subject: 'Printer on fire after the update',
       description: 'It started right after version 4.2 installed.',

@@ -6,52 +6,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Backend } from '@/backend/port';
-import { createBackend } from '@/backend/local/create-local-backend';
-import { openTriageDb } from '@/backend/local/db';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import type { Ticket } from '@/domain/types';
+import { demoAccount, localTestBackend, secondClient, seededDeskAs, storedTickets } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
-function account(email: string) {
-  const found = DEMO_ACCOUNTS.find((candidate) => candidate.email === email);
-  if (!found) throw new Error(`no seeded account ${email}`);
-  return found;
-}
-const priya = account('priya@triage.test');
-const dana = account('dana@example.test');
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-let dbCounter = 0;
-function newDbName(): string {
-  dbCounter += 1;
-  return `requests-${Date.now()}-${dbCounter}`;
-}
-
-/** A backend client on `dbName` with its own session. */
-function client(dbName: string, seed: boolean): Backend {
-  return createBackend(
-    { backend: 'local', recaptchaSiteKey: null },
-    { dbName, seed, pbkdf2Iterations: 1000, sessionStorage: memoryStorage() },
-  );
-}
-
-async function storedTickets(dbName: string): Promise<Ticket[]> {
-  const db = openTriageDb(dbName);
-  try {
-    return await db.tickets.toArray();
-  } finally {
-    db.close();
-  }
-}
+const priya = demoAccount('priya@triage.test');
+const dana = demoAccount('dana@example.test');
 
 /** Last public activity first, ties by id (the port's order). */
 function byLastMessage(a: Ticket, b: Ticket): number {
@@ -69,9 +29,7 @@ function listedIds(): string[] {
 
 describe('my requests', () => {
   it('lists only the customer’s own requests, newest public activity first, with "Load more"', async () => {
-    const dbName = newDbName();
-    const backend = client(dbName, true);
-    const me = await backend.auth.signIn({ email: dana.email, password: dana.password });
+    const { dbName, backend, me } = await seededDeskAs(dana);
     // More than one page (20) of her own requests, so "Load more" has a second page to load.
     const seeded = (await storedTickets(dbName)).filter((ticket) => ticket.requesterId === me.uid).length;
     for (let i = seeded; i < 23; i += 1) {
@@ -98,9 +56,7 @@ describe('my requests', () => {
   });
 
   it('moves a request up on a public reply, live, but not on an internal note', async () => {
-    const dbName = newDbName();
-    const backend = client(dbName, true);
-    const me = await backend.auth.signIn({ email: dana.email, password: dana.password });
+    const { dbName, backend, me } = await seededDeskAs(dana);
     const own = (await storedTickets(dbName)).filter((ticket) => ticket.requesterId === me.uid).sort(byLastMessage);
     // Her open request with the oldest public activity: an agent's reply leaves it open and waiting on her.
     const oldest = own.filter((ticket) => ticket.status === 'open').at(-1);
@@ -110,8 +66,7 @@ describe('my requests', () => {
     await waitFor(() => expect(listedIds()).toContain(oldest.id));
     const before = listedIds();
 
-    const agent = client(dbName, false);
-    await agent.auth.signIn({ email: priya.email, password: priya.password });
+    const agent = await secondClient(dbName, priya);
     await agent.messages.add(oldest.id, { id: 'note-1', body: 'Checking with billing first.', internal: true });
     // The note changed the ticket (updatedAt) but not its public activity: same order.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -126,7 +81,7 @@ describe('my requests', () => {
   });
 
   it('invites a fresh customer to make their first request', async () => {
-    const backend = client(newDbName(), true);
+    const backend = localTestBackend({ seed: true });
     await backend.auth.signUp({ displayName: 'Nina New', email: 'nina@example.test', password: 'long enough 1' });
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp(backend, '/requests');

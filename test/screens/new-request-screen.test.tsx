@@ -7,42 +7,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Backend, CreateTicketInput } from '@/backend/port';
-import { createBackend } from '@/backend/local/create-local-backend';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { AppError } from '@/domain/errors';
+import { button, findHeading } from '../support/fast-queries';
+import { demoAccount, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
-let dbCounter = 0;
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-function localBackend(): Backend {
-  dbCounter += 1;
-  return createBackend(
-    { backend: 'local', recaptchaSiteKey: null },
-    {
-      dbName: `new-request-${Date.now()}-${dbCounter}`,
-      seed: true,
-      pbkdf2Iterations: 1000,
-      sessionStorage: memoryStorage(),
-    },
-  );
-}
-
-const customer = DEMO_ACCOUNTS.find((account) => account.email === 'dana@example.test');
-
 /** A seeded backend with Dana (a customer) signed in. */
-async function signedInCustomer(backend: Backend = localBackend()): Promise<Backend> {
-  if (!customer) throw new Error('no seeded customer Dana');
-  await backend.auth.signIn({ email: customer.email, password: customer.password });
-  return backend;
+async function signedInCustomer(): Promise<Backend> {
+  return (await seededDeskAs(demoAccount('dana@example.test'))).backend;
 }
 
 /** A file of a given size without allocating it. */
@@ -50,22 +22,6 @@ function fakeFile(name: string, type: string, size = 64): File {
   const file = new File(['x'.repeat(Math.min(size, 64))], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
-}
-
-/**
- * Fast stand-ins for `getByRole(…, { name })`: under jsdom, antd's CSS-in-JS makes every
- * `getComputedStyle` (which role queries call per element) cost ~100 ms.
- */
-function button(name: string): HTMLButtonElement {
-  const found = screen.getByText(name, { selector: 'button > span' }).closest('button');
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
-
-async function findHeading(text: string): Promise<HTMLElement> {
-  return screen.findByText(
-    (_content, element) => /^H[1-6]$/.test(element?.tagName ?? '') && element?.textContent === text,
-  );
 }
 
 const SEND = 'Send request';

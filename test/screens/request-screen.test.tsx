@@ -6,10 +6,9 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Backend, TicketQuery } from '@/backend/port';
-import { createBackend } from '@/backend/local/create-local-backend';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import type { Ticket, TicketStatus } from '@/domain/types';
+import { button, findHeading } from '../support/fast-queries';
+import { demoAccount, firstTickets, secondClient, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
 /**
@@ -26,52 +25,9 @@ const CUSTOMER_BUTTONS: Record<TicketStatus, string[]> = {
   closed: [],
 };
 
-let dbCounter = 0;
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-/** A seeded local backend; backends made with the same `dbName` share data like two tabs. */
-function localBackend(dbName: string): Backend {
-  return createBackend(
-    { backend: 'local', recaptchaSiteKey: null },
-    { dbName, seed: true, pbkdf2Iterations: 1000, sessionStorage: memoryStorage() },
-  );
-}
-
-function account(email: string) {
-  const found = DEMO_ACCOUNTS.find((candidate) => candidate.email === email);
-  if (!found) throw new Error(`no seeded account ${email}`);
-  return found;
-}
-
-/** The first page a ticket list subscription delivers (then it unsubscribes). */
-function firstTickets(backend: Backend, query: TicketQuery): Promise<Ticket[]> {
-  return new Promise((resolve, reject) => {
-    const stop = backend.tickets.watchList(
-      query,
-      (page) => {
-        resolve(page.tickets);
-        queueMicrotask(() => stop());
-      },
-      (error) => reject(new Error(error.message)),
-    );
-  });
-}
-
 /** A fresh seeded desk with Dana signed in, and her requests. */
 async function asDana() {
-  dbCounter += 1;
-  const dbName = `request-screen-${Date.now()}-${dbCounter}`;
-  const backend = localBackend(dbName);
-  const dana = account('dana@example.test');
-  const me = await backend.auth.signIn({ email: dana.email, password: dana.password });
+  const { backend, dbName, me } = await seededDeskAs(demoAccount('dana@example.test'));
   const tickets = await firstTickets(backend, { requesterId: me.uid, limit: 100 });
   const ofStatus = (status: TicketStatus): Ticket => {
     const ticket = tickets.find((candidate) => candidate.status === status);
@@ -79,30 +35,6 @@ async function asDana() {
     return ticket;
   };
   return { backend, dbName, me, ofStatus };
-}
-
-/** The same desk in another "tab", signed in as someone else. */
-async function otherTab(dbName: string, email: string): Promise<Backend> {
-  const backend = localBackend(dbName);
-  const person = account(email);
-  await backend.auth.signIn({ email: person.email, password: person.password });
-  return backend;
-}
-
-/*
- * Fast stand-ins for `getByRole(…, { name })`: under jsdom, antd's CSS-in-JS makes every
- * `getComputedStyle` (which role queries call per element) cost ~100 ms.
- */
-function button(name: string): HTMLButtonElement {
-  const found = screen.getByText(name, { selector: 'button > span' }).closest('button');
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
-
-function findHeading(text: string): Promise<HTMLElement> {
-  return screen.findByText(
-    (_content, element) => /^H[1-6]$/.test(element?.tagName ?? '') && element?.textContent === text,
-  );
 }
 
 /** The labels of the status buttons shown, in order (none when the group is absent). */
@@ -178,7 +110,7 @@ describe('request screen', () => {
     await findHeading(`#${ticket.number} ${ticket.subject}`);
     await screen.findByTestId('conversation');
 
-    const agent = await otherTab(dbName, 'priya@triage.test');
+    const agent = await secondClient(dbName, demoAccount('priya@triage.test'));
     await agent.messages.add(ticket.id, {
       id: 'note-from-priya',
       body: 'Customer seems upset; be gentle.',
@@ -228,7 +160,7 @@ describe('request screen', () => {
 
   it("refuses another customer's request with a clear page", async () => {
     const { backend, dbName } = await asDana();
-    const luis = await otherTab(dbName, 'luis@example.test');
+    const luis = await secondClient(dbName, demoAccount('luis@example.test'));
     const [theirs] = await firstTickets(luis, { limit: 1 });
     if (!theirs) throw new Error('Luis has no requests in the seed');
 

@@ -7,9 +7,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Backend, TicketFilter } from '@/backend/port';
-import { createBackend } from '@/backend/local/create-local-backend';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
-import type { Ticket, TicketStatus } from '@/domain/types';
+import type { Ticket, TicketStatus, UserProfile } from '@/domain/types';
+import { demoAccount, firstTickets, firstValue, secondClient, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
 // Each test seeds a desk and renders the whole app (antd under jsdom): slower than most.
@@ -46,68 +45,18 @@ const CLICKS: Partial<Record<TicketStatus, { button: string; to: TicketStatus }>
   solved: { button: 'Close', to: 'closed' },
 };
 
-function account(email: string) {
-  const found = DEMO_ACCOUNTS.find((candidate) => candidate.email === email);
-  if (!found) throw new Error(`no seeded account ${email}`);
-  return found;
-}
-const priya = account('priya@triage.test');
-const sam = account('sam@triage.test');
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-let dbCounter = 0;
-function newDbName(): string {
-  dbCounter += 1;
-  return `ticket-screen-${Date.now()}-${dbCounter}`;
-}
-
-/** A client of the seeded local desk `dbName`, signed in as `who` (its own session, like another tab). */
-async function signedInClient(dbName: string, who: { email: string; password: string }): Promise<Backend> {
-  const backend = createBackend(
-    { backend: 'local', recaptchaSiteKey: null },
-    { dbName, seed: true, pbkdf2Iterations: 1000, sessionStorage: memoryStorage() },
-  );
-  await backend.auth.signIn({ email: who.email, password: who.password });
-  return backend;
-}
+const priya = demoAccount('priya@triage.test');
+const sam = demoAccount('sam@triage.test');
 
 /** The first ticket matching `filter` and `where`, read once from the backend. */
-function findTicket(backend: Backend, filter: TicketFilter, where: (ticket: Ticket) => boolean = () => true) {
-  return new Promise<Ticket>((resolve, reject) => {
-    let settled = false;
-    const stop = backend.tickets.watchList(
-      { ...filter, limit: 100 },
-      (page) => {
-        if (settled) return;
-        settled = true;
-        setTimeout(() => stop(), 0);
-        const ticket = page.tickets.find(where);
-        if (ticket) resolve(ticket);
-        else reject(new Error(`no seeded ticket matches ${JSON.stringify(filter)}`));
-      },
-      (error) => reject(new Error(error.message)),
-    );
-  });
+async function findTicket(backend: Backend, filter: TicketFilter, where: (ticket: Ticket) => boolean = () => true) {
+  const ticket = (await firstTickets(backend, { ...filter, limit: 100 })).find(where);
+  if (!ticket) throw new Error(`no seeded ticket matches ${JSON.stringify(filter)}`);
+  return ticket;
 }
 
 async function uidOf(backend: Backend, email: string): Promise<string> {
-  const staff = await new Promise<{ uid: string; email: string }[]>((resolve, reject) => {
-    const stop = backend.users.watchAll(
-      (users) => {
-        setTimeout(() => stop(), 0);
-        resolve(users);
-      },
-      (error) => reject(new Error(error.message)),
-    );
-  });
+  const staff = await firstValue<UserProfile[]>((onNext, onError) => backend.users.watchAll(onNext, onError));
   const user = staff.find((candidate) => candidate.email === email);
   if (!user) throw new Error(`no user ${email}`);
   return user.uid;
@@ -115,8 +64,7 @@ async function uidOf(backend: Backend, email: string): Promise<string> {
 
 /** Renders the ticket screen for Priya; resolves once the ticket's heading shows. */
 async function openTicket(status: TicketStatus, where?: (ticket: Ticket) => boolean) {
-  const dbName = newDbName();
-  const backend = await signedInClient(dbName, priya);
+  const { backend, dbName } = await seededDeskAs(priya);
   const ticket = await findTicket(backend, { statuses: [status] }, where);
   const view = renderApp(backend, `/desk/tickets/${ticket.id}`);
   await screen.findByRole('heading', { name: `#${ticket.number} ${ticket.subject}` }, { timeout: 15_000 });
@@ -275,7 +223,7 @@ describe('ticket screen: states', () => {
   });
 
   it('says so when the ticket does not exist', async () => {
-    const backend = await signedInClient(newDbName(), priya);
+    const { backend } = await seededDeskAs(priya);
     renderApp(backend, '/desk/tickets/no-such-ticket');
     expect(await screen.findByText('Ticket not found', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to queue' })).toHaveAttribute('href', '/desk');
@@ -285,7 +233,7 @@ describe('ticket screen: states', () => {
 describe('ticket screen: someone else changes the ticket', () => {
   it('follows their change live and refuses a stale status change as aborted, losing nothing', async () => {
     const { backend, ticket, dbName } = await openTicket('open', (candidate) => candidate.priority !== 'urgent');
-    const other = await signedInClient(dbName, sam);
+    const other = await secondClient(dbName, sam);
     const group = screen.getByRole('group', { name: 'Status actions' });
     const setPending = within(group).getByRole('button', { name: 'Set pending' });
 
