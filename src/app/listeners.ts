@@ -1,14 +1,16 @@
 /**
- * Listener middleware (DESIGN §5): mirrors `backend.auth.onChange` into the auth slice, and on
- * sign-out (or a switch to another person) resets the API cache and purges drafts.
+ * Listener middleware (DESIGN §5): mirrors `backend.auth.onChange` into the auth slice; on
+ * sign-out (or a switch to another person) resets the API cache, and on sign-out purges the
+ * drafts of the person signing out.
  */
 import { createAction, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
 import { api } from '@/app/api';
+import { forgetStoredDrafts } from '@/app/persist';
 import type { RootState } from '@/app/root-reducer';
 import type { AppDispatch } from '@/app/store';
 import type { Backend } from '@/backend/port';
 import { authChanged } from '@/features/auth/slice/auth-slice';
-import { draftsCleared } from '@/features/tickets/slice/drafts-slice';
+import { draftsOfUserCleared } from '@/features/tickets/slice/drafts-slice';
 
 /** Dispatched once when the app mounts; starts the auth mirror. */
 export const appStarted = createAction('app/started');
@@ -26,7 +28,9 @@ export function createAppListenerMiddleware(backend: Backend) {
  * - on `appStarted` (once): subscribes to `backend.auth.onChange` and dispatches `authChanged`
  *   for every change, until the store's listeners are cleared;
  * - on `authChanged`: when the session ends or becomes another person, resets the API cache
- *   (no data of the previous person survives) and, on sign-out, purges drafts.
+ *   (no data of the previous person survives); when this tab's person signs out, purges their
+ *   drafts, in the store and in storage. Only theirs: other tabs may hold other people's. A tab
+ *   that starts signed out had nobody to sign out, so it purges nothing.
  */
 export function registerListeners(startListening: AppStartListening): void {
   startListening({
@@ -45,12 +49,17 @@ export function registerListeners(startListening: AppStartListening): void {
   startListening({
     actionCreator: authChanged,
     effect: (action, listenerApi) => {
-      const before = listenerApi.getOriginalState().auth.user?.uid ?? null;
+      const { auth } = listenerApi.getOriginalState();
+      const before = auth.user?.uid ?? null;
       const change = action.payload;
       const after =
         change.kind === 'signedIn' ? change.user.uid : change.kind === 'profileUnavailable' ? change.uid : null;
       if (before !== null && before !== after) listenerApi.dispatch(api.util.resetApiState());
-      if (change.kind === 'signedOut') listenerApi.dispatch(draftsCleared());
+      const leaving = auth.user?.uid ?? auth.unavailable?.uid;
+      if (change.kind === 'signedOut' && leaving) {
+        listenerApi.dispatch(draftsOfUserCleared(leaving));
+        forgetStoredDrafts(leaving);
+      }
     },
   });
 }

@@ -3,19 +3,27 @@
  * known user as a hint for the first paint — per tab (sessionStorage) with the local backend,
  * whose sessions are per tab, and per browser (localStorage) with Firebase, whose sessions
  * are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
- * state falls back to defaults instead of crashing.
+ * state falls back to defaults instead of crashing. Drafts are shared by every tab of the
+ * browser, so their storage merges each tab's writes instead of replacing the others'.
  *
  * The shape checks are plain type guards rather than zod: this module is in the first JS every
  * visitor downloads (see README, bundle budgets).
  */
-import { createMigrate, type MigrationManifest, type PersistConfig, type PersistedState } from 'redux-persist';
+import {
+  createMigrate,
+  KEY_PREFIX,
+  type MigrationManifest,
+  type PersistConfig,
+  type PersistedState,
+} from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
+import { PRIORITIES } from '@/domain/types';
 import type { AuthState } from '@/features/auth/slice/auth-slice';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
-import type { DraftsState } from '@/features/tickets/slice/drafts-slice';
+import { isDraftEntryOf, type DraftsState } from '@/features/tickets/slice/drafts-slice';
 
 /** Current versions of the persisted slices. Bump and add a migration when a shape changes. */
-export const PERSIST_VERSIONS = { preferences: 1, drafts: 1, auth: 1 } as const;
+export const PERSIST_VERSIONS = { preferences: 1, drafts: 2, auth: 1 } as const;
 
 type Storage = ReturnType<typeof createWebStorage>;
 
@@ -47,15 +55,120 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 
+/** The synchronous Web Storage calls {@link sharedStorage} builds on. */
+export type SyncStorage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** redux-persist's storage, plus removing some entries of a stored slice. */
+export interface SharedStorage extends Storage {
+  /** Removes the entries (top-level keys) of the slice stored at `key` for which `drop` is true. */
+  removeEntries(key: string, drop: (entry: string) => boolean): void;
+}
+
+/** A stored slice as redux-persist writes it: each top-level key's value serialized apart. */
+function entriesOf(raw: string | null): Record<string, string> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!isRecord(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((pair): pair is [string, string] => isString(pair[1])));
+  } catch {
+    return {}; // corrupt: redux-persist's own read fails too, and the slice starts from defaults
+  }
+}
+
+/**
+ * Storage for a slice that several tabs write (the drafts: one browser, many tabs, perhaps
+ * several people). redux-persist writes a tab's whole slice, so on plain storage the last tab
+ * to write would undo whatever the others wrote since it read — a customer typing in one tab
+ * would erase the draft an agent wrote in another. This storage merges instead: an entry
+ * (top-level key) this tab changed since it last read or wrote the slice is written as it is
+ * now — added, changed or removed — and every other entry stays as storage holds it. Read,
+ * merge and write are one synchronous step, so no other tab's write can come between them.
+ * What "this tab last wrote" is lives in this object: one per JavaScript realm, i.e. per tab.
+ * @param storage localStorage, or a stand-in (tests, or a browser with storage disabled).
+ */
+export function sharedStorage(storage: SyncStorage): SharedStorage {
+  const known = new Map<string, Record<string, string>>();
+  return {
+    getItem: async (key: string) => {
+      const raw = storage.getItem(key);
+      known.set(key, entriesOf(raw));
+      return raw;
+    },
+    setItem: async (key: string, value: string) => {
+      const ours = entriesOf(value);
+      const base = known.get(key) ?? {};
+      known.set(key, ours);
+      const merged = entriesOf(storage.getItem(key));
+      for (const entry of new Set([...Object.keys(base), ...Object.keys(ours)])) {
+        const mine = ours[entry];
+        if (mine === base[entry]) continue; // not changed here: keep what storage has
+        if (mine === undefined) delete merged[entry];
+        else merged[entry] = mine;
+      }
+      storage.setItem(key, JSON.stringify(merged));
+    },
+    removeItem: async (key: string) => {
+      known.delete(key);
+      storage.removeItem(key);
+    },
+    removeEntries(key, drop) {
+      const stored = entriesOf(storage.getItem(key));
+      const kept = Object.fromEntries(Object.entries(stored).filter(([entry]) => !drop(entry)));
+      if (Object.keys(kept).length !== Object.keys(stored).length) storage.setItem(key, JSON.stringify(kept));
+    },
+  };
+}
+
+/** localStorage when the browser lets us use it; otherwise one that keeps nothing. */
+function localSyncStorage(): SyncStorage {
+  const none: SyncStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+  if (typeof window === 'undefined') return none; // Node: tests and tooling
+  try {
+    const storage = window.localStorage;
+    const probe = 'triage.storage-probe';
+    storage.setItem(probe, '1');
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return none; // storage disabled by the browser
+  }
+}
+
 const isPreferences: ShapeCheck = (value) =>
   (value.theme === undefined || value.theme === 'light' || value.theme === 'dark') &&
   (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean');
 
+const isRequestFields = (value: unknown): boolean =>
+  isRecord(value) &&
+  isString(value.subject) &&
+  isString(value.category) &&
+  isString(value.ticketId) &&
+  (PRIORITIES as readonly unknown[]).includes(value.priority);
+
+/** Every entry is a draft stored under its own owner's key (see `draftEntryKey`). */
 const isDrafts: ShapeCheck = (value) =>
-  Object.values(value).every(
-    (draft) =>
-      isRecord(draft) && isString(draft.body) && typeof draft.internal === 'boolean' && isString(draft.updatedAt),
+  Object.entries(value).every(
+    ([entry, draft]) =>
+      isRecord(draft) &&
+      isString(draft.owner) &&
+      draft.owner !== '' &&
+      isDraftEntryOf(entry, draft.owner) &&
+      isString(draft.body) &&
+      typeof draft.internal === 'boolean' &&
+      isString(draft.updatedAt) &&
+      isString(draft.messageId) &&
+      (draft.request === undefined || isRequestFields(draft.request)),
   );
+
+/**
+ * Drafts migrations. Version 1 keyed drafts by ticket alone, so whose they were is unknown —
+ * an agent's internal note could have been shown to the next person in the browser. They are
+ * dropped, not guessed at.
+ */
+const draftsMigrations: MigrationManifest = {
+  2: (state) => state && { _persist: state._persist },
+};
 
 const isUserHint: ShapeCheck = (value) => {
   const user = value.lastUser;
@@ -100,14 +213,24 @@ export const preferencesPersistConfig: PersistConfig<PreferencesState> = {
   migrate: safeMigrate({}, PERSIST_VERSIONS.preferences, isPreferences),
 };
 
-/** redux-persist config of the drafts slice (localStorage). */
+const draftsStorage = sharedStorage(localSyncStorage());
+
+/** redux-persist config of the drafts slice (localStorage, shared by the tabs: {@link sharedStorage}). */
 export const draftsPersistConfig: PersistConfig<DraftsState> = {
   key: 'triage.drafts',
   timeout: NO_TIMEOUT,
   version: PERSIST_VERSIONS.drafts,
-  storage: webStorage('local'),
-  migrate: safeMigrate({}, PERSIST_VERSIONS.drafts, isDrafts),
+  storage: draftsStorage,
+  migrate: safeMigrate(draftsMigrations, PERSIST_VERSIONS.drafts, isDrafts),
 };
+
+/**
+ * Removes every stored draft of `owner` (DESIGN §5: sign-out purges them), including those
+ * another tab wrote since this one read the drafts; other people's stay.
+ */
+export function forgetStoredDrafts(owner: string): void {
+  draftsStorage.removeEntries(`${KEY_PREFIX}${draftsPersistConfig.key}`, (entry) => isDraftEntryOf(entry, owner));
+}
 
 /** redux-persist config of the auth slice: only the `lastUser` hint, scoped like the session. */
 export const authPersistConfig: PersistConfig<AuthState> = {

@@ -21,13 +21,14 @@ import { demoAccount, localTestBackend, signInDemo } from '../support/local-back
 let backends = 0;
 
 /**
- * A fresh seeded local backend (its own database, one session). Its clock moves one second per
+ * A fresh seeded local backend (one session; its own database unless `dbName` names one, so
+ * another client of that database can be a second tab). Its clock moves one second per
  * reading, so two writes never share a timestamp (the stale-ticket guard compares them).
  */
-export function localBackend(): Backend {
+export function localBackend(dbName?: string): Backend {
   backends += 1;
   let clock = Date.parse('2026-03-02T09:00:00.000Z') + backends * 86_400_000;
-  return localTestBackend({ seed: true, now: () => (clock += 1000) });
+  return localTestBackend({ seed: true, dbName, now: () => (clock += 1000) });
 }
 
 /** A new request by the demo customer; the backend is left signed in as `then`. */

@@ -1,12 +1,32 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ConfigProvider from 'antd/es/config-provider';
+import type { RootState } from '@/app/root-reducer';
+import type { AddMessageInput, Backend } from '@/backend/port';
+import { AppError } from '@/domain/errors';
 import type { Message } from '@/domain/types';
 import { Conversation } from '@/features/tickets/components/conversation';
-import { messagesOf } from '../support/local-backend';
+import { draftSaved, selectDraft } from '@/features/tickets/slice/drafts-slice';
+import { demoAccount, messagesOf, secondClient, signInDemo } from '../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from './composer-harness';
 
+const DRAFTS_KEY = 'persist:triage.drafts';
+
 beforeEach(() => window.localStorage.clear());
+
+/** The signed-in person's draft of a ticket's reply. */
+function myDraft(state: RootState, ticketId: string) {
+  const uid = state.auth.user?.uid;
+  if (!uid) throw new Error('nobody is signed in');
+  return selectDraft(state, uid, ticketId);
+}
+
+let desks = 0;
+/** A database name for a desk that two clients (two tabs) share. */
+function sharedDesk(): string {
+  desks += 1;
+  return `composer-shared-${Date.now()}-${desks}`;
+}
 
 describe('composer, customer', () => {
   it('says what is wrong with an empty or too long reply and keeps the text', async () => {
@@ -45,13 +65,13 @@ describe('composer, customer', () => {
 
     const box = await screen.findByRole('textbox', { name: 'Your reply' });
     await user.type(box, 'Still smoking.{Enter}Please hurry.');
-    expect(store.getState().drafts[ticket.id]?.body).toBe('Still smoking.\nPlease hurry.');
+    expect(myDraft(store.getState(), ticket.id)?.body).toBe('Still smoking.\nPlease hurry.');
     await user.keyboard('{Control>}{Enter}{/Control}');
 
     const sent = await screen.findByText(/Still smoking/, { selector: '[role="article"] *' }, { timeout: 5000 });
     expect(sent.closest('[role="article"]')).toHaveAccessibleName('Reply by Dana Whitfield');
     await waitFor(() => expect(box).toHaveValue(''));
-    expect(store.getState().drafts[ticket.id]).toBeUndefined();
+    expect(myDraft(store.getState(), ticket.id)).toBeUndefined();
     const messages = await messagesOf(backend, ticket.id);
     expect(messages.map((message) => message.body)).toEqual(['It smells of toner.', 'Still smoking.\nPlease hurry.']);
     expect(messages[1]?.internal).toBe(false);
@@ -72,7 +92,7 @@ describe('composer, customer', () => {
 
     // A reload: redux-persist wrote the draft to localStorage; a new store reads it back.
     await act(() => first.persistor.flush());
-    expect(window.localStorage.getItem('persist:triage.drafts')).toContain('Half a thought');
+    expect(window.localStorage.getItem(DRAFTS_KEY)).toContain('Half a thought');
     first.persistor.pause();
     const second = await signedInStore(backend);
     renderPanel(second.store, { ticketId: ticket.id, staff: false });
@@ -133,7 +153,7 @@ describe('composer, staff', () => {
     expect(screen.getByRole('radio', { name: 'Public reply' })).not.toBeChecked();
     expect(screen.getByTestId('composer')).toHaveAttribute('data-mode', 'internal');
     await user.type(screen.getByRole('textbox', { name: 'Internal note' }), 'Customer is a VIP.');
-    expect(store.getState().drafts[ticket.id]).toMatchObject({ body: 'Customer is a VIP.', internal: true });
+    expect(myDraft(store.getState(), ticket.id)).toMatchObject({ body: 'Customer is a VIP.', internal: true });
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     const note = await screen.findByRole('article', { name: 'Internal note by Priya Shah' }, { timeout: 5000 });
@@ -178,6 +198,144 @@ describe('composer, staff', () => {
     expect(screen.getByRole('textbox', { name: 'Public reply' })).toHaveValue('On it.');
     expect((await backend.tickets.get(ticket.id)).status).toBe('on_hold');
     expect(await messagesOf(backend, ticket.id)).toHaveLength(1);
+  });
+});
+
+describe('composer, drafts of several people on one browser', () => {
+  it("never shows an agent's internal-note draft to the requester signed in in another tab", async () => {
+    const user = userEvent.setup({ delay: null });
+    const dbName = sharedDesk();
+    const agentSide = localBackend(dbName);
+    const ticket = await ticketBy(agentSide, 'agent');
+    const agentTab = await signedInStore(agentSide);
+    const view = renderPanel(agentTab.store, { ticketId: ticket.id, staff: true });
+    await user.click(await screen.findByRole('radio', { name: 'Internal note' }));
+    await user.type(screen.getByRole('textbox', { name: 'Internal note' }), 'Refund approved, do not promise it yet.');
+    await act(() => agentTab.persistor.flush());
+    expect(window.localStorage.getItem(DRAFTS_KEY)).toContain('Refund approved');
+    agentTab.persistor.pause();
+    view.unmount();
+
+    // The requester signs in in another tab: the same localStorage, a session of their own.
+    const customerTab = await signedInStore(await secondClient(dbName, demoAccount('customer')));
+    renderPanel(customerTab.store, { ticketId: ticket.id, staff: false });
+    const box = await screen.findByRole('textbox', { name: 'Your reply' });
+    // The note came back with the drafts (it is the agent's, kept for them) but is not shown.
+    expect(JSON.stringify(customerTab.store.getState().drafts)).toContain('Refund approved');
+    expect(box).toHaveValue('');
+    expect(screen.getByTestId('composer')).toHaveAttribute('data-mode', 'public');
+    expect(screen.queryByRole('radio', { name: 'Internal note' })).toBeNull();
+  });
+
+  it('shows the requester an empty public reply box after an agent wrote a note in the same tab', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localBackend();
+    const ticket = await ticketBy(backend, 'agent');
+    const { store } = await signedInStore(backend);
+    const view = renderPanel(store, { ticketId: ticket.id, staff: true });
+    await user.click(await screen.findByRole('radio', { name: 'Internal note' }));
+    await user.type(screen.getByRole('textbox', { name: 'Internal note' }), 'Do not refund.');
+    view.unmount();
+
+    // The requester signs in on this tab without the agent signing out first: no purge ran.
+    await signInDemo(backend, demoAccount('customer'));
+    await waitFor(() => expect(store.getState().auth.user?.role).toBe('customer'));
+    expect(JSON.stringify(store.getState().drafts)).toContain('Do not refund.');
+    renderPanel(store, { ticketId: ticket.id, staff: false });
+    expect(await screen.findByRole('textbox', { name: 'Your reply' })).toHaveValue('');
+    expect(screen.getByTestId('composer')).toHaveAttribute('data-mode', 'public');
+  });
+
+  it("ignores a customer's own draft in internal mode (a customer never sends a note)", async () => {
+    const backend = localBackend();
+    const ticket = await ticketBy(backend);
+    const { store } = await signedInStore(backend);
+    const me = store.getState().auth.user?.uid ?? '';
+    store.dispatch(
+      draftSaved({
+        owner: me,
+        ticketId: ticket.id,
+        body: 'left from when I was staff',
+        internal: true,
+        messageId: 'm-odd',
+        updatedAt: '2026-03-02T09:00:00.000Z',
+      }),
+    );
+    renderPanel(store, { ticketId: ticket.id, staff: false });
+    expect(await screen.findByRole('textbox', { name: 'Your reply' })).toHaveValue('');
+    expect(screen.getByTestId('composer')).toHaveAttribute('data-mode', 'public');
+  });
+
+  it("retries a reply after a reload with the draft's client id, so it is stored once", async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localBackend();
+    const ticket = await ticketBy(backend);
+    const calls: AddMessageInput[] = [];
+    const flaky: Backend = {
+      ...backend,
+      messages: {
+        ...backend.messages,
+        add: async (ticketId, input) => {
+          calls.push(input);
+          const message = await backend.messages.add(ticketId, input);
+          // The first answer is lost on the way back, after the reply was stored.
+          if (calls.length === 1) throw new AppError('unavailable', 'connection lost');
+          return message;
+        },
+      },
+    };
+    const first = await signedInStore(flaky);
+    const view = renderPanel(first.store, { ticketId: ticket.id, staff: false });
+    await user.type(await screen.findByRole('textbox', { name: 'Your reply' }), 'Is anyone there?');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Your text is kept; send it again when ready.')).toBeInTheDocument();
+    await act(() => first.persistor.flush());
+    first.persistor.pause();
+    view.unmount();
+
+    // A reload: a new store from what was persisted.
+    const second = await signedInStore(flaky);
+    renderPanel(second.store, { ticketId: ticket.id, staff: false });
+    const box = await screen.findByRole('textbox', { name: 'Your reply' });
+    expect(box).toHaveValue('Is anyone there?');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.id).toBe(calls[0]?.id);
+    const messages = await messagesOf(backend, ticket.id);
+    expect(messages.map((message) => message.body)).toEqual(['It smells of toner.', 'Is anyone there?']);
+    // Confirmed: the draft and its id are gone; the next reply gets a new id.
+    expect(myDraft(second.store.getState(), ticket.id)).toBeUndefined();
+  });
+
+  it("removes on sign-out the person's stored drafts, also ones another tab wrote, and nobody else's", async () => {
+    const backend = localBackend();
+    await ticketBy(backend);
+    const { store } = await signedInStore(backend);
+    const me = store.getState().auth.user?.uid ?? '';
+    const draft = (owner: string): string =>
+      JSON.stringify({
+        owner,
+        body: 'typed elsewhere',
+        internal: false,
+        updatedAt: '2026-03-02T09:00:00.000Z',
+        messageId: 'm',
+      });
+    // Written by another tab after this one read the drafts: this store never saw them.
+    window.localStorage.setItem(
+      DRAFTS_KEY,
+      JSON.stringify({
+        [`${me}:t-other`]: draft(me),
+        'u-someone-else:t-other': draft('u-someone-else'),
+        _persist: JSON.stringify({ version: 2, rehydrated: true }),
+      }),
+    );
+
+    await backend.auth.signOut();
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedOut'));
+    const stored = JSON.parse(window.localStorage.getItem(DRAFTS_KEY) ?? '{}') as Record<string, string>;
+    expect(Object.keys(stored).sort()).toEqual(['_persist', 'u-someone-else:t-other']);
   });
 });
 

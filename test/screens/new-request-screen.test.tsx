@@ -2,14 +2,15 @@
  * The new-request screen over the local backend (seeded, signed in as a customer): DESIGN §3
  * limits as field messages with nothing typed lost, attachment limits, a submit that lands on
  * the new request, a refused submit that keeps everything and retries with the same client
- * ids, and the draft surviving a remount.
+ * ids — also after a reload, from the draft — and the draft surviving a remount, shown only to
+ * the person who wrote it.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Backend, CreateTicketInput } from '@/backend/port';
 import { AppError } from '@/domain/errors';
 import { button, findHeading } from '../support/fast-queries';
-import { demoAccount, seededDeskAs } from '../support/local-backend';
+import { demoAccount, secondClient, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
 /** A seeded backend with Dana (a customer) signed in. */
@@ -170,6 +171,61 @@ describe('new request screen', () => {
     expect(calls[1]?.messageId).toBe(calls[0]?.messageId);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/requests/${calls[0]?.id ?? ''}`));
     expect(await findHeading('#43 Invoice address is wrong')).toBeInTheDocument();
+  });
+
+  it("retries a submit after a reload with the draft's client ids, so one request is made", async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const backend = await signedInCustomer();
+    const calls: CreateTicketInput[] = [];
+    const flaky: Backend = {
+      ...backend,
+      tickets: {
+        ...backend.tickets,
+        create: async (input) => {
+          calls.push(input);
+          const ticket = await backend.tickets.create(input);
+          // The first answer is lost on the way back, after the ticket was stored.
+          if (calls.length === 1) throw new AppError('unavailable', 'connection lost');
+          return ticket;
+        },
+      },
+    };
+    const first = renderApp(flaky, '/requests/new');
+    await user.type(await screen.findByLabelText('Subject'), 'Password reset mail never arrives');
+    await user.type(screen.getByLabelText('Description'), 'Tried twice this morning.');
+    await user.click(button(SEND));
+    expect(await screen.findByText('Your request was not sent')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('persist:triage.drafts')).toContain('Tried twice'));
+    first.unmount();
+
+    // A reload: a new store from what was persisted, and the request is sent again.
+    const { router } = renderApp(flaky, '/requests/new');
+    expect(await screen.findByLabelText('Subject')).toHaveValue('Password reset mail never arrives');
+    await user.click(button(SEND));
+    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.id).toBe(calls[0]?.id);
+    expect(calls[1]?.messageId).toBe(calls[0]?.messageId);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/requests/${calls[0]?.id ?? ''}`));
+    // Sent: the draft went, and with it the ids; nothing of it is left in the browser.
+    await waitFor(() => expect(localStorage.getItem('persist:triage.drafts')).not.toContain('Tried twice'));
+  });
+
+  it('shows a new-request draft only to the person who wrote it, not to the next one in the browser', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const { dbName, backend } = await seededDeskAs(demoAccount('dana@example.test'));
+    const dana = renderApp(backend, '/requests/new');
+    await user.type(await screen.findByLabelText('Subject'), 'My private matter');
+    await user.type(screen.getByLabelText('Description'), 'Only for the support team.');
+    await waitFor(() => expect(localStorage.getItem('persist:triage.drafts')).toContain('My private matter'));
+    dana.unmount();
+
+    // Luis signs in in another tab of the same browser.
+    renderApp(await secondClient(dbName, demoAccount('luis@example.test')), '/requests/new');
+    expect(await screen.findByLabelText('Subject')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+    // Dana's draft is still kept for her.
+    expect(localStorage.getItem('persist:triage.drafts')).toContain('My private matter');
   });
 
   it('keeps the new-request draft across a remount', async () => {

@@ -4,8 +4,19 @@
 import { api } from '@/app/api';
 import { appStarted } from '@/app/listeners';
 import { makeStore } from '@/app/store';
-import { draftSaved } from '@/features/tickets/slice/drafts-slice';
+import { draftSaved, selectDraft } from '@/features/tickets/slice/drafts-slice';
 import { fakeBackend, profile } from '../support/fake-backend';
+
+function draftFor(owner: string, ticketId: string, body: string) {
+  return draftSaved({
+    owner,
+    ticketId,
+    body,
+    internal: false,
+    messageId: `m-${owner}`,
+    updatedAt: '2026-11-21T00:00:00.000Z',
+  });
+}
 
 function setup() {
   const fake = fakeBackend();
@@ -30,22 +41,56 @@ describe('auth listener (DESIGN §5: mirrors backend.auth.onChange into the auth
     expect(store.getState().auth.status).toBe('signedOut');
   });
 
-  it('resets the API cache and purges drafts on sign-out', () => {
+  it("resets the API cache and purges the signed-out person's drafts, and only theirs", () => {
     const { store, emit, listenerMiddleware } = setup();
     const seen: string[] = [];
     listenerMiddleware.startListening({ predicate: () => true, effect: (action) => void seen.push(action.type) });
     store.dispatch(appStarted());
-    emit({ kind: 'signedIn', user: profile(), emailVerified: true });
-    store.dispatch(
-      draftSaved({ ticketId: 't1', body: 'half a reply', internal: false, updatedAt: '2026-11-21T00:00:00.000Z' }),
-    );
-    expect(store.getState().drafts.t1?.body).toBe('half a reply');
+    emit({ kind: 'signedIn', user: profile({ uid: 'u-1' }), emailVerified: true });
+    store.dispatch(draftFor('u-1', 't1', 'half a reply'));
+    // Another person's draft in the same browser (another tab's session).
+    store.dispatch(draftFor('u-2', 't1', 'their reply'));
+    expect(selectDraft(store.getState(), 'u-1', 't1')?.body).toBe('half a reply');
     expect(seen).not.toContain(api.util.resetApiState.type);
 
     emit({ kind: 'signedOut' });
     expect(seen).toContain(api.util.resetApiState.type);
-    expect(store.getState().drafts.t1).toBeUndefined();
+    expect(selectDraft(store.getState(), 'u-1', 't1')).toBeUndefined();
+    expect(selectDraft(store.getState(), 'u-2', 't1')?.body).toBe('their reply');
     expect(store.getState().auth.lastUser).toBeNull();
+  });
+
+  it('purges no drafts when a tab starts signed out: nobody signed out of it', () => {
+    const { store, emit } = setup();
+    store.dispatch(draftFor('u-1', 't1', 'written in another tab'));
+    store.dispatch(appStarted());
+    emit({ kind: 'signedOut' });
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(selectDraft(store.getState(), 'u-1', 't1')?.body).toBe('written in another tab');
+  });
+
+  it('purges the drafts of a person whose profile could not be read when they sign out', () => {
+    const { store, emit } = setup();
+    store.dispatch(appStarted());
+    emit({
+      kind: 'profileUnavailable',
+      uid: 'u-1',
+      email: 'ada@example.test',
+      error: { code: 'unavailable', message: 'offline' },
+    });
+    store.dispatch(draftFor('u-1', 't1', 'half a reply'));
+    emit({ kind: 'signedOut' });
+    expect(selectDraft(store.getState(), 'u-1', 't1')).toBeUndefined();
+  });
+
+  it('keeps the drafts of a person another person replaces without signing out (they are theirs alone)', () => {
+    const { store, emit } = setup();
+    store.dispatch(appStarted());
+    emit({ kind: 'signedIn', user: profile({ uid: 'u-1' }), emailVerified: true });
+    store.dispatch(draftFor('u-1', 't1', 'half a reply'));
+    emit({ kind: 'signedIn', user: profile({ uid: 'u-2' }), emailVerified: true });
+    expect(selectDraft(store.getState(), 'u-2', 't1')).toBeUndefined();
+    expect(selectDraft(store.getState(), 'u-1', 't1')?.body).toBe('half a reply');
   });
 
   it('resets the API cache when another person signs in without a sign-out between', () => {

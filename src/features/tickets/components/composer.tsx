@@ -1,8 +1,9 @@
 /**
  * The reply box of a ticket. Customers write a public reply; staff switch between a public
  * reply and an internal note (DESIGN §3) and may set the next status in the same step
- * (DESIGN §2). The draft is persisted per ticket, so it survives a reload; nothing typed is
- * lost on a refusal.
+ * (DESIGN §2). The draft — text, mode and the message's client id — is persisted per person
+ * and ticket, so it survives a reload and a retried send after one is the same write; nothing
+ * typed is lost on a refusal, and nobody else signed in on the browser ever sees it.
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import Alert from 'antd/es/alert';
@@ -16,12 +17,12 @@ import type { ErrorShape } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';
 import { availableEvents, type LifecycleEvent } from '@/domain/lifecycle';
 import { bodySchema, firstIssueMessage } from '@/domain/schemas';
-import type { Ticket } from '@/domain/types';
+import type { Ticket, UserProfile } from '@/domain/types';
 import { useAddMessageMutation } from '@/features/tickets/api/ticket-api';
 import { AttachmentPicker, useAttachmentUploads } from '@/features/tickets/components/attachment-uploads';
 import { ComposerModeSwitch } from '@/features/tickets/components/composer-mode-switch';
 import { ComposerSendButton } from '@/features/tickets/components/composer-send-button';
-import { draftDiscarded, draftSaved, selectDraft } from '@/features/tickets/slice/drafts-slice';
+import { draftDiscarded, draftSaved, selectDraft, type Draft } from '@/features/tickets/slice/drafts-slice';
 import { friendlyMessage } from '@/lib/error-messages';
 import { newClientId } from '@/lib/ids';
 
@@ -44,35 +45,51 @@ function refusalOf(error: unknown): Refusal {
 }
 
 /**
- * The composer of one ticket. Keyed by the ticket: moving to another ticket starts a fresh
- * message (its own id, uploads and messages), with that ticket's draft.
+ * The composer of one ticket for the signed-in person. Keyed by person and ticket: another
+ * ticket or another person starts a fresh message (its own id, uploads and messages), with
+ * that person's draft of that ticket. Waits for the persisted drafts, so a saved draft's text,
+ * mode and client id are there from the first render.
  * @param ticket the ticket as last seen (its `updatedAt` guards a status change: DESIGN §2,
  *   `aborted` when someone changed it meanwhile).
  * @param staff true on the desk: public reply / internal note switch and "Send and set …".
- * @returns nothing for a closed ticket (screens offer a follow-up request instead).
+ * @returns nothing for a closed ticket (screens offer a follow-up request instead), or when
+ *   nobody is signed in.
  */
 export function Composer({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
-  return <TicketComposer key={ticket.id} ticket={ticket} staff={staff} />;
+  const me = useCurrentUser();
+  const rehydrated = useAppSelector((state) => state.drafts._persist?.rehydrated ?? true);
+  if (!me || !rehydrated) return null;
+  return <TicketComposer key={`${me.uid}:${ticket.id}`} ticket={ticket} staff={staff} me={me} />;
 }
 
-function TicketComposer({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
+/**
+ * The draft this composer may show and send: the person's own (the selector sees to that), and
+ * for a customer only a public one — belt and braces, as a customer never writes a note.
+ */
+function usableDraft(draft: Draft | undefined, staff: boolean): Draft | undefined {
+  return draft && (staff || !draft.internal) ? draft : undefined;
+}
+
+function TicketComposer({ ticket, staff, me }: { ticket: Ticket; staff: boolean; me: UserProfile }) {
   const dispatch = useAppDispatch();
-  const me = useCurrentUser();
   const { token } = theme.useToken();
-  const draft = useAppSelector((state) => selectDraft(state, ticket.id));
+  const draft = usableDraft(
+    useAppSelector((state) => selectDraft(state, me.uid, ticket.id)),
+    staff,
+  );
   const body = draft?.body ?? '';
-  // The mode chosen here wins; otherwise the draft's (it may rehydrate after the first render).
-  const [modeChoice, setModeChoice] = useState<boolean | null>(null);
-  const internal = staff && (modeChoice ?? draft?.internal ?? false);
-  // One id per message: kept across retries (idempotent), new after a successful send.
-  const [messageId, setMessageId] = useState(newClientId);
+  const [internal, setInternal] = useState(() => staff && (draft?.internal ?? false));
+  // One id per message (DESIGN §3): the draft's, so a retry — even after a reload — is the
+  // same write; kept while the text is edited or emptied (files upload under it); new after a
+  // confirmed send.
+  const [messageId, setMessageId] = useState(() => draft?.messageId ?? newClientId());
   const uploads = useAttachmentUploads(ticket.id, messageId);
   const [addMessage, { isLoading: sending }] = useAddMessageMutation();
   const [invalid, setInvalid] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   const events = useMemo<LifecycleEvent[]>(
-    () => (staff && me ? availableEvents(ticket, { kind: 'user', uid: me.uid, role: me.role }) : []),
+    () => (staff ? availableEvents(ticket, { kind: 'user', uid: me.uid, role: me.role }) : []),
     [staff, me, ticket],
   );
 
@@ -80,7 +97,14 @@ function TicketComposer({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
 
   function saveDraft(nextBody: string, nextInternal: boolean) {
     dispatch(
-      draftSaved({ ticketId: ticket.id, body: nextBody, internal: nextInternal, updatedAt: new Date().toISOString() }),
+      draftSaved({
+        owner: me.uid,
+        ticketId: ticket.id,
+        body: nextBody,
+        internal: nextInternal,
+        messageId,
+        updatedAt: new Date().toISOString(),
+      }),
     );
   }
 
@@ -90,7 +114,7 @@ function TicketComposer({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
   }
 
   function changeMode(nextInternal: boolean) {
-    setModeChoice(nextInternal);
+    setInternal(nextInternal);
     saveDraft(body, nextInternal);
   }
 
@@ -115,7 +139,8 @@ function TicketComposer({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
           expectedUpdatedAt: event ? ticket.updatedAt : undefined,
         },
       }).unwrap();
-      dispatch(draftDiscarded(ticket.id));
+      // Confirmed: the draft and its id go; the next message gets a new one.
+      dispatch(draftDiscarded({ owner: me.uid, key: ticket.id }));
       uploads.reset();
       setMessageId(newClientId());
     } catch (error) {

@@ -2,8 +2,9 @@
  * A new request (route `/requests/new`, or `/requests/new?followUpOf=<closed ticket id>` for a
  * follow-up, DESIGN §2): subject, description, category, priority and attachments, with
  * DESIGN §3's limits as messages under each field, reCAPTCHA when configured (DESIGN §7), and
- * the form kept as a persisted draft so nothing typed is lost — not to a reload, not to a
- * refusal. On success the customer lands on the new request.
+ * the form kept as a persisted draft of the signed-in person so nothing typed is lost — not to a
+ * reload, not to a refusal — and a submit retried after a reload reuses the draft's client ids.
+ * On success the customer lands on the new request.
  *
  * Plain controlled antd inputs rather than antd `Form` (≈30 KiB gzip), as the bundle budget asks.
  */
@@ -20,13 +21,13 @@ import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import { recaptchaSiteKey } from '@/app/config';
-import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore, useCurrentUser } from '@/app/hooks';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import type { ErrorShape } from '@/domain/errors';
 import { statusLabel } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
 import { bodySchema, firstIssueMessage, subjectSchema } from '@/domain/schemas';
-import { PRIORITIES, type Priority, type Ticket } from '@/domain/types';
+import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import {
   useCreateTicketMutation,
   useWatchDeskSettingsQuery,
@@ -170,19 +171,22 @@ function FollowUpNotice({ original, error }: { original: Ticket | null; error: E
   );
 }
 
-/** The form itself; mounted once the persisted drafts are back, so a saved draft fills it. */
-function NewRequestForm({ followUpOf }: { followUpOf?: string }) {
+/**
+ * The form itself, for the person `me`; mounted once the persisted drafts are back, so their
+ * saved draft fills it.
+ */
+function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfile }) {
   const store = useAppStore();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
   const draftKey = newRequestDraftKey(followUpOf);
-  const [values, setValues] = useState<RequestDraft>(
-    () => selectRequestDraft(store.getState(), draftKey) ?? EMPTY_REQUEST,
-  );
-  // DESIGN §3: client ids, generated once per form and kept across retries, so a retried
-  // submit (after a lost answer) resolves with the same ticket instead of making a second.
-  const [ids] = useState(() => ({ ticketId: newClientId(), messageId: newClientId() }));
+  const [saved] = useState(() => selectRequestDraft(store.getState(), me.uid, draftKey));
+  const [values, setValues] = useState<RequestDraft>(saved?.values ?? EMPTY_REQUEST);
+  // DESIGN §3: client ids, kept across retries — and, in the draft, across reloads — so a
+  // retried submit (after a lost answer) resolves with the same ticket instead of making a
+  // second. A sent request's draft goes with its ids; the next form gets new ones.
+  const [ids] = useState(() => saved?.ids ?? { ticketId: newClientId(), messageId: newClientId() });
   const uploads = useAttachmentUploads(ids.ticketId, ids.messageId);
   const [touched, setTouched] = useState<Partial<Record<CheckedField, boolean>>>({});
   const [submitTried, setSubmitTried] = useState(false);
@@ -216,8 +220,10 @@ function NewRequestForm({ followUpOf }: { followUpOf?: string }) {
       firstRender.current = false;
       return;
     }
-    dispatch(requestDraftSaved({ key: draftKey, draft: values, updatedAt: new Date().toISOString() }));
-  }, [dispatch, draftKey, values]);
+    dispatch(
+      requestDraftSaved({ owner: me.uid, key: draftKey, draft: values, ids, updatedAt: new Date().toISOString() }),
+    );
+  }, [dispatch, me.uid, draftKey, values, ids]);
 
   function change(patch: Partial<RequestDraft>) {
     setValues((current) => ({ ...current, ...patch }));
@@ -260,7 +266,7 @@ function NewRequestForm({ followUpOf }: { followUpOf?: string }) {
         ...(followUpOf ? { followUpOf } : {}),
         ...(uploads.attachments.length > 0 ? { attachments: uploads.attachments } : {}),
       }).unwrap();
-      dispatch(draftDiscarded(draftKey));
+      dispatch(draftDiscarded({ owner: me.uid, key: draftKey }));
       void message.success(`Request #${ticket.number} sent`);
       navigate(`/requests/${ticket.id}`);
     } catch (error) {
@@ -408,9 +414,10 @@ function NewRequestForm({ followUpOf }: { followUpOf?: string }) {
 export default function NewRequestScreen() {
   const [params] = useSearchParams();
   const followUpOf = params.get('followUpOf') || undefined;
+  const me = useCurrentUser();
   // Persisted drafts come back asynchronously; wait for them so a saved draft fills the form.
   const rehydrated = useAppSelector((state) => state.drafts._persist?.rehydrated ?? true);
-  if (!rehydrated) return <Skeleton active paragraph={{ rows: 8 }} />;
-  // A different follow-up is a different form: its own draft and its own client ids.
-  return <NewRequestForm key={followUpOf ?? ''} followUpOf={followUpOf} />;
+  if (!rehydrated || !me) return <Skeleton active paragraph={{ rows: 8 }} />;
+  // A different person or follow-up is a different form: its own draft and its own client ids.
+  return <NewRequestForm key={`${me.uid}:${followUpOf ?? ''}`} followUpOf={followUpOf} me={me} />;
 }

@@ -1,6 +1,13 @@
 /**
- * Unsent reply drafts, per ticket, and new requests being written (DESIGN §5: persisted so
- * what is being typed survives a reload; purged on sign-out).
+ * Unsent reply drafts and new requests being written (DESIGN §5: persisted so what is being
+ * typed survives a reload; sign-out purges the drafts of the person signing out).
+ *
+ * Every draft belongs to the person who wrote it. One browser may hold several people's drafts:
+ * localStorage is shared by its tabs, and with the local backend each tab has its own session,
+ * so an agent and a customer can be signed in side by side. Drafts are therefore stored under
+ * `<owner uid>:<key>`, carry their owner, and are read, written and removed only for the uid the
+ * caller passes — the signed-in person's. A draft also carries the client id its message will be
+ * sent with (DESIGN §3), so a send retried after a reload is the same write, not a second one.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { PRIORITIES, type Priority } from '@/domain/types';
@@ -15,17 +22,34 @@ export interface RequestDraftFields {
 
 /** A reply being written — or, under a {@link newRequestDraftKey} key, a new request. */
 export interface Draft {
+  /** uid of the person who wrote it: the only one it is ever shown to or sent by. */
+  owner: string;
   body: string;
+  /** An internal note (DESIGN §3) rather than a public reply. Always false on a new request. */
   internal: boolean;
   /** ISO-8601 UTC time of the last edit. */
   updatedAt: string;
-  /** Only on a new-request draft. */
-  request?: RequestDraftFields;
+  /** The client id the message is sent with; kept until the send is confirmed (DESIGN §3). */
+  messageId: string;
+  /** Only on a new-request draft, with the client id of the ticket it creates. */
+  request?: RequestDraftFields & { ticketId: string };
 }
 
 /** A new request being written: its description and other fields. */
 export interface RequestDraft extends RequestDraftFields {
   description: string;
+}
+
+/** The client ids a new request is created with (DESIGN §3: a retried create is idempotent). */
+export interface RequestIds {
+  ticketId: string;
+  messageId: string;
+}
+
+/** A saved new request: the form's values and the ids it will be sent with. */
+export interface SavedRequest {
+  values: RequestDraft;
+  ids: RequestIds;
 }
 
 /**
@@ -36,59 +60,112 @@ export function newRequestDraftKey(followUpOf?: string): string {
   return followUpOf ? `request:follow-up:${followUpOf}` : 'request:new';
 }
 
+/**
+ * Where the draft `key` (a ticket id or a {@link newRequestDraftKey}) of `owner` is stored.
+ * uids (Firebase's and the local backend's) never contain a `:`.
+ */
+export function draftEntryKey(owner: string, key: string): string {
+  return `${owner}:${key}`;
+}
+
+/** Whether the stored entry `entryKey` is one of `owner`'s drafts. */
+export function isDraftEntryOf(entryKey: string, owner: string): boolean {
+  return entryKey.startsWith(draftEntryKey(owner, ''));
+}
+
 function isPriority(value: unknown): value is Priority {
   return (PRIORITIES as readonly unknown[]).includes(value);
 }
 
-/** Drafts by ticket id. */
+/** Drafts by {@link draftEntryKey}. */
 export type DraftsState = Record<string, Draft>;
 
 const initialState: DraftsState = {};
+
+/** `owner`'s draft under `key`; never anyone else's, even one stored under a forged key. */
+function ownDraft(state: DraftsState, owner: string, key: string): Draft | undefined {
+  const draft = state[draftEntryKey(owner, key)];
+  return draft?.owner === owner ? draft : undefined;
+}
 
 const draftsSlice = createSlice({
   name: 'drafts',
   initialState,
   reducers: {
-    /** Saves the draft of a ticket's reply; an empty body removes it. */
-    draftSaved(state, action: PayloadAction<{ ticketId: string; body: string; internal: boolean; updatedAt: string }>) {
-      const { ticketId, body, internal, updatedAt } = action.payload;
-      if (body === '') delete state[ticketId];
-      else state[ticketId] = { body, internal, updatedAt };
+    /** Saves `owner`'s reply to a ticket, with its mode and client id; an empty body removes it. */
+    draftSaved(
+      state,
+      action: PayloadAction<{
+        owner: string;
+        ticketId: string;
+        body: string;
+        internal: boolean;
+        messageId: string;
+        updatedAt: string;
+      }>,
+    ) {
+      const { owner, ticketId, body, internal, messageId, updatedAt } = action.payload;
+      const entry = draftEntryKey(owner, ticketId);
+      if (body === '') delete state[entry];
+      else state[entry] = { owner, body, internal, updatedAt, messageId };
     },
-    /** Saves a new request being written under `key`; a blank form (default priority) removes it. */
-    requestDraftSaved(state, action: PayloadAction<{ key: string; draft: RequestDraft; updatedAt: string }>) {
-      const { key, draft, updatedAt } = action.payload;
+    /**
+     * Saves `owner`'s new request under `key` with the ids it will be created with; a blank
+     * form (default priority) removes it.
+     */
+    requestDraftSaved(
+      state,
+      action: PayloadAction<{ owner: string; key: string; draft: RequestDraft; ids: RequestIds; updatedAt: string }>,
+    ) {
+      const { owner, key, draft, ids, updatedAt } = action.payload;
       const { description, subject, priority, category } = draft;
-      if (description === '' && subject === '' && category === '' && priority === 'normal') delete state[key];
-      else state[key] = { body: description, internal: false, updatedAt, request: { subject, priority, category } };
+      const entry = draftEntryKey(owner, key);
+      if (description === '' && subject === '' && category === '' && priority === 'normal') delete state[entry];
+      else
+        state[entry] = {
+          owner,
+          body: description,
+          internal: false,
+          updatedAt,
+          messageId: ids.messageId,
+          request: { subject, priority, category, ticketId: ids.ticketId },
+        };
     },
-    /** Removes a ticket's draft (after sending), or a new-request draft by its key. */
-    draftDiscarded(state, action: PayloadAction<string>) {
-      delete state[action.payload];
+    /** Removes `owner`'s draft under `key` (a ticket id or a new-request key), e.g. once sent. */
+    draftDiscarded(state, action: PayloadAction<{ owner: string; key: string }>) {
+      delete state[draftEntryKey(action.payload.owner, action.payload.key)];
     },
-    /** Removes every draft (on sign-out). */
-    draftsCleared: () => initialState,
+    /** Removes every draft of one person (their sign-out); other people's stay. */
+    draftsOfUserCleared(state, action: PayloadAction<string>) {
+      for (const [entry, draft] of Object.entries(state)) {
+        if (draft.owner === action.payload || isDraftEntryOf(entry, action.payload)) delete state[entry];
+      }
+    },
   },
   selectors: {
-    selectDraft: (state, ticketId: string): Draft | undefined => state[ticketId],
-    /** The new request saved under `key`, or undefined (also for a malformed persisted one). */
-    selectRequestDraft: (state, key: string): RequestDraft | undefined => {
-      const draft = state[key];
+    /** `owner`'s draft of a reply to `ticketId`, or undefined. */
+    selectDraft: (state, owner: string, ticketId: string): Draft | undefined => ownDraft(state, owner, ticketId),
+    /** `owner`'s new request saved under `key`, or undefined (also for a malformed persisted one). */
+    selectRequestDraft: (state, owner: string, key: string): SavedRequest | undefined => {
+      const draft = ownDraft(state, owner, key);
       const request = draft?.request;
       if (!draft || !request) return undefined;
       if (typeof request.subject !== 'string' || typeof request.category !== 'string') return undefined;
-      if (!isPriority(request.priority)) return undefined;
+      if (!isPriority(request.priority) || typeof request.ticketId !== 'string') return undefined;
       return {
-        description: draft.body,
-        subject: request.subject,
-        priority: request.priority,
-        category: request.category,
+        values: {
+          description: draft.body,
+          subject: request.subject,
+          priority: request.priority,
+          category: request.category,
+        },
+        ids: { ticketId: request.ticketId, messageId: draft.messageId },
       };
     },
   },
 });
 
-export const { draftSaved, requestDraftSaved, draftDiscarded, draftsCleared } = draftsSlice.actions;
+export const { draftSaved, requestDraftSaved, draftDiscarded, draftsOfUserCleared } = draftsSlice.actions;
 export const { selectDraft, selectRequestDraft } = draftsSlice.selectors;
 /** The drafts slice's reducer. */
 export const draftsReducer = draftsSlice.reducer;
