@@ -42,15 +42,19 @@ const AGE_HOURS: Record<TicketStatus, { created: [number, number]; last?: [numbe
   closed: { created: [400, 1000], last: [250, 390] },
 };
 
-/** Everything the seed writes, as plain records. */
-export interface DemoData {
+/** The demo desk as plain records: people, tickets with conversations and trails, counter, settings. */
+export interface DemoDesk {
   users: UserProfile[];
-  credentials: CredentialRecord[];
   tickets: Ticket[];
   messages: Message[];
   events: AuditEvent[];
   counter: CounterRecord;
   settings: SettingsRecord;
+}
+
+/** Everything the local seed writes: the demo desk plus the local sign-in records. */
+export interface DemoData extends DemoDesk {
+  credentials: CredentialRecord[];
 }
 
 /** A small deterministic PRNG (mulberry32), so the demo desk looks the same on every first run. */
@@ -214,26 +218,23 @@ function playScenario(
 }
 
 /**
- * Builds the demo desk as records, without writing anything.
+ * Builds the demo desk as plain records, without writing anything and without a database or
+ * WebCrypto: local mode adds its sign-in records ({@link buildDemoData}); the Emulator Suite
+ * seed (`scripts/seed-firebase.ts`) writes the same desk to Firestore.
  * @param now the current time, ms since the epoch; every timestamp lies before it.
- * @param secrets the hashed password of each {@link DEMO_ACCOUNTS} entry, in the same order.
+ * @param uids the uid of each {@link DEMO_ACCOUNTS} entry, in the same order (the Firebase seed
+ *   passes the Auth accounts' uids); new random ids when omitted.
+ * @throws Error when `uids` is given with fewer entries than {@link DEMO_ACCOUNTS}.
  */
-export function buildDemoData(now: number, secrets: readonly PasswordHash[]): DemoData {
+export function buildDemoDesk(now: number, uids?: readonly string[]): DemoDesk {
   const joined = now - 60 * DAY;
   const users: UserProfile[] = DEMO_ACCOUNTS.map((account, i) => ({
-    uid: newId(),
+    uid: uids ? pick(uids, i) : newId(),
     displayName: account.displayName,
     email: account.email,
     role: account.role,
     createdAt: isoAt(joined + i * HOUR),
     updatedAt: isoAt(joined + i * HOUR),
-  }));
-  const credentials: CredentialRecord[] = users.map((user, i) => ({
-    email: user.email,
-    uid: user.uid,
-    ...pick(secrets, i),
-    emailVerified: true,
-    createdAt: user.createdAt,
   }));
   // Scenarios name staff 0–1 (the agents) and 2 (the admin).
   const staff = [...users.filter((u) => u.role === 'agent'), ...users.filter((u) => u.role === 'admin')];
@@ -251,7 +252,6 @@ export function buildDemoData(now: number, secrets: readonly PasswordHash[]): De
 
   return {
     users,
-    credentials,
     tickets: played.map((entry) => entry.ticket),
     messages: played.flatMap((entry) => entry.messages),
     events: played.flatMap((entry) => entry.events),
@@ -287,6 +287,23 @@ export function buildDemoData(now: number, secrets: readonly PasswordHash[]): De
       },
     },
   };
+}
+
+/**
+ * Builds the demo desk with local sign-in records, without writing anything.
+ * @param now the current time, ms since the epoch; every timestamp lies before it.
+ * @param secrets the hashed password of each {@link DEMO_ACCOUNTS} entry, in the same order.
+ */
+export function buildDemoData(now: number, secrets: readonly PasswordHash[]): DemoData {
+  const desk = buildDemoDesk(now);
+  const credentials: CredentialRecord[] = desk.users.map((user, i) => ({
+    email: user.email,
+    uid: user.uid,
+    ...pick(secrets, i),
+    emailVerified: true,
+    createdAt: user.createdAt,
+  }));
+  return { ...desk, credentials };
 }
 
 /**

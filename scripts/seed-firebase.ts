@@ -1,0 +1,301 @@
+/**
+ * `npm run seed:firebase`: writes local mode's demo desk (DESIGN §1: the first admin comes with
+ * the seed data) into the Firebase Emulator Suite — the people of `demo-accounts.ts` as Auth
+ * accounts with their demo passwords, and their profiles, the tickets with conversations and
+ * audit trails, the ticket counter and the desk settings as Firestore documents, in the shapes
+ * the Firebase adapter reads (`src/backend/firebase/firestore-*.ts`).
+ *
+ * Emulators only: it sets the emulator variables itself (from `firebase.json` unless already
+ * set), so it never reaches a hosted project. Idempotent: an existing account keeps its uid and
+ * password, and a desk that already has a ticket counter is left as it is.
+ *
+ *   npm run seed:firebase [-- --project demo-triage]
+ */
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { parseArgs } from 'node:util';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
+import { buildDemoDesk, type DemoDesk } from '@/backend/local/seed';
+import type { IsoDateTime } from '@/domain/types';
+
+/** The Emulator Suite's demo project (`firebase.json`'s single project, `.env.example`). */
+export const DEMO_PROJECT_ID = 'demo-triage';
+
+/** Firestore's limit on the writes of one batch: the whole desk goes in one, all or nothing. */
+export const MAX_BATCH_WRITES = 500;
+
+/** The emulated services the seed and the dev script use, as `firebase.json` names them. */
+export type EmulatorName = 'auth' | 'firestore' | 'storage' | 'ui';
+
+/** `host:port` of each emulator that `firebase.json` configures. */
+export type EmulatorHosts = Partial<Record<EmulatorName, string>>;
+
+/** The variables through which the Admin SDK (and the adapter under Node) find the emulators. */
+export const EMULATOR_HOST_VARIABLES = {
+  auth: 'FIREBASE_AUTH_EMULATOR_HOST',
+  firestore: 'FIRESTORE_EMULATOR_HOST',
+  storage: 'FIREBASE_STORAGE_EMULATOR_HOST',
+} as const;
+
+/**
+ * The emulators of a parsed `firebase.json` and where they listen.
+ * @returns `host:port` for each of auth, firestore, storage and ui that has a port (the host
+ *   defaults to 127.0.0.1, as firebase-tools does); the UI only when it is not disabled.
+ */
+export function emulatorHostsFrom(config: unknown): EmulatorHosts {
+  const emulators = (config as { emulators?: Record<string, unknown> } | null)?.emulators ?? {};
+  const hosts: EmulatorHosts = {};
+  for (const name of ['auth', 'firestore', 'storage', 'ui'] as const) {
+    const entry = emulators[name] as { host?: unknown; port?: unknown; enabled?: unknown } | undefined;
+    if (!entry || typeof entry.port !== 'number' || entry.enabled === false) continue;
+    hosts[name] = `${typeof entry.host === 'string' ? entry.host : '127.0.0.1'}:${entry.port}`;
+  }
+  return hosts;
+}
+
+/** The emulators of the repository's `firebase.json` (read from the working directory). */
+export function configuredEmulatorHosts(file = 'firebase.json'): EmulatorHosts {
+  return emulatorHostsFrom(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/**
+ * Points the Admin SDK at the Auth and Firestore emulators: keeps a variable that is already
+ * set (as `firebase emulators:exec` sets them), else takes the port of `firebase.json`; and
+ * turns off the metadata-server probe of Google's auth library (`METADATA_SERVER_DETECTION`).
+ * @throws Error when neither says where an emulator listens.
+ */
+export function pointAtEmulators(hosts: EmulatorHosts = configuredEmulatorHosts()): {
+  auth: string;
+  firestore: string;
+} {
+  const where = (name: 'auth' | 'firestore'): string => {
+    const variable = EMULATOR_HOST_VARIABLES[name];
+    const host = process.env[variable] || hosts[name];
+    if (!host) throw new Error(`No ${name} emulator: set ${variable} or configure emulators.${name} in firebase.json.`);
+    process.env[variable] = host;
+    return host;
+  };
+  // The emulators need no credentials: keep google-auth-library from probing for the Compute
+  // Engine metadata server (a request to a Google host, and a warning where it is refused).
+  process.env.METADATA_SERVER_DETECTION ||= 'none';
+  return { auth: where('auth'), firestore: where('firestore') };
+}
+
+/** One Firestore document to write: its path and its fields. */
+export interface SeedDocument {
+  path: string;
+  data: DocumentData;
+}
+
+const timestamp = (iso: IsoDateTime): Timestamp => Timestamp.fromMillis(Date.parse(iso));
+
+/** The optional timestamp fields the adapter's updates add: present only once they happened. */
+function optionalTimestamps(fields: Record<string, IsoDateTime | undefined>): Record<string, Timestamp> {
+  const present = Object.entries(fields).filter((entry): entry is [string, IsoDateTime] => entry[1] !== undefined);
+  return Object.fromEntries(present.map(([name, iso]) => [name, timestamp(iso)]));
+}
+
+/**
+ * The demo desk as Firestore documents, in the shapes the Firebase adapter writes (DESIGN §3):
+ * Timestamps where it stores server timestamps; `assigneeId`/`assigneeName`/`category` always
+ * present, `null` when empty (the "unassigned" queue queries `assigneeId == null`); the
+ * counter as `{ lastNumber }`; ids only in paths. `counters/tickets` comes last.
+ */
+export function deskDocuments(desk: DemoDesk): SeedDocument[] {
+  const users = desk.users.map((user): SeedDocument => ({
+    path: `users/${user.uid}`,
+    data: {
+      displayName: user.displayName,
+      email: user.email,
+      role: user.role,
+      ...(user.photoPath ? { photoPath: user.photoPath } : {}),
+      createdAt: timestamp(user.createdAt),
+      updatedAt: timestamp(user.updatedAt),
+    },
+  }));
+  const tickets = desk.tickets.map((ticket): SeedDocument => ({
+    path: `tickets/${ticket.id}`,
+    data: {
+      number: ticket.number,
+      subject: ticket.subject,
+      status: ticket.status,
+      priority: ticket.priority,
+      category: ticket.category ?? null,
+      tags: [...ticket.tags],
+      requesterId: ticket.requesterId,
+      requesterName: ticket.requesterName,
+      assigneeId: ticket.assigneeId ?? null,
+      assigneeName: ticket.assigneeName ?? null,
+      createdAt: timestamp(ticket.createdAt),
+      updatedAt: timestamp(ticket.updatedAt),
+      lastMessageAt: timestamp(ticket.lastMessageAt),
+      lastMessageBy: ticket.lastMessageBy,
+      ...optionalTimestamps({
+        firstResponseAt: ticket.firstResponseAt,
+        solvedAt: ticket.solvedAt,
+        closedAt: ticket.closedAt,
+      }),
+      ...(ticket.followUpOf ? { followUpOf: ticket.followUpOf } : {}),
+    },
+  }));
+  const messages = desk.messages.map((message): SeedDocument => ({
+    path: `tickets/${message.ticketId}/messages/${message.id}`,
+    data: {
+      authorId: message.authorId,
+      authorName: message.authorName,
+      authorRole: message.authorRole,
+      body: message.body,
+      internal: message.internal,
+      attachments: message.attachments.map(({ path, name, size, contentType }) => ({ path, name, size, contentType })),
+      createdAt: timestamp(message.createdAt),
+    },
+  }));
+  const events = desk.events.map((event): SeedDocument => ({
+    path: `tickets/${event.ticketId}/events/${event.id}`,
+    data: { type: event.type, from: event.from, to: event.to, actorId: event.actorId, at: timestamp(event.at) },
+  }));
+  const settings: SeedDocument = { path: 'settings/desk', data: structuredClone(desk.settings.value) };
+  const counter: SeedDocument = { path: 'counters/tickets', data: { lastNumber: desk.counter.value } };
+  return [...users, settings, ...tickets, ...messages, ...events, counter];
+}
+
+/** What a seed run did. */
+export interface SeedReport {
+  projectId: string;
+  /** Demo accounts created in Auth this run (the others existed and were kept). */
+  accountsCreated: number;
+  /** Whether the Firestore desk was written (false: it was there already). */
+  deskWritten: boolean;
+  /** Documents written (0 when the desk was there already). */
+  documents: number;
+}
+
+/**
+ * Finds each demo account in Auth by email, creating the missing ones (verified, with the
+ * demo password) — so the uids of `users/{uid}` are the Auth accounts' own.
+ * @returns the uid of each {@link DEMO_ACCOUNTS} entry, in order, and how many were created.
+ */
+async function ensureAccounts(auth: Auth): Promise<{ uids: string[]; created: number }> {
+  const uids: string[] = [];
+  let created = 0;
+  const findOrCreate = async (account: DemoAccount): Promise<string> => {
+    try {
+      return (await auth.getUserByEmail(account.email)).uid;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+    }
+    created += 1;
+    const user = await auth.createUser({
+      email: account.email,
+      password: account.password,
+      displayName: account.displayName,
+      emailVerified: true,
+    });
+    return user.uid;
+  };
+  for (const account of DEMO_ACCOUNTS) uids.push(await findOrCreate(account));
+  return { uids, created };
+}
+
+/**
+ * Writes the desk in one batch, unless `counters/tickets` exists (the desk was seeded, or has
+ * had tickets). The counter is created, not overwritten, so two seeds at once cannot both write.
+ * @returns the number of documents written, 0 when the desk was there already.
+ * @throws Error when the desk outgrows one batch; the Firestore error of a failed commit.
+ */
+async function writeDesk(db: Firestore, documents: readonly SeedDocument[]): Promise<number> {
+  if ((await db.doc('counters/tickets').get()).exists) return 0;
+  if (documents.length > MAX_BATCH_WRITES) {
+    throw new Error(
+      `The demo desk has ${documents.length} documents, more than one batch takes (${MAX_BATCH_WRITES}).`,
+    );
+  }
+  const batch = db.batch();
+  for (const { path, data } of documents) {
+    if (path === 'counters/tickets') batch.create(db.doc(path), data);
+    else batch.set(db.doc(path), data);
+  }
+  await batch.commit();
+  return documents.length;
+}
+
+/**
+ * Seeds the demo desk into the Auth and Firestore emulators (see the file comment).
+ * @param options.projectId the emulated project (default `demo-triage`).
+ * @param options.now the current time, ms since the epoch (default now): every seeded
+ *   timestamp lies before it, solved tickets within the desk's close-after days.
+ * @throws Error naming the emulator that cannot be reached; Auth and Firestore errors.
+ */
+export async function seedFirebaseEmulators(options: { projectId?: string; now?: number } = {}): Promise<SeedReport> {
+  const projectId = options.projectId ?? DEMO_PROJECT_ID;
+  const hosts = pointAtEmulators();
+  await assertListening('Auth', hosts.auth);
+  await assertListening('Firestore', hosts.firestore);
+  const app: App = initializeApp({ projectId }, `triage-seed-${process.pid}-${Date.now()}`);
+  try {
+    const { uids, created } = await ensureAccounts(getAuth(app));
+    const documents = deskDocuments(buildDemoDesk(options.now ?? Date.now(), uids));
+    const written = await writeDesk(getFirestore(app), documents);
+    return { projectId, accountsCreated: created, deskWritten: written > 0, documents: written };
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/**
+ * Whether something accepts TCP connections at `host:port` (an emulator is up), within `ms`.
+ * Also `[::1]:port`.
+ */
+export function isListening(hostPort: string, ms = 1000): Promise<boolean> {
+  const match = /^\[?([^\]]+?)\]?:(\d+)$/.exec(hostPort.replace(/^https?:\/\//, ''));
+  if (!match?.[1] || !match[2]) return Promise.resolve(false);
+  const [host, port] = [match[1], Number(match[2])];
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (listening: boolean) => {
+      socket.destroy();
+      resolve(listening);
+    };
+    socket.setTimeout(ms, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** @throws Error naming the emulator and how to start it, when nothing listens at `hostPort`. */
+async function assertListening(what: string, hostPort: string): Promise<void> {
+  if (await isListening(hostPort)) return;
+  throw new Error(
+    `Cannot reach the ${what} emulator at ${hostPort}. Start the Emulator Suite first ` +
+      '(`npx firebase emulators:start --project demo-triage`), or use `npm run dev:firebase`.',
+  );
+}
+
+/** One line per demo account, for the console: who to sign in as. */
+export function demoSignInLines(): string[] {
+  return DEMO_ACCOUNTS.map((account) => `  ${account.role.padEnd(8)} ${account.email.padEnd(20)} ${account.password}`);
+}
+
+/** The command line: `--project <id>`; prints what it did; exit 1 on failure. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { project: { type: 'string' } }, strict: true });
+  const report = await seedFirebaseEmulators({
+    projectId: values.project ?? process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_ID,
+  });
+  console.log(
+    `Seeded project ${report.projectId} on the emulators: ` +
+      `${report.accountsCreated} demo account(s) created, ` +
+      (report.deskWritten ? `${report.documents} documents written.` : 'desk already seeded, left as it is.'),
+  );
+  console.log(['Demo accounts (role, email, password):', ...demoSignInLines()].join('\n'));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,173 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
+import { buildDemoDesk } from '@/backend/local/seed';
+import { emulatorHost } from '@/backend/firebase/firebase-services';
+import {
+  MAX_BATCH_WRITES,
+  configuredEmulatorHosts,
+  deskDocuments,
+  emulatorHostsFrom,
+  type SeedDocument,
+} from '../../scripts/seed-firebase';
+
+const NOW = Date.parse('2025-06-01T12:00:00.000Z');
+const UIDS = DEMO_ACCOUNTS.map((_, i) => `auth-uid-${i}`);
+const desk = buildDemoDesk(NOW, UIDS);
+const documents = deskDocuments(desk);
+
+function under(prefix: RegExp): SeedDocument[] {
+  return documents.filter((document) => prefix.test(document.path));
+}
+
+function expectTimestamp(value: unknown, iso: string): void {
+  expect(value).toBeInstanceOf(Timestamp);
+  expect((value as Timestamp).toDate().toISOString()).toBe(iso);
+}
+
+/** Paths of every `undefined` inside a value (Firestore refuses them). */
+function undefinedPaths(value: unknown, path: string): string[] {
+  if (value === undefined) return [path];
+  if (value === null || typeof value !== 'object' || value instanceof Timestamp) return [];
+  return Object.entries(value).flatMap(([key, inner]) => undefinedPaths(inner, `${path}.${key}`));
+}
+
+describe('buildDemoDesk', () => {
+  it('gives the demo people the uids it is handed, in DEMO_ACCOUNTS order', () => {
+    expect(desk.users.map((user) => [user.uid, user.email, user.role])).toEqual(
+      DEMO_ACCOUNTS.map((account, i) => [UIDS[i], account.email, account.role]),
+    );
+  });
+
+  it('refers to those uids from tickets, messages and events', () => {
+    const uids = new Set(UIDS);
+    for (const ticket of desk.tickets) {
+      expect(uids.has(ticket.requesterId)).toBe(true);
+      if (ticket.assigneeId) expect(uids.has(ticket.assigneeId)).toBe(true);
+    }
+    for (const message of desk.messages) expect(uids.has(message.authorId)).toBe(true);
+    for (const event of desk.events) expect(uids.has(event.actorId)).toBe(true);
+  });
+
+  it('refuses fewer uids than demo accounts', () => {
+    expect(() => buildDemoDesk(NOW, UIDS.slice(1))).toThrow(/missing item/);
+  });
+});
+
+describe('deskDocuments', () => {
+  it('fits in one batch, with unique paths and the counter last', () => {
+    expect(documents.length).toBeLessThanOrEqual(MAX_BATCH_WRITES);
+    expect(new Set(documents.map((document) => document.path)).size).toBe(documents.length);
+    expect(documents.at(-1)).toEqual({ path: 'counters/tickets', data: { lastNumber: desk.tickets.length } });
+    expect(Math.max(...desk.tickets.map((ticket) => ticket.number))).toBe(desk.tickets.length);
+  });
+
+  it('writes no undefined field anywhere', () => {
+    expect(documents.flatMap((document) => undefinedPaths(document.data, document.path))).toEqual([]);
+  });
+
+  it('writes profiles at users/{uid} with Timestamps', () => {
+    const users = under(/^users\//);
+    expect(users.map((document) => document.path)).toEqual(UIDS.map((uid) => `users/${uid}`));
+    desk.users.forEach((user, i) => {
+      const data = users[i]?.data ?? {};
+      expect(Object.keys(data).sort()).toEqual(['createdAt', 'displayName', 'email', 'role', 'updatedAt']);
+      expect(data).toMatchObject({ displayName: user.displayName, email: user.email, role: user.role });
+      expectTimestamp(data.createdAt, user.createdAt);
+      expectTimestamp(data.updatedAt, user.updatedAt);
+    });
+  });
+
+  it('writes tickets as the adapter does: null when unassigned, Timestamps, no id field', () => {
+    const tickets = under(/^tickets\/[^/]+$/);
+    expect(tickets).toHaveLength(desk.tickets.length);
+    desk.tickets.forEach((ticket, i) => {
+      const { path, data } = tickets[i] ?? { path: '', data: {} };
+      expect(path).toBe(`tickets/${ticket.id}`);
+      expect(data.id).toBeUndefined();
+      expect(data).toMatchObject({
+        number: ticket.number,
+        subject: ticket.subject,
+        status: ticket.status,
+        priority: ticket.priority,
+        category: ticket.category ?? null,
+        tags: ticket.tags,
+        requesterId: ticket.requesterId,
+        requesterName: ticket.requesterName,
+        assigneeId: ticket.assigneeId ?? null,
+        assigneeName: ticket.assigneeName ?? null,
+        lastMessageBy: ticket.lastMessageBy,
+      });
+      expectTimestamp(data.createdAt, ticket.createdAt);
+      expectTimestamp(data.updatedAt, ticket.updatedAt);
+      expectTimestamp(data.lastMessageAt, ticket.lastMessageAt);
+      for (const field of ['firstResponseAt', 'solvedAt', 'closedAt'] as const) {
+        const iso = ticket[field];
+        if (iso) expectTimestamp(data[field], iso);
+        else expect(field in data).toBe(false);
+      }
+    });
+    const unassigned = tickets.filter((ticket) => ticket.data.assigneeId === null);
+    expect(unassigned.length).toBe(desk.tickets.filter((ticket) => ticket.status === 'new').length);
+    expect(unassigned.every((ticket) => ticket.data.assigneeName === null)).toBe(true);
+  });
+
+  it('writes messages and audit events under their ticket, with Timestamps', () => {
+    const messages = under(/^tickets\/[^/]+\/messages\//);
+    expect(messages).toHaveLength(desk.messages.length);
+    desk.messages.forEach((message, i) => {
+      const { path, data } = messages[i] ?? { path: '', data: {} };
+      expect(path).toBe(`tickets/${message.ticketId}/messages/${message.id}`);
+      expect(Object.keys(data).sort()).toEqual([
+        'attachments',
+        'authorId',
+        'authorName',
+        'authorRole',
+        'body',
+        'createdAt',
+        'internal',
+      ]);
+      expect(data).toMatchObject({ authorId: message.authorId, body: message.body, internal: message.internal });
+      expectTimestamp(data.createdAt, message.createdAt);
+    });
+    const events = under(/^tickets\/[^/]+\/events\//);
+    expect(events).toHaveLength(desk.events.length);
+    desk.events.forEach((event, i) => {
+      const { path, data } = events[i] ?? { path: '', data: {} };
+      expect(path).toBe(`tickets/${event.ticketId}/events/${event.id}`);
+      expect(data).toMatchObject({ type: event.type, from: event.from, to: event.to, actorId: event.actorId });
+      expectTimestamp(data.at, event.at);
+    });
+  });
+
+  it('writes the desk settings as settings/desk', () => {
+    expect(under(/^settings\//)).toEqual([{ path: 'settings/desk', data: desk.settings.value }]);
+  });
+});
+
+describe('emulator hosts', () => {
+  it('reads host:port of each configured emulator, defaulting the host and skipping a disabled UI', () => {
+    expect(
+      emulatorHostsFrom({
+        emulators: { auth: { port: 9099 }, firestore: { host: '0.0.0.0', port: 8080 }, ui: { enabled: false } },
+      }),
+    ).toEqual({ auth: '127.0.0.1:9099', firestore: '0.0.0.0:8080' });
+    expect(emulatorHostsFrom({})).toEqual({});
+    expect(emulatorHostsFrom(null)).toEqual({});
+  });
+
+  it('starts the emulators where the app looks for them (firebase.json = the adapter’s fixed ports)', () => {
+    const saved = { ...process.env };
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    delete process.env.FIRESTORE_EMULATOR_HOST;
+    delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+    try {
+      const hosts = configuredEmulatorHosts();
+      for (const service of ['auth', 'firestore', 'storage'] as const) {
+        const { host, port } = emulatorHost(service);
+        expect(hosts[service]).toBe(`${host}:${port}`);
+      }
+    } finally {
+      process.env = saved;
+    }
+  });
+});
