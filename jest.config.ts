@@ -49,6 +49,12 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/contract/firebase-backend.test.ts'],
     },
+    {
+      ...shared,
+      displayName: 'rules',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/rules/**/*.test.ts'],
+    },
   ],
 };
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
 // Steps: lint, format, typecheck, Jest (unit, screens, local contract), the Firebase adapter
-// against the Auth emulator, the production builds with their budgets, Playwright journeys.
+// and the security rules against the emulators, the production builds with their budgets, Playwright journeys.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -50,9 +50,15 @@ run(
   'npx jest --selectProjects unit screens contract-local --json --outputFile=test-results/reports/jest.json',
   countJest('test-results/reports/jest.json'),
 );
+// The Firebase adapter's contract and the security rules tests: under the full Emulator Suite
+// where Java 21+ can start it, else under the Auth emulator alone, where the Firestore and
+// Storage parts (and the rules tests) skip with a one-line reason.
+const fullSuite = spawnSync('npx tsx scripts/java-available.ts', { stdio: 'inherit', shell: true }).status === 0;
 run(
-  'firebase adapter vs Auth emulator',
-  'npx firebase emulators:exec --project demo-triage --only auth "npx jest --selectProjects firebase --json --outputFile=test-results/reports/jest-firebase.json"',
+  fullSuite
+    ? 'firebase adapter and security rules vs the Emulator Suite'
+    : 'firebase adapter vs Auth emulator; rules tests skip (no Java 21)',
+  `npx firebase emulators:exec --project demo-triage --only ${fullSuite ? 'auth,firestore,storage' : 'auth'} "npx jest --selectProjects firebase rules --json --outputFile=test-results/reports/jest-firebase.json"`,
   countJest('test-results/reports/jest-firebase.json'),
 );
 run('production builds and budgets', 'node scripts/check-build.mjs');

@@ -293,6 +293,45 @@ export function checkNewTicket(input: CreateTicketInput): CheckedNewTicket {
 }
 
 /**
+ * Reads a ticket id a new request wants to use: the ticket when it exists and the rules let the
+ * caller read it (their own), `null`-like when it does not exist.
+ * @throws AppError `already-exists` when it is someone else's (the rules refuse the read).
+ */
+async function readOwnOrFreeTicketIn(tx: Transaction, db: Firestore, id: string) {
+  try {
+    return await tx.get(ticketRef(db, id));
+  } catch (error) {
+    if (toAppError(error).code === 'permission-denied') {
+      throw new AppError('already-exists', 'Another request already has this id.');
+    }
+    throw error;
+  }
+}
+
+/** How often a submission is retried when the counter rule loses a race (see below). */
+const COUNTER_RACE_ATTEMPTS = 6;
+
+/**
+ * Runs a submission, retrying when Firestore refused it with `permission-denied` rather than
+ * an error of ours: the rules check the new number against `counters/tickets` as stored at
+ * commit time, so when another submission commits between our read and our commit, the rules
+ * refuse ours before the transaction's own contention retry can run. Each retry re-reads the
+ * counter (and finds an already-stored ticket of ours, so nothing is written twice).
+ * @throws the last error when every attempt fails.
+ */
+async function retryCounterRace(submit: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await submit();
+    } catch (error) {
+      const refusedByRules = !(error instanceof AppError) && toAppError(error).code === 'permission-denied';
+      if (!refusedByRules || attempt >= COUNTER_RACE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
+    }
+  }
+}
+
+/**
  * Submits a request (DESIGN §2–§3): in one transaction, takes the next number from
  * `counters/tickets` (`{ lastNumber }`), writes the ticket with status `new`, the
  * description as its first public message (with its attachments), and the `status` audit
@@ -314,61 +353,63 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
   const counter = doc(db, 'counters', 'tickets');
 
   // Every submission contends for the one counter document: allow more retries than the default 5.
-  await runTransaction(
-    db,
-    async (tx) => {
-      const actor = await readActorIn(tx, ctx);
-      if (id !== undefined) {
-        const existing = await tx.get(ticketRef(db, id));
-        if (existing.exists()) {
-          if (existing.data().requesterId === actor.uid) return;
-          throw new AppError('already-exists', 'Another request already has this id.');
+  const submitOnce = () =>
+    runTransaction(
+      db,
+      async (tx) => {
+        const actor = await readActorIn(tx, ctx);
+        if (id !== undefined) {
+          const existing = await readOwnOrFreeTicketIn(tx, db, id);
+          if (existing.exists()) {
+            if (existing.data().requesterId === actor.uid) return;
+            throw new AppError('already-exists', 'Another request already has this id.');
+          }
         }
-      }
-      const counterSnapshot = await tx.get(counter);
-      if (followUpOf) {
-        const previous = await readTicketIn(tx, db, followUpOf);
-        if (!can({ uid: actor.uid, role: actor.role }, 'ticket.read', previous)) throw notYours();
-        if (previous.status !== 'closed') {
-          throw new AppError('failed-precondition', 'Only a closed request can be followed up; reply on it instead.');
+        const counterSnapshot = await tx.get(counter);
+        if (followUpOf) {
+          const previous = await readTicketIn(tx, db, followUpOf);
+          if (!can({ uid: actor.uid, role: actor.role }, 'ticket.read', previous)) throw notYours();
+          if (previous.status !== 'closed') {
+            throw new AppError('failed-precondition', 'Only a closed request can be followed up; reply on it instead.');
+          }
         }
-      }
-      const submit = transition(null, 'submit', { kind: 'user', uid: actor.uid, role: actor.role });
-      if (!submit.ok) throw refusalError(submit);
+        const submit = transition(null, 'submit', { kind: 'user', uid: actor.uid, role: actor.role });
+        if (!submit.ok) throw refusalError(submit);
 
-      const number = numberFrom(counterSnapshot.get('lastNumber')) + 1;
-      tx.set(counter, { lastNumber: number });
-      tx.set(newTicket, {
-        number,
-        subject,
-        status: submit.to,
-        priority,
-        category: category?.trim() || null,
-        tags: [],
-        requesterId: actor.uid,
-        requesterName: actor.displayName,
-        // Always present (null when unassigned) so that the "unassigned" queue can query it.
-        assigneeId: null,
-        assigneeName: null,
-        createdAt: serverTimestamp(),
-        updatedAt: serverTimestamp(),
-        lastMessageAt: serverTimestamp(),
-        lastMessageBy: isStaff(actor.role) ? 'agent' : 'customer',
-        ...(followUpOf ? { followUpOf } : {}),
-      });
-      tx.set(firstMessage, {
-        authorId: actor.uid,
-        authorName: actor.displayName,
-        authorRole: actor.role,
-        body: description,
-        internal: false,
-        attachments,
-        createdAt: serverTimestamp(),
-      });
-      writeAuditEvent(tx, db, newTicket.id, { type: 'status', from: null, to: submit.to, actorId: actor.uid });
-    },
-    { maxAttempts: 12 },
-  );
+        const number = numberFrom(counterSnapshot.get('lastNumber')) + 1;
+        tx.set(counter, { lastNumber: number });
+        tx.set(newTicket, {
+          number,
+          subject,
+          status: submit.to,
+          priority,
+          category: category?.trim() || null,
+          tags: [],
+          requesterId: actor.uid,
+          requesterName: actor.displayName,
+          // Always present (null when unassigned) so that the "unassigned" queue can query it.
+          assigneeId: null,
+          assigneeName: null,
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          lastMessageAt: serverTimestamp(),
+          lastMessageBy: isStaff(actor.role) ? 'agent' : 'customer',
+          ...(followUpOf ? { followUpOf } : {}),
+        });
+        tx.set(firstMessage, {
+          authorId: actor.uid,
+          authorName: actor.displayName,
+          authorRole: actor.role,
+          body: description,
+          internal: false,
+          attachments,
+          createdAt: serverTimestamp(),
+        });
+        writeAuditEvent(tx, db, newTicket.id, { type: 'status', from: null, to: submit.to, actorId: actor.uid });
+      },
+      { maxAttempts: 12 },
+    );
+  await retryCounterRace(submitOnce);
   return getTicket(ctx, newTicket.id);
 }
 

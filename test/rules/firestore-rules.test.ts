@@ -1,0 +1,768 @@
+/**
+ * firestore.rules against the Firestore emulator (DESIGN §1–§3 on the server): every cell of
+ * the role table, every lifecycle pair for every role, field whitelists, limits, server
+ * timestamps, customer isolation, internal-note privacy, self-promotion, closed tickets and
+ * ticket numbers. Skips with its reason where the emulator cannot start (it needs Java 21).
+ */
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  Timestamp,
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getCountFromServer,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import { LIFECYCLE } from '@/domain/lifecycle';
+import { DEFAULT_DESK_SETTINGS, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
+import {
+  PAST,
+  PEOPLE,
+  as,
+  type PersonId,
+  firestoreOf,
+  firestoreSkipReason,
+  rulesEnvironment,
+  seedDocs,
+  seedPeople,
+  storedMessage,
+  storedTicket,
+} from './rules-env';
+
+const skipReason = firestoreSkipReason;
+if (skipReason) {
+  describe('firestore.rules', () => {
+    it.skip(skipReason, () => undefined);
+  });
+}
+/** The suite, registered only where the emulators run (else the one skipped reason above). */
+const describeWithEmulators: (name: string, suite: () => void) => void = skipReason ? () => undefined : describe;
+
+let env: RulesTestEnvironment;
+let sequence = 0;
+/** A fresh document id per test, so tests never share a ticket. */
+const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
+
+const dbOf = (uid: string): Firestore => firestoreOf(as(env, uid));
+const signedOut = (): Firestore => firestoreOf(env.unauthenticatedContext());
+
+/** Seeds one ticket of Carol's (assigned to Alice unless overridden) and returns its id. */
+async function seedTicket(overrides: DocumentData = {}, messages: Record<string, DocumentData> = {}): Promise<string> {
+  const id = freshId('t');
+  const docs: Record<string, DocumentData> = { [`tickets/${id}`]: storedTicket(overrides) };
+  for (const [messageId, message] of Object.entries(messages)) docs[`tickets/${id}/messages/${messageId}`] = message;
+  await seedDocs(env, docs);
+  return id;
+}
+
+/** The fields a status move writes (DESIGN §2 effects), as the adapters write them. */
+function movePatch(from: TicketStatus, to: TicketStatus): DocumentData {
+  const patch: DocumentData = { status: to, updatedAt: serverTimestamp() };
+  if (to === 'solved') patch.solvedAt = serverTimestamp();
+  if (from === 'solved' && to !== 'closed') patch.solvedAt = deleteField();
+  if (to === 'closed') patch.closedAt = serverTimestamp();
+  return patch;
+}
+
+/** A status move with its audit event, in one batch, as `uid`. */
+function move(db: Firestore, uid: PersonId, ticketId: string, from: TicketStatus, to: TicketStatus): Promise<void> {
+  const batch = writeBatch(db);
+  batch.update(doc(db, 'tickets', ticketId), movePatch(from, to));
+  batch.set(doc(db, 'tickets', ticketId, 'events', freshId('e')), {
+    type: 'status',
+    from,
+    to,
+    actorId: uid,
+    at: serverTimestamp(),
+  });
+  return batch.commit();
+}
+
+/** A reply or note with the ticket's stamps, in one batch, as `uid`. */
+function reply(
+  db: Firestore,
+  uid: PersonId,
+  ticketId: string,
+  options: { internal?: boolean; message?: DocumentData; ticket?: DocumentData; messageId?: string } = {},
+): Promise<void> {
+  const person = PEOPLE[uid];
+  const internal = options.internal ?? false;
+  const messageId = options.messageId ?? freshId('m');
+  const batch = writeBatch(db);
+  batch.set(doc(db, 'tickets', ticketId, 'messages', messageId), {
+    authorId: uid,
+    authorName: person.displayName,
+    authorRole: person.role,
+    body: 'Thanks, looking into it.',
+    internal,
+    attachments: [],
+    createdAt: serverTimestamp(),
+    ...options.message,
+  });
+  const stamps: DocumentData = internal
+    ? { updatedAt: serverTimestamp() }
+    : {
+        updatedAt: serverTimestamp(),
+        lastMessageAt: serverTimestamp(),
+        lastMessageBy: person.role === 'customer' ? 'customer' : 'agent',
+      };
+  batch.update(doc(db, 'tickets', ticketId), { ...stamps, ...options.ticket });
+  return batch.commit();
+}
+
+/** Reads the counter past the rules. */
+async function lastNumber(): Promise<number> {
+  let value = 0;
+  await env.withSecurityRulesDisabled(async (context) => {
+    const snapshot = await getDoc(doc(firestoreOf(context), 'counters', 'tickets'));
+    value = Number(snapshot.get('lastNumber'));
+  });
+  return value;
+}
+
+/** A new request as the adapters submit it: counter +1, ticket, description, status event. */
+async function submit(
+  db: Firestore,
+  uid: PersonId,
+  options: { ticket?: DocumentData; message?: DocumentData; number?: number; bumpCounter?: boolean } = {},
+): Promise<void> {
+  const id = freshId('t');
+  const messageId = freshId('m');
+  const number = options.number ?? (await lastNumber()) + 1;
+  const person = PEOPLE[uid];
+  const batch = writeBatch(db);
+  if (options.bumpCounter !== false) batch.set(doc(db, 'counters', 'tickets'), { lastNumber: number });
+  batch.set(doc(db, 'tickets', id), {
+    number,
+    subject: 'The VPN drops every hour',
+    status: 'new',
+    priority: 'normal',
+    category: null,
+    tags: [],
+    requesterId: uid,
+    requesterName: person.displayName,
+    assigneeId: null,
+    assigneeName: null,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    lastMessageAt: serverTimestamp(),
+    lastMessageBy: person.role === 'customer' ? 'customer' : 'agent',
+    ...options.ticket,
+  });
+  batch.set(doc(db, 'tickets', id, 'messages', messageId), {
+    authorId: uid,
+    authorName: person.displayName,
+    authorRole: person.role,
+    body: 'Since Monday.',
+    internal: false,
+    attachments: [],
+    createdAt: serverTimestamp(),
+    ...options.message,
+  });
+  batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
+    type: 'status',
+    from: null,
+    to: 'new',
+    actorId: uid,
+    at: serverTimestamp(),
+  });
+  return batch.commit();
+}
+
+describeWithEmulators('firestore.rules', () => {
+  beforeAll(async () => {
+    env = await rulesEnvironment('demo-triage-rules', false);
+    await env.clearFirestore();
+    await seedPeople(env);
+  });
+  afterAll(async () => {
+    await env?.cleanup();
+  });
+
+  describe('signed-out visitors get nothing', () => {
+    it('refuses reading a ticket, a profile, the settings and listing tickets', async () => {
+      const id = await seedTicket();
+      await assertFails(getDoc(doc(signedOut(), 'tickets', id)));
+      await assertFails(getDoc(doc(signedOut(), 'users', 'carol')));
+      await assertFails(getDoc(doc(signedOut(), 'settings', 'desk')));
+      await assertFails(getDocs(collection(signedOut(), 'tickets')));
+    });
+    it('refuses creating a profile or a request', async () => {
+      await assertFails(
+        setDoc(doc(signedOut(), 'users', 'ghost'), {
+          displayName: 'Ghost',
+          email: 'ghost@example.com',
+          role: 'customer',
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(setDoc(doc(signedOut(), 'counters', 'tickets'), { lastNumber: 1000 }));
+    });
+  });
+
+  describe('DESIGN §1 role table: customer', () => {
+    it('creates a request with the next number', async () => {
+      await assertSucceeds(submit(dbOf('carol'), 'carol'));
+    });
+    it('reads their own request and its public replies', async () => {
+      const id = await seedTicket({}, { m1: storedMessage() });
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'tickets', id)));
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'tickets', id, 'messages', 'm1')));
+    });
+    it('replies on their own request', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(reply(dbOf('carol'), 'carol', id));
+    });
+    it('may not reply on someone else’s request', async () => {
+      const id = await seedTicket();
+      await assertFails(reply(dbOf('outsider'), 'outsider', id));
+    });
+    it('marks their own request solved and reopens it', async () => {
+      const id = await seedTicket({ assigneeId: null, assigneeName: null });
+      await assertSucceeds(move(dbOf('carol'), 'carol', id, 'open', 'solved'));
+      await assertSucceeds(move(dbOf('carol'), 'carol', id, 'solved', 'open'));
+    });
+    it('may not write an internal note', async () => {
+      const id = await seedTicket();
+      await assertFails(reply(dbOf('carol'), 'carol', id, { internal: true }));
+    });
+    it('may not assign, or change priority, category or tags', async () => {
+      const id = await seedTicket({ assigneeId: null, assigneeName: null });
+      const carol = dbOf('carol');
+      const ticket = doc(carol, 'tickets', id);
+      await assertFails(
+        updateDoc(ticket, { assigneeId: 'alice', assigneeName: 'Alice Agent', updatedAt: serverTimestamp() }),
+      );
+      await assertFails(updateDoc(ticket, { priority: 'urgent', updatedAt: serverTimestamp() }));
+      await assertFails(updateDoc(ticket, { category: 'Billing', updatedAt: serverTimestamp() }));
+      await assertFails(updateDoc(ticket, { tags: ['vip'], updatedAt: serverTimestamp() }));
+    });
+    it('may not read the audit trail, list people or read another’s profile', async () => {
+      const id = await seedTicket();
+      await seedDocs(env, {
+        [`tickets/${id}/events/e1`]: { type: 'status', from: 'new', to: 'open', actorId: 'alice', at: PAST },
+      });
+      await assertFails(getDoc(doc(dbOf('carol'), 'tickets', id, 'events', 'e1')));
+      await assertFails(getDocs(collection(dbOf('carol'), 'users')));
+      await assertFails(getDoc(doc(dbOf('carol'), 'users', 'alice')));
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'users', 'carol')));
+    });
+    it('may not change the desk settings', async () => {
+      await assertFails(setDoc(doc(dbOf('carol'), 'settings', 'desk'), { ...DEFAULT_DESK_SETTINGS }));
+    });
+    it('reads the desk settings (categories for the request form)', async () => {
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'settings', 'desk')));
+    });
+  });
+
+  describe('DESIGN §1 role table: agent', () => {
+    it('reads any ticket, its internal notes and its audit trail', async () => {
+      const id = await seedTicket(
+        {},
+        { note: storedMessage({ internal: true, authorId: 'bob', authorRole: 'agent' }) },
+      );
+      await assertSucceeds(getDoc(doc(dbOf('alice'), 'tickets', id)));
+      await assertSucceeds(getDocs(query(collection(dbOf('alice'), 'tickets', id, 'messages'), orderBy('createdAt'))));
+      await assertSucceeds(getDocs(collection(dbOf('alice'), 'tickets', id, 'events')));
+    });
+    it('lists every ticket and every person', async () => {
+      await assertSucceeds(getDocs(query(collection(dbOf('alice'), 'tickets'), where('status', '==', 'open'))));
+      await assertSucceeds(getDocs(collection(dbOf('alice'), 'users')));
+    });
+    it('writes internal notes and public replies on any ticket', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(reply(dbOf('alice'), 'alice', id, { internal: true }));
+      await assertSucceeds(reply(dbOf('bob'), 'bob', id));
+    });
+    it('assigns to an agent under their own name, and unassigns', async () => {
+      const id = await seedTicket();
+      const ticket = doc(dbOf('alice'), 'tickets', id);
+      await assertSucceeds(
+        updateDoc(ticket, { assigneeId: 'bob', assigneeName: 'Bob Agent', updatedAt: serverTimestamp() }),
+      );
+      await assertSucceeds(updateDoc(ticket, { assigneeId: null, assigneeName: null, updatedAt: serverTimestamp() }));
+    });
+    it('may not assign to a customer, or under another name', async () => {
+      const id = await seedTicket();
+      const ticket = doc(dbOf('alice'), 'tickets', id);
+      await assertFails(
+        updateDoc(ticket, { assigneeId: 'carol', assigneeName: 'Carol Customer', updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(ticket, { assigneeId: 'bob', assigneeName: 'The Boss', updatedAt: serverTimestamp() }),
+      );
+    });
+    it('changes priority, category and tags', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(
+        updateDoc(doc(dbOf('alice'), 'tickets', id), {
+          priority: 'urgent',
+          category: 'Hardware',
+          tags: ['printer', 'fire-hazard'],
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+    it('may not change roles or the desk settings', async () => {
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'users', 'carol'), { role: 'agent', updatedAt: serverTimestamp() }),
+      );
+      await assertFails(setDoc(doc(dbOf('alice'), 'settings', 'desk'), { ...DEFAULT_DESK_SETTINGS }));
+    });
+  });
+
+  describe('DESIGN §1 role table: admin', () => {
+    it('changes another person’s role', async () => {
+      await seedDocs(env, {
+        'users/promoted': {
+          displayName: 'Pat',
+          email: 'promoted@example.com',
+          role: 'customer',
+          createdAt: PAST,
+          updatedAt: PAST,
+        },
+      });
+      await assertSucceeds(
+        updateDoc(doc(dbOf('ada'), 'users', 'promoted'), { role: 'agent', updatedAt: serverTimestamp() }),
+      );
+    });
+    it('may not change their own role', async () => {
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'ada'), { role: 'customer', updatedAt: serverTimestamp() }),
+      );
+    });
+    it('may not give an unknown role, or change anything else of another person', async () => {
+      await assertFails(updateDoc(doc(dbOf('ada'), 'users', 'bob'), { role: 'owner', updatedAt: serverTimestamp() }));
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'bob'), { displayName: 'Robert', updatedAt: serverTimestamp() }),
+      );
+    });
+    it('saves valid desk settings and is refused invalid ones', async () => {
+      const settings = doc(dbOf('ada'), 'settings', 'desk');
+      await assertSucceeds(setDoc(settings, { ...DEFAULT_DESK_SETTINGS }));
+      await assertFails(setDoc(settings, { ...DEFAULT_DESK_SETTINGS, closeAfterDays: 0 }));
+      await assertFails(setDoc(settings, { ...DEFAULT_DESK_SETTINGS, theme: 'dark' }));
+    });
+    it('does what an agent does: internal notes and priority', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(reply(dbOf('ada'), 'ada', id, { internal: true }));
+      await assertSucceeds(
+        updateDoc(doc(dbOf('ada'), 'tickets', id), { priority: 'high', updatedAt: serverTimestamp() }),
+      );
+    });
+  });
+
+  describe('DESIGN §2 lifecycle: every pair for every role', () => {
+    const allowed = (from: TicketStatus, to: TicketStatus, kind: 'staff' | 'requester') =>
+      LIFECYCLE.some(
+        (rule) =>
+          rule.to === to &&
+          (rule.from as readonly TicketStatus[]).includes(from) &&
+          rule.who.some((who) => who === kind || (who === 'system' && kind === 'staff')),
+      );
+    const pairs = TICKET_STATUSES.flatMap((from) =>
+      TICKET_STATUSES.filter((to) => to !== from).map((to) => [from, to] as const),
+    );
+    const actors = [
+      ['carol', 'requester'],
+      ['outsider', null],
+      ['alice', 'staff'],
+      ['ada', 'staff'],
+    ] as const;
+    const cases = actors.flatMap(([uid, kind]) =>
+      pairs.map(([from, to]) => ({ uid, from, to, ok: kind !== null && allowed(from, to, kind) })),
+    );
+    it.each(cases)('$uid: $from → $to is allowed: $ok', async ({ uid, from, to, ok }) => {
+      const id = await seedTicket({
+        status: from,
+        ...(from === 'solved' ? { solvedAt: PAST } : {}),
+        ...(from === 'closed' ? { solvedAt: PAST, closedAt: PAST } : {}),
+      });
+      const attempt = move(dbOf(uid), uid, id, from, to);
+      await (ok ? assertSucceeds(attempt) : assertFails(attempt));
+    });
+
+    it('refuses a move without its timestamp (solved without solvedAt)', async () => {
+      const id = await seedTicket();
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'tickets', id), { status: 'solved', updatedAt: serverTimestamp() }),
+      );
+    });
+    it('refuses an agent solving an unassigned ticket without becoming its assignee', async () => {
+      const id = await seedTicket({ assigneeId: null, assigneeName: null });
+      const db = dbOf('alice');
+      await assertFails(move(db, 'alice', id, 'open', 'solved'));
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'tickets', id), {
+        ...movePatch('open', 'solved'),
+        assigneeId: 'alice',
+        assigneeName: 'Alice Agent',
+      });
+      await assertSucceeds(batch.commit());
+    });
+    it('refuses a status event that does not match the move', async () => {
+      const id = await seedTicket({ status: 'pending' });
+      const db = dbOf('carol');
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'tickets', id), movePatch('pending', 'open'));
+      batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
+        type: 'status',
+        from: 'new',
+        to: 'open',
+        actorId: 'carol',
+        at: serverTimestamp(),
+      });
+      await assertFails(batch.commit());
+    });
+    it('refuses a customer writing a non-status audit event', async () => {
+      const id = await seedTicket();
+      const db = dbOf('carol');
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'tickets', id), { updatedAt: serverTimestamp() });
+      batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
+        type: 'priority',
+        from: 'normal',
+        to: 'urgent',
+        actorId: 'carol',
+        at: serverTimestamp(),
+      });
+      await assertFails(batch.commit());
+    });
+  });
+
+  describe('field whitelists', () => {
+    it('refuses a request with a field outside DESIGN §3', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { internalScore: 9 } }));
+    });
+    it('refuses a request that sets its own assignee, status or tags', async () => {
+      await assertFails(
+        submit(dbOf('carol'), 'carol', { ticket: { assigneeId: 'alice', assigneeName: 'Alice Agent' } }),
+      );
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { status: 'open' } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { tags: ['vip'] } }));
+    });
+    it('refuses a request filed in someone else’s name', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { requesterId: 'outsider' } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { requesterName: 'Someone Else' } }));
+    });
+    it('refuses anyone changing a ticket’s number, subject, requester or creation time', async () => {
+      const id = await seedTicket();
+      const ticket = doc(dbOf('alice'), 'tickets', id);
+      await assertFails(updateDoc(ticket, { number: 1, updatedAt: serverTimestamp() }));
+      await assertFails(updateDoc(ticket, { subject: 'Renamed by agent', updatedAt: serverTimestamp() }));
+      await assertFails(updateDoc(ticket, { requesterId: 'outsider', updatedAt: serverTimestamp() }));
+      await assertFails(updateDoc(ticket, { createdAt: serverTimestamp(), updatedAt: serverTimestamp() }));
+    });
+    it('refuses a message with an extra field or written in another’s name or role', async () => {
+      const id = await seedTicket();
+      await assertFails(reply(dbOf('carol'), 'carol', id, { message: { pinned: true } }));
+      await assertFails(reply(dbOf('carol'), 'carol', id, { message: { authorName: 'Alice Agent' } }));
+      await assertFails(reply(dbOf('carol'), 'carol', id, { message: { authorRole: 'agent' } }));
+      await assertFails(reply(dbOf('carol'), 'carol', id, { message: { authorId: 'alice' } }));
+    });
+    it('refuses a profile with an extra field, and a name change with another field', async () => {
+      await assertFails(
+        setDoc(doc(dbOf('newcomer'), 'users', 'newcomer'), {
+          displayName: 'New',
+          email: 'newcomer@example.com',
+          role: 'customer',
+          vip: true,
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), {
+          displayName: 'C',
+          email: 'x@example.com',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      const carol = doc(dbOf('carol'), 'users', 'carol');
+      await assertSucceeds(updateDoc(carol, { displayName: 'Carol C.', updatedAt: serverTimestamp() }));
+      await assertSucceeds(updateDoc(carol, { displayName: PEOPLE.carol.displayName, updatedAt: serverTimestamp() }));
+    });
+    it('refuses editing or deleting a sent message', async () => {
+      const id = await seedTicket({}, { m1: storedMessage() });
+      await assertFails(updateDoc(doc(dbOf('carol'), 'tickets', id, 'messages', 'm1'), { body: 'Edited' }));
+      await assertFails(deleteDoc(doc(dbOf('alice'), 'tickets', id, 'messages', 'm1')));
+    });
+    it('refuses deleting a ticket, even by an admin', async () => {
+      const id = await seedTicket();
+      await assertFails(deleteDoc(doc(dbOf('ada'), 'tickets', id)));
+    });
+  });
+
+  describe('types and sizes (DESIGN §3 limits)', () => {
+    it.each([
+      ['a 2-character subject', { subject: 'Hi' }],
+      ['a 151-character subject', { subject: 'x'.repeat(151) }],
+      ['a subject that is not a string', { subject: 42 }],
+      ['an unknown priority', { priority: 'critical' }],
+      ['a 61-character category', { category: 'c'.repeat(61) }],
+    ])('refuses a request with %s', async (_, ticket) => {
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket }));
+    });
+    it('accepts a 150-character subject and a category', async () => {
+      await assertSucceeds(
+        submit(dbOf('carol'), 'carol', { ticket: { subject: 's'.repeat(150), category: 'Billing' } }),
+      );
+    });
+    it.each([
+      ['an empty body', { body: '' }],
+      ['a 10 001-character body', { body: 'b'.repeat(10_001) }],
+      ['internal that is not a boolean', { internal: 'no' }],
+    ])('refuses a reply with %s', async (_, message) => {
+      const id = await seedTicket();
+      await assertFails(reply(dbOf('carol'), 'carol', id, { message }));
+    });
+    it('accepts a 10 000-character body', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(reply(dbOf('carol'), 'carol', id, { message: { body: 'b'.repeat(10_000) } }));
+    });
+    it.each([
+      ['an uppercase tag', ['Printer']],
+      ['a 31-character tag', ['t'.repeat(31)]],
+      ['11 tags', Array.from({ length: 11 }, (_, index) => `tag-${index}`)],
+      ['the same tag twice', ['printer', 'printer']],
+      ['a tag with a comma', ['a,b']],
+      ['tags that are not a list', 'printer'],
+    ])('refuses %s', async (_, tags) => {
+      const id = await seedTicket();
+      await assertFails(updateDoc(doc(dbOf('alice'), 'tickets', id), { tags, updatedAt: serverTimestamp() }));
+    });
+    it('accepts 10 tags of 30 characters', async () => {
+      const id = await seedTicket();
+      const tags = Array.from({ length: 10 }, (_, index) => `${index}`.padEnd(30, 'x'));
+      await assertSucceeds(updateDoc(doc(dbOf('alice'), 'tickets', id), { tags, updatedAt: serverTimestamp() }));
+    });
+
+    const file = (ticketId: string, messageId: string, overrides: DocumentData = {}) => ({
+      path: `tickets/${ticketId}/${messageId}/report.pdf`,
+      name: 'report.pdf',
+      size: 1024,
+      contentType: 'application/pdf',
+      ...overrides,
+    });
+    it('accepts five attachments in the message’s own folder', async () => {
+      const id = await seedTicket();
+      const messageId = freshId('m');
+      const attachments = Array.from({ length: 5 }, (_, index) =>
+        file(id, messageId, {
+          name: `f${index}.png`,
+          path: `tickets/${id}/${messageId}/f${index}.png`,
+          contentType: 'image/png',
+        }),
+      );
+      await assertSucceeds(reply(dbOf('carol'), 'carol', id, { messageId, message: { attachments } }));
+    });
+    it.each([
+      ['six attachments', (t: string, m: string) => Array.from({ length: 6 }, () => file(t, m))],
+      ['a file over 10 MB', (t: string, m: string) => [file(t, m, { size: 10 * 1024 * 1024 + 1 })]],
+      ['an SVG', (t: string, m: string) => [file(t, m, { contentType: 'image/svg+xml' })]],
+      ['an HTML file', (t: string, m: string) => [file(t, m, { contentType: 'text/html' })]],
+      ['a file of another message', (t: string) => [file(t, 'other-message')]],
+      ['a file of another ticket', (_: string, m: string) => [file('other-ticket', m)]],
+      ['an attachment with an extra field', (t: string, m: string) => [file(t, m, { url: 'https://evil.example' })]],
+    ])('refuses a message with %s', async (_, attachments) => {
+      const id = await seedTicket();
+      const messageId = freshId('m');
+      await assertFails(
+        reply(dbOf('carol'), 'carol', id, { messageId, message: { attachments: attachments(id, messageId) } }),
+      );
+    });
+    it('refuses a display name over 80 characters', async () => {
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), { displayName: 'n'.repeat(81), updatedAt: serverTimestamp() }),
+      );
+    });
+  });
+
+  describe('server timestamps', () => {
+    const clientTime = Timestamp.fromDate(new Date('2030-01-01T00:00:00Z'));
+    it('refuses a request with a client-chosen createdAt or updatedAt', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { createdAt: clientTime } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { updatedAt: clientTime } }));
+    });
+    it('refuses a message with a client-chosen createdAt', async () => {
+      const id = await seedTicket();
+      await assertFails(reply(dbOf('carol'), 'carol', id, { message: { createdAt: clientTime } }));
+    });
+    it('refuses a ticket change that does not stamp updatedAt with the server time', async () => {
+      const id = await seedTicket();
+      await assertFails(updateDoc(doc(dbOf('alice'), 'tickets', id), { priority: 'high' }));
+      await assertFails(updateDoc(doc(dbOf('alice'), 'tickets', id), { priority: 'high', updatedAt: clientTime }));
+    });
+    it('refuses a message that does not touch its ticket in the same write', async () => {
+      const id = await seedTicket();
+      await assertFails(
+        setDoc(doc(dbOf('carol'), 'tickets', id, 'messages', freshId('m')), {
+          ...storedMessage(),
+          createdAt: serverTimestamp(),
+        }),
+      );
+    });
+    it('refuses an internal note that moves the public lastMessageAt', async () => {
+      const id = await seedTicket();
+      await assertFails(
+        reply(dbOf('alice'), 'alice', id, {
+          internal: true,
+          ticket: { lastMessageAt: serverTimestamp(), lastMessageBy: 'agent' },
+        }),
+      );
+    });
+    it('refuses a profile with a client-chosen createdAt', async () => {
+      await assertFails(
+        setDoc(doc(dbOf('late'), 'users', 'late'), {
+          displayName: 'Late',
+          email: 'late@example.com',
+          role: 'customer',
+          createdAt: clientTime,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+  });
+
+  describe('customer isolation on get and list', () => {
+    it('refuses reading someone else’s ticket', async () => {
+      const id = await seedTicket();
+      await assertFails(getDoc(doc(dbOf('outsider'), 'tickets', id)));
+    });
+    it('refuses a list that does not ask for their own tickets', async () => {
+      await seedTicket();
+      await assertFails(getDocs(query(collection(dbOf('carol'), 'tickets'), where('status', '==', 'open'))));
+      await assertFails(getDocs(query(collection(dbOf('outsider'), 'tickets'), where('requesterId', '==', 'carol'))));
+    });
+    it('allows a list of their own tickets, and its count', async () => {
+      await seedTicket();
+      const mine = query(collection(dbOf('carol'), 'tickets'), where('requesterId', '==', 'carol'));
+      const snapshot = await assertSucceeds(getDocs(mine));
+      expect(snapshot.docs.every((row) => row.get('requesterId') === 'carol')).toBe(true);
+      await assertSucceeds(getCountFromServer(mine));
+      await assertFails(getCountFromServer(collection(dbOf('carol'), 'tickets')));
+    });
+    it('refuses reading someone else’s messages', async () => {
+      const id = await seedTicket({}, { m1: storedMessage() });
+      await assertFails(getDoc(doc(dbOf('outsider'), 'tickets', id, 'messages', 'm1')));
+      await assertFails(
+        getDocs(query(collection(dbOf('outsider'), 'tickets', id, 'messages'), where('internal', '==', false))),
+      );
+    });
+    it('refuses a follow-up of someone else’s closed ticket', async () => {
+      const closed = await seedTicket({ status: 'closed', solvedAt: PAST, closedAt: PAST });
+      await assertFails(submit(dbOf('outsider'), 'outsider', { ticket: { followUpOf: closed } }));
+      await assertSucceeds(submit(dbOf('carol'), 'carol', { ticket: { followUpOf: closed } }));
+    });
+    it('refuses a follow-up of a ticket that is not closed', async () => {
+      const open = await seedTicket();
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { followUpOf: open } }));
+    });
+  });
+
+  describe('internal notes are for staff only', () => {
+    it('refuses the requester reading an internal note', async () => {
+      const id = await seedTicket(
+        {},
+        { note: storedMessage({ internal: true, authorId: 'alice', authorRole: 'agent' }) },
+      );
+      await assertFails(getDoc(doc(dbOf('carol'), 'tickets', id, 'messages', 'note')));
+    });
+    it('refuses the requester listing the conversation without internal == false', async () => {
+      const id = await seedTicket({}, { m1: storedMessage() });
+      await assertFails(getDocs(query(collection(dbOf('carol'), 'tickets', id, 'messages'), orderBy('createdAt'))));
+    });
+    it('gives the requester the public messages when asked for internal == false', async () => {
+      const id = await seedTicket(
+        {},
+        { m1: storedMessage(), note: storedMessage({ internal: true, authorRole: 'agent' }) },
+      );
+      const snapshot = await assertSucceeds(
+        getDocs(query(collection(dbOf('carol'), 'tickets', id, 'messages'), where('internal', '==', false))),
+      );
+      expect(snapshot.docs.map((row) => row.id)).toEqual(['m1']);
+    });
+    it('refuses a first message of a new request that is internal', async () => {
+      await assertFails(submit(dbOf('alice'), 'alice', { message: { internal: true } }));
+    });
+  });
+
+  describe('self-promotion', () => {
+    const profile = (uid: string, role: string) => ({
+      displayName: 'Mallory',
+      email: `${uid}@example.com`,
+      role,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+    });
+    it('signs up as a customer, and only with their own uid and email', async () => {
+      await assertSucceeds(setDoc(doc(dbOf('signup1'), 'users', 'signup1'), profile('signup1', 'customer')));
+      await assertFails(setDoc(doc(dbOf('signup2'), 'users', 'signup3'), profile('signup3', 'customer')));
+      await assertFails(
+        setDoc(doc(dbOf('signup4'), 'users', 'signup4'), {
+          ...profile('signup4', 'customer'),
+          email: 'ceo@example.com',
+        }),
+      );
+    });
+    it.each(['agent', 'admin'])('refuses signing up as %s', async (role) => {
+      await assertFails(setDoc(doc(dbOf('mallory'), 'users', 'mallory'), profile('mallory', role)));
+    });
+    it.each(['agent', 'admin'])('refuses a customer making themselves %s', async (role) => {
+      await assertFails(updateDoc(doc(dbOf('carol'), 'users', 'carol'), { role, updatedAt: serverTimestamp() }));
+    });
+    it('refuses an agent making themselves admin', async () => {
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'users', 'alice'), { role: 'admin', updatedAt: serverTimestamp() }),
+      );
+    });
+    it('refuses deleting a profile (and so re-creating it with another role)', async () => {
+      await assertFails(deleteDoc(doc(dbOf('carol'), 'users', 'carol')));
+      await assertFails(setDoc(doc(dbOf('carol'), 'users', 'carol'), profile('carol', 'admin')));
+    });
+  });
+
+  describe('closed tickets are read-only', () => {
+    const closed = () => seedTicket({ status: 'closed', solvedAt: PAST, closedAt: PAST });
+    it('refuses a reply by the requester and a note by an agent', async () => {
+      const id = await closed();
+      await assertFails(reply(dbOf('carol'), 'carol', id));
+      await assertFails(reply(dbOf('alice'), 'alice', id, { internal: true }));
+    });
+    it('refuses any change by an admin', async () => {
+      const id = await closed();
+      await assertFails(updateDoc(doc(dbOf('ada'), 'tickets', id), { priority: 'low', updatedAt: serverTimestamp() }));
+      await assertFails(updateDoc(doc(dbOf('ada'), 'tickets', id), { tags: [], updatedAt: serverTimestamp() }));
+    });
+    it('is still readable by its requester', async () => {
+      const id = await closed();
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'tickets', id)));
+    });
+  });
+
+  describe('ticket numbers come only from the counter transaction', () => {
+    it('refuses a number that is not the counter’s next', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { number: (await lastNumber()) + 5 }));
+    });
+    it('refuses a request that does not take its number from the counter', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { bumpCounter: false }));
+    });
+    it('refuses moving the counter by anything but one', async () => {
+      const next = (await lastNumber()) + 2;
+      await assertFails(setDoc(doc(dbOf('carol'), 'counters', 'tickets'), { lastNumber: next }));
+      await assertFails(setDoc(doc(dbOf('ada'), 'counters', 'tickets'), { lastNumber: 1 }));
+    });
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The parts of `firestore.rules` and `storage.rules` that restate `src/domain/` (DESIGN §2 the
+ * lifecycle table, §3 limits and attachment types), as the exact rules text they must hold
+ * between their `// <domain>` and `// </domain>` markers. `test/unit/rules-domain.test.ts`
+ * compares; on a change in the domain it fails and prints the block to paste.
+ */
+import { LIFECYCLE } from '@/domain/lifecycle';
+import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from '@/domain/limits';
+import { ROLES } from '@/domain/roles';
+import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
+
+/** Markers around the generated block in both rules files. */
+export const DOMAIN_BLOCK_START = '// <domain>';
+export const DOMAIN_BLOCK_END = '// </domain>';
+
+const INDENT = '    ';
+
+const list = (values: readonly string[]): string => `[${values.map((value) => `'${value}'`).join(', ')}]`;
+
+/**
+ * Who may move a ticket from one status to another, as a rules map literal
+ * `{from: {to: [kinds]}}`: the union of the `who` of every DESIGN §2 row with that pair
+ * (e.g. pending → open is `open` by staff and `customer_reply` by the requester). `submit`
+ * (no ticket yet) is the create rule's business; `system` moves are made by staff clients.
+ */
+export function lifecycleMoves(): Record<TicketStatus, Partial<Record<TicketStatus, string[]>>> {
+  const moves = Object.fromEntries(TICKET_STATUSES.map((status) => [status, {}])) as Record<
+    TicketStatus,
+    Partial<Record<TicketStatus, string[]>>
+  >;
+  for (const rule of LIFECYCLE) {
+    for (const from of rule.from) {
+      const who = (moves[from][rule.to] ??= []);
+      for (const kind of rule.who) {
+        const asRole = kind === 'system' ? 'staff' : kind;
+        if (!who.includes(asRole)) who.push(asRole);
+      }
+    }
+  }
+  return moves;
+}
+
+function movesLiteral(): string {
+  const rows = Object.entries(lifecycleMoves()).map(([from, targets]) => {
+    const inner = Object.entries(targets)
+      .map(([to, who]) => `'${to}': ${list([...(who ?? [])].sort())}`)
+      .join(', ');
+    return `${INDENT}  '${from}': {${inner}}`;
+  });
+  return `{\n${rows.join(',\n')}\n${INDENT}}`;
+}
+
+/** The attachment content-type check shared by both files (DESIGN §3; SVG refused). */
+function contentTypeFunction(): string {
+  return [
+    `${INDENT}function attachmentTypeOk(contentType) {`,
+    `${INDENT}  return contentType is string`,
+    `${INDENT}    && ((contentType.matches('image/[a-z0-9.+-]+') && contentType != 'image/svg+xml')`,
+    `${INDENT}      || contentType in ${list(ALLOWED_ATTACHMENT_TYPES)});`,
+    `${INDENT}}`,
+  ].join('\n');
+}
+
+/** The generated block of `firestore.rules`. */
+export function firestoreDomainBlock(): string {
+  const { subject, body, tags, attachments, displayName } = LIMITS;
+  return [
+    `${INDENT}${DOMAIN_BLOCK_START} generated from src/domain by test/support/rules-domain.ts; do not edit by hand`,
+    `${INDENT}function roles() { return ${list(ROLES)}; }`,
+    `${INDENT}function priorities() { return ${list(PRIORITIES)}; }`,
+    `${INDENT}function subjectOk(value) { return value is string && value.size() >= ${subject.min} && value.size() <= ${subject.max}; }`,
+    `${INDENT}function bodyOk(value) { return value is string && value.size() >= ${body.min} && value.size() <= ${body.max}; }`,
+    `${INDENT}function displayNameOk(value) { return value is string && value.size() >= ${displayName.min} && value.size() <= ${displayName.max}; }`,
+    `${INDENT}function maxTags() { return ${tags.maxCount}; }`,
+    `${INDENT}function tagPattern() { return '[a-z0-9-]{1,${tags.maxLength}}'; }`,
+    `${INDENT}function maxAttachments() { return ${attachments.maxCount}; }`,
+    `${INDENT}function maxAttachmentBytes() { return ${attachments.maxBytes}; }`,
+    contentTypeFunction(),
+    `${INDENT}// Who may move a ticket from → to (DESIGN §2): 'staff' = agent or admin, 'requester' = its customer.`,
+    `${INDENT}function moves() {`,
+    `${INDENT}  return ${movesLiteral().replace(/\n/g, `\n${INDENT}`)};`,
+    `${INDENT}}`,
+    `${INDENT}${DOMAIN_BLOCK_END}`,
+  ].join('\n');
+}
+
+/** The generated block of `storage.rules`. */
+export function storageDomainBlock(): string {
+  return [
+    `${INDENT}${DOMAIN_BLOCK_START} generated from src/domain by test/support/rules-domain.ts; do not edit by hand`,
+    `${INDENT}function maxAttachmentBytes() { return ${LIMITS.attachments.maxBytes}; }`,
+    contentTypeFunction(),
+    `${INDENT}${DOMAIN_BLOCK_END}`,
+  ].join('\n');
+}
+
+/** The text between (and including) the markers of a rules file, or `null` when absent. */
+export function domainBlockOf(rules: string): string | null {
+  const start = rules.indexOf(`${INDENT}${DOMAIN_BLOCK_START}`);
+  const end = rules.indexOf(DOMAIN_BLOCK_END);
+  if (start < 0 || end < 0) return null;
+  return rules.slice(start, end + DOMAIN_BLOCK_END.length);
+}
