@@ -1,5 +1,6 @@
 /**
- * Playwright journeys in Chromium against the production build with the local backend.
+ * Playwright journeys in Chromium against the production build with the local backend, served
+ * by scripts/serve-dist.mjs with firebase.json's Hosting headers (so under the production CSP).
  * Uses Debian's /usr/bin/chromium where present (no browser downloads here); elsewhere
  * Playwright's own Chromium. Screenshots go to test-results/ (kept as CI artifacts).
  */
@@ -56,7 +57,7 @@ export default defineConfig({
       timeout: 180_000,
     },
     {
-      command: `sh -c '[ -f dist-firebase/index.html ] || node scripts/build-firebase-example.mjs; node scripts/serve-dist.mjs dist-firebase ${FIREBASE_PORT}'`,
+      command: `sh -c '[ -f dist-firebase/index.html ] || node scripts/build-firebase-example.mjs; node scripts/serve-dist.mjs dist-firebase ${FIREBASE_PORT} --emulators'`,
       url: `http://127.0.0.1:${FIREBASE_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

@@ -5,11 +5,19 @@
 //   copied from .env.example builds);
 // - the gzip budgets held (the build itself fails otherwise; the report is re-checked here);
 // - the sign-in route's initial JS has no Firestore or Storage code, and each build holds
-//   only its own adapter.
+//   only its own adapter;
+// - no secret reaches a bundle: both builds run with canary secrets in their environment
+//   (a private key, a service-account JSON, credentials path, a plain secret), and every
+//   emitted file (js, map, html, json, txt) is scanned for them, for the value of every
+//   environment variable that .env.example does not declare public, and for secret shapes
+//   (PEM private keys, "private_key", "client_secret", "type": "service_account");
+// - firebase.json's Hosting rules cache every emitted chunk as immutable and index.html not.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firebaseExampleEnv } from './build-firebase-example.mjs';
+import { headersFor, isDeployed } from './serve-dist.mjs';
 
 const failures = [];
 const check = (ok, message) => {
@@ -36,8 +44,26 @@ const STORAGE_MARK = 'firebasestorage.googleapis.com';
 const exampleEnv = firebaseExampleEnv();
 const blankEnv = Object.fromEntries(Object.keys(exampleEnv).map((key) => [key, '']));
 
-const local = build('BACKEND=local', { ...blankEnv, BACKEND: 'local' }, 'dist');
-const firebase = build('BACKEND=firebase (.env.example)', exampleEnv, 'dist-firebase');
+// Secrets a careless config could pull into the client (DefinePlugin, a `process.env` spread,
+// an imported key file). Each carries a token unique to this run, so a hit cannot be chance.
+const run = randomBytes(6).toString('hex');
+const token = (name) => `triage-canary-${name.toLowerCase()}-${run}`;
+const CANARIES = {
+  FIREBASE_ADMIN_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${token('FIREBASE_ADMIN_PRIVATE_KEY')}\n-----END PRIVATE KEY-----\n`,
+  GOOGLE_APPLICATION_CREDENTIALS: `/tmp/${token('GOOGLE_APPLICATION_CREDENTIALS')}/service-account.json`,
+  SERVICE_ACCOUNT_JSON: JSON.stringify({
+    type: 'service_account',
+    project_id: 'demo-triage',
+    private_key: token('SERVICE_ACCOUNT_JSON'),
+    client_email: 'canary@demo-triage.iam.gserviceaccount.com',
+  }),
+  TRIAGE_CANARY_SECRET: token('TRIAGE_CANARY_SECRET'),
+};
+
+const localEnv = { ...CANARIES, ...blankEnv, BACKEND: 'local' };
+const firebaseEnv = { ...CANARIES, ...exampleEnv };
+const local = build('BACKEND=local', localEnv, 'dist');
+const firebase = build('BACKEND=firebase (.env.example)', firebaseEnv, 'dist-firebase');
 
 for (const [name, report, outDir] of [
   ['local', local, 'dist'],
@@ -75,6 +101,83 @@ for (const [name, report, outDir] of [
     check(everything.includes(FIRESTORE_MARK), 'firebase: Firestore is in the bundle (lazily loaded)');
     check(!everything.includes('triage.local.session'), 'firebase: the local adapter is not in the bundle');
   }
+}
+
+// ── Secrets ───────────────────────────────────────────────────────────────────────────────
+// Public: the variables .env.example declares (DESIGN §6; the Firebase web config is public
+// by design). Every other variable of the build's environment is treated as a secret; values
+// shorter than 12 characters ("true", "/root", "production") would match by chance.
+const PUBLIC_VARIABLES = new Set(Object.keys(exampleEnv));
+const MIN_SECRET_LENGTH = 12;
+const SECRET_SHAPES = [
+  ['a PEM private key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/],
+  ['a "private_key" field', /\\?"private_key(?:_id)?\\?"\s*:/],
+  ['a "client_secret" field', /\\?"client_secret\\?"\s*:/],
+  ['a service-account JSON', /\\?"type\\?"\s*:\s*\\?"service_account\\?"/],
+];
+
+/** Every file under a directory, as paths relative to it with `/` separators. */
+const filesUnder = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path
+        .relative(dir, path.join(entry.parentPath ?? entry.path, entry.name))
+        .split(path.sep)
+        .join('/'),
+    );
+
+/** The secrets of an environment: name → the strings that would give its value away. */
+function secretsOf(env) {
+  const secrets = new Map();
+  for (const [name, value] of Object.entries(env)) {
+    if (PUBLIC_VARIABLES.has(name) || !value || value.length < MIN_SECRET_LENGTH) continue;
+    // The raw value, its JSON-escaped form (as a bundler would embed it) and, for canaries, the token.
+    const forms = new Set([value, JSON.stringify(value).slice(1, -1)]);
+    if (name in CANARIES) forms.add(token(name));
+    secrets.set(name, [...forms]);
+  }
+  return secrets;
+}
+
+for (const [name, report, outDir, env] of [
+  ['local', local, 'dist', localEnv],
+  ['firebase', firebase, 'dist-firebase', firebaseEnv],
+]) {
+  if (!report) continue;
+  const secrets = secretsOf({ ...process.env, ...env });
+  const files = filesUnder(outDir);
+  const leaks = [];
+  for (const file of files) {
+    const text = readFileSync(path.join(outDir, file), 'utf8');
+    for (const [variable, forms] of secrets) {
+      if (forms.some((form) => text.includes(form))) leaks.push(`${file}: the value of ${variable}`);
+    }
+    for (const [what, pattern] of SECRET_SHAPES) if (pattern.test(text)) leaks.push(`${file}: ${what}`);
+  }
+  check(
+    leaks.length === 0,
+    `${name}: no secret in any of ${files.length} emitted files (${secrets.size} non-public variables, ` +
+      `${SECRET_SHAPES.length} secret shapes)${leaks.length ? `; found ${leaks.join('; ')}` : ''}`,
+  );
+}
+
+// ── Hosting caching of what was emitted ───────────────────────────────────────────────────
+const { hosting } = JSON.parse(readFileSync('firebase.json', 'utf8'));
+if (local) {
+  const chunks = filesUnder('dist').filter((file) => file.startsWith('assets/') && file.endsWith('.js'));
+  const notImmutable = chunks.filter(
+    (file) => headersFor(hosting, `/${file}`)['Cache-Control'] !== 'public, max-age=31536000, immutable',
+  );
+  check(
+    chunks.length > 0 && notImmutable.length === 0,
+    `hosting: all ${chunks.length} emitted chunks are cached as immutable${notImmutable.length ? `; not ${notImmutable.join(', ')}` : ''}`,
+  );
+  check(
+    chunks.every((file) => isDeployed(hosting, file)) && isDeployed(hosting, 'index.html'),
+    'hosting: index.html and every chunk are deployed (not ignored)',
+  );
+  check(headersFor(hosting, '/index.html')['Cache-Control'] === 'no-cache', 'hosting: index.html is served no-cache');
 }
 
 console.log(failures.length === 0 ? '\nBuild checks: all green' : `\nBuild checks: ${failures.length} failed`);
