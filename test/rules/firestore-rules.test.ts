@@ -765,4 +765,42 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(setDoc(doc(dbOf('ada'), 'counters', 'tickets'), { lastNumber: 1 }));
     });
   });
+
+  describe('presence (who is on a ticket)', () => {
+    const inSeconds = (seconds: number) => Timestamp.fromMillis(Date.now() + seconds * 1000);
+    const entry = (uid: PersonId, overrides: DocumentData = {}) => ({
+      displayName: PEOPLE[uid].displayName,
+      typing: false,
+      expiresAt: inSeconds(30),
+      updatedAt: serverTimestamp(),
+      ...overrides,
+    });
+    it('lets an agent announce themselves and other staff see it', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(
+        setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice'), entry('alice', { typing: true })),
+      );
+      await assertSucceeds(getDocs(collection(dbOf('bob'), 'tickets', id, 'presence')));
+      await assertSucceeds(deleteDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice')));
+    });
+    it('refuses customers reading or writing presence', async () => {
+      const id = await seedTicket();
+      await assertFails(getDocs(collection(dbOf('carol'), 'tickets', id, 'presence')));
+      await assertFails(setDoc(doc(dbOf('carol'), 'tickets', id, 'presence', 'carol'), entry('carol')));
+    });
+    it('refuses announcing someone else, under another name, or for longer than two minutes', async () => {
+      const id = await seedTicket();
+      await assertFails(setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'bob'), entry('bob')));
+      await assertFails(
+        setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice'), entry('alice', { displayName: 'Bob Agent' })),
+      );
+      await assertFails(
+        setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice'), entry('alice', { expiresAt: inSeconds(600) })),
+      );
+      await assertFails(
+        setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice'), entry('alice', { expiresAt: inSeconds(-5) })),
+      );
+      await assertFails(setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice'), entry('alice', { note: 'hi' })));
+    });
+  });
 });
