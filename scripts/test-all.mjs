@@ -58,7 +58,7 @@ run(
   fullSuite
     ? 'firebase adapter and security rules vs the Emulator Suite'
     : 'firebase adapter vs Auth emulator; rules tests skip (no Java 21)',
-  `npx firebase emulators:exec --project demo-triage --only ${fullSuite ? 'auth,firestore,storage' : 'auth'} "npx jest --selectProjects firebase rules --json --outputFile=test-results/reports/jest-firebase.json"`,
+  `npx firebase emulators:exec --project demo-triage --only ${fullSuite ? 'auth,firestore,storage' : 'auth'} "npx jest --selectProjects firebase rules --runInBand --json --outputFile=test-results/reports/jest-firebase.json"`,
   countJest('test-results/reports/jest-firebase.json'),
 );
 run('production builds and budgets', 'node scripts/check-build.mjs');

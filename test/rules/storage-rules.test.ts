@@ -71,12 +71,16 @@ async function seedTicket(status = 'open', messages: Record<string, object> = {}
 
 describeWithEmulators('storage.rules', () => {
   beforeAll(async () => {
-    env = await rulesEnvironment('demo-triage-rules', true);
+    // The Storage emulator's cross-service `firestore.get()` reads the Firestore of the
+    // emulators' own project, so this suite seeds that project — and leaves it empty after.
+    env = await rulesEnvironment('demo-triage', true);
     await env.clearFirestore();
     await env.clearStorage();
     await seedPeople(env);
   });
   afterAll(async () => {
+    await env?.clearFirestore();
+    await env?.clearStorage();
     await env?.cleanup();
   });
 
