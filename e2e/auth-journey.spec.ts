@@ -3,7 +3,7 @@
  * sign in → reload stays signed in → a customer gets a 403 page on /desk; then a seeded agent
  * signs in, sees the live queue, and reloads without being flashed back to sign-in.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { sawSignIn, shot, watchForSignInFlash } from './support';
 
 const customer = {

@@ -4,7 +4,7 @@
  * on-screen state with a retry — not a blank page, not an endless spinner.
  * Runs under `firebase emulators:exec --only auth`; skips with the reason elsewhere.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot } from './support';
 
 const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST;

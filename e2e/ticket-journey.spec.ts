@@ -6,7 +6,8 @@
  * the customer sees the reply live and answers, which reopens it; the agent adds an internal
  * note the customer never sees, then solves; the customer reopens by replying.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot } from './support';
 
 const stamp = Date.now().toString(36);
