@@ -2,7 +2,7 @@
  * The signed-in frame (its own chunk: the sign-in page does not need menus and dropdowns): side menu built from the route table (only what the role may open),
  * a header with the theme toggle and the profile menu, and the screen.
  */
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import AntApp from 'antd/es/app';
 import Layout from 'antd/es/layout';
@@ -12,8 +12,10 @@ import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { mayOpen, ROUTES } from '@/app/routes';
+import { ConnectionStatus } from '@/components/connection-status';
 import { ErrorBoundary } from '@/components/error-boundary';
 import Skeleton from 'antd/es/skeleton';
+import { isStaff } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
@@ -32,6 +34,11 @@ function ScreenSkeleton() {
  * The frame around every signed-in screen. Without children (the session is still being
  * confirmed from the persisted hint) it shows a skeleton where the screen will be.
  */
+/** Agents' desktop notifications: their own chunk, fetched only for staff. */
+const DeskNotifications = lazy(
+  () => import(/* webpackChunkName: "desk-notifications" */ '@/features/tickets/components/desk-notifications'),
+);
+
 export default function AppLayout({ user, children }: { user: UserProfile; children?: ReactNode }) {
   const location = useLocation();
   const dispatch = useAppDispatch();
@@ -73,6 +80,12 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
             }}
           >
             <Space size="middle">
+              <ConnectionStatus />
+              {isStaff(user.role) && (
+                <Suspense fallback={null}>
+                  <DeskNotifications user={user} />
+                </Suspense>
+              )}
               <ThemeToggle />
               <ProfileMenu user={user} />
             </Space>
