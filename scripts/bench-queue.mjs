@@ -12,7 +12,11 @@
 // 4. Signs in as the agent Priya and measures, in the page (performance.now, a
 //    MutationObserver, then the next animation frame), the median and p95 of several runs
 //    after a warm-up: the first page of /desk?view=open on a full load, a view switch, a
-//    re-sort by each sortable column, the next and previous page, and the six view counts.
+//    re-sort by each sortable column, the next and previous page, and the six view counts;
+//    then (issue 5) a filter, searches and a sort under a search, each twice: in the app (an
+//    in-app navigation to the filtered URL, as the filter bar makes, to the rendered rows) and
+//    the local adapter's own read (`readTicketPage`/`countTickets`, bundled from src/ with
+//    esbuild and run in the same page on the same IndexedDB).
 //
 // Usage: npm run bench:queue [-- --runs=7 --tickets=10000 --dist=dist --rebuild]
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +24,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { build } from 'esbuild';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -79,6 +84,31 @@ if (fresh) {
   }
 }
 
+// The adapter's query code and the search keys, bundled for the page (an IIFE that sets
+// `window.__benchLib`); evaluated through the DevTools protocol, which the page's CSP allows.
+const benchLib = (
+  await build({
+    stdin: {
+      contents: [
+        "export { openTriageDb, toStoredTicket } from '@/backend/local/db';",
+        "export { readTicketPage, countTickets } from '@/backend/local/ticket-queries';",
+        "export { searchKeysFor } from '@/domain/search-keys';",
+      ].join('\n'),
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: '__benchLib',
+    platform: 'browser',
+    target: 'es2022',
+    alias: { '@': path.resolve('src') },
+    tsconfig: 'tsconfig.json',
+    logLevel: 'error',
+  })
+).outputFiles[0].text.concat('\nwindow.__benchLib = __benchLib;');
+
 // ── 2. server and browser ───────────────────────────────────────────────────────────────
 const server = spawn(process.execPath, ['scripts/serve-dist.mjs', DIST, String(PORT)], {
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -130,6 +160,23 @@ function installBenchHelpers() {
       fullPage() &&
       header('Last activity')?.getAttribute('aria-sort') === 'descending' &&
       rows().every((row, i, all) => i === 0 || all[i - 1].updatedAt >= row.updatedAt),
+    /**
+     * Rows filtered as `spec` says: every row's `column` cell equals or includes (case-folded)
+     * a text; at least `min` rows (default a full page); numbers descending when `byNumberDesc`.
+     */
+    filtered: (spec) => {
+      if (!settled()) return false;
+      const cells = [
+        ...document.querySelectorAll(`table[aria-label] tbody tr[data-ticket-id] td[data-column="${spec.column}"]`),
+      ].map((cell) => (cell.textContent ?? '').toLowerCase());
+      const wanted = (spec.equals ?? spec.includes).toLowerCase();
+      const numbers = rows().map((row) => row.number);
+      return (
+        cells.length >= (spec.min ?? 25) &&
+        cells.every((text) => (spec.equals ? text === wanted : text.includes(wanted))) &&
+        (!spec.byNumberDesc || numbers.every((n, i) => i === 0 || numbers[i - 1] > n))
+      );
+    },
     counts: () => {
       const counts = [...document.querySelectorAll('[data-testid^="queue-count-"]')];
       return counts.length === 6 && counts.every((count) => count.style.visibility === 'visible');
@@ -169,7 +216,17 @@ function installBenchHelpers() {
     button.click();
     return (await when(check, view)) - start;
   };
-  window.__queueBench = { marks, when, clickAndTime };
+  /**
+   * Moves the app to `url` as its own links do (history entry + popstate, which the router
+   * follows without a reload) and times until the rows satisfy `spec` (see `checks.filtered`).
+   */
+  const navigateAndTime = async (url, spec) => {
+    const start = performance.now();
+    history.pushState(null, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return (await when('filtered', spec)) - start;
+  };
+  window.__queueBench = { marks, when, clickAndTime, navigateAndTime };
 }
 
 // ── 3. the desk: seed, then 10 000 tickets ──────────────────────────────────────────────
@@ -208,6 +265,7 @@ for (let tries = 0; lastNumber === 0 && tries < 100; tries += 1) {
 if (lastNumber === 0) throw new Error('bench: the app did not seed its database');
 
 const loadStart = Date.now();
+await page.evaluate(benchLib);
 const loaded = await page.evaluate(
   async ({ count }) => {
     const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -247,6 +305,19 @@ const loaded = await page.evaluate(
     const PRIORITIES = ['low', 'normal', 'normal', 'normal', 'high', 'urgent'];
     const CATEGORIES = ['Billing', 'Technical', 'Account', 'Other'];
     const TOPICS = ['Invoice', 'Login', 'Export', 'Refund', 'Password', 'Integration', 'Report', 'Upload'];
+    const ISSUES = [
+      'fails',
+      'slow',
+      'error',
+      'missing',
+      'duplicated',
+      'blocked',
+      'crashes',
+      'timeout',
+      'wrong',
+      'broken',
+    ];
+    const PLACES = ['web', 'iOS', 'Android', 'API', 'dashboard', 'checkout', 'settings', 'mobile', 'desktop', 'Zapier'];
     const HOUR = 3_600_000;
     const now = Date.now();
     const span = 120 * 24 * HOUR; // created over the last 120 days, in number order
@@ -263,6 +334,7 @@ const loaded = await page.evaluate(
     };
     const iso = (ms) => new Date(ms).toISOString();
 
+    let openNumber = 0;
     for (let i = 0; i < count; i += 1) {
       const number = first + i;
       const created = now - span + Math.floor((i / count) * (span - 2 * HOUR));
@@ -278,7 +350,7 @@ const loaded = await page.evaluate(
       const ticket = {
         id: newId(),
         number,
-        subject: `${pick(TOPICS)} problem #${number}: bench ticket`,
+        subject: `${pick(TOPICS)} ${pick(ISSUES)} on ${pick(PLACES)}`,
         status,
         priority: pick(PRIORITIES),
         category: pick(CATEGORIES),
@@ -294,8 +366,16 @@ const loaded = await page.evaluate(
         ...(status === 'solved' || status === 'closed' ? { solvedAt: iso(updated) } : {}),
         ...(status === 'closed' ? { closedAt: iso(updated) } : {}),
       };
-      if (indexedFields.has('queueAssignee')) ticket.queueAssignee = assignee ? assignee.uid : '';
-      tickets.add(ticket);
+      if (status === 'open' && i > count / 2 && openNumber === 0) openNumber = number;
+      if (indexedFields.has('searchKeys')) {
+        // v3 (issue 5): stored as the adapter stores it — the queue key, the search keys (with
+        // the requester's email, as `tickets.create` computes them) and the search lanes.
+        const searchKeys = window.__benchLib.searchKeysFor({ ...ticket, requesterEmail: requester.email });
+        tickets.add(window.__benchLib.toStoredTicket({ ...ticket, searchKeys }, undefined));
+      } else {
+        if (indexedFields.has('queueAssignee')) ticket.queueAssignee = assignee ? assignee.uid : '';
+        tickets.add(ticket);
+      }
     }
     tx.objectStore('counters').put({ id: 'tickets', value: first + count - 1 });
     await new Promise((resolve, reject) => {
@@ -304,7 +384,7 @@ const loaded = await page.evaluate(
     });
     const total = await done(db.transaction('tickets').objectStore('tickets').count());
     db.close();
-    return { total, version: db.version, first, last: first + count - 1 };
+    return { total, version: db.version, first, last: first + count - 1, openNumber };
   },
   { count: TICKETS },
 );
@@ -319,6 +399,34 @@ await page.getByLabel('Email').fill(AGENT.email);
 await page.getByLabel('Password').fill(AGENT.password);
 await page.getByRole('button', { name: 'Sign in' }).click();
 await page.waitForURL(/\/desk/);
+
+// The issue 5 cases: [name, URL, what the rows must show] in the app, and the adapter's query.
+const UNSOLVED = ['new', 'open', 'pending', 'on_hold'];
+const openNumber = loaded.openNumber;
+const FILTER_CASES = [
+  ['filter: priority urgent', '/desk?view=open&priority=urgent', { column: 'priority', equals: 'Urgent' }],
+  ['search: subject word "refund"', '/desk?view=open&q=refund', { column: 'subject', includes: 'refund' }],
+  ['search: requester name "luis"', '/desk?view=open&q=luis', { column: 'requester', includes: 'luis' }],
+  ['search: number', `/desk?view=open&q=%23${openNumber}`, { column: 'number', equals: `#${openNumber}`, min: 1 }],
+  [
+    'sort a search by number',
+    '/desk?view=open&q=refund&sort=createdAt&dir=desc',
+    { column: 'subject', includes: 'refund', byNumberDesc: true },
+  ],
+];
+const page25 = (extra, sort = { field: 'updatedAt', direction: 'desc' }) => ({
+  statuses: UNSOLVED,
+  limit: PAGE_SIZE,
+  sort,
+  ...extra,
+});
+const ADAPTER_CASES = [
+  ['filter: priority urgent', page25({ priority: 'urgent' })],
+  ['search: subject word "refund"', page25({ search: 'refund' })],
+  ['search: requester name "luis"', page25({ search: 'luis' })],
+  ['search: number', page25({ search: `#${openNumber}` })],
+  ['sort a search by number', page25({ search: 'refund' }, { field: 'createdAt', direction: 'desc' })],
+];
 
 const samples = {};
 const record = (name, ms) => (samples[name] ??= []).push(ms);
@@ -345,7 +453,35 @@ for (let run = 0; run <= RUNS; run += 1) {
   const byActivity = await clickAndTime({ header: 'Last activity' }, 'byActivityDesc');
   const next = await clickAndTime({ pager: 'Next' }, 'secondPage');
   const previous = await clickAndTime({ pager: 'Previous' }, 'firstPage', 'All open');
+  // Issue 5: a filter, searches and a sort under a search, in the app (to rendered rows)…
+  const inApp = {};
+  for (const [name, url, spec] of FILTER_CASES) {
+    inApp[name] = await page.evaluate(([u, sp]) => window.__queueBench.navigateAndTime(u, sp), [url, spec]);
+  }
+  // …and the adapter's own read of the same query, on the same IndexedDB.
+  await page.evaluate(benchLib);
+  const adapter = await page.evaluate(async (cases) => {
+    const lib = window.__benchLib;
+    const db = lib.openTriageDb('triage');
+    const times = {};
+    try {
+      for (const [name, query] of cases) {
+        const start = performance.now();
+        const result = await lib.readTicketPage(db, query);
+        times[name] = performance.now() - start;
+        if (result.tickets.length === 0) throw new Error(`bench: no rows for ${name}`);
+        const countStart = performance.now();
+        await lib.countTickets(db, query);
+        times[`${name} (count)`] = performance.now() - countStart;
+      }
+    } finally {
+      db.close();
+    }
+    return times;
+  }, ADAPTER_CASES);
   if (warmUp) continue;
+  for (const [name, ms] of Object.entries(inApp)) record(`${name} (in app)`, ms);
+  for (const [name, ms] of Object.entries(adapter)) record(`adapter: ${name}`, ms);
   record('first page, full load of /desk?view=open', firstPage);
   record('six view counts, full load', counts);
   record('switch view to All open (in app)', viewSwitch);

@@ -23,7 +23,7 @@ import { initialPreferences, type PreferencesState } from '@/features/preference
 import { isDraftEntryOf, type DraftsState } from '@/features/tickets/slice/drafts-slice';
 
 /** Current versions of the persisted slices. Bump and add a migration when a shape changes. */
-export const PERSIST_VERSIONS = { preferences: 1, drafts: 2, auth: 1 } as const;
+export const PERSIST_VERSIONS = { preferences: 2, drafts: 2, auth: 1 } as const;
 
 type Storage = ReturnType<typeof createWebStorage>;
 
@@ -135,9 +135,27 @@ function localSyncStorage(): SyncStorage {
   }
 }
 
+const isSavedView = (view: unknown): boolean =>
+  isRecord(view) && isString(view.id) && isString(view.name) && isString(view.search);
+
+/** Per uid: a list of saved views. */
+const isSavedViews = (value: unknown): boolean =>
+  isRecord(value) && Object.values(value).every((views) => Array.isArray(views) && views.every(isSavedView));
+
+/** Per uid, per ticket id: an ISO timestamp. */
+const isLastSeen = (value: unknown): boolean =>
+  isRecord(value) && Object.values(value).every((seen) => isRecord(seen) && Object.values(seen).every(isString));
+
 const isPreferences: ShapeCheck = (value) =>
   (value.theme === undefined || value.theme === 'light' || value.theme === 'dark') &&
-  (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean');
+  (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean') &&
+  (value.savedViews === undefined || isSavedViews(value.savedViews)) &&
+  (value.lastSeen === undefined || isLastSeen(value.lastSeen));
+
+/** Preferences migrations. Version 2 (issue 5) adds saved queue views and last-opened times, per person. */
+const preferencesMigrations: MigrationManifest = {
+  2: (state) => state && { ...state, savedViews: {}, lastSeen: {} },
+};
 
 const isRequestFields = (value: unknown): boolean =>
   isRecord(value) &&
@@ -210,7 +228,7 @@ export const preferencesPersistConfig: PersistConfig<PreferencesState> = {
   timeout: NO_TIMEOUT,
   version: PERSIST_VERSIONS.preferences,
   storage: webStorage('local'),
-  migrate: safeMigrate({}, PERSIST_VERSIONS.preferences, isPreferences),
+  migrate: safeMigrate(preferencesMigrations, PERSIST_VERSIONS.preferences, isPreferences),
 };
 
 const draftsStorage = sharedStorage(localSyncStorage());

@@ -8,6 +8,7 @@ import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { ROLES } from '@/domain/roles';
+import { searchKeyOf } from '@/domain/search-keys';
 
 // zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
 // English ones classic zod gives for the few checks without a message of ours.
@@ -133,33 +134,58 @@ export function firstIssueMessage(error: z.core.$ZodError): string {
 /** Largest page a ticket list may ask for (DESIGN §3: bounded queries). */
 export const MAX_TICKET_PAGE = 100;
 
-/** A ticket filter (the port's `TicketFilter`), validated by both adapters. */
-export const ticketFilterSchema = z.object({
+/** Longest free-text search a queue accepts (a few words; the search key is one of them). */
+export const MAX_SEARCH_TEXT = 100;
+
+/** The fields of a ticket filter, before the checks across fields. */
+const ticketFilterFields = z.object({
   requesterId: z.optional(z.string().check(z.minLength(1))),
   statuses: z.optional(z.array(z.enum(TICKET_STATUSES))),
   assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+  priority: z.optional(prioritySchema),
+  category: z.optional(z.string().check(z.minLength(1), z.maxLength(60, 'A category has at most 60 characters.'))),
+  tag: z.optional(tagSchema),
+  search: z.optional(
+    z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
+  ),
 });
+
+/** Refuses a tag filter together with a search (one `array-contains` per Firestore query). */
+const tagOrSearch = z.refine<{ tag?: string; search?: string }>(
+  (filter) => filter.tag === undefined || searchKeyOf(filter.search) === null,
+  'Search within a tag is not possible: clear the tag or the search.',
+);
+
+/**
+ * A ticket filter (the port's `TicketFilter`), validated by both adapters. A tag and a search
+ * cannot be combined (`search-keys.ts`: Firestore allows one `array-contains` per query).
+ */
+export const ticketFilterSchema = ticketFilterFields.check(tagOrSearch);
 
 /** Fields a ticket list may be ordered by (the port's `TicketSortField`). */
 export const TICKET_SORT_FIELDS = ['updatedAt', 'lastMessageAt', 'createdAt'] as const;
 
 /** A ticket list query (the port's `TicketQuery`), validated by both adapters. */
-export const ticketQuerySchema = z.extend(ticketFilterSchema, {
-  limit: z
-    .number()
-    .check(
-      z.int(),
-      z.gte(1, 'Ask for at least one ticket.'),
-      z.lte(MAX_TICKET_PAGE, `Ask for at most ${MAX_TICKET_PAGE} tickets.`),
+export const ticketQuerySchema = z
+  .extend(ticketFilterFields, {
+    limit: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1, 'Ask for at least one ticket.'),
+        z.lte(MAX_TICKET_PAGE, `Ask for at most ${MAX_TICKET_PAGE} tickets.`),
+      ),
+    sort: z.optional(
+      z.object({
+        field: z.enum(TICKET_SORT_FIELDS, {
+          error: 'Tickets can be ordered by last activity, last reply or creation.',
+        }),
+        direction: z.enum(['asc', 'desc']),
+      }),
     ),
-  sort: z.optional(
-    z.object({
-      field: z.enum(TICKET_SORT_FIELDS, { error: 'Tickets can be ordered by last activity, last reply or creation.' }),
-      direction: z.enum(['asc', 'desc']),
-    }),
-  ),
-  after: z.optional(z.object({ value: z.string().check(z.minLength(1)), id: z.string().check(z.minLength(1)) })),
-});
+    after: z.optional(z.object({ value: z.string().check(z.minLength(1)), id: z.string().check(z.minLength(1)) })),
+  })
+  .check(tagOrSearch);
 
 /** Options of a guarded write (the port's `WriteOptions`). */
 export const writeOptionsSchema = z.object({

@@ -563,6 +563,160 @@ export function describeBackendContract(
         expect(byCreation.tickets.map((t) => t.id)).toEqual([older.id, newer.id]);
       });
 
+      /** A word no other test uses (letters only, so that it is one search word). */
+      const uniqueWord = (stem: string): string =>
+        `${stem}${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+
+      /** Every page of a query, following the cursors; the ids in order. */
+      async function allPages(backend: Backend, query: Parameters<Backend['tickets']['watchList']>[0]) {
+        let page = await pageOf(backend, query);
+        const ids = page.tickets.map((t) => t.id);
+        while (page.nextCursor) {
+          page = await pageOf(backend, { ...query, after: page.nextCursor });
+          ids.push(...page.tickets.map((t) => t.id));
+        }
+        return ids;
+      }
+
+      test('finds tickets by number, subject word prefix, requester name and email (search keys)', async () => {
+        const agent = await person('agent');
+        const surname = uniqueWord('Quix');
+        const email = uniqueEmail('zoe');
+        const requester = await h().newClient();
+        await requester.auth.signUp({ displayName: `Zoë ${surname}`, email, password: PASSWORD });
+        const word = uniqueWord('Frob');
+        const mine = await requester.tickets.create(newRequest(`Printer ${word} jammed`));
+        const other = await requester.tickets.create(newRequest('Something unrelated entirely'));
+        const search = async (text: string) =>
+          (await pageOf(agent.backend, { search: text, limit: 100 })).tickets.map((t) => t.id).sort();
+
+        // A word prefix, in any case: search as you type.
+        await expect(search(word.slice(0, 6).toUpperCase())).resolves.toContain(mine.id);
+        await expect(search(word)).resolves.toEqual([mine.id]);
+        await expect(search(`printer ${word.toLowerCase()}`)).resolves.toEqual([mine.id]);
+        // The requester's name, diacritics folded, and their email whole or its local part.
+        await expect(search(surname.slice(0, 9))).resolves.toEqual([mine.id, other.id].sort());
+        await expect(search(`zoe ${surname}`)).resolves.toEqual([mine.id, other.id].sort());
+        await expect(search(email.toUpperCase())).resolves.toEqual([mine.id, other.id].sort());
+        await expect(search(email.slice(0, email.indexOf('@')))).resolves.toEqual([mine.id, other.id].sort());
+        // The number, with or without `#`: the ticket is found, with nothing that lacks the number.
+        for (const text of [`#${mine.number}`, String(mine.number)]) {
+          const page = await pageOf(agent.backend, { search: text, limit: 100 });
+          expect(page.tickets.map((t) => t.id)).toContain(mine.id);
+          expect(page.tickets.map((t) => t.id)).not.toContain(other.id);
+        }
+        // No ticket carries its search keys across the port.
+        expect(Object.keys(mine)).not.toContain('searchKeys');
+        const [found] = (await pageOf(agent.backend, { search: word, limit: 1 })).tickets;
+        expect(found).toEqual(await agent.backend.tickets.get(mine.id));
+        expect(Object.keys(found ?? {})).not.toContain('searchKeys');
+        // Single letters search nothing: the whole queue, not an empty one.
+        const all = await pageOf(agent.backend, { search: 'a', limit: 1 });
+        expect(all.tickets).toHaveLength(1);
+      });
+
+      test('combines a search with status, priority, category and assignee filters', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const word = uniqueWord('Combo');
+        const urgent = await customer.backend.tickets.create({ ...newRequest(`${word} urgent`), priority: 'urgent' });
+        const assigned = await customer.backend.tickets.create({
+          ...newRequest(`${word} assigned`),
+          category: 'Billing',
+        });
+        const held = await customer.backend.tickets.create(newRequest(`${word} held`));
+        await agent.backend.tickets.update(assigned.id, { assigneeId: agent.uid });
+        await agent.backend.tickets.transition(held.id, 'hold');
+        const ids = async (filter: TicketFilter) =>
+          (await pageOf(agent.backend, { ...filter, search: word, limit: 100 })).tickets.map((t) => t.id).sort();
+
+        await expect(ids({})).resolves.toEqual([urgent.id, assigned.id, held.id].sort());
+        await expect(ids({ priority: 'urgent' })).resolves.toEqual([urgent.id]);
+        await expect(ids({ category: 'Billing' })).resolves.toEqual([assigned.id]);
+        await expect(ids({ assigneeId: agent.uid })).resolves.toEqual([assigned.id]);
+        await expect(ids({ assigneeId: null })).resolves.toEqual([urgent.id, held.id].sort());
+        await expect(ids({ statuses: ['on_hold'] })).resolves.toEqual([held.id]);
+        await expect(ids({ statuses: ['new', 'open'], priority: 'normal' })).resolves.toEqual([assigned.id]);
+        await expect(ids({ statuses: ['new'], priority: 'normal' })).resolves.toEqual([]);
+        // The same filters without a search, narrowed to this customer.
+        const own = await pageOf(agent.backend, { requesterId: customer.uid, priority: 'urgent', limit: 100 });
+        expect(own.tickets.map((t) => t.id)).toEqual([urgent.id]);
+        await expect(
+          firstValue<number>((next, fail) =>
+            agent.backend.tickets.watchCount({ search: word, assigneeId: null }, next, fail),
+          ),
+        ).resolves.toBe(2);
+        await expect(
+          firstValue<number>((next, fail) =>
+            agent.backend.tickets.watchCount({ requesterId: customer.uid, priority: 'urgent' }, next, fail),
+          ),
+        ).resolves.toBe(1);
+      });
+
+      test('filters by tag, keeps the other search keys when tags change, and refuses tag with search', async () => {
+        const [agent, requester] = await Promise.all([person('agent'), person('customer')]);
+        const word = uniqueWord('Tagged');
+        const tag = uniqueWord('vip-');
+        const ticket = await requester.backend.tickets.create(newRequest(`${word} ticket`));
+        await agent.backend.tickets.update(ticket.id, { tags: [tag, 'billing'] });
+        const byTag = await pageOf(agent.backend, { tag, limit: 100 });
+        expect(byTag.tickets.map((t) => t.id)).toEqual([ticket.id]);
+        // A typed `#tag` is a word search, never the tag's key.
+        const typed = await pageOf(agent.backend, { search: `#${tag}`, limit: 100 });
+        expect(typed.tickets.map((t) => t.id)).not.toContain(ticket.id);
+        // The email keys written at creation survive the tag change.
+        const byEmail = await pageOf(agent.backend, { search: requester.email, limit: 100 });
+        expect(byEmail.tickets.map((t) => t.id)).toEqual([ticket.id]);
+        await agent.backend.tickets.update(ticket.id, { tags: ['billing'] });
+        await expect(
+          pageOf(agent.backend, { tag, limit: 100 }, (page) => page.tickets.length === 0),
+        ).resolves.toMatchObject({
+          tickets: [],
+        });
+        await expect(pageOf(agent.backend, { tag: 'billing', search: word, limit: 10 })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+      });
+
+      test('gives customers only their own tickets under a search', async () => {
+        const [a, b] = await Promise.all([person('customer'), person('customer')]);
+        const word = uniqueWord('Shared');
+        await a.backend.tickets.create(newRequest(`${word} of A`));
+        const own = await b.backend.tickets.create(newRequest(`${word} of B`));
+        const page = await pageOf(b.backend, { search: word, limit: 100 });
+        expect(page.tickets.map((t) => t.id)).toEqual([own.id]);
+        await expect(pageOf(b.backend, { search: word, requesterId: a.uid, limit: 10 })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(
+          firstValue<number>((next, fail) => b.backend.tickets.watchCount({ search: word }, next, fail)),
+        ).resolves.toBe(1);
+      });
+
+      test('pages a search with cursors in every order without repeating or skipping', async () => {
+        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
+        const word = uniqueWord('Paged');
+        const made: Ticket[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          made.push(await customer.backend.tickets.create(newRequest(`${word} number ${i}`)));
+          await sleep(TICK_MS);
+        }
+        for (const direction of ['desc', 'asc'] as const) {
+          const ids = await allPages(agent.backend, {
+            search: word,
+            limit: 2,
+            sort: { field: 'createdAt', direction },
+          });
+          const expected = made.map((t) => t.id);
+          expect(ids).toEqual(direction === 'asc' ? expected : [...expected].reverse());
+        }
+        const byActivity = await allPages(agent.backend, {
+          search: word,
+          limit: 2,
+          sort: { field: 'updatedAt', direction: 'desc' },
+        });
+        expect([...byActivity].sort()).toEqual(made.map((t) => t.id).sort());
+      });
+
       test('counts a queue view live: up when a request arrives, down when it leaves the view', async () => {
         const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
         const unassigned = liveValues<number>((next, fail) =>
@@ -970,6 +1124,38 @@ export function describeBackendContract(
             (s) => s.categories.includes('Contract'),
           ),
         ).resolves.toMatchObject({ closeAfterDays: current.closeAfterDays });
+      });
+
+      test('shares canned replies among agents and admins, and never gives them to customers', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const reply = { id: clientId(), title: 'Contract reply', body: 'Hi {{requester.name}}, #{{ticket.number}}.' };
+        await agent.backend.settings.saveCannedReplies([reply]);
+        await expect(
+          firstValue<DeskSettings>(
+            (next, fail) => admin.backend.settings.watch(next, fail),
+            (s) => s.cannedReplies.some((r) => r.id === reply.id),
+          ),
+        ).resolves.toMatchObject({ cannedReplies: [reply] });
+        const seenByCustomer = await firstValue<DeskSettings>((next, fail) =>
+          customer.backend.settings.watch(next, fail),
+        );
+        expect(seenByCustomer.cannedReplies).toEqual([]);
+        expect(seenByCustomer.categories.length).toBeGreaterThan(0);
+        await expect(customer.backend.settings.saveCannedReplies([reply])).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(agent.backend.settings.saveCannedReplies([{ ...reply, title: '' }])).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+        // An admin saving the whole settings keeps the canned replies they saw.
+        const seenByAdmin = await firstValue<DeskSettings>(
+          (next, fail) => admin.backend.settings.watch(next, fail),
+          (s) => s.cannedReplies.some((r) => r.id === reply.id),
+        );
+        await admin.backend.settings.save({ ...seenByAdmin, closeAfterDays: seenByAdmin.closeAfterDays });
+        await expect(
+          firstValue<DeskSettings>((next, fail) => agent.backend.settings.watch(next, fail)),
+        ).resolves.toMatchObject({ cannedReplies: [reply] });
       });
     });
 

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import type { TicketFilter, TicketSort } from '@/backend/port';
-import { openTriageDb, QUEUE_ASSIGNEE, SCHEMA_V1, type TriageDb } from '@/backend/local/db';
+import { openTriageDb, QUEUE_ASSIGNEE, SCHEMA_V1, SCHEMA_V2, SEARCH_KEYS, type TriageDb } from '@/backend/local/db';
 import {
   compareTickets,
   countTickets,
@@ -15,9 +15,11 @@ import {
   mergePage,
   planLanes,
   readTicketPage,
+  searchKeyOfFilter,
 } from '@/backend/local/ticket-queries';
+import { searchKeysFor } from '@/domain/search-keys';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
-import { TICKET_STATUSES, type Ticket } from '@/domain/types';
+import { PRIORITIES, TICKET_STATUSES, type Ticket } from '@/domain/types';
 
 /** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
 function seededRandom(seed: number): () => number {
@@ -42,6 +44,9 @@ const TIMES = ['2026-01-01T10:00:00.000Z', '2026-01-02T10:00:00.000Z', '2026-01-
 /** `''` stands for unassigned. */
 const AGENTS = ['', 'agentA', 'agentB'];
 const REQUESTERS = ['req1', 'req2', 'req3'];
+const CATEGORIES = ['', 'Billing', 'Technical'];
+const SUBJECT_WORDS = ['printer', 'invoice', 'login', 'refund', 'export'];
+const TAGS = [[], ['vip'], ['vip', 'billing'], ['billing']];
 
 function ticket(overrides: Partial<Ticket> & Pick<Ticket, 'id'>): Ticket {
   return {
@@ -60,6 +65,16 @@ function ticket(overrides: Partial<Ticket> & Pick<Ticket, 'id'>): Ticket {
   };
 }
 
+function withCategory(category: string | undefined): Partial<Ticket> {
+  return category ? { category } : {};
+}
+
+/** What a filter matches, answered without any index: the search keys computed afresh. */
+function expectedMatch(ticket: Ticket, filter: TicketFilter): boolean {
+  const key = searchKeyOfFilter(filter);
+  return matchesFilter(ticket, filter) && (key === null || searchKeysFor(ticket).includes(key));
+}
+
 function randomTickets(count: number, random: () => number): Ticket[] {
   return Array.from({ length: count }, (_, i) => {
     const assigneeId = pickFrom(AGENTS, random);
@@ -71,7 +86,11 @@ function randomTickets(count: number, random: () => number): Ticket[] {
       createdAt: pickFrom(TIMES, random),
       updatedAt: pickFrom(TIMES, random),
       lastMessageAt: pickFrom(TIMES, random),
+      priority: pickFrom(PRIORITIES, random),
+      subject: `${pickFrom(SUBJECT_WORDS, random)} and ${pickFrom(SUBJECT_WORDS, random)} trouble`,
+      tags: [...pickFrom(TAGS, random)],
       ...(assigneeId ? { assigneeId, assigneeName: assigneeId } : {}),
+      ...withCategory(pickFrom(CATEGORIES, random)),
     });
   });
 }
@@ -151,6 +170,19 @@ describe('queue pages and counts on IndexedDB', () => {
     { requesterId: 'req2', statuses: ['new', 'open'] },
     { requesterId: 'req3', assigneeId: null, statuses: [...UNSOLVED_STATUSES] },
     { requesterId: 'nobody' },
+    { priority: 'urgent' },
+    { priority: 'low', category: 'Technical', statuses: ['open', 'new'] },
+    { statuses: [...UNSOLVED_STATUSES], assigneeId: null, priority: 'high' },
+    { category: 'Billing', statuses: ['open', 'pending'] },
+    { requesterId: 'req1', category: 'Technical' },
+    { tag: 'vip' },
+    { tag: 'billing', statuses: ['new'], assigneeId: 'agentB' },
+    { search: 'print' },
+    { search: 'INVOICE trouble' },
+    { search: 'ref', priority: 'low', assigneeId: null },
+    { search: 'login', requesterId: 'req2' },
+    { search: '#7' },
+    { search: 'x' },
   ];
   const sorts: TicketSort[] = (['updatedAt', 'lastMessageAt', 'createdAt'] as const).flatMap((field) =>
     (['asc', 'desc'] as const).map((direction) => ({ field, direction })),
@@ -158,7 +190,7 @@ describe('queue pages and counts on IndexedDB', () => {
 
   it.each(filters)('walks every page of %j in every order without repeating or skipping a ticket', async (filter) => {
     for (const sort of sorts) {
-      const expected = tickets.filter((t) => matchesFilter(t, filter)).sort((x, y) => compareTickets(x, y, sort));
+      const expected = tickets.filter((t) => expectedMatch(t, filter)).sort((x, y) => compareTickets(x, y, sort));
       const seen: Ticket[] = [];
       let page = await readTicketPage(db, { ...filter, limit: 10, sort });
       seen.push(...page.tickets);
@@ -173,8 +205,15 @@ describe('queue pages and counts on IndexedDB', () => {
   });
 
   it.each(filters)('counts %j as the whole table filtered in memory would', async (filter) => {
-    const expected = tickets.filter((t) => matchesFilter(t, filter)).length;
+    const expected = tickets.filter((t) => expectedMatch(t, filter)).length;
     await expect(countTickets(db, filter)).resolves.toBe(expected);
+  });
+
+  it('finds some tickets for each search and tag filter (the cases above are not vacuous)', () => {
+    for (const filter of filters.filter((f) => f.search !== undefined || f.tag !== undefined)) {
+      if (filter.search === 'x') continue;
+      expect({ filter, some: tickets.some((t) => expectedMatch(t, filter)) }).toEqual({ filter, some: true });
+    }
   });
 
   it('returns tickets without the stored-only assignee key, from every kind of read', async () => {
@@ -186,7 +225,10 @@ describe('queue pages and counts on IndexedDB', () => {
       await db.tickets.where('id').equals(first.id).first(),
       ...(await readTicketPage(db, { limit: 5, sort: { field: 'createdAt', direction: 'asc' } })).tickets,
     ];
-    for (const read of reads) expect(read).not.toHaveProperty(QUEUE_ASSIGNEE);
+    for (const read of reads) {
+      expect(read).not.toHaveProperty(QUEUE_ASSIGNEE);
+      expect(read).not.toHaveProperty(SEARCH_KEYS);
+    }
     expect(await db.tickets.get(first.id)).toEqual(first);
   });
 });
@@ -249,7 +291,82 @@ describe('the stored-only assignee key', () => {
         sort: { field: 'createdAt', direction: 'asc' },
       });
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(2);
+      expect(upgraded.verno).toBe(3);
+    } finally {
+      upgraded.close();
+      await Dexie.delete(name);
+    }
+  });
+});
+
+describe('the stored-only search keys (schema v3)', () => {
+  let db: TriageDb;
+  beforeEach(() => {
+    db = freshDb();
+  });
+  afterEach(async () => {
+    db.close();
+    await Dexie.delete(db.name);
+  });
+
+  const found = async (search: string): Promise<string[]> =>
+    (await readTicketPage(db, { search, limit: 10, sort: { field: 'createdAt', direction: 'asc' } })).tickets.map(
+      (t) => t.id,
+    );
+
+  it('keeps the keys given at creation (the email) through put, update and modify, and follows tag changes', async () => {
+    const original = ticket({ id: 's1', subject: 'Scanner offline' });
+    const keys = searchKeysFor({ ...original, requesterEmail: 'ada.l@example.test' });
+    await db.tickets.add({ ...original, [SEARCH_KEYS]: keys } as Ticket);
+    await expect(found('ada.l@example.test')).resolves.toEqual(['s1']);
+
+    const read = await db.tickets.get('s1');
+    expect(read).toEqual(original);
+    await db.tickets.put({ ...original, tags: ['vip'] });
+    await expect(found('ada.l@example.test')).resolves.toEqual(['s1']);
+    await expect(countTickets(db, { tag: 'vip' })).resolves.toBe(1);
+
+    await db.tickets.update('s1', { tags: ['billing'] });
+    await db.tickets
+      .where('id')
+      .equals('s1')
+      .modify((stored) => {
+        stored.priority = 'high';
+      });
+    await expect(countTickets(db, { tag: 'vip' })).resolves.toBe(0);
+    await expect(countTickets(db, { tag: 'billing', priority: 'high' })).resolves.toBe(1);
+    await expect(found('scan')).resolves.toEqual(['s1']);
+    await expect(found('ada')).resolves.toEqual(['s1']);
+  });
+
+  it('computes keys for a ticket written without them (no email known)', async () => {
+    await db.tickets.add(ticket({ id: 's2', number: 42, subject: 'Über wichtig', requesterName: 'Zoë Ångström' }));
+    await expect(found('uber')).resolves.toEqual(['s2']);
+    await expect(found('ANGS')).resolves.toEqual(['s2']);
+    await expect(found('#42')).resolves.toEqual(['s2']);
+    await expect(found('zoe@example.test')).resolves.toEqual([]);
+  });
+
+  it('back-fills the keys of a version 2 database on upgrade, with the requesters’ emails', async () => {
+    const name = `ticket-queries-v2-${process.pid}-${Date.now().toString(36)}`;
+    const v2 = new Dexie(name);
+    v2.version(1).stores(SCHEMA_V1);
+    v2.version(2).stores(SCHEMA_V2);
+    await v2.table('users').add({ uid: 'req1', email: 'grace@example.test', displayName: 'Grace', role: 'customer' });
+    await v2.table('tickets').bulkAdd([
+      { ...ticket({ id: 'v2a', number: 1, subject: 'Billing mixup', tags: ['vip'] }), [QUEUE_ASSIGNEE]: '' },
+      { ...ticket({ id: 'v2b', number: 2, subject: 'Login loop', requesterId: 'req2' }), [QUEUE_ASSIGNEE]: '' },
+    ]);
+    v2.close();
+
+    const upgraded = openTriageDb(name);
+    try {
+      const search = (text: string) =>
+        readTicketPage(upgraded, { search: text, limit: 10, sort: { field: 'createdAt', direction: 'asc' } });
+      await expect(search('grace@example.test')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
+      await expect(search('logi')).resolves.toMatchObject({ tickets: [{ id: 'v2b' }] });
+      await expect(countTickets(upgraded, { tag: 'vip' })).resolves.toBe(1);
+      expect(upgraded.verno).toBe(3);
     } finally {
       upgraded.close();
       await Dexie.delete(name);

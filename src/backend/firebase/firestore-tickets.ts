@@ -49,6 +49,7 @@ import {
   type NewTicketInput,
 } from '@/domain/schemas';
 import { can, PATCH_PERMISSIONS } from '@/domain/policy';
+import { searchKeyOf, searchKeysFor, tagKey, withTagKeys } from '@/domain/search-keys';
 import {
   PRIORITIES,
   TICKET_STATUSES,
@@ -395,6 +396,8 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
           lastMessageAt: serverTimestamp(),
           lastMessageBy: isStaff(actor.role) ? 'agent' : 'customer',
           ...(followUpOf ? { followUpOf } : {}),
+          // The search index (issue 5; `src/domain/search-keys.ts`): never read back into a Ticket.
+          searchKeys: searchKeysFor({ number, subject, requesterName: actor.displayName, requesterEmail: actor.email }),
         });
         tx.set(firstMessage, {
           authorId: actor.uid,
@@ -482,7 +485,8 @@ export async function watchTicket(
 const DEFAULT_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
 
 /**
- * The `where(...)` filters of a ticket list or count. Customers always get
+ * The `where(...)` filters of a ticket list or count: equalities, and at most one
+ * `array-contains` on `searchKeys` for a tag or a search. Customers always get
  * `requesterId == their uid` (the rules refuse any other query of theirs); an empty status
  * list filters nothing (Firestore refuses an empty `in`); `assigneeId: null` matches the
  * stored `null` of unassigned tickets.
@@ -501,6 +505,11 @@ function filterConstraints(filter: TicketFilter, actor: UserProfile): QueryConst
     constraints.push(more.length === 0 ? where('status', '==', only) : where('status', 'in', [only, ...more]));
   }
   if (filter.assigneeId !== undefined) constraints.push(where('assigneeId', '==', filter.assigneeId));
+  if (filter.priority !== undefined) constraints.push(where('priority', '==', filter.priority));
+  if (filter.category !== undefined) constraints.push(where('category', '==', filter.category));
+  // One `array-contains` per query: a tag's key or the search's one key (the schema refuses both).
+  const key = filter.tag !== undefined ? tagKey(filter.tag) : searchKeyOf(filter.search);
+  if (key !== null) constraints.push(where('searchKeys', 'array-contains', key));
   return constraints;
 }
 
@@ -725,7 +734,9 @@ export async function updateTicket(
         throw new AppError('permission-denied', 'Only agents and admins can change a ticket.');
       }
     }
-    const ticket = await readTicketIn(tx, db, id);
+    const snapshot = await tx.get(ticketRef(db, id));
+    if (!snapshot.exists()) throw ticketNotFound();
+    const ticket = snapshot.data();
     const assignee = wanted.assigneeId ? await tx.get(userRef(db, wanted.assigneeId)) : null;
     assertUnchangedSince(ticket, expectedUpdatedAt);
     if (ticket.status === 'closed')
@@ -753,6 +764,17 @@ export async function updateTicket(
       const tags = [...new Set(wanted.tags)];
       if (!sameTags(tags, ticket.tags)) {
         changes.tags = tags;
+        // Tags are the only search field that changes; the other keys (with the requester's
+        // email, not on the ticket) are kept as stored. A ticket older than the keys gets them now.
+        const stored: unknown = snapshot.get('searchKeys');
+        changes.searchKeys = Array.isArray(stored)
+          ? withTagKeys(stringsFrom(stored), tags)
+          : searchKeysFor({
+              number: ticket.number,
+              subject: ticket.subject,
+              requesterName: ticket.requesterName,
+              tags,
+            });
         audit('tags', ticket.tags, tags);
       }
     }

@@ -7,6 +7,7 @@ import Dexie, { type DBCore, type DBCoreMutateRequest, type Middleware, type Tab
 import type { Role } from '@/domain/roles';
 import { TICKET_SORT_FIELDS } from '@/domain/schemas';
 import type { AuditEvent, DeskSettings, IsoDateTime, Message, Ticket, UserProfile } from '@/domain/types';
+import { searchKeysFor, withTagKeys } from '@/domain/search-keys';
 
 /**
  * A sign-in secret, keyed by lowercased email. Never crosses the port: it plays the part of
@@ -124,23 +125,99 @@ export const SCHEMA_V2: Readonly<Record<string, string>> = {
   ].join(', '),
 };
 
-/** A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE} key. */
-type StoredTicket = Ticket & { [QUEUE_ASSIGNEE]: string };
+/**
+ * The stored-only ticket field of the search (issue 5, `src/domain/search-keys.ts`), under a
+ * multiEntry index: a search reads `where(SEARCH_KEYS).equals(key)`. Like {@link QUEUE_ASSIGNEE}
+ * it is removed on every read, because it is an index, not data: it holds the requester's email,
+ * which the port's ticket does not carry (a customer's own, but an agent's list would leak
+ * nothing new either — the point is one shape of `Ticket` across both adapters).
+ */
+export const SEARCH_KEYS = 'searchKeys';
 
-function toStoredTicket(ticket: Ticket): StoredTicket {
-  return { ...ticket, [QUEUE_ASSIGNEE]: queueAssigneeKey(ticket.assigneeId) };
+/** The sort fields the desk offers, which get search lanes (see {@link searchLaneField}). */
+export const SEARCH_LANE_SORT_FIELDS = ['updatedAt', 'createdAt'] as const;
+/** One of {@link SEARCH_LANE_SORT_FIELDS}. */
+export type SearchLaneSortField = (typeof SEARCH_LANE_SORT_FIELDS)[number];
+
+/**
+ * The stored-only multiEntry field of a search lane ordered by `field`: one entry
+ * `[key, status, ticket[field], id]` per search key. IndexedDB cannot put a multiEntry field in
+ * a compound index, but a multiEntry entry may itself be an array key — so a search page reads
+ * `[key, status, …]` ranges in order, `limit + 1` rows each, like the view lanes of v2.
+ */
+export function searchLaneField(field: SearchLaneSortField): string {
+  return `searchBy${field[0]?.toUpperCase()}${field.slice(1)}`;
+}
+
+/**
+ * Version 3 (issue 5): `*searchKeys` (multiEntry) for search and the tag filter, the search
+ * lanes of {@link searchLaneField} and `[priority+status+F+id]` lanes for the desk's two orders,
+ * and `[status+priority]` to count a priority filter from keys. Category and the other filters
+ * filter the lanes they read.
+ */
+export const SCHEMA_V3: Readonly<Record<string, string>> = {
+  ...SCHEMA_V2,
+  tickets: [
+    SCHEMA_V2.tickets,
+    `*${SEARCH_KEYS}`,
+    ...SEARCH_LANE_SORT_FIELDS.map((field) => `*${searchLaneField(field)}`),
+    ...SEARCH_LANE_SORT_FIELDS.map((field) => `[priority+status+${field}+id]`),
+    '[status+priority]',
+  ].join(', '),
+};
+
+/** The stored-only fields of a ticket, removed on every read. */
+const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
+
+/** A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE}, {@link SEARCH_KEYS} and search lanes. */
+type StoredTicket = Ticket & { [QUEUE_ASSIGNEE]: string; [SEARCH_KEYS]?: string[] } & Record<string, unknown>;
+
+/** A ticket's search keys with no email known (the back-fill and writes that bypass `create`). */
+function keysWithoutEmail(ticket: Ticket): string[] {
+  return searchKeysFor({
+    number: ticket.number,
+    subject: ticket.subject,
+    requesterName: ticket.requesterName,
+    tags: ticket.tags,
+  });
+}
+
+/**
+ * The stored form of a written ticket: its queue key, and its search keys — those it carries
+ * (a new ticket's, computed with the requester's email; or the raw record in a `modify`), else
+ * the stored ticket's (subject, number and requester never change), else computed afresh;
+ * in every case with the tag keys of its current tags. Exported for the queue benchmark, which
+ * writes tickets with the raw IndexedDB API.
+ * @param before the stored ticket this write replaces, if any (read raw, with its keys).
+ */
+export function toStoredTicket(
+  ticket: Ticket & { [SEARCH_KEYS]?: string[] },
+  before: StoredTicket | undefined,
+): StoredTicket {
+  const known = ticket[SEARCH_KEYS] ?? before?.[SEARCH_KEYS];
+  const keys = known ? withTagKeys(known, ticket.tags) : keysWithoutEmail(ticket);
+  const lanes = Object.fromEntries(
+    SEARCH_LANE_SORT_FIELDS.map((field) => [
+      searchLaneField(field),
+      keys.map((key) => [key, ticket.status, ticket[field], ticket.id]),
+    ]),
+  );
+  return { ...ticket, ...lanes, [QUEUE_ASSIGNEE]: queueAssigneeKey(ticket.assigneeId), [SEARCH_KEYS]: keys };
 }
 
 function fromStoredTicket(stored: unknown): unknown {
-  if (typeof stored !== 'object' || stored === null || !(QUEUE_ASSIGNEE in stored)) return stored;
-  const { [QUEUE_ASSIGNEE]: _key, ...ticket } = stored as StoredTicket;
+  if (typeof stored !== 'object' || stored === null || !STORED_ONLY.some((field) => field in stored)) return stored;
+  const ticket: Record<string, unknown> = { ...stored };
+  for (const field of STORED_ONLY) delete ticket[field];
   return ticket;
 }
 
 /**
- * A DBCore middleware that stamps {@link QUEUE_ASSIGNEE} on every ticket written through any
- * Dexie call (add, put, bulkAdd, update, modify), on copies: the caller's object is untouched.
- * It sits above Dexie's own middlewares, so live queries see the stamped values.
+ * A DBCore middleware that stamps {@link QUEUE_ASSIGNEE} and {@link SEARCH_KEYS} on every ticket
+ * written through any Dexie call (add, put, bulkAdd, update, modify), on copies: the caller's
+ * object is untouched. A write without search keys reads the stored ticket first (in the same
+ * transaction) to keep its email keys. It sits above Dexie's own middlewares, so live queries
+ * see the stamped values.
  */
 const ticketQueueKeys: Middleware<DBCore> = {
   stack: 'dbcore',
@@ -152,19 +229,24 @@ const ticketQueueKeys: Middleware<DBCore> = {
       if (name !== 'tickets') return table;
       return {
         ...table,
-        mutate: (req: DBCoreMutateRequest) =>
-          table.mutate(
-            req.type === 'add' || req.type === 'put'
-              ? { ...req, values: req.values.map((value: Ticket) => toStoredTicket(value)) }
-              : req,
-          ),
+        mutate: async (req: DBCoreMutateRequest) => {
+          if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+          const values = req.values as (Ticket & { [SEARCH_KEYS]?: string[] })[];
+          const unkeyed = values.filter((value) => value[SEARCH_KEYS] === undefined).map((value) => value.id);
+          const stored = new Map<string, StoredTicket>();
+          if (unkeyed.length > 0) {
+            const found = (await table.getMany({ trans: req.trans, keys: unkeyed })) as (StoredTicket | undefined)[];
+            for (const ticket of found) if (ticket) stored.set(ticket.id, ticket);
+          }
+          return table.mutate({ ...req, values: values.map((value) => toStoredTicket(value, stored.get(value.id))) });
+        },
       };
     },
   }),
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 2. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 3. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -183,6 +265,26 @@ export function openTriageDb(name: string): TriageDb {
           ticket[QUEUE_ASSIGNEE] = queueAssigneeKey(ticket.assigneeId);
         }),
     );
+  db.version(3)
+    .stores(SCHEMA_V3)
+    .upgrade(async (tx) => {
+      // Back-fill: every existing ticket gets its keys, with its requester's email when known.
+      const users = (await tx.table('users').toArray()) as UserProfile[];
+      const emails = new Map(users.map((user) => [user.uid, user.email]));
+      await tx
+        .table('tickets')
+        .toCollection()
+        // The middleware derives the search lanes from the keys on this write.
+        .modify((ticket: StoredTicket) => {
+          ticket[SEARCH_KEYS] = searchKeysFor({
+            number: ticket.number,
+            subject: ticket.subject,
+            requesterName: ticket.requesterName,
+            requesterEmail: emails.get(ticket.requesterId),
+            tags: ticket.tags,
+          });
+        });
+    });
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   // Another tab upgrading or deleting the database: step aside as Dexie's default handler

@@ -15,7 +15,14 @@ import {
 import { isStaff } from '@/domain/roles';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { isoAt } from '@/backend/local/context';
-import type { CounterRecord, CredentialRecord, SettingsRecord, TriageDb } from '@/backend/local/db';
+import {
+  SEARCH_KEYS,
+  type CounterRecord,
+  type CredentialRecord,
+  type SettingsRecord,
+  type TriageDb,
+} from '@/backend/local/db';
+import { searchKeysFor } from '@/domain/search-keys';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/ids';
 import { hashPassword, type PasswordHash } from '@/backend/local/passwords';
@@ -326,7 +333,17 @@ export async function seedDemoData(db: TriageDb, options: { iterations: number; 
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);
       await db.credentials.bulkAdd(data.credentials);
-      await db.tickets.bulkAdd(data.tickets);
+      // Search keys with the requesters' emails, as `tickets.create` writes them (db.ts).
+      const emails = new Map(data.users.map((user) => [user.uid, user.email]));
+      await db.tickets.bulkAdd(
+        data.tickets.map(
+          (ticket) =>
+            ({
+              ...ticket,
+              [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
+            }) as Ticket,
+        ),
+      );
       await db.messages.bulkAdd(data.messages);
       await db.events.bulkAdd(data.events);
       await db.counters.put(data.counter);

@@ -1,13 +1,24 @@
 /**
- * Queue pages and view counts on the ticket indexes of schema v2 (see `db.ts`). A page is
+ * Queue pages and view counts on the ticket indexes of schemas v2–v3 (see `db.ts`). A page is
  * read as a few index ranges ("lanes", one per status asked for) of at most `limit + 1`
  * rows each, merged in the query's order: a 10 000-ticket desk costs a few hundred rows per
  * page, never a table scan. Counts are key-only `count()`s on the same indexes.
+ * A search or a tag (issue 5) reads the tickets under one key of the `*searchKeys` multiEntry
+ * index instead — only the matches, whatever the other filters — and orders them in memory.
  */
 import Dexie, { type Collection } from 'dexie';
 import type { TicketCursor, TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/backend/port';
 import { TICKET_STATUSES, type Ticket, type TicketStatus } from '@/domain/types';
-import { QUEUE_ASSIGNEE, queueAssigneeKey, type TriageDb } from '@/backend/local/db';
+import {
+  QUEUE_ASSIGNEE,
+  queueAssigneeKey,
+  SEARCH_KEYS,
+  SEARCH_LANE_SORT_FIELDS,
+  searchLaneField,
+  type SearchLaneSortField,
+  type TriageDb,
+} from '@/backend/local/db';
+import { searchKeyOf, tagKey } from '@/domain/search-keys';
 
 /** The order a list has when its query names none (the port's default): last public reply, newest first. */
 export const DEFAULT_TICKET_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
@@ -46,13 +57,55 @@ function statusesOf(filter: TicketFilter): readonly TicketStatus[] {
   return filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : TICKET_STATUSES;
 }
 
-/** Whether a ticket passes every part of a filter (what `keep` checks when an index cannot). */
+/**
+ * Whether a ticket passes every part of a filter but the tag and the search (what `keep`
+ * checks when an index cannot; those two are read from the search-key index).
+ */
 export function matchesFilter(ticket: Ticket, filter: TicketFilter): boolean {
   return (
     (filter.requesterId === undefined || ticket.requesterId === filter.requesterId) &&
     statusesOf(filter).includes(ticket.status) &&
-    (filter.assigneeId === undefined || (ticket.assigneeId ?? null) === filter.assigneeId)
+    (filter.assigneeId === undefined || (ticket.assigneeId ?? null) === filter.assigneeId) &&
+    (filter.priority === undefined || ticket.priority === filter.priority) &&
+    (filter.category === undefined || ticket.category === filter.category)
   );
+}
+
+/** Whether a filter narrows by a field no v2 lane index holds (priority, category). */
+function hasFieldFilter(filter: TicketFilter): boolean {
+  return filter.priority !== undefined || filter.category !== undefined;
+}
+
+/**
+ * The `searchKeys` entry a filter is read from: its tag's key, or its search's one key
+ * (`searchKeyOf`), or `null` for neither. The schema refuses a tag with a search.
+ */
+export function searchKeyOfFilter(filter: TicketFilter): string | null {
+  if (filter.tag !== undefined) return tagKey(filter.tag);
+  return searchKeyOf(filter.search);
+}
+
+/** Whether a filter narrows by more than its statuses and its search key (what the search lanes hold). */
+function narrowsBeyondSearch(filter: TicketFilter): boolean {
+  return hasFieldFilter(filter) || filter.assigneeId !== undefined || filter.requesterId !== undefined;
+}
+
+function isSearchLaneField(field: TicketSortField): field is SearchLaneSortField {
+  return (SEARCH_LANE_SORT_FIELDS as readonly string[]).includes(field);
+}
+
+/** The search lanes of a key in a sort field's order: one `[key, status]` range per status. */
+function searchLanes(key: string, filter: TicketFilter, field: SearchLaneSortField): TicketLane[] {
+  const keep = narrowsBeyondSearch(filter) ? { keep: (ticket: Ticket) => matchesFilter(ticket, filter) } : {};
+  return statusesOf(filter).map((status) => ({ index: searchLaneField(field), prefix: [key, status], ...keep }));
+}
+
+/** The tickets under one search key that pass the rest of a filter, in no order. */
+function searchMatches(db: TriageDb, key: string, filter: TicketFilter): Collection<Ticket, string> {
+  return db.tickets
+    .where(SEARCH_KEYS)
+    .equals(key)
+    .filter((ticket) => matchesFilter(ticket, filter));
 }
 
 /**
@@ -61,8 +114,9 @@ export function matchesFilter(ticket: Ticket, filter: TicketFilter): boolean {
  * filter names one (`null` = unassigned).
  */
 export function planLanes(filter: TicketFilter, field: TicketSortField): TicketLane[] {
+  const keep = hasFieldFilter(filter) ? { keep: (ticket: Ticket) => matchesFilter(ticket, filter) } : {};
   if (filter.requesterId !== undefined) {
-    const narrower = filter.assigneeId !== undefined || (filter.statuses?.length ?? 0) > 0;
+    const narrower = filter.assigneeId !== undefined || (filter.statuses?.length ?? 0) > 0 || hasFieldFilter(filter);
     return [
       {
         index: `[requesterId+${field}+id]`,
@@ -71,14 +125,25 @@ export function planLanes(filter: TicketFilter, field: TicketSortField): TicketL
       },
     ];
   }
+  if (filter.priority !== undefined && filter.assigneeId === undefined && isSearchLaneField(field)) {
+    // The desk's priority filter: exact lanes, one per status (category, if any, filtered).
+    const { priority } = filter;
+    const byCategory = filter.category !== undefined ? keep : {};
+    return statusesOf(filter).map((status) => ({
+      index: `[priority+status+${field}+id]`,
+      prefix: [priority, status],
+      ...byCategory,
+    }));
+  }
   if (filter.assigneeId !== undefined) {
     const assignee = queueAssigneeKey(filter.assigneeId);
     return statusesOf(filter).map((status) => ({
       index: `[${QUEUE_ASSIGNEE}+status+${field}+id]`,
       prefix: [assignee, status],
+      ...keep,
     }));
   }
-  return statusesOf(filter).map((status) => ({ index: `[status+${field}+id]`, prefix: [status] }));
+  return statusesOf(filter).map((status) => ({ index: `[status+${field}+id]`, prefix: [status], ...keep }));
 }
 
 /** The key range of a lane: the whole prefix, or the part strictly after the cursor in the sort's direction. */
@@ -126,6 +191,22 @@ function laneRows(db: TriageDb, lane: TicketLane, query: TicketPageQuery): Promi
  * run inside `liveQuery`, which then follows exactly the ranges read).
  */
 export async function readTicketPage(db: TriageDb, query: TicketPageQuery): Promise<TicketPage> {
+  const key = searchKeyOfFilter(query);
+  if (key !== null && isSearchLaneField(query.sort.field) && query.requesterId === undefined) {
+    const lanes = searchLanes(key, query, query.sort.field);
+    const rows = await Promise.all(lanes.map((lane) => laneRows(db, lane, query)));
+    return mergePage(rows, query.sort, query.limit);
+  }
+  if (key !== null) {
+    // A requester's own few tickets, or the order by last reply (customers' lists): all the
+    // key's matches, ordered here.
+    const { after, sort } = query;
+    const matches = await searchMatches(db, key, query).toArray();
+    // Strictly after the cursor in the page's order: the same rule as an index range.
+    const cursorRow = after && ({ [sort.field]: after.value, id: after.id } as unknown as Ticket);
+    const rest = cursorRow ? matches.filter((ticket) => compareTickets(ticket, cursorRow, sort) > 0) : matches;
+    return mergePage([rest], sort, query.limit);
+  }
   const lanes = planLanes(query, query.sort.field);
   const rows = await Promise.all(lanes.map((lane) => laneRows(db, lane, query)));
   return mergePage(rows, query.sort, query.limit);
@@ -159,6 +240,33 @@ async function sum(counts: Promise<number>[]): Promise<number> {
  * tickets. Dexie calls only, so it can run inside `liveQuery`.
  */
 export function countTickets(db: TriageDb, filter: TicketFilter): Promise<number> {
+  const key = searchKeyOfFilter(filter);
+  if (key !== null && !narrowsBeyondSearch(filter)) {
+    const index = searchLaneField('updatedAt');
+    return sum(statusesOf(filter).map((status) => countRange(db, index, [key, status])));
+  }
+  if (key !== null) return searchMatches(db, key, filter).count();
+  if (filter.priority !== undefined && filter.category === undefined && filter.requesterId === undefined) {
+    const { priority } = filter;
+    if (filter.assigneeId === undefined) {
+      return sum(
+        statusesOf(filter).map((status) => db.tickets.where('[status+priority]').equals([status, priority]).count()),
+      );
+    }
+  }
+  if (hasFieldFilter(filter)) {
+    // Priority and category are in no count index: count what the lanes would read.
+    return sum(
+      planLanes(filter, 'lastMessageAt').map((lane) => {
+        const { lower, upper } = laneBounds(lane, DEFAULT_TICKET_SORT);
+        return db.tickets
+          .where(lane.index)
+          .between(lower, upper, true, true)
+          .filter((ticket) => matchesFilter(ticket, filter))
+          .count();
+      }),
+    );
+  }
   const statuses = filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : null;
   if (filter.requesterId !== undefined) {
     if (filter.assigneeId === undefined) return countForRequester(db, filter.requesterId, statuses);

@@ -44,6 +44,8 @@ import {
 } from '@/backend/local/context';
 import { newId, newSortableId } from '@/backend/local/ids';
 import { applyTransition, assertUnchangedSince, auditEvent, readableTicket } from '@/backend/local/ticket-rules';
+import { SEARCH_KEYS } from '@/backend/local/db';
+import { searchKeysFor } from '@/domain/search-keys';
 import { compareText, countTickets, DEFAULT_TICKET_SORT, readTicketPage } from '@/backend/local/ticket-queries';
 
 /** The counter that hands out ticket numbers (DESIGN §3 `counters/tickets`). */
@@ -166,7 +168,9 @@ export function createLocalTickets(ctx: LocalContext): TicketsPort {
             attachments,
             createdAt: at,
           };
-          await db.tickets.add(ticket);
+          // The search keys hold the requester's email, which the ticket itself does not (db.ts).
+          const searchKeys = searchKeysFor({ ...ticket, requesterEmail: me.email });
+          await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys } as Ticket);
           await db.messages.add(message);
           await db.events.add(auditEvent(ticketId, 'status', null, submit.to, me.uid, ms));
           return ticket;

@@ -1,6 +1,7 @@
 /** Live ticket lists and counts, as RTK Query endpoints over the backend's `watch…` methods. */
 import { api, liveEndpoint, type Live } from '@/app/api';
 import type { TicketFilter, TicketPage, TicketQuery } from '@/backend/port';
+import type { UserProfile } from '@/domain/types';
 
 const ticketsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -23,7 +24,19 @@ const ticketsApi = api.injectEndpoints({
         backend.tickets.watchCount(filter, onNext, onError),
       ),
     ),
+    /**
+     * Everyone with a profile, by name, live (staff only; `permission-denied` otherwise): the
+     * queue's requester filter offers them.
+     */
+    watchPeople: build.query<Live<UserProfile[]>, void>(
+      liveEndpoint<void, UserProfile[]>((backend, _arg, onNext, onError) =>
+        backend.users.watchAll(
+          (users) => onNext([...users].sort((a, b) => a.displayName.localeCompare(b.displayName))),
+          onError,
+        ),
+      ),
+    ),
   }),
 });
 
-export const { useWatchTicketsQuery, useWatchTicketCountQuery } = ticketsApi;
+export const { useWatchTicketsQuery, useWatchTicketCountQuery, useWatchPeopleQuery } = ticketsApi;

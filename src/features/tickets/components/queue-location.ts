@@ -1,12 +1,17 @@
 /**
  * The agent queue's state as it lives in the URL (`/desk?view=mine&sort=updatedAt&dir=desc`),
- * so that reload, back and a shared link keep the view, order, page size and page. The page
+ * so that reload, back and a shared link keep the view, its filters (`status`, `priority`,
+ * `assignee` — `none` for unassigned —, `category`, `tag`, `requester`, `q` for the search),
+ * order, page size and page. The page
  * is the cursor it starts after (`after=<sort value>~<ticket id>`, never an offset); the
  * cursors of the pages before it travel in the history entry's state, for "Previous".
  * Every parameter is untrusted input: anything unknown falls back to the default.
  */
-import type { TicketCursor, TicketSort } from '@/backend/port';
+import type { TicketCursor, TicketFilter, TicketSort } from '@/backend/port';
 import { queueViewById, type QueueView } from '@/domain/queue-views';
+import { LIMITS } from '@/domain/limits';
+import { MAX_SEARCH_TEXT } from '@/domain/schemas';
+import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '@/domain/types';
 
 /** The orders the queue offers: last activity (`updatedAt`) or ticket number (`createdAt`). */
 export type QueueSortField = Extract<TicketSort['field'], 'updatedAt' | 'createdAt'>;
@@ -14,9 +19,27 @@ export type QueueSortField = Extract<TicketSort['field'], 'updatedAt' | 'created
 /** Page sizes the queue offers. */
 export const QUEUE_PAGE_SIZES = [25, 50] as const;
 
+/**
+ * The filter bar's choices, on top of the view: a status or an assignee replaces the view's
+ * own; the others narrow it. Absent means "any".
+ */
+export interface QueueFilters {
+  status?: TicketStatus;
+  priority?: Priority;
+  /** An agent's uid, or `null` for unassigned. */
+  assignee?: string | null;
+  category?: string;
+  tag?: string;
+  /** A requester's uid. */
+  requester?: string;
+  /** The search text as typed. */
+  q?: string;
+}
+
 /** The queue's state, parsed from the URL. */
 export interface QueueLocation {
   view: QueueView;
+  filters: QueueFilters;
   sort: { field: QueueSortField; direction: TicketSort['direction'] };
   /** Tickets per page, one of {@link QUEUE_PAGE_SIZES}. */
   size: number;
@@ -51,6 +74,60 @@ function parseCursor(raw: string | null): TicketCursor | undefined {
   return at > 0 && id.length > 0 ? { value, id } : undefined;
 }
 
+/** The URL value of "unassigned" in `assignee=`. */
+export const UNASSIGNED_PARAM = 'none';
+
+function oneOfParam<T extends string>(raw: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((value) => value === raw);
+}
+
+/** A free-text parameter, trimmed and bounded; absent when empty. */
+function textParam(raw: string | null, max: number): string | undefined {
+  const text = raw?.trim().slice(0, max);
+  return text ? text : undefined;
+}
+
+/** The filter bar's choices from the URL; anything malformed is dropped. */
+export function parseQueueFilters(params: URLSearchParams): QueueFilters {
+  const assignee = params.get('assignee');
+  const tag = params.get('tag');
+  const filters: QueueFilters = {
+    status: oneOfParam(params.get('status'), TICKET_STATUSES),
+    priority: oneOfParam(params.get('priority'), PRIORITIES),
+    assignee: assignee === UNASSIGNED_PARAM ? null : textParam(assignee, 128),
+    category: textParam(params.get('category'), 60),
+    tag: tag && tag.length <= LIMITS.tags.maxLength && LIMITS.tags.pattern.test(tag) ? tag : undefined,
+    requester: textParam(params.get('requester'), 128),
+    q: textParam(params.get('q'), MAX_SEARCH_TEXT),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as QueueFilters;
+}
+
+/**
+ * The port's filter for a view and the bar's choices: a status or an assignee chosen in the
+ * bar replaces the view's; priority, category, tag, requester and search narrow it. A tag and
+ * a search do not combine (one `array-contains` per Firestore query): the tag wins, and the
+ * bar says so.
+ */
+export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: string): TicketFilter {
+  const base = view.filter(agentUid);
+  return {
+    statuses: filters.status ? [filters.status] : base.statuses,
+    ...(filters.assignee !== undefined
+      ? { assigneeId: filters.assignee }
+      : base.assigneeId !== undefined && { assigneeId: base.assigneeId }),
+    ...(filters.priority && { priority: filters.priority }),
+    ...(filters.category && { category: filters.category }),
+    ...(filters.tag ? { tag: filters.tag } : filters.q && { search: filters.q }),
+    ...(filters.requester && { requesterId: filters.requester }),
+  };
+}
+
+/** Whether the bar narrows the view at all. */
+export function hasQueueFilters(filters: QueueFilters): boolean {
+  return Object.keys(filters).length > 0;
+}
+
 /** Reads the queue's state from the URL's query parameters (defaults for anything missing or unknown). */
 export function parseQueueLocation(params: URLSearchParams): QueueLocation {
   const field: QueueSortField = params.get('sort') === 'createdAt' ? 'createdAt' : 'updatedAt';
@@ -58,7 +135,13 @@ export function parseQueueLocation(params: URLSearchParams): QueueLocation {
   const requestedSize = Number(params.get('size'));
   const size = QUEUE_PAGE_SIZES.find((allowed) => allowed === requestedSize) ?? QUEUE_PAGE_SIZES[0];
   const after = parseCursor(params.get('after'));
-  return { view: queueViewById(params.get('view')), sort: { field, direction }, size, ...(after ? { after } : {}) };
+  return {
+    view: queueViewById(params.get('view')),
+    filters: parseQueueFilters(params),
+    sort: { field, direction },
+    size,
+    ...(after ? { after } : {}),
+  };
 }
 
 /** The query string (without `?`) for a queue state; the cursor only when past the first page. */
@@ -68,6 +151,14 @@ export function queueSearch(location: QueueLocation): string {
     sort: location.sort.field,
     dir: location.sort.direction,
   });
+  const { status, priority, assignee, category, tag, requester, q } = location.filters;
+  if (status) params.set('status', status);
+  if (priority) params.set('priority', priority);
+  if (assignee !== undefined) params.set('assignee', assignee ?? UNASSIGNED_PARAM);
+  if (category) params.set('category', category);
+  if (tag) params.set('tag', tag);
+  if (requester) params.set('requester', requester);
+  if (q) params.set('q', q);
   if (location.size !== QUEUE_PAGE_SIZES[0]) params.set('size', String(location.size));
   if (location.after) params.set('after', formatCursor(location.after));
   return params.toString();

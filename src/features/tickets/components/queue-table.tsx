@@ -5,7 +5,7 @@
  * header buttons and `aria-sort`; each row opens its ticket (the subject is also a link, for
  * the keyboard and for opening in a new tab).
  */
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import CaretDownOutlined from '@ant-design/icons/CaretDownOutlined';
 import CaretUpOutlined from '@ant-design/icons/CaretUpOutlined';
@@ -29,7 +29,7 @@ interface Column {
   width?: number;
   /** The sort field behind this column's header button, when it is sortable. */
   sortField?: QueueSortField;
-  render: (ticket: Ticket) => ReactNode;
+  render: (ticket: Ticket, unread: boolean) => ReactNode;
 }
 
 const COLUMNS: readonly Column[] = [
@@ -38,7 +38,11 @@ const COLUMNS: readonly Column[] = [
     title: 'Number',
     width: 84,
     sortField: 'createdAt',
-    render: (ticket) => <span className="triage-queue-number">#{ticket.number}</span>,
+    render: (ticket, unread) => (
+      <span className="triage-queue-number">
+        {unread && <span className="triage-queue-unread" role="img" aria-label="Unread activity" />}#{ticket.number}
+      </span>
+    ),
   },
   {
     key: 'subject',
@@ -104,6 +108,10 @@ function tableCss(token: GlobalToken): string {
 .triage-queue-table td.triage-queue-sorted { background: ${token.colorFillAlter}; }
 .triage-queue-table tbody tr.triage-queue-row { cursor: pointer; }
 .triage-queue-table tbody tr.triage-queue-row:hover > td { background: ${token.colorFillSecondary}; }
+.triage-queue-table tbody tr.triage-queue-selected > td { background: ${token.controlItemBgActive}; }
+.triage-queue-table tbody tr.triage-queue-selected > td:first-child { box-shadow: inset 3px 0 0 ${token.colorPrimary}; }
+.triage-queue-unread { display: inline-block; width: 8px; height: 8px; margin-inline-end: 6px; border-radius: 50%;
+  background: ${token.colorPrimary}; vertical-align: middle; }
 .triage-queue-table tbody.triage-queue-busy { opacity: 0.55; }
 .triage-queue-table .ant-tag { margin-inline-end: 0; }
 .triage-queue-number { color: ${token.colorTextSecondary}; font-variant-numeric: tabular-nums; }
@@ -135,6 +143,9 @@ function ariaSort(column: Column, sort: QueueLocation['sort']): 'ascending' | 'd
  * @param sort the current order; `onSort` is called with a column's field when its header is pressed.
  * @param empty what to say when the view has no tickets.
  * @param label the table's accessible name.
+ * @param selectedId the row the keyboard selection is on (`j`/`k`), kept in view.
+ * @param isUnread whether a row gets the unread dot.
+ * @param onOpen called when a row is opened (click, its link, or `Enter` in the parent).
  */
 export function QueueTable({
   tickets,
@@ -143,6 +154,9 @@ export function QueueTable({
   onSort,
   empty,
   label,
+  selectedId = null,
+  isUnread = () => false,
+  onOpen,
 }: {
   tickets: readonly Ticket[] | null;
   busy?: boolean;
@@ -150,15 +164,23 @@ export function QueueTable({
   onSort: (field: QueueSortField) => void;
   empty: ReactNode;
   label: string;
+  selectedId?: string | null;
+  isUnread?: (ticket: Ticket) => boolean;
+  onOpen?: (ticket: Ticket) => void;
 }) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   useMinuteTick();
+  const selectedRow = useRef<HTMLTableRowElement | null>(null);
+  useEffect(() => {
+    selectedRow.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selectedId]);
 
   const openRow = (event: MouseEvent<HTMLTableRowElement>, ticket: Ticket) => {
-    // The subject link navigates by itself; selecting text is not a click on the row.
-    if ((event.target as Element).closest('a') || window.getSelection()?.toString()) return;
-    navigate(deskTicketPath(ticket));
+    if (window.getSelection()?.toString()) return; // selecting text is not a click on the row
+    onOpen?.(ticket);
+    // The subject link navigates by itself.
+    if (!(event.target as Element).closest('a')) navigate(deskTicketPath(ticket));
   };
 
   let body: ReactNode;
@@ -181,19 +203,31 @@ export function QueueTable({
       </tr>
     );
   } else {
-    body = tickets.map((ticket) => (
-      <tr key={ticket.id} className="triage-queue-row" data-ticket-id={ticket.id} onClick={(e) => openRow(e, ticket)}>
-        {COLUMNS.map((column) => (
-          <td
-            key={column.key}
-            className={column.sortField === sort.field ? 'triage-queue-sorted' : undefined}
-            data-column={column.key}
-          >
-            {column.render(ticket)}
-          </td>
-        ))}
-      </tr>
-    ));
+    body = tickets.map((ticket) => {
+      const selected = ticket.id === selectedId;
+      const unread = isUnread(ticket);
+      return (
+        <tr
+          key={ticket.id}
+          ref={selected ? selectedRow : undefined}
+          className={`triage-queue-row${selected ? ' triage-queue-selected' : ''}`}
+          aria-current={selected || undefined}
+          data-ticket-id={ticket.id}
+          data-unread={unread || undefined}
+          onClick={(e) => openRow(e, ticket)}
+        >
+          {COLUMNS.map((column) => (
+            <td
+              key={column.key}
+              className={column.sortField === sort.field ? 'triage-queue-sorted' : undefined}
+              data-column={column.key}
+            >
+              {column.render(ticket, unread)}
+            </td>
+          ))}
+        </tr>
+      );
+    });
   }
 
   return (

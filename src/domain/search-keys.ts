@@ -1,0 +1,136 @@
+/**
+ * The ticket search key (issue 5): Firestore has no full-text search, so every ticket carries
+ * `searchKeys`, a bounded list of lowercase, diacritic-free strings written with the ticket,
+ * and a search is one `array-contains` on it (one IndexedDB multiEntry index in the local
+ * adapter). Pure functions, shared by both adapters, the security rules' size check and the
+ * benchmark; no imports so that scripts can load it on its own.
+ *
+ * What a ticket is found by:
+ * - its number (`42`; a query `#42` works too);
+ * - every word of its subject and of the requester's name, by any prefix of 2 or more
+ *   characters (search as you type), up to {@link MAX_PREFIX} characters;
+ * - the requester's email, whole, its local part, and the prefixes of the local part's words;
+ * - its tags, as `#tag` (the tag filter of the queue; never produced by a typed query).
+ *
+ * A query is reduced to ONE key, its most specific token ({@link searchKeyOf}): Firestore
+ * allows a single `array-contains` per query, and both adapters follow the same rule so they
+ * return the same rows. That is also why a tag filter and a search do not combine.
+ */
+
+/** Longest prefix of a word kept as a key; longer query tokens are cut to it. */
+export const MAX_PREFIX = 15;
+
+/** Shortest prefix kept as a key (one letter would match nearly everything). */
+export const MIN_PREFIX = 2;
+
+/** Most keys a ticket carries (tags and the number come first and are never dropped). */
+export const MAX_SEARCH_KEYS = 400;
+
+/** Longest key: a whole email address (RFC 5321's 254) or `#` and a 30-character tag. */
+export const MAX_SEARCH_KEY_LENGTH = 254;
+
+/** Marks a tag's key so it can never collide with a typed word. */
+export const TAG_KEY_PREFIX = '#';
+
+/** What a ticket's search keys are made of. */
+export interface SearchKeySource {
+  number: number;
+  subject: string;
+  requesterName: string;
+  /** The requester's email at creation; absent when unknown (it is not part of the ticket). */
+  requesterEmail?: string;
+  tags?: readonly string[];
+}
+
+/** Lowercase with diacritics folded (`Zoë Ångström` → `zoe angstrom`), NFKD-decomposed. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** The words of a text after {@link foldText}: runs of letters and digits. */
+export function wordsOf(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A word's keys: its prefixes from {@link MIN_PREFIX} to {@link MAX_PREFIX} characters. */
+function prefixesOf(word: string): string[] {
+  const keys: string[] = [];
+  const top = Math.min(word.length, MAX_PREFIX);
+  for (let length = MIN_PREFIX; length <= top; length += 1) keys.push(word.slice(0, length));
+  return keys;
+}
+
+/** The key of a tag, as the tag filter looks it up. */
+export function tagKey(tag: string): string {
+  return `${TAG_KEY_PREFIX}${tag}`;
+}
+
+/**
+ * The search keys of a ticket: unique, at most {@link MAX_SEARCH_KEYS}, each at most
+ * {@link MAX_SEARCH_KEY_LENGTH} characters. Tags and the number are always kept; when a very
+ * long subject would exceed the bound, its last words' prefixes are dropped.
+ * @returns the keys, in a stable order (tags, number, email, name, subject).
+ */
+export function searchKeysFor(source: SearchKeySource): string[] {
+  const keys = new Set<string>();
+  for (const tag of source.tags ?? []) keys.add(tagKey(tag));
+  keys.add(String(source.number));
+  const email = source.requesterEmail ? foldText(source.requesterEmail.trim()) : '';
+  if (email.includes('@') && email.length <= MAX_SEARCH_KEY_LENGTH) {
+    keys.add(email);
+    const local = email.slice(0, email.indexOf('@'));
+    if (local.length >= MIN_PREFIX) keys.add(local);
+    for (const word of wordsOf(local)) for (const key of prefixesOf(word)) keys.add(key);
+  }
+  for (const word of [...wordsOf(source.requesterName), ...wordsOf(source.subject)]) {
+    for (const key of prefixesOf(word)) {
+      if (keys.size >= MAX_SEARCH_KEYS) return [...keys];
+      keys.add(key);
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * A ticket's keys with its tag keys replaced by those of `tags` — the only search field that
+ * changes after creation (the subject never does, nor the denormalised requester name).
+ * Used on a tag change, so the requester's email, which is not on the ticket, is kept.
+ */
+export function withTagKeys(keys: readonly string[], tags: readonly string[]): string[] {
+  return [...new Set([...tags.map(tagKey), ...keys.filter((key) => !key.startsWith(TAG_KEY_PREFIX))])];
+}
+
+/**
+ * The tokens of a typed query, as keys could hold them: an email address stays whole, a
+ * number (`#42` or `42`) is its digits, other words are folded and cut to {@link MAX_PREFIX};
+ * words under {@link MIN_PREFIX} characters (but not numbers) are dropped. Unique, in order.
+ */
+export function searchTokens(text: string): string[] {
+  const tokens = new Set<string>();
+  for (const part of foldText(text).trim().split(/\s+/)) {
+    if (part.includes('@') && /^[^@]+@[^@]+$/.test(part)) {
+      if (part.length <= MAX_SEARCH_KEY_LENGTH) tokens.add(part);
+      continue;
+    }
+    for (const word of wordsOf(part)) {
+      if (/^\d+$/.test(word)) tokens.add(String(Number(word)));
+      else if (word.length >= MIN_PREFIX) tokens.add(word.slice(0, MAX_PREFIX));
+    }
+  }
+  return [...tokens];
+}
+
+/**
+ * The one key a query is looked up by: its longest token (the most specific; the first of
+ * equals), or `null` when the text has none (empty, or single letters only), which means
+ * "no search". One key because Firestore allows a single `array-contains` per query.
+ */
+export function searchKeyOf(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  let best: string | null = null;
+  for (const token of searchTokens(text)) if (best === null || token.length > best.length) best = token;
+  return best;
+}

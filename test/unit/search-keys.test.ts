@@ -1,0 +1,123 @@
+/**
+ * The ticket search key (issue 5, `src/domain/search-keys.ts`): what a ticket is found by,
+ * how a typed query becomes the one key both adapters look up, and the bounds the Firestore
+ * rules and indexes rely on.
+ */
+import {
+  MAX_PREFIX,
+  MAX_SEARCH_KEY_LENGTH,
+  MAX_SEARCH_KEYS,
+  foldText,
+  searchKeyOf,
+  searchKeysFor,
+  searchTokens,
+  withTagKeys,
+} from '@/domain/search-keys';
+import { ticketFilterSchema, ticketQuerySchema } from '@/domain/schemas';
+
+const source = {
+  number: 42,
+  subject: 'Printer jammed in the Zürich office',
+  requesterName: 'Zoë Ångström',
+  requesterEmail: 'Zoe.Angstrom@Example.test',
+  tags: ['vip'],
+};
+
+describe('searchKeysFor', () => {
+  const keys = searchKeysFor(source);
+
+  it('holds the number, every word prefix from 2 characters, the email, its local part and tag keys', () => {
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        '42',
+        'pr',
+        'pri',
+        'printer',
+        'ja',
+        'zu',
+        'zurich',
+        'zo',
+        'zoe',
+        'an',
+        'angstrom',
+        'zoe.angstrom@example.test',
+        'zoe.angstrom',
+        '#vip',
+      ]),
+    );
+  });
+
+  it('folds case and diacritics, and keeps no single letters or duplicates', () => {
+    expect(keys.every((key) => key === foldText(key))).toBe(true);
+    expect(keys.some((key) => /[öüÅ]/.test(key))).toBe(false);
+    expect(keys.filter((key) => key.length < 2)).toEqual([]);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('stays bounded for the longest subject and name, keeping tags and the number', () => {
+    const long = searchKeysFor({
+      number: 123456,
+      subject: Array.from({ length: 40 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}word${i}longerthanfifteen`)
+        .join(' ')
+        .slice(0, 150),
+      requesterName: 'x'.repeat(80),
+      requesterEmail: `${'y'.repeat(60)}@example.test`,
+      tags: Array.from({ length: 10 }, (_, i) => `tag-${i}${'z'.repeat(24)}`),
+    });
+    expect(long.length).toBeLessThanOrEqual(MAX_SEARCH_KEYS);
+    expect(long.every((key) => key.length <= MAX_SEARCH_KEY_LENGTH)).toBe(true);
+    expect(long.filter((key) => key.startsWith('#'))).toHaveLength(10);
+    expect(long).toContain('123456');
+    // Word prefixes stop at MAX_PREFIX; only the email and its local part are kept whole.
+    const words = long.filter((key) => !key.includes('@') && !key.startsWith('#') && key !== 'y'.repeat(60));
+    expect(Math.max(...words.map((key) => key.length))).toBe(MAX_PREFIX);
+  });
+
+  it('replaces only the tag keys on a tag change', () => {
+    const changed = withTagKeys(keys, ['billing', 'urgent-fix']);
+    expect(changed).toEqual(expect.arrayContaining(['#billing', '#urgent-fix', 'zoe.angstrom@example.test', '42']));
+    expect(changed).not.toContain('#vip');
+    expect(changed.filter((key) => !key.startsWith('#')).sort()).toEqual(
+      keys.filter((key) => !key.startsWith('#')).sort(),
+    );
+  });
+});
+
+describe('searchTokens and searchKeyOf', () => {
+  it('folds and cuts words like the keys, keeps an email whole, and reads #42 as 42', () => {
+    expect(searchTokens('  ZÜRICH   printer #42 zoe.angstrom@example.TEST a ')).toEqual([
+      'zurich',
+      'printer',
+      '42',
+      'zoe.angstrom@example.test',
+    ]);
+    expect(searchTokens('Supercalifragilistic')).toEqual(['supercalifragil']);
+    expect(searchTokens('#007')).toEqual(['7']);
+  });
+
+  it('looks a query up by its longest token, which the keys hold', () => {
+    expect(searchKeyOf('jam zürich')).toBe('zurich');
+    expect(searchKeyOf('PRINT')).toBe('print');
+    expect(searchKeyOf('x')).toBeNull();
+    expect(searchKeyOf('')).toBeNull();
+    expect(searchKeyOf(undefined)).toBeNull();
+    const keys = searchKeysFor(source);
+    for (const typed of ['Zoë', 'angs', '#42', 'zoe.angstrom@example.test', 'Zoe.Angstrom', 'printer jammed']) {
+      expect({ typed, found: keys.includes(searchKeyOf(typed) ?? '') }).toEqual({ typed, found: true });
+    }
+    expect(keys.includes(searchKeyOf('#vip') ?? '')).toBe(false);
+  });
+});
+
+describe('the filter schema', () => {
+  it('accepts priority, category, tag and search, and refuses a tag with a search', () => {
+    expect(ticketFilterSchema.safeParse({ priority: 'high', category: 'Billing', tag: 'vip' }).success).toBe(true);
+    expect(ticketFilterSchema.safeParse({ tag: 'vip', search: 'printer' }).success).toBe(false);
+    expect(ticketQuerySchema.safeParse({ tag: 'vip', search: 'printer', limit: 5 }).success).toBe(false);
+    // A search with no token searches nothing, so it combines with a tag.
+    expect(ticketFilterSchema.safeParse({ tag: 'vip', search: ' a ' }).success).toBe(true);
+    expect(ticketFilterSchema.safeParse({ priority: 'whenever' }).success).toBe(false);
+    expect(ticketFilterSchema.safeParse({ tag: 'Not A Tag' }).success).toBe(false);
+    expect(ticketFilterSchema.safeParse({ search: 'x'.repeat(101) }).success).toBe(false);
+  });
+});
