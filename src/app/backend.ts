@@ -9,7 +9,17 @@ import type { AuthCapabilities, Backend } from '@/backend/port';
 import { toErrorShape, type ErrorShape } from '@/domain/errors';
 
 type PortName = Exclude<keyof Backend, 'kind'>;
-const PORTS: readonly PortName[] = ['auth', 'users', 'tickets', 'messages', 'files', 'settings'];
+/** Every port of {@link Backend}, once: a port added to the interface and missing here fails tsc. */
+const PORT_SET = {
+  auth: true,
+  users: true,
+  tickets: true,
+  messages: true,
+  files: true,
+  settings: true,
+  presence: true,
+} satisfies Record<PortName, true>;
+const PORTS = Object.keys(PORT_SET) as PortName[];
 
 /** What each build's adapter can do, known without loading it (see each adapter's `capabilities`). */
 const CAPABILITIES: AuthCapabilities =

@@ -9,6 +9,7 @@ import type { AuthChange, Backend, TicketCursor, TicketPage, TicketQuery } from 
 import type { Role } from '@/domain/roles';
 import { setLogLevel } from 'firebase/firestore';
 import { describeBackendContract } from './backend-contract';
+import { describePresenceContract } from './presence-contract';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
 const PROJECT_ID = 'demo-triage';
@@ -151,6 +152,11 @@ if (authHost && !firestoreHost) {
 }
 
 describeBackendContract(async () => firebaseHarness(), declared);
+// Presence needs Auth and Firestore, as the contract's data part does.
+describePresenceContract(
+  async () => firebaseHarness(),
+  !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
+);
 
 /** The first page a list subscription delivers. */
 function firstPage(backend: Backend, query: TicketQuery): Promise<TicketPage> {

@@ -1,9 +1,10 @@
 /**
  * A small harness for the shared ticket components: the real store over the local backend on
- * fake-indexeddb, the theme, a memory router, and a panel that watches one ticket live and
+ * fake-indexeddb, the theme with antd's `<App>` (for `App.useApp()` modals), a memory router, and a panel that watches one ticket live and
  * shows its conversation and composer (as the request and desk screens do).
  */
 import { render, waitFor } from '@testing-library/react';
+import AntApp from 'antd/es/app';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { appStarted } from '@/app/listeners';
@@ -76,9 +77,11 @@ export function renderPanel(
   return render(
     <Provider store={store}>
       <ThemeProvider>
-        <MemoryRouter>
-          <TicketPanel {...props} />
-        </MemoryRouter>
+        <AntApp>
+          <MemoryRouter>
+            <TicketPanel {...props} />
+          </MemoryRouter>
+        </AntApp>
       </ThemeProvider>
     </Provider>,
   );

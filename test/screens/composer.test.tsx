@@ -4,10 +4,10 @@ import ConfigProvider from 'antd/es/config-provider';
 import type { RootState } from '@/app/root-reducer';
 import type { AddMessageInput, Backend } from '@/backend/port';
 import { AppError } from '@/domain/errors';
-import type { Message } from '@/domain/types';
+import type { Message, UserProfile } from '@/domain/types';
 import { Conversation } from '@/features/tickets/components/conversation';
 import { draftSaved, selectDraft } from '@/features/tickets/slice/drafts-slice';
-import { demoAccount, messagesOf, secondClient, signInDemo } from '../support/local-backend';
+import { demoAccount, firstValue, messagesOf, secondClient, signInDemo } from '../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from './composer-harness';
 
 const DRAFTS_KEY = 'persist:triage.drafts';
@@ -181,7 +181,7 @@ describe('composer, staff', () => {
     expect((await messagesOf(backend, ticket.id))[1]).toMatchObject({ body: 'Waiting on billing.', internal: true });
   });
 
-  it('says the ticket changed and keeps the text when it changed since it was shown', async () => {
+  it('asks before a status set overwrites a change made since it was loaded; Review sends nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const backend = localBackend();
     const ticket = await ticketBy(backend, 'agent');
@@ -194,10 +194,53 @@ describe('composer, staff', () => {
     await user.click(screen.getByRole('button', { name: 'More ways to send' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Send and set pending' }));
 
-    expect(await screen.findByText('This ticket changed while you were writing.')).toBeInTheDocument();
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: `Ticket #${ticket.number} changed since you loaded it` },
+      { timeout: 5000 },
+    );
+    expect(within(within(dialog).getByRole('list', { name: 'What changed' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(dialog).getByText('Status: New → On hold')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('textbox', { name: 'Public reply' })).toHaveValue('On it.');
     expect((await backend.tickets.get(ticket.id)).status).toBe('on_hold');
     expect(await messagesOf(backend, ticket.id)).toHaveLength(1);
+  });
+
+  it('sends and sets the status on "Send anyway", naming a changed assignee', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localBackend();
+    const ticket = await ticketBy(backend, 'agent');
+    // Someone else takes the ticket (assigning a new ticket also opens it) after it was loaded.
+    const staff = await firstValue<UserProfile[]>((onNext, onError) => backend.users.watchAll(onNext, onError));
+    const sam = staff.find((person) => person.email === 'sam@triage.test');
+    if (!sam) throw new Error('no seeded Sam');
+    await backend.tickets.update(ticket.id, { assigneeId: sam.uid });
+    const { store } = await signedInStore(backend);
+    renderPanel(store, { ticketId: ticket.id, staff: true, stale: ticket });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Public reply' }), 'Fixed on our side.');
+    await user.click(screen.getByRole('button', { name: 'More ways to send' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Send and set solved' }));
+
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: `Ticket #${ticket.number} changed since you loaded it` },
+      { timeout: 5000 },
+    );
+    expect(within(dialog).getByText('Status: New → Open')).toBeInTheDocument();
+    expect(within(dialog).getByText('Assignee: Unassigned → Sam Okafor')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send anyway' }));
+
+    await waitFor(async () => expect((await backend.tickets.get(ticket.id)).status).toBe('solved'), {
+      timeout: 5000,
+    });
+    const messages = await messagesOf(backend, ticket.id);
+    expect(messages).toHaveLength(2);
+    expect(messages[1]).toMatchObject({ body: 'Fixed on our side.', internal: false });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Public reply' })).toHaveValue(''));
   });
 });
 

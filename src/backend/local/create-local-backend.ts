@@ -1,6 +1,7 @@
 /**
  * The local adapter's composition root (DESIGN §5 `local/`): the whole {@link Backend} port
- * on IndexedDB through Dexie, so Triage runs with no account and no network. The webpack
+ * on IndexedDB through Dexie, so Triage runs with no account and no network. Presence has
+ * its own small database next to the desk's (`local/presence.ts`). The webpack
  * build aliases `@backend-adapter` to this file in local mode.
  */
 import type { AppConfig } from '@/app/config-schema';
@@ -11,6 +12,7 @@ import { DEFAULT_DB_NAME, openTriageDb } from '@/backend/local/db';
 import { createLocalFiles } from '@/backend/local/files';
 import { createLocalMessages } from '@/backend/local/messages';
 import { DEFAULT_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
+import { createLocalPresence, openPresenceDb } from '@/backend/local/presence';
 import { seedDemoData } from '@/backend/local/seed';
 import { defaultSessionStorage, LocalSession, sessionKey, type SessionStorageLike } from '@/backend/local/session';
 import { createLocalSettings } from '@/backend/local/settings';
@@ -63,5 +65,7 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
     messages: createLocalMessages(ctx),
     files: createLocalFiles(ctx),
     settings: createLocalSettings(ctx),
+    // Its own database: presence is ephemeral and stays out of the desk's schema.
+    presence: createLocalPresence(ctx, openPresenceDb(dbName)),
   };
 }

@@ -1,0 +1,118 @@
+/**
+ * Presence on a ticket (issue 5, collision detection) in Cloud Firestore:
+ * `tickets/{ticketId}/presence/{uid}` = `{ displayName, typing, expiresAt, updatedAt }`.
+ * Firestore has no disconnect hook and pushes nothing when a time passes, so an entry carries
+ * `expiresAt` (the writer's clock + ttl; the rules cap it at two minutes past `request.time`),
+ * a heartbeat renews it, and watchers drop expired entries themselves on a timer.
+ * Loaded on demand (it imports `firebase/firestore`).
+ */
+import {
+  collection,
+  deleteDoc,
+  doc,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  type CollectionReference,
+  type FirestoreDataConverter,
+} from 'firebase/firestore';
+import { AppError, toErrorShape } from '@/domain/errors';
+import { isStaff } from '@/domain/roles';
+import type { UserProfile } from '@/domain/types';
+import type { ErrorListener, Listener, PresenceEntry, Unsubscribe } from '@/backend/port';
+import { checkPresenceArgs, followPresenceExpiry } from '@/backend/presence-expiry';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { toAppError } from '@/backend/firebase/firebase-errors';
+import { watchQuery } from '@/backend/firebase/firestore-live';
+import { readActor } from '@/backend/firebase/firestore-users';
+import {
+  dataWithEstimates,
+  isoFrom,
+  notWrittenThroughConverter,
+  stringFrom,
+} from '@/backend/firebase/firestore-values';
+
+/** At most this many people are listed on one ticket (the query stays bounded). */
+export const PRESENCE_WATCH_LIMIT = 50;
+
+/** Reads `tickets/{id}/presence/{uid}`; a missing `expiresAt` reads as already expired. */
+const presenceConverter: FirestoreDataConverter<PresenceEntry> = {
+  toFirestore: notWrittenThroughConverter('presence'),
+  fromFirestore(snapshot, options) {
+    const data = dataWithEstimates(snapshot, options);
+    return {
+      uid: snapshot.id,
+      displayName: stringFrom(data.displayName),
+      typing: data.typing === true,
+      expiresAt: isoFrom(data.expiresAt, new Date(0).toISOString()),
+    };
+  },
+};
+
+function presenceOf(ctx: FirestoreContext, ticketId: string): CollectionReference<PresenceEntry> {
+  return collection(ctx.db, 'tickets', ticketId, 'presence').withConverter(presenceConverter);
+}
+
+/** The signed-in person, who must be staff (the rules say the same). */
+async function readStaff(ctx: FirestoreContext): Promise<UserProfile> {
+  const me = await readActor(ctx);
+  if (!isStaff(me.role)) throw new AppError('permission-denied', 'Only agents and admins see who is on a ticket.');
+  return me;
+}
+
+/**
+ * Writes the signed-in staff member's entry on `ticketId`, expiring `ttlMs` from now.
+ * @throws AppError `invalid-argument`, `unauthenticated`, `permission-denied` for customers.
+ */
+export async function announcePresence(
+  ctx: FirestoreContext,
+  ticketId: string,
+  state: { typing: boolean; ttlMs: number },
+): Promise<void> {
+  checkPresenceArgs(ticketId, state.ttlMs);
+  const me = await readStaff(ctx);
+  await setDoc(doc(ctx.db, 'tickets', ticketId, 'presence', me.uid), {
+    displayName: me.displayName,
+    typing: state.typing,
+    expiresAt: Timestamp.fromMillis(Date.now() + state.ttlMs),
+    updatedAt: serverTimestamp(),
+  });
+}
+
+/** Deletes the signed-in person's entry on `ticketId`. @throws AppError `unauthenticated`. */
+export async function leavePresence(ctx: FirestoreContext, ticketId: string): Promise<void> {
+  checkPresenceArgs(ticketId);
+  await deleteDoc(doc(ctx.db, 'tickets', ticketId, 'presence', currentUid(ctx.auth)));
+}
+
+/**
+ * Follows the unexpired entries of `ticketId` (freshest {@link PRESENCE_WATCH_LIMIT}), re-emitting
+ * when one expires. Customers get `permission-denied` (checked here first, then by the rules).
+ * @returns the unsubscribe, once the caller's role has been read.
+ */
+export async function watchPresence(
+  ctx: FirestoreContext,
+  ticketId: string,
+  onNext: Listener<PresenceEntry[]>,
+  onError: ErrorListener,
+): Promise<Unsubscribe> {
+  checkPresenceArgs(ticketId);
+  await readStaff(ctx);
+  const expiry = followPresenceExpiry(onNext);
+  const stop = watchQuery(
+    query(presenceOf(ctx, ticketId), orderBy('expiresAt', 'desc'), limit(PRESENCE_WATCH_LIMIT)),
+    (snapshot) => snapshot.docs.map((entry) => entry.data()),
+    (entries) => expiry.update(entries),
+    (error) => {
+      expiry.stop();
+      onError(toErrorShape(toAppError(error)));
+    },
+  );
+  return () => {
+    expiry.stop();
+    stop();
+  };
+}
