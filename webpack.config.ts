@@ -79,7 +79,7 @@ export default (
               frame: {
                 groups: ['backend', 'shell'],
                 frameKiB: 120,
-                routes: ['requests', 'new-request', 'request', 'desk', 'ticket', 'admin'],
+                routes: ['requests', 'new-request', 'request', 'desk', 'ticket', 'canned-replies', 'admin'],
               },
               // The Firebase adapter loads the Firestore SDK (~150 KiB) on first use, not on sign-in.
               lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 170 },

@@ -16,6 +16,7 @@ import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
+import { searchKeysFor } from '@/domain/search-keys';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
 import { buildDemoDesk, type DemoDesk } from '@/backend/local/seed';
@@ -116,6 +117,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       updatedAt: timestamp(user.updatedAt),
     },
   }));
+  const emails = new Map(desk.users.map((user) => [user.uid, user.email]));
   const tickets = desk.tickets.map((ticket): SeedDocument => ({
     path: `tickets/${ticket.id}`,
     data: {
@@ -138,6 +140,8 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
         solvedAt: ticket.solvedAt,
         closedAt: ticket.closedAt,
       }),
+      // What the adapter writes with each ticket, so the seeded desk is searchable.
+      searchKeys: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
       ...(ticket.followUpOf ? { followUpOf: ticket.followUpOf } : {}),
     },
   }));
@@ -157,9 +161,15 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     path: `tickets/${event.ticketId}/events/${event.id}`,
     data: { type: event.type, from: event.from, to: event.to, actorId: event.actorId, at: timestamp(event.at) },
   }));
-  const settings: SeedDocument = { path: 'settings/desk', data: structuredClone(desk.settings.value) };
+  // Canned replies live in their own staff-only document (see firestore-settings.ts).
+  const { cannedReplies, ...deskSettings } = structuredClone(desk.settings.value);
+  const settings: SeedDocument = { path: 'settings/desk', data: deskSettings };
+  const replies: SeedDocument = {
+    path: 'settings/canned-replies',
+    data: { replies: cannedReplies, updatedAt: timestamp(desk.settings.updatedAt) },
+  };
   const counter: SeedDocument = { path: 'counters/tickets', data: { lastNumber: desk.counter.value } };
-  return [...users, settings, ...tickets, ...messages, ...events, counter];
+  return [...users, settings, replies, ...tickets, ...messages, ...events, counter];
 }
 
 /** What a seed run did. */

@@ -7,6 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
 import type { Role } from '@/domain/roles';
 
 /** Who may open a route: signed-out people only, or signed-in people with one of these roles. */
@@ -81,6 +82,15 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Ticket',
     access: STAFF,
     screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/screens/ticket-screen')),
+  },
+  {
+    path: '/canned-replies',
+    title: 'Canned replies',
+    access: STAFF,
+    menu: { label: 'Canned replies', icon: <ThunderboltOutlined /> },
+    screen: lazy(
+      () => import(/* webpackChunkName: "canned-replies" */ '@/features/tickets/screens/canned-replies-screen'),
+    ),
   },
   {
     path: '/admin',

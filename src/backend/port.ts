@@ -8,7 +8,16 @@ import type { ErrorShape } from '@/domain/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { Role } from '@/domain/roles';
 import type { NewMessageInput, NewTicketInput, SignInInput, SignUpInput } from '@/domain/schemas';
-import type { AuditEvent, DeskSettings, Message, Priority, Ticket, TicketStatus, UserProfile } from '@/domain/types';
+import type {
+  AuditEvent,
+  CannedReply,
+  DeskSettings,
+  Message,
+  Priority,
+  Ticket,
+  TicketStatus,
+  UserProfile,
+} from '@/domain/types';
 
 /** Stops a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void;
@@ -109,7 +118,7 @@ export interface TicketCursor {
   id: string;
 }
 
-/** Which tickets a count wants (the filters of a {@link TicketQuery}). */
+/** Which tickets a count wants (the filters of a {@link TicketQuery}); every field given must match. */
 export interface TicketFilter {
   /** Only tickets of this requester (required for customers, who get only their own anyway). */
   requesterId?: string;
@@ -117,6 +126,19 @@ export interface TicketFilter {
   statuses?: TicketStatus[];
   /** Only tickets assigned to this agent; `null` for unassigned ones. */
   assigneeId?: string | null;
+  /** Only tickets of this priority. */
+  priority?: Priority;
+  /** Only tickets of this category (exact name). */
+  category?: string;
+  /** Only tickets carrying this tag. Cannot be combined with `search` (`invalid-argument`). */
+  tag?: string;
+  /**
+   * Free text: a ticket number (`42`, `#42`), a word or word prefix of the subject or of the
+   * requester's name, or the requester's email (whole or its local part). The text is reduced
+   * to its most specific token (`searchKeyOf` in `src/domain/search-keys.ts`): Firestore allows
+   * one `array-contains` per query. Text with no token of 2+ characters searches nothing.
+   */
+  search?: string;
 }
 
 /** Which tickets a list subscription wants. Customers always get only their own. */
@@ -286,6 +308,49 @@ export interface SettingsPort {
   watch(onNext: Listener<DeskSettings>, onError: ErrorListener): Unsubscribe;
   /** Replaces the desk settings (admins only). @throws AppError `permission-denied`. */
   save(settings: DeskSettings): Promise<void>;
+  /**
+   * Replaces the shared canned replies (agents and admins; issue 5). Customers never receive
+   * canned replies from `watch`.
+   * @throws AppError `invalid-argument` (over the limits of `cannedRepliesSchema`), `permission-denied`.
+   */
+  saveCannedReplies(replies: readonly CannedReply[]): Promise<void>;
+}
+
+/**
+ * One staff member on a ticket, for collision detection (issue 5): who is viewing it and
+ * whether they are typing a reply. Entries expire: a tab that closes without `leave` drops out
+ * once `expiresAt` passes (Firestore has no disconnect hook).
+ */
+export interface PresenceEntry {
+  uid: string;
+  displayName: string;
+  /** Typing a reply or note right now. */
+  typing: boolean;
+  /** ISO-8601 UTC; the entry counts only until then unless renewed by a heartbeat. */
+  expiresAt: string;
+}
+
+/** Who else is on a ticket (agents and admins only; customers get `permission-denied`). */
+export interface PresencePort {
+  /**
+   * Marks the signed-in staff member as on `ticketId` (and typing or not) until `ttlMs` from
+   * now (1 ms to 2 minutes, by this client's clock); call again before then as a heartbeat,
+   * and whenever `typing` changes.
+   * @throws AppError `permission-denied` for customers, `invalid-argument` for a bad id or ttl.
+   */
+  announce(ticketId: string, state: { typing: boolean; ttlMs: number }): Promise<void>;
+  /**
+   * Removes the signed-in person from `ticketId` at once (leaving the screen, tab hidden or
+   * closing); harmless when they are not there. Issues its one write without reading the
+   * profile first, so a closing tab (`pagehide`) gets it out in time.
+   * @throws AppError `unauthenticated`, `invalid-argument` for a bad id.
+   */
+  leave(ticketId: string): Promise<void>;
+  /**
+   * Live list of the people on `ticketId` whose entry has not expired (the caller included),
+   * re-emitted when an entry expires even if nothing was written.
+   */
+  watch(ticketId: string, onNext: Listener<PresenceEntry[]>, onError: ErrorListener): Unsubscribe;
 }
 
 /** The whole port. */
@@ -297,4 +362,5 @@ export interface Backend {
   readonly messages: MessagesPort;
   readonly files: FilesPort;
   readonly settings: SettingsPort;
+  readonly presence: PresencePort;
 }

@@ -9,6 +9,23 @@ import { PRIORITIES, type Priority } from '@/domain/types';
 const minutes = z.number().check(z.int(), z.positive('SLA targets are whole minutes above zero.'));
 const slaTargetSchema = z.object({ firstResponseMinutes: minutes, resolutionMinutes: minutes });
 
+/** The desk's shared canned replies (issue 5): at most 200, each a titled message body. */
+export const cannedRepliesSchema = z
+  .array(
+    z.object({
+      id: z.string().check(z.minLength(1)),
+      title: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, 'A canned reply needs a title.'),
+          z.maxLength(100, 'A title has at most 100 characters.'),
+        ),
+      body: bodySchema,
+    }),
+  )
+  .check(z.maxLength(200, 'At most 200 canned replies.'));
+
 /** Categories, close-after days, SLA targets per priority and canned replies. */
 export const deskSettingsSchema = z.object({
   categories: z
@@ -31,19 +48,5 @@ export const deskSettingsSchema = z.object({
       typeof slaTargetSchema
     >,
   ),
-  cannedReplies: z
-    .array(
-      z.object({
-        id: z.string().check(z.minLength(1)),
-        title: z
-          .string()
-          .check(
-            z.trim(),
-            z.minLength(1, 'A canned reply needs a title.'),
-            z.maxLength(100, 'A title has at most 100 characters.'),
-          ),
-        body: bodySchema,
-      }),
-    )
-    .check(z.maxLength(200, 'At most 200 canned replies.')),
+  cannedReplies: cannedRepliesSchema,
 });

@@ -57,6 +57,12 @@ const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq
 const dbOf = (uid: string): Firestore => firestoreOf(as(env, uid));
 const signedOut = (): Firestore => firestoreOf(env.unauthenticatedContext());
 
+/** `settings/desk` as the adapter writes it: everything but the canned replies. */
+function deskDoc(): DocumentData {
+  const { cannedReplies: _replies, ...desk } = DEFAULT_DESK_SETTINGS;
+  return desk;
+}
+
 /** Seeds one ticket of Carol's (assigned to Alice unless overridden) and returns its id. */
 async function seedTicket(overrides: DocumentData = {}, messages: Record<string, DocumentData> = {}): Promise<string> {
   const id = freshId('t');
@@ -260,7 +266,7 @@ describeWithEmulators('firestore.rules', () => {
       await assertSucceeds(getDoc(doc(dbOf('carol'), 'users', 'carol')));
     });
     it('may not change the desk settings', async () => {
-      await assertFails(setDoc(doc(dbOf('carol'), 'settings', 'desk'), { ...DEFAULT_DESK_SETTINGS }));
+      await assertFails(setDoc(doc(dbOf('carol'), 'settings', 'desk'), deskDoc()));
     });
     it('reads the desk settings (categories for the request form)', async () => {
       await assertSucceeds(getDoc(doc(dbOf('carol'), 'settings', 'desk')));
@@ -319,7 +325,7 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(
         updateDoc(doc(dbOf('alice'), 'users', 'carol'), { role: 'agent', updatedAt: serverTimestamp() }),
       );
-      await assertFails(setDoc(doc(dbOf('alice'), 'settings', 'desk'), { ...DEFAULT_DESK_SETTINGS }));
+      await assertFails(setDoc(doc(dbOf('alice'), 'settings', 'desk'), deskDoc()));
     });
   });
 
@@ -351,9 +357,10 @@ describeWithEmulators('firestore.rules', () => {
     });
     it('saves valid desk settings and is refused invalid ones', async () => {
       const settings = doc(dbOf('ada'), 'settings', 'desk');
-      await assertSucceeds(setDoc(settings, { ...DEFAULT_DESK_SETTINGS }));
-      await assertFails(setDoc(settings, { ...DEFAULT_DESK_SETTINGS, closeAfterDays: 0 }));
-      await assertFails(setDoc(settings, { ...DEFAULT_DESK_SETTINGS, theme: 'dark' }));
+      await assertSucceeds(setDoc(settings, deskDoc()));
+      await assertFails(setDoc(settings, { ...deskDoc(), closeAfterDays: 0 }));
+      await assertFails(setDoc(settings, { ...deskDoc(), theme: 'dark' }));
+      await assertFails(setDoc(settings, { ...deskDoc(), cannedReplies: [] }));
     });
     it('does what an agent does: internal notes and priority', async () => {
       const id = await seedTicket();
@@ -801,6 +808,46 @@ describeWithEmulators('firestore.rules', () => {
         setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice'), entry('alice', { expiresAt: inSeconds(-5) })),
       );
       await assertFails(setDoc(doc(dbOf('alice'), 'tickets', id, 'presence', 'alice'), entry('alice', { note: 'hi' })));
+    });
+  });
+
+  describe('canned replies (shared by staff, hidden from customers)', () => {
+    const replies = () => ({
+      replies: [{ id: 'r1', title: 'Thanks', body: 'Hi {{requester.name}}, thanks!' }],
+      updatedAt: serverTimestamp(),
+    });
+    it('lets an agent save them and staff read them', async () => {
+      await assertSucceeds(setDoc(doc(dbOf('alice'), 'settings', 'canned-replies'), replies()));
+      await assertSucceeds(getDoc(doc(dbOf('bob'), 'settings', 'canned-replies')));
+    });
+    it('refuses customers reading or writing them', async () => {
+      await assertFails(getDoc(doc(dbOf('carol'), 'settings', 'canned-replies')));
+      await assertFails(setDoc(doc(dbOf('carol'), 'settings', 'canned-replies'), replies()));
+    });
+    it('refuses an extra field, a client time or more than 200 replies', async () => {
+      const canned = doc(dbOf('alice'), 'settings', 'canned-replies');
+      await assertFails(setDoc(canned, { ...replies(), owner: 'alice' }));
+      await assertFails(setDoc(canned, { ...replies(), updatedAt: Timestamp.now() }));
+      const many = Array.from({ length: 201 }, (_, index) => ({ id: `r${index}`, title: 't', body: 'b' }));
+      await assertFails(setDoc(canned, { replies: many, updatedAt: serverTimestamp() }));
+    });
+  });
+
+  describe('search keys', () => {
+    it('lets a request carry its search keys, and staff rewrite them, within 400 keys', async () => {
+      await assertSucceeds(submit(dbOf('carol'), 'carol', { ticket: { searchKeys: ['vpn', 'drops'] } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { searchKeys: 'vpn' } }));
+      const id = await seedTicket();
+      const ticket = doc(dbOf('alice'), 'tickets', id);
+      await assertSucceeds(updateDoc(ticket, { tags: ['vpn'], searchKeys: ['#vpn'], updatedAt: serverTimestamp() }));
+      const tooMany = Array.from({ length: 401 }, (_, index) => `k${index}`);
+      await assertFails(updateDoc(ticket, { searchKeys: tooMany, updatedAt: serverTimestamp() }));
+    });
+    it('refuses a customer rewriting the search keys of their own ticket', async () => {
+      const id = await seedTicket();
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'tickets', id), { searchKeys: ['urgent'], updatedAt: serverTimestamp() }),
+      );
     });
   });
 });

@@ -69,7 +69,16 @@ export function fakeBackend() {
       uploadAttachment: unscripted('files.uploadAttachment'),
       getDownloadUrl: unscripted('files.getDownloadUrl'),
     },
-    settings: { watch: unscripted('settings.watch'), save: unscripted('settings.save') },
+    settings: {
+      watch: unscripted('settings.watch'),
+      save: unscripted('settings.save'),
+      saveCannedReplies: unscripted('settings.saveCannedReplies'),
+    },
+    presence: {
+      announce: unscripted('presence.announce'),
+      leave: unscripted('presence.leave'),
+      watch: unscripted('presence.watch'),
+    },
   };
   return {
     backend,

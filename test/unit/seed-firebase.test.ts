@@ -139,8 +139,16 @@ describe('deskDocuments', () => {
     });
   });
 
-  it('writes the desk settings as settings/desk', () => {
-    expect(under(/^settings\//)).toEqual([{ path: 'settings/desk', data: desk.settings.value }]);
+  it('writes the desk settings as settings/desk and the canned replies apart, for staff only', () => {
+    const { cannedReplies, ...deskSettings } = desk.settings.value;
+    expect(cannedReplies.length).toBeGreaterThan(0);
+    expect(under(/^settings\//)).toEqual([
+      { path: 'settings/desk', data: deskSettings },
+      {
+        path: 'settings/canned-replies',
+        data: { replies: cannedReplies, updatedAt: Timestamp.fromMillis(Date.parse(desk.settings.updatedAt)) },
+      },
+    ]);
   });
 });
 

@@ -21,6 +21,7 @@ const loadTickets = () => import('@/backend/firebase/firestore-tickets');
 const loadMessages = () => import('@/backend/firebase/firestore-messages');
 const loadSettings = () => import('@/backend/firebase/firestore-settings');
 const loadFiles = () => import('@/backend/firebase/storage-files');
+const loadPresence = () => import('@/backend/firebase/firestore-presence');
 
 /** How long the session waits for the profile before reporting `profileUnavailable`, in ms. */
 export const DEFAULT_PROFILE_TIMEOUT_MS = 10_000;
@@ -215,6 +216,18 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
           (await loadSettings()).watchSettings(await context(), next, fail),
         ),
       save: (settings) => call(async () => (await loadSettings()).saveSettings(await context(), settings)),
+      saveCannedReplies: (replies) =>
+        call(async () => (await loadSettings()).saveCannedReplies(await context(), replies)),
+    },
+
+    presence: {
+      announce: (ticketId, state) =>
+        call(async () => (await loadPresence()).announcePresence(await context(), ticketId, state)),
+      leave: (ticketId) => call(async () => (await loadPresence()).leavePresence(await context(), ticketId)),
+      watch: (ticketId, onNext, onError) =>
+        watchLazily(onNext, onError, async (next, fail) =>
+          (await loadPresence()).watchPresence(await context(), ticketId, next, fail),
+        ),
     },
 
     async dispose() {

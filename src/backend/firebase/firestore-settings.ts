@@ -1,21 +1,27 @@
 /**
- * `settings/desk` (DESIGN §3): categories, close-after days, SLA targets and canned replies.
+ * Desk settings (DESIGN §3) in two documents: `settings/desk` (categories, close-after days, SLA
+ * targets — readable by everyone signed in, since the request form needs the categories) and
+ * `settings/canned-replies` (`{ replies, updatedAt }` — staff only, so customers never see the
+ * desk's canned answers; departure from DESIGN §3's single document). The port still sees one
+ * {@link DeskSettings}, with no canned replies for customers.
  * Loaded on demand (it imports `firebase/firestore`).
  */
 import {
   doc,
   runTransaction,
+  serverTimestamp,
   type DocumentReference,
   type Firestore,
   type FirestoreDataConverter,
 } from 'firebase/firestore';
 import { AppError, toErrorShape } from '@/domain/errors';
 import { firstIssueMessage } from '@/domain/schemas';
-import { deskSettingsSchema } from '@/domain/settings-schema';
+import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
+import { isStaff } from '@/domain/roles';
 import { PRIORITIES, DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type SlaTarget } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import type { FirestoreContext } from '@/backend/firebase/firestore-context';
-import { readActorIn } from '@/backend/firebase/firestore-users';
+import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument } from '@/backend/firebase/firestore-live';
 import {
@@ -67,31 +73,81 @@ function settingsRef(db: Firestore): DocumentReference<DeskSettings> {
   return doc(db, 'settings', 'desk').withConverter(settingsConverter);
 }
 
-/** Follows the desk settings live; the defaults while none are stored. */
-export function watchSettings(
-  ctx: FirestoreContext,
-  onNext: Listener<DeskSettings>,
-  onError: ErrorListener,
-): Unsubscribe {
-  return watchDocument(
-    settingsRef(ctx.db),
-    (snapshot) => (snapshot.exists() ? snapshot.data() : structuredClone(DEFAULT_DESK_SETTINGS)),
-    onNext,
-    (error) => onError(toErrorShape(toAppError(error))),
-  );
+function cannedRepliesRef(db: Firestore) {
+  return doc(db, 'settings', 'canned-replies');
 }
 
 /**
- * Replaces the desk settings (admins only), in a transaction that reads the caller's role.
+ * Follows the desk settings live; the defaults while none are stored. Staff also follow the
+ * canned replies (the first value waits for both); customers get none.
+ */
+export async function watchSettings(
+  ctx: FirestoreContext,
+  onNext: Listener<DeskSettings>,
+  onError: ErrorListener,
+): Promise<Unsubscribe> {
+  const staff = isStaff((await readActor(ctx)).role);
+  const fail = (error: Parameters<typeof toAppError>[0]) => onError(toErrorShape(toAppError(error)));
+  let desk: DeskSettings | null = null;
+  let replies: CannedReply[] | null = staff ? null : [];
+  const emit = () => {
+    if (desk && replies) onNext({ ...desk, cannedReplies: replies });
+  };
+  const stopDesk = watchDocument(
+    settingsRef(ctx.db),
+    (snapshot) => (snapshot.exists() ? snapshot.data() : structuredClone(DEFAULT_DESK_SETTINGS)),
+    (value) => {
+      desk = value;
+      emit();
+    },
+    fail,
+  );
+  const stopReplies = staff
+    ? watchDocument(
+        cannedRepliesRef(ctx.db),
+        (snapshot) => cannedRepliesFrom(snapshot.get('replies')),
+        (value) => {
+          replies = value;
+          emit();
+        },
+        fail,
+      )
+    : () => undefined;
+  return () => {
+    stopDesk();
+    stopReplies();
+  };
+}
+
+/**
+ * Replaces the desk settings (admins only), canned replies included, in a transaction that
+ * reads the caller's role.
  * @throws AppError `invalid-argument`, `permission-denied`.
  */
 export async function saveSettings(ctx: FirestoreContext, settings: DeskSettings): Promise<void> {
   const parsed = deskSettingsSchema.safeParse(settings);
   if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
-  const value: DeskSettings = parsed.data;
+  const { cannedReplies, ...desk } = parsed.data;
   await runTransaction(ctx.db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
     if (actor.role !== 'admin') throw new AppError('permission-denied', 'Only admins can change the desk settings.');
-    tx.set(doc(ctx.db, 'settings', 'desk'), value);
+    tx.set(doc(ctx.db, 'settings', 'desk'), desk);
+    tx.set(cannedRepliesRef(ctx.db), { replies: cannedReplies, updatedAt: serverTimestamp() });
+  });
+}
+
+/**
+ * Replaces the shared canned replies (agents and admins, issue 5), in a transaction that reads
+ * the caller's role.
+ * @throws AppError `invalid-argument` (a reply outside the limits), `permission-denied`.
+ */
+export async function saveCannedReplies(ctx: FirestoreContext, replies: readonly CannedReply[]): Promise<void> {
+  const parsed = cannedRepliesSchema.safeParse(replies);
+  if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
+  await runTransaction(ctx.db, async (tx) => {
+    const actor = await readActorIn(tx, ctx);
+    if (!isStaff(actor.role))
+      throw new AppError('permission-denied', 'Only agents and admins can change canned replies.');
+    tx.set(cannedRepliesRef(ctx.db), { replies: parsed.data, updatedAt: serverTimestamp() });
   });
 }

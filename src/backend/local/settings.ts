@@ -1,11 +1,13 @@
 /**
  * `settings/desk` on IndexedDB (DESIGN §3): everyone signed in reads it (the request form needs
- * the categories), only admins replace it.
+ * the categories) but only staff see its canned replies; only admins replace it, and agents and
+ * admins replace the canned replies (issue 5).
  */
 import type { ErrorListener, Listener, SettingsPort, Unsubscribe } from '@/backend/port';
+import { isStaff } from '@/domain/roles';
 import { can } from '@/domain/policy';
-import { deskSettingsSchema } from '@/domain/settings-schema';
-import { DEFAULT_DESK_SETTINGS, type DeskSettings } from '@/domain/types';
+import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
+import { DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings } from '@/domain/types';
 import {
   isoAt,
   parseInput,
@@ -28,7 +30,11 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     watch(onNext: Listener<DeskSettings>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
-        async () => (await db.settings.get(DESK_SETTINGS_ID))?.value ?? DEFAULT_DESK_SETTINGS,
+        async () => {
+          const me = await requireUser(ctx);
+          const settings = (await db.settings.get(DESK_SETTINGS_ID))?.value ?? DEFAULT_DESK_SETTINGS;
+          return isStaff(me.role) ? settings : { ...settings, cannedReplies: [] };
+        },
         onNext,
         onError,
       );
@@ -41,6 +47,21 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
           const me = await requireUser(ctx);
           if (!can(principalOf(me), 'settings.manage')) throw permissionDenied('Only admins can change desk settings.');
           await db.settings.put({ id: DESK_SETTINGS_ID, value, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    saveCannedReplies: (replies: readonly CannedReply[]) =>
+      runCall(ctx, async () => {
+        const cannedReplies = parseInput(cannedRepliesSchema, replies);
+        await db.transaction('rw', [db.users, db.settings], async () => {
+          const me = await requireUser(ctx);
+          if (!isStaff(me.role)) throw permissionDenied('Only agents and admins can change canned replies.');
+          const current = (await db.settings.get(DESK_SETTINGS_ID))?.value ?? DEFAULT_DESK_SETTINGS;
+          await db.settings.put({
+            id: DESK_SETTINGS_ID,
+            value: { ...current, cannedReplies },
+            updatedAt: isoAt(ctx.now()),
+          });
         });
       }),
   };

@@ -8,7 +8,7 @@ import { api, liveEndpoint, type Live } from '@/app/api';
 import type { AddMessageInput, CreateTicketInput, TicketPatch, WriteOptions } from '@/backend/port';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { isStaff } from '@/domain/roles';
-import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
+import type { AuditEvent, CannedReply, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
 
 const ticketApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -72,6 +72,10 @@ const ticketApi = api.injectEndpoints({
         (backend) =>
           backend.tickets.update(id, patch, { expectedUpdatedAt }),
     }),
+    /** Replaces the desk's shared canned replies (agents and admins; issue 5). */
+    saveCannedReplies: build.mutation<void, readonly CannedReply[]>({
+      query: (replies) => (backend) => backend.settings.saveCannedReplies(replies),
+    }),
   }),
 });
 
@@ -86,4 +90,5 @@ export const {
   useAddMessageMutation,
   useTransitionTicketMutation,
   useUpdateTicketMutation,
+  useSaveCannedRepliesMutation,
 } = ticketApi;

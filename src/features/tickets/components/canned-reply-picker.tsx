@@ -60,7 +60,7 @@ export function CannedReplyPicker({ replies, context, onInsert, disabled }: Cann
       />
       {replies.length === 0 ? (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-          No canned replies yet. <Link to="/desk/canned-replies">Write the first one</Link>.
+          No canned replies yet. <Link to="/canned-replies">Write the first one</Link>.
         </Typography.Paragraph>
       ) : found.length === 0 ? (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>

@@ -76,7 +76,11 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
       <Flex justify="space-between" align="flex-start" gap={16} wrap>
         <Flex vertical gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-            <Typography.Text type="secondary" style={{ fontSize: 'inherit', fontWeight: 'inherit' }}>
+            <Typography.Text
+              type="secondary"
+              data-testid="ticket-number"
+              style={{ fontSize: 'inherit', fontWeight: 'inherit' }}
+            >
               #{ticket.number}
             </Typography.Text>{' '}
             {ticket.subject}
@@ -91,7 +95,10 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
               </span>
             </span>
             <Typography.Text>
-              Requested by <Typography.Text strong>{ticket.requesterName}</Typography.Text>
+              Requested by{' '}
+              <Typography.Text strong data-testid="ticket-requester">
+                {ticket.requesterName}
+              </Typography.Text>
             </Typography.Text>
             <When label="Created" iso={ticket.createdAt} />
             <When label="Last activity" iso={ticket.updatedAt} />

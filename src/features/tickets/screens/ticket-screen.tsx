@@ -3,9 +3,10 @@
  * from the lifecycle table (DESIGN §2), the conversation with internal notes set apart, the
  * composer (public reply / internal note, "Send and set …"), the properties panel (assignee,
  * priority, category, tags) and the audit trail. Everything is live: another person's change
- * shows without a reload.
+ * shows without a reload, and so does who else is viewing the ticket or typing a reply
+ * (collision detection, issue 5).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
@@ -13,19 +14,25 @@ import Col from 'antd/es/col';
 import Flex from 'antd/es/flex';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
-import { useCurrentUser } from '@/app/hooks';
+import App from 'antd/es/app';
+import { useAppDispatch, useCurrentUser } from '@/app/hooks';
 import { LiveError } from '@/components/live-error';
+import { ShortcutsHelp } from '@/components/shortcuts-help';
 import { StatusPage } from '@/components/status-page';
 import type { ErrorShape } from '@/domain/errors';
 import type { Ticket, UserProfile } from '@/domain/types';
-import { useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
+import { useUpdateTicketMutation, useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { Composer } from '@/features/tickets/components/composer';
 import { Conversation } from '@/features/tickets/components/conversation';
 import { BackToQueueLink, TicketHeader } from '@/features/tickets/components/ticket-header';
+import { TicketPresence, usePresenceHeartbeat } from '@/features/tickets/components/ticket-presence';
+import { markTicketSeen } from '@/features/tickets/components/queue-preferences';
 import { TicketProperties } from '@/features/tickets/components/ticket-properties';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/components/ticket-timeline';
+import { friendlyMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/time';
+import { useHotkeys } from '@/lib/use-hotkeys';
 
 /** Why the ticket cannot be shown: not found, not allowed, or the database failed. */
 function TicketUnavailable({ error }: { error: ErrorShape }) {
@@ -52,8 +59,17 @@ function TicketUnavailable({ error }: { error: ErrorShape }) {
   );
 }
 
-/** The conversation, then the composer — or, on a closed ticket, a note saying so. */
-function ConversationSection({ ticket }: { ticket: Ticket }) {
+/**
+ * The conversation, then the composer — or, on a closed ticket, a note saying so.
+ * @param onTypingChange hears when the agent starts and stops typing in the composer.
+ */
+function ConversationSection({
+  ticket,
+  onTypingChange,
+}: {
+  ticket: Ticket;
+  onTypingChange: (typing: boolean) => void;
+}) {
   const { data } = useWatchMessagesQuery(ticket.id);
   return (
     <Flex vertical gap={16}>
@@ -70,25 +86,62 @@ function ConversationSection({ ticket }: { ticket: Ticket }) {
           description={`Closed${ticket.closedAt ? ` on ${formatDateTime(ticket.closedAt)}` : ''}: it can no longer change or take replies. The requester can open a follow-up request that links to it.`}
         />
       ) : (
-        <Composer ticket={ticket} staff />
+        <Composer ticket={ticket} staff onTypingChange={onTypingChange} />
       )}
     </Flex>
   );
 }
 
+/**
+ * The ticket's own shortcuts (issue 5): `a` assigns it to me, `?` lists every shortcut; `r` and
+ * `n` belong to the composer. Returns the help dialog to render.
+ */
+function useTicketShortcuts(ticket: Ticket, me: UserProfile) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [update] = useUpdateTicketMutation();
+  const { message } = App.useApp();
+  const assignToMe = async () => {
+    if (ticket.assigneeId === me.uid) {
+      message.info('This ticket is already yours.');
+      return;
+    }
+    const result = await update({ id: ticket.id, patch: { assigneeId: me.uid }, expectedUpdatedAt: ticket.updatedAt });
+    if (result.error) message.error(friendlyMessage(result.error));
+    else message.success(`#${ticket.number} is assigned to you.`);
+  };
+  useHotkeys({
+    a: () => {
+      if (ticket.status !== 'closed') void assignToMe();
+    },
+    '?': () => setHelpOpen(true),
+  });
+  return <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />;
+}
+
 function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
+  const [typing, setTyping] = useState(false);
+  const dispatch = useAppDispatch();
+  usePresenceHeartbeat(ticket.id, typing);
+  const help = useTicketShortcuts(ticket, me);
   useEffect(() => {
     document.title = `#${ticket.number} ${ticket.subject} · Triage`;
   }, [ticket.number, ticket.subject]);
+  // Opening the ticket (and watching it change) marks it read for the queue's unread dot.
+  useEffect(() => {
+    dispatch(markTicketSeen({ uid: me.uid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
+  }, [dispatch, me.uid, ticket.id, ticket.updatedAt]);
 
   return (
     <Flex vertical gap={16}>
       <Card>
-        <TicketHeader ticket={ticket} actions={<TicketStatusActions ticket={ticket} actor={me} />} />
+        <Flex vertical gap={12}>
+          <TicketHeader ticket={ticket} actions={<TicketStatusActions ticket={ticket} actor={me} />} />
+          <TicketPresence ticketId={ticket.id} meUid={me.uid} />
+        </Flex>
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
-          <ConversationSection ticket={ticket} />
+          <ConversationSection ticket={ticket} onTypingChange={setTyping} />
         </Col>
         <Col xs={24} lg={8}>
           <Flex vertical gap={16}>
@@ -97,6 +150,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
           </Flex>
         </Col>
       </Row>
+      {help}
     </Flex>
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * Canned replies journey (issue 5) on the local backend: an agent writes a shared canned reply
+ * with placeholders, opens a ticket, inserts it from the composer and sees the placeholders
+ * filled with the requester's name, the ticket number and their own name; the customer never
+ * sees canned replies.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { shot } from './support';
+
+async function signInAsSeeded(page: Page, role: 'agent' | 'customer'): Promise<void> {
+  await page.goto('/sign-in');
+  await page
+    .locator('.triage-demo-account', { hasText: new RegExp(`· ${role}`) })
+    .first()
+    .getByRole('button', { name: /^Use / })
+    .click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('an agent writes a canned reply and inserts it into a ticket with its placeholders filled', async ({ page }) => {
+  await signInAsSeeded(page, 'agent');
+  await expect(page).toHaveURL(/\/desk(\?|$)/);
+  const account = await page.getByRole('button', { name: /^Account menu for / }).getAttribute('aria-label');
+  const agentName = account?.replace('Account menu for ', '') ?? '';
+  expect(agentName).not.toBe('');
+
+  await page.getByRole('menuitem', { name: /Canned replies/ }).click();
+  await expect(page).toHaveURL(/\/canned-replies$/);
+  await page.getByRole('button', { name: /New canned reply/ }).click();
+  const form = page.getByRole('form', { name: 'New canned reply' });
+  await form.getByLabel('Title').fill('Looking into it');
+  await form
+    .getByLabel('Text')
+    .fill('Hi {{requester.firstName}}, I am on ticket #{{ticket.number}} now. — {{agent.name}}');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('list', { name: 'Canned replies' }).getByText('Looking into it')).toBeVisible();
+  await shot(page, 'canned-01-list');
+
+  await page.getByRole('menuitem', { name: /Desk/ }).click();
+  const row = page.locator('tbody tr[data-ticket-id]').first();
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(/\/desk\/tickets\//);
+  const number = (await page.getByTestId('ticket-number').textContent())?.replace(/\D/g, '') ?? '';
+  const requester = (await page.getByTestId('ticket-requester').textContent())?.trim() ?? '';
+  expect(number).not.toBe('');
+  expect(requester).not.toBe('');
+
+  await page.getByRole('button', { name: /Canned reply/ }).click();
+  await page.getByRole('searchbox', { name: 'Search canned replies' }).fill('looking');
+  await page
+    .getByRole('list', { name: 'Canned replies' })
+    .getByRole('button', { name: /Looking into it/ })
+    .click();
+  const reply = page.getByRole('textbox', { name: 'Public reply' });
+  await expect(reply).toHaveValue(`Hi ${requester.split(' ')[0]}, I am on ticket #${number} now. — ${agentName}`);
+  await shot(page, 'canned-02-inserted');
+});
