@@ -3,7 +3,8 @@
  * backend: the agent filters the All open view by priority and searches a subject word; the
  * URL holds both, a reload and a new tab on the copied URL show the same rows, and back
  * undoes the search. Then keyboard only: `j`/`k` move, `Enter` opens, three tickets in turn,
- * and `?` lists the shortcuts.
+ * each assigned to me with `a` and given an internal note with `n` and Ctrl+Enter, and `?`
+ * lists the shortcuts.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -87,7 +88,9 @@ test('filters and search live in the URL: reload, a new tab and back keep them',
   await expect.poll(() => rowIds(page)).toEqual(all);
 });
 
-test('keyboard only: j and k move, Enter opens three tickets in turn, ? lists the shortcuts', async ({ context }) => {
+test('keyboard only: j and k move, Enter opens three tickets in turn, a assigns, n notes, ? lists the shortcuts', async ({
+  context,
+}) => {
   test.setTimeout(120_000);
   const page = await context.newPage();
   await signInAgent(page);
@@ -112,6 +115,20 @@ test('keyboard only: j and k move, Enter opens three tickets in turn, ? lists th
     if (index === 1) await shot(page, 'desk-search-04-keyboard-selection');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/desk/tickets/${id}$`));
+    // Triage it with the keyboard only: `a` assigns it to me, `n` starts an internal note,
+    // Ctrl+Enter sends it.
+    await expect(page.getByTestId('assignee-name')).toBeVisible();
+    await page.locator('body').press('a');
+    await expect(page.getByTestId('assignee-name')).toHaveText('Priya Shah');
+    await page.locator('body').press('n');
+    const note = page.getByRole('textbox', { name: 'Internal note' });
+    await expect(note).toBeFocused();
+    await page.keyboard.type(`Triaged from the keyboard (${index + 1}).`);
+    await page.keyboard.press('Control+Enter');
+    await expect(
+      page.getByTestId('internal-note').filter({ hasText: `Triaged from the keyboard (${index + 1}).` }),
+    ).toBeVisible();
+    if (index === 2) await shot(page, 'desk-search-06-keyboard-triaged');
     opened.push(id);
     await page.goBack();
     await expect(page).toHaveURL(/\/desk\?view=open/);
