@@ -196,7 +196,14 @@ export class GzipBudgetPlugin {
       ['', 'Bundle sizes (gzip):', ...lines, `  entry total ${kib(entry.gzipBytes)}`, ...routeLines, ''].join('\n'),
     );
 
-    const report: BuildReport = { chunks: [...sizes.values()], entry, routes, budgets: this.budgets, errors };
+    // Paths in the report are relative to the project: it must not carry the build machine's
+    // directories (the secret check treats every non-public environment value, PWD included, as secret).
+    const lazyAdapter = this.budgets.lazyAdapter && {
+      ...this.budgets.lazyAdapter,
+      dir: path.relative(compiler.context, this.budgets.lazyAdapter.dir).split(path.sep).join('/'),
+    };
+    const budgets = { ...this.budgets, ...(lazyAdapter ? { lazyAdapter } : {}) };
+    const report: BuildReport = { chunks: [...sizes.values()], entry, routes, budgets, errors };
     compilation.emitAsset('build-report.json', new compiler.webpack.sources.RawSource(JSON.stringify(report, null, 2)));
     // BUDGETS=report turns budget errors into warnings, to look at an over-budget build.
     const sink = process.env.BUDGETS === 'report' ? compilation.warnings : compilation.errors;

@@ -10,6 +10,7 @@ import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
+import { statusLabel } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';
 import { searchKeyOf } from '@/domain/search-keys';
@@ -19,14 +20,6 @@ import { hasQueueFilters, type QueueFilters } from '@/features/tickets/component
 /** How long typing must pause before the search runs (one query per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const STATUS_LABELS: Record<(typeof TICKET_STATUSES)[number], string> = {
-  new: 'New',
-  open: 'Open',
-  pending: 'Pending',
-  on_hold: 'On hold',
-  solved: 'Solved',
-  closed: 'Closed',
-};
 const PRIORITY_LABELS: Record<(typeof PRIORITIES)[number], string> = {
   low: 'Low',
   normal: 'Normal',
@@ -124,7 +117,7 @@ export function QueueFilterBar({
           style={selectStyle}
           value={filters.status}
           onChange={(value) => set('status', value)}
-          options={TICKET_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          options={TICKET_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
         />
         <Select
           aria-label="Priority"

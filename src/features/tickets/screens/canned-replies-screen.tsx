@@ -139,6 +139,16 @@ export default function CannedRepliesScreen() {
     if (await store(next, `Saved “${reply.title}”.`)) setDraft(null);
   };
 
+  const editorFor = (current: Draft) => (
+    <ReplyEditor
+      draft={current}
+      saving={saving}
+      onChange={setDraft}
+      onSave={() => void saveDraft(current)}
+      onCancel={() => setDraft(null)}
+    />
+  );
+
   return (
     <Card
       title={
@@ -162,17 +172,7 @@ export default function CannedRepliesScreen() {
         in.
       </Typography.Paragraph>
       {data?.error && <LiveError error={data.error} what="the canned replies" />}
-      {draft && draft.id === null && (
-        <div style={{ marginBottom: 16 }}>
-          <ReplyEditor
-            draft={draft}
-            saving={saving}
-            onChange={setDraft}
-            onSave={() => void saveDraft(draft)}
-            onCancel={() => setDraft(null)}
-          />
-        </div>
-      )}
+      {draft && draft.id === null && <div style={{ marginBottom: 16 }}>{editorFor(draft)}</div>}
       {data?.value && replies.length === 0 && !draft && (
         <Typography.Paragraph>No canned replies yet.</Typography.Paragraph>
       )}
@@ -180,13 +180,7 @@ export default function CannedRepliesScreen() {
         {replies.map((reply) => (
           <li key={reply.id} style={{ padding: '12px 0', borderTop: `1px solid ${token.colorBorderSecondary}` }}>
             {draft?.id === reply.id ? (
-              <ReplyEditor
-                draft={draft}
-                saving={saving}
-                onChange={setDraft}
-                onSave={() => void saveDraft(draft)}
-                onCancel={() => setDraft(null)}
-              />
+              editorFor(draft)
             ) : (
               <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
                 <div style={{ flex: 1, minWidth: 0 }}>
