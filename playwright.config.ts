@@ -8,13 +8,15 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const PORT = 4173;
+/** E2E_PORT, E2E_DIST and E2E_OUTPUT let two people (or CI jobs) run the local journeys side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST = process.env.E2E_DIST ?? 'dist';
 /** The Firebase build (USE_EMULATORS=true, values of .env.example), for the Auth-emulator journey. */
 const FIREBASE_PORT = 4174;
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/playwright',
+  outputDir: process.env.E2E_OUTPUT ?? './test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -51,7 +53,7 @@ export default defineConfig({
   webServer: [
     {
       // check-build leaves a local build in dist/; build one when run on its own.
-      command: `sh -c '[ -f dist/index.html ] || BACKEND=local npx webpack --mode production; node scripts/serve-dist.mjs dist ${PORT}'`,
+      command: `sh -c '[ -f ${DIST}/index.html ] || BACKEND=local npx webpack --mode production --output-path ${DIST}; node scripts/serve-dist.mjs ${DIST} ${PORT}'`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
