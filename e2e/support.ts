@@ -1,5 +1,6 @@
 /** Helpers shared by the journeys. */
 import { mkdirSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 
 const SHOTS = 'test-results/screens';
@@ -29,4 +30,34 @@ export async function watchForSignInFlash(page: Page): Promise<void> {
 /** Whether the sign-in screen appeared since the last navigation. */
 export function sawSignIn(page: Page): Promise<boolean> {
   return page.evaluate(() => Boolean((window as unknown as { __sawSignIn?: boolean }).__sawSignIn));
+}
+
+/**
+ * A real PNG (8-bit RGB, no filter) of `width`×`height` px painted by `colour(x, y)` → [r, g, b],
+ * built with zlib alone — so a journey can attach an image that the browser must decode.
+ */
+export function makePng(width: number, height: number, colour: (x: number, y: number) => number[]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, no filter method, no interlace
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (1 + width * 3); // each row starts with filter type 0
+    for (let x = 0; x < width; x += 1) rows.set(colour(x, y), row + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -1,14 +1,15 @@
 /**
  * Ticket round trip (issue 3, must-show 1): a customer and an agent side by side — two pages
  * of one browser context, since the local backend's data lives in the browser profile and
- * its session is per tab. The customer submits a request with an attachment; the agent's
+ * its session is per tab. The customer submits a request with a file and a screenshot (previewed
+ * inline for both, issue 5); the agent's
  * queue shows it within 2 s without reload; the agent assigns it and replies "set pending";
  * the customer sees the reply live and answers, which reopens it; the agent adds an internal
  * note the customer never sees, then solves; the customer reopens by replying.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support';
+import { makePng, shot } from './support';
 
 const stamp = Date.now().toString(36);
 const customer = { name: 'Rosa Requester', email: `rosa-${stamp}@example.test`, password: 'correct horse 42' };
@@ -35,6 +36,13 @@ async function signUpCustomer(page: Page): Promise<void> {
   await page.getByLabel('Confirm password').fill(customer.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/requests$/);
+}
+
+/** Asserts the inline preview of an image attachment is shown and was really decoded. */
+async function expectDecodedImage(page: Page, name: string): Promise<void> {
+  const image = page.getByRole('img', { name });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 }
 
 /** The status tag in a ticket's header (the agent's ticket or the customer's request). */
@@ -66,7 +74,18 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
     mimeType: 'text/plain',
     buffer: Buffer.from('Invoice 2026-10\nVAT: GB000000000\nTotal: 120.00 EUR\n'),
   });
-  await expect(customerPage.getByTestId('attachment-item')).toHaveAttribute('data-state', 'done');
+  await customerPage.getByLabel('Attach files').setInputFiles({
+    name: 'invoice-screenshot.png',
+    mimeType: 'image/png',
+    // A "page" with a header bar and three lines of text, 320×200.
+    buffer: makePng(320, 200, (x, y) =>
+      y < 32 ? [22, 119, 255] : y % 40 < 12 && x > 24 && x < 24 + ((y * 7) % 240) ? [90, 90, 90] : [250, 250, 250],
+    ),
+  });
+  await expect(customerPage.getByTestId('attachment-item')).toHaveCount(2);
+  for (const item of await customerPage.getByTestId('attachment-item').all()) {
+    await expect(item).toHaveAttribute('data-state', 'done');
+  }
   await shot(customerPage, 'ticket-03-customer-new-request-filled');
   await customerPage.getByRole('button', { name: 'Send request' }).click();
 
@@ -74,7 +93,6 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
   await expect(customerPage).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
   await expect(customerPage.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
   await expect(customerPage.getByRole('link', { name: 'invoice-october.txt' })).toBeVisible();
-  await shot(customerPage, 'ticket-04-customer-request-sent');
 
   // The agent's queue shows it within 2 s, without a reload.
   const row = agentPage.getByRole('row', { name: new RegExp(subject) });
@@ -83,11 +101,20 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
   expect(seenAfterMs).toBeLessThan(2_000);
   test.info().annotations.push({ type: 'queue-latency', description: `${seenAfterMs} ms` });
   await shot(agentPage, 'ticket-05-agent-queue-shows-request');
+  await expectDecodedImage(customerPage, 'invoice-screenshot.png');
+  await shot(customerPage, 'ticket-04-customer-request-sent');
 
   // The agent assigns it to themselves (a new ticket opens) and replies "set pending".
   await row.getByRole('link', { name: subject }).click();
   await expect(agentPage).toHaveURL(/\/desk\/tickets\//);
   await expect(headerStatus(agentPage)).toHaveText('New');
+  // The screenshot is previewed inline; a click opens it full size.
+  await expectDecodedImage(agentPage, 'invoice-screenshot.png');
+  await agentPage.getByRole('button', { name: 'View invoice-screenshot.png full size' }).click();
+  await expect(agentPage.locator('.ant-image-preview-img')).toBeVisible();
+  await shot(agentPage, 'ticket-05b-agent-image-preview-open');
+  await agentPage.keyboard.press('Escape');
+  await expect(agentPage.locator('.ant-image-preview-img')).toBeHidden();
   await agentPage.getByRole('button', { name: 'Assign to me' }).click();
   await expect(headerStatus(agentPage)).toHaveText('Open');
   await expect(agentPage.getByLabel('Ticket properties')).toContainText('Priya');

@@ -2,9 +2,9 @@
  * The agent's ticket screen (`/desk/tickets/:ticketId`, issue 3): header with status buttons
  * from the lifecycle table (DESIGN §2), the conversation with internal notes set apart, the
  * composer (public reply / internal note, "Send and set …"), the properties panel (assignee,
- * priority, category, tags) and the audit trail. Everything is live: another person's change
- * shows without a reload, and so does who else is viewing the ticket or typing a reply
- * (collision detection, issue 5).
+ * priority, category, tags), the requester's other tickets and the audit trail. Everything is
+ * live: another person's change shows without a reload, and so does who else is viewing the
+ * ticket or typing a reply (collision detection, issue 5).
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -27,6 +27,7 @@ import { Conversation } from '@/features/tickets/components/conversation';
 import { BackToQueueLink, TicketHeader } from '@/features/tickets/components/ticket-header';
 import { TicketPresence, usePresenceHeartbeat } from '@/features/tickets/components/ticket-presence';
 import { markTicketSeen } from '@/features/tickets/components/queue-preferences';
+import { RequesterTickets } from '@/features/tickets/components/requester-tickets';
 import { TicketProperties } from '@/features/tickets/components/ticket-properties';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/components/ticket-timeline';
@@ -146,6 +147,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
         <Col xs={24} lg={8}>
           <Flex vertical gap={16}>
             <TicketProperties ticket={ticket} me={me} />
+            <RequesterTickets ticket={ticket} />
             <TicketTimeline ticket={ticket} />
           </Flex>
         </Col>
