@@ -51,6 +51,12 @@ export default (
       alias: {
         '@backend-adapter': ADAPTERS[appConfig.backend],
         '@': path.resolve(__dirname, 'src'),
+        // react-router 7's package exports point at its development build only (remix-run/react-router
+        // #12532, #14102): dev warnings and checks in production. Use the production build it ships.
+        ...(production && {
+          'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+          'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+        }),
       },
     },
     module: {
