@@ -195,6 +195,19 @@ export interface CreateTicketInput extends NewTicketInput {
   attachments?: Message['attachments'];
 }
 
+/**
+ * One change applied to many tickets at once from the queue (issue 5 bulk work): assign (or
+ * unassign with `null`), fire a lifecycle event, set the priority, or add one tag.
+ */
+export type BulkAction =
+  | { kind: 'assign'; assigneeId: string | null }
+  | { kind: 'transition'; event: LifecycleEvent }
+  | { kind: 'priority'; priority: Priority }
+  | { kind: 'addTag'; tag: string };
+
+/** What became of one ticket of a bulk change: the ticket as written, or why it was refused. */
+export type BulkResult = { id: string; ok: true; ticket: Ticket } | { id: string; ok: false; error: ErrorShape };
+
 /** `tickets/{id}` and its lifecycle (DESIGN §2–§3). */
 export interface TicketsPort {
   /**
@@ -231,6 +244,17 @@ export interface TicketsPort {
    *   `aborted` when `options.expectedUpdatedAt` no longer matches.
    */
   update(id: string, patch: TicketPatch, options?: WriteOptions): Promise<Ticket>;
+  /**
+   * Applies one change to each of 1–100 distinct tickets, each in its own transaction through
+   * `update`/`transition` (so every rule and audit event of a single change holds): one ticket's
+   * refusal does not stop the others, and nothing is rolled back. Adding a tag a ticket already
+   * has changes nothing and counts as done.
+   * @returns one result per id, in the order given; a refusal carries the code and sentence the
+   *   single change would have thrown (`failed-precondition` for a move the lifecycle table
+   *   forbids or a closed ticket, `permission-denied` for customers, `not-found`…).
+   * @throws AppError `invalid-argument` for an empty, oversized or repeating id list or a bad action.
+   */
+  bulk(ids: readonly string[], action: BulkAction): Promise<BulkResult[]>;
   /** Live audit trail of a ticket, oldest first (staff only). */
   watchEvents(id: string, onNext: Listener<AuditEvent[]>, onError: ErrorListener): Unsubscribe;
 }

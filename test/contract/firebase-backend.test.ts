@@ -9,6 +9,7 @@ import type { AuthChange, Backend, TicketCursor, TicketPage, TicketQuery } from 
 import type { Role } from '@/domain/roles';
 import { setLogLevel } from 'firebase/firestore';
 import { describeBackendContract } from './backend-contract';
+import { describeBulkContract } from './bulk-contract';
 import { describePresenceContract } from './presence-contract';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
@@ -154,6 +155,11 @@ if (authHost && !firestoreHost) {
 describeBackendContract(async () => firebaseHarness(), declared);
 // Presence needs Auth and Firestore, as the contract's data part does.
 describePresenceContract(
+  async () => firebaseHarness(),
+  !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
+);
+// Bulk changes need Auth and Firestore too.
+describeBulkContract(
   async () => firebaseHarness(),
   !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
 );

@@ -12,6 +12,7 @@ import type { AuthChange, Backend, ErrorListener, Listener, TicketPage, Unsubscr
 import { ROLE_LABELS, type Role } from '@/domain/roles';
 import { TICKET_STATUSES, type AuditEvent, type Message, type UserProfile } from '@/domain/types';
 import { describeBackendContract } from './backend-contract';
+import { describeBulkContract } from './bulk-contract';
 import { describePresenceContract } from './presence-contract';
 import { uniqueEmail, type ContractHarness } from './harness';
 
@@ -57,6 +58,7 @@ async function makeLocalHarness(): Promise<ContractHarness> {
 
 describeBackendContract(makeLocalHarness, { auth: { run: true }, data: { run: true }, files: { run: true } });
 describePresenceContract(makeLocalHarness, { run: true });
+describeBulkContract(makeLocalHarness, { run: true });
 
 /** The first value of a live subscription that satisfies `accept` (rejects on its error). */
 function first<T>(

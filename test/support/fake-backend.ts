@@ -63,6 +63,7 @@ export function fakeBackend() {
       transition: unscripted('tickets.transition'),
       update: unscripted('tickets.update'),
       watchEvents: unscripted('tickets.watchEvents'),
+      bulk: unscripted('tickets.bulk'),
     },
     messages: { watch: unscripted('messages.watch'), add: unscripted('messages.add') },
     files: {

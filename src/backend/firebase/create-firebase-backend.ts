@@ -15,6 +15,7 @@ import { createFirebaseServices, type FirebaseConfig } from '@/backend/firebase/
 import { parseAttachmentPath } from '@/backend/firebase/attachment-paths';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
 import type { StorageContext } from '@/backend/firebase/storage-files';
+import { withBulk } from '@/backend/bulk-tickets';
 
 const loadUsers = () => import('@/backend/firebase/firestore-users');
 const loadTickets = () => import('@/backend/firebase/firestore-tickets');
@@ -132,7 +133,7 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
       setRole: (uid, role) => call(async () => (await loadUsers()).setUserRole(await context(), uid, role)),
     },
 
-    tickets: {
+    tickets: withBulk({
       create: (input) =>
         call(async () => {
           const tickets = await loadTickets();
@@ -162,7 +163,7 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
         watchLazily(onNext, onError, async (next, fail) =>
           (await loadTickets()).watchTicketEvents(await context(), id, next, fail),
         ),
-    },
+    }),
 
     messages: {
       watch: (ticketId, onNext, onError) =>

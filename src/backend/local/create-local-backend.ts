@@ -17,6 +17,7 @@ import { seedDemoData } from '@/backend/local/seed';
 import { defaultSessionStorage, LocalSession, sessionKey, type SessionStorageLike } from '@/backend/local/session';
 import { createLocalSettings } from '@/backend/local/settings';
 import { createLocalTickets } from '@/backend/local/tickets';
+import { withBulk } from '@/backend/bulk-tickets';
 import { createLocalUsers } from '@/backend/local/users';
 
 /** Knobs for the local adapter; the app uses the defaults, tests override them. */
@@ -61,7 +62,7 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
     kind: 'local',
     auth: createLocalAuth(ctx),
     users: createLocalUsers(ctx),
-    tickets: createLocalTickets(ctx),
+    tickets: withBulk(createLocalTickets(ctx)),
     messages: createLocalMessages(ctx),
     files: createLocalFiles(ctx),
     settings: createLocalSettings(ctx),

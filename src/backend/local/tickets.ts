@@ -87,8 +87,8 @@ function tagsValue(tags: readonly string[]): string | null {
   return tags.length > 0 ? tags.join(', ') : null;
 }
 
-/** The local {@link TicketsPort}. */
-export function createLocalTickets(ctx: LocalContext): TicketsPort {
+/** The local {@link TicketsPort}, but for `bulk` (added over these writes by `withBulk`). */
+export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'> {
   const { db } = ctx;
 
   return {
