@@ -19,6 +19,7 @@ export const SHORTCUT_GROUPS: readonly { title: string; shortcuts: readonly Shor
       { keys: ['j'], does: 'Next ticket' },
       { keys: ['k'], does: 'Previous ticket' },
       { keys: ['Enter'], does: 'Open the selected ticket' },
+      { keys: ['x'], does: 'Tick the selected ticket for a bulk change' },
     ],
   },
   {

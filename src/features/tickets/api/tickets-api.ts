@@ -1,6 +1,6 @@
 /** Live ticket lists and counts, as RTK Query endpoints over the backend's `watch…` methods. */
 import { api, liveEndpoint, type Live } from '@/app/api';
-import type { TicketFilter, TicketPage, TicketQuery } from '@/backend/port';
+import type { BulkAction, BulkResult, TicketFilter, TicketPage, TicketQuery } from '@/backend/port';
 import type { UserProfile } from '@/domain/types';
 
 const ticketsApi = api.injectEndpoints({
@@ -36,7 +36,18 @@ const ticketsApi = api.injectEndpoints({
         ),
       ),
     ),
+    /**
+     * One change on many tickets from the queue (the port's `bulk`): resolves with a result per
+     * ticket, in order — done, or refused with `{ code, message }`; rejects only for a bad list.
+     */
+    bulkChangeTickets: build.mutation<BulkResult[], { ids: string[]; action: BulkAction }>({
+      query:
+        ({ ids, action }) =>
+        (backend) =>
+          backend.tickets.bulk(ids, action),
+    }),
   }),
 });
 
-export const { useWatchTicketsQuery, useWatchTicketCountQuery, useWatchPeopleQuery } = ticketsApi;
+export const { useWatchTicketsQuery, useWatchTicketCountQuery, useWatchPeopleQuery, useBulkChangeTicketsMutation } =
+  ticketsApi;

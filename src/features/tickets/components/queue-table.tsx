@@ -110,6 +110,10 @@ function tableCss(token: GlobalToken): string {
 .triage-queue-table tbody tr.triage-queue-row:hover > td { background: ${token.colorFillSecondary}; }
 .triage-queue-table tbody tr.triage-queue-selected > td { background: ${token.controlItemBgActive}; }
 .triage-queue-table tbody tr.triage-queue-selected > td:first-child { box-shadow: inset 3px 0 0 ${token.colorPrimary}; }
+.triage-queue-table tbody tr.triage-queue-checked > td { background: ${token.controlItemBgHover}; }
+.triage-queue-table .triage-queue-check { padding: 0; text-align: center; cursor: default; }
+.triage-queue-table .triage-queue-check input { width: 16px; height: 16px; margin: 14px 12px; cursor: pointer;
+  accent-color: ${token.colorPrimary}; }
 .triage-queue-unread { display: inline-block; width: 8px; height: 8px; margin-inline-end: 6px; border-radius: 50%;
   background: ${token.colorPrimary}; vertical-align: middle; }
 .triage-queue-table tbody.triage-queue-busy { opacity: 0.55; }
@@ -146,6 +150,9 @@ function ariaSort(column: Column, sort: QueueLocation['sort']): 'ascending' | 'd
  * @param selectedId the row the keyboard selection is on (`j`/`k`), kept in view.
  * @param isUnread whether a row gets the unread dot.
  * @param onOpen called when a row is opened (click, its link, or `Enter` in the parent).
+ * @param checkedIds the rows ticked for a bulk change; with `onCheck`, a checkbox column shows.
+ * @param onCheck called with the tickets whose box was toggled and whether they are now ticked
+ *   (one row, or every row of the page from the header box).
  */
 export function QueueTable({
   tickets,
@@ -157,6 +164,8 @@ export function QueueTable({
   selectedId = null,
   isUnread = () => false,
   onOpen,
+  checkedIds,
+  onCheck,
 }: {
   tickets: readonly Ticket[] | null;
   busy?: boolean;
@@ -167,6 +176,8 @@ export function QueueTable({
   selectedId?: string | null;
   isUnread?: (ticket: Ticket) => boolean;
   onOpen?: (ticket: Ticket) => void;
+  checkedIds?: ReadonlySet<string>;
+  onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
 }) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -183,10 +194,16 @@ export function QueueTable({
     if (!(event.target as Element).closest('a')) navigate(deskTicketPath(ticket));
   };
 
+  const selectable = Boolean(checkedIds && onCheck);
+  const columnCount = COLUMNS.length + (selectable ? 1 : 0);
+  const pageRows = tickets ?? [];
+  const checkedOnPage = pageRows.filter((ticket) => checkedIds?.has(ticket.id)).length;
+
   let body: ReactNode;
   if (tickets === null) {
     body = Array.from({ length: SKELETON_ROWS }, (_, row) => (
       <tr key={row} aria-hidden>
+        {selectable && <td />}
         {COLUMNS.map((column) => (
           <td key={column.key}>
             <Skeleton.Input active size="small" block />
@@ -197,7 +214,7 @@ export function QueueTable({
   } else if (tickets.length === 0) {
     body = (
       <tr>
-        <td colSpan={COLUMNS.length} style={{ whiteSpace: 'normal', padding: '32px 8px' }}>
+        <td colSpan={columnCount} style={{ whiteSpace: 'normal', padding: '32px 8px' }}>
           {empty}
         </td>
       </tr>
@@ -206,16 +223,29 @@ export function QueueTable({
     body = tickets.map((ticket) => {
       const selected = ticket.id === selectedId;
       const unread = isUnread(ticket);
+      const checked = checkedIds?.has(ticket.id) ?? false;
       return (
         <tr
           key={ticket.id}
           ref={selected ? selectedRow : undefined}
-          className={`triage-queue-row${selected ? ' triage-queue-selected' : ''}`}
+          className={`triage-queue-row${selected ? ' triage-queue-selected' : ''}${checked ? ' triage-queue-checked' : ''}`}
           aria-current={selected || undefined}
+          aria-selected={selectable ? checked : undefined}
           data-ticket-id={ticket.id}
           data-unread={unread || undefined}
           onClick={(e) => openRow(e, ticket)}
         >
+          {selectable && (
+            // Ticking a row is not opening it.
+            <td className="triage-queue-check" onClick={(event) => event.stopPropagation()}>
+              <input
+                type="checkbox"
+                aria-label={`Select #${ticket.number}`}
+                checked={checked}
+                onChange={(event) => onCheck?.([ticket], event.target.checked)}
+              />
+            </td>
+          )}
           {COLUMNS.map((column) => (
             <td
               key={column.key}
@@ -235,12 +265,27 @@ export function QueueTable({
       <style>{tableCss(token)}</style>
       <table role="table" aria-label={label} aria-busy={tickets === null || busy} className="triage-queue-table">
         <colgroup>
+          {selectable && <col style={{ width: 40 }} />}
           {COLUMNS.map((column) => (
             <col key={column.key} style={column.width ? { width: column.width } : undefined} />
           ))}
         </colgroup>
         <thead>
           <tr>
+            {selectable && (
+              <th scope="col" className="triage-queue-check">
+                <input
+                  type="checkbox"
+                  aria-label="Select every ticket on this page"
+                  disabled={pageRows.length === 0}
+                  checked={pageRows.length > 0 && checkedOnPage === pageRows.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = checkedOnPage > 0 && checkedOnPage < pageRows.length;
+                  }}
+                  onChange={(event) => onCheck?.(pageRows, event.target.checked)}
+                />
+              </th>
+            )}
             {COLUMNS.map((column) => {
               const sorted = column.sortField === sort.field;
               return (

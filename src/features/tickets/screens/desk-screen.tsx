@@ -5,7 +5,9 @@
  * activity or number in both directions, cursor pagination (never offsets), live as tickets
  * arrive or change. The view, filters, order, page size and page live in the URL (see
  * `queue-location.ts`), so reload, back and a shared link keep them. A row opens
- * `/desk/tickets/:id`; `j`/`k` move a selection, `Enter` opens it, `?` lists the shortcuts.
+ * `/desk/tickets/:id`; `j`/`k` move a selection, `Enter` opens it, `x` ticks it, `?` lists the
+ * shortcuts. Ticked rows get the bulk bar (assign, status, priority, tag); ticks last while the
+ * page's rows update live and are cleared when the view, filters, order or page change.
  * A dot marks rows changed since the agent last opened them (recorded in preferences).
  *
  * Rows are not virtualised: a page is at most 50 rows here (100 at the port), which the
@@ -32,6 +34,7 @@ import {
   useWatchTicketsQuery,
 } from '@/features/tickets/api/tickets-api';
 import { isUnread, markTicketSeen, selectLastSeen } from '@/features/tickets/components/queue-preferences';
+import { QueueBulkBar } from '@/features/tickets/components/queue-bulk-bar';
 import { QueueFilterBar } from '@/features/tickets/components/queue-filter-bar';
 import { QueueSavedViews } from '@/features/tickets/components/queue-saved-views';
 import {
@@ -102,6 +105,21 @@ export default function DeskScreen() {
 
   // Keyboard: a selection that j/k move over the visible rows, Enter opens, ? lists them all.
   const rows = page?.tickets ?? stale ?? [];
+
+  // Ticked rows for a bulk change, cleared when the rows shown are another set.
+  const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set());
+  const pageKey = `${currentSearch}|${queue.after ? `${queue.after.value}~${queue.after.id}` : ''}`;
+  useEffect(() => setChecked(new Set()), [pageKey]);
+  const checkedTickets = rows.filter((ticket) => checked.has(ticket.id));
+  const check = (tickets: readonly Ticket[], on: boolean) =>
+    setChecked((current) => {
+      const next = new Set(current);
+      for (const ticket of tickets) {
+        if (on) next.add(ticket.id);
+        else next.delete(ticket.id);
+      }
+      return next;
+    });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const selectedIndex = rows.findIndex((ticket) => ticket.id === selectedId);
@@ -123,6 +141,10 @@ export default function DeskScreen() {
         if (!ticket) return;
         open(ticket);
         navigate(deskTicketPath(ticket));
+      },
+      x: () => {
+        const ticket = rows[selectedIndex];
+        if (ticket) check([ticket], !checked.has(ticket.id));
       },
       '?': () => setHelpOpen(true),
     },
@@ -190,6 +212,17 @@ export default function DeskScreen() {
           people={peopleData?.value ?? []}
           categories={settingsData?.value?.categories ?? []}
         />
+        {user && (
+          <QueueBulkBar
+            selected={checkedTickets}
+            me={user}
+            staff={staffData?.value ?? []}
+            onSettled={(doneIds) =>
+              setChecked((current) => new Set([...current].filter((id) => !doneIds.includes(id))))
+            }
+            onClear={() => setChecked(new Set())}
+          />
+        )}
         {data?.error ? (
           <LiveError error={data.error} what="the queue" />
         ) : (
@@ -203,6 +236,8 @@ export default function DeskScreen() {
             selectedId={selectedIndex >= 0 ? selectedId : null}
             isUnread={(ticket) => isUnread(ticket, lastSeen)}
             onOpen={open}
+            checkedIds={checked}
+            onCheck={check}
           />
         )}
         <QueuePager
