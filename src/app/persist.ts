@@ -21,9 +21,10 @@ import { PRIORITIES } from '@/domain/types';
 import type { AuthState } from '@/features/auth/slice/auth-slice';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
 import { isDraftEntryOf, type DraftsState } from '@/features/tickets/slice/drafts-slice';
+import { isOutboxEntryOf, type OutboxSliceState } from '@/features/tickets/slice/outbox-slice';
 
 /** Current versions of the persisted slices. Bump and add a migration when a shape changes. */
-export const PERSIST_VERSIONS = { preferences: 2, drafts: 2, auth: 1 } as const;
+export const PERSIST_VERSIONS = { preferences: 2, drafts: 2, outbox: 1, auth: 1 } as const;
 
 type Storage = ReturnType<typeof createWebStorage>;
 
@@ -249,6 +250,37 @@ export const draftsPersistConfig: PersistConfig<DraftsState> = {
 export function forgetStoredDrafts(owner: string): void {
   draftsStorage.removeEntries(`${KEY_PREFIX}${draftsPersistConfig.key}`, (entry) => isDraftEntryOf(entry, owner));
 }
+
+const OUTBOX_STATES: readonly unknown[] = ['waiting', 'sending', 'failed'];
+
+/** Every entry is an outbox message stored under its own owner's key (see `outboxEntryKey`). */
+const isOutbox: ShapeCheck = (value) =>
+  Object.entries(value).every(
+    ([entry, message]) =>
+      isRecord(message) &&
+      isString(message.owner) &&
+      message.owner !== '' &&
+      isOutboxEntryOf(entry, message.owner) &&
+      isString(message.ticketId) &&
+      isString(message.messageId) &&
+      isString(message.body) &&
+      typeof message.internal === 'boolean' &&
+      Array.isArray(message.attachments) &&
+      isString(message.queuedAt) &&
+      OUTBOX_STATES.includes(message.state),
+  );
+
+/**
+ * redux-persist config of the outbox (issue 5: unsent replies survive a reload), in localStorage
+ * shared by the tabs like the drafts ({@link sharedStorage}: one tab's write never undoes another's).
+ */
+export const outboxPersistConfig: PersistConfig<OutboxSliceState> = {
+  key: 'triage.outbox',
+  timeout: NO_TIMEOUT,
+  storage: sharedStorage(localSyncStorage()),
+  version: PERSIST_VERSIONS.outbox,
+  migrate: safeMigrate({}, PERSIST_VERSIONS.outbox, isOutbox),
+};
 
 /** redux-persist config of the auth slice: only the `lastUser` hint, scoped like the session. */
 export const authPersistConfig: PersistConfig<AuthState> = {

@@ -5,10 +5,11 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import { api } from '@/app/api';
-import { authPersistConfig, draftsPersistConfig, preferencesPersistConfig } from '@/app/persist';
+import { authPersistConfig, draftsPersistConfig, outboxPersistConfig, preferencesPersistConfig } from '@/app/persist';
 import { authReducer } from '@/features/auth/slice/auth-slice';
 import { preferencesReducer } from '@/features/preferences/slice/preferences-slice';
 import { draftsReducer } from '@/features/tickets/slice/drafts-slice';
+import { outboxReducer } from '@/features/tickets/slice/outbox-slice';
 
 /** Combines every slice. */
 export const rootReducer = combineReducers({
@@ -16,6 +17,7 @@ export const rootReducer = combineReducers({
   auth: persistReducer(authPersistConfig, authReducer),
   preferences: persistReducer(preferencesPersistConfig, preferencesReducer),
   drafts: persistReducer(draftsPersistConfig, draftsReducer),
+  outbox: persistReducer(outboxPersistConfig, outboxReducer),
 });
 
 /** The whole store state. */

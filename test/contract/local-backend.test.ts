@@ -137,6 +137,34 @@ describe('local backend', () => {
       expect(activity).toEqual([...activity].sort().reverse());
     });
 
+    it('refuses writes as unavailable while the browser is offline, and keeps reading (issue 5)', async () => {
+      const page = await first<TicketPage>((next, fail) => tabA.tickets.watchList({ limit: 5 }, next, fail));
+      const ticket = page.tickets.find((t) => t.status !== 'closed');
+      if (!ticket) throw new Error('no open ticket in the seed');
+      const hadNavigator = 'navigator' in globalThis;
+      const before = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+      Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+      try {
+        await expect(
+          tabA.messages.add(ticket.id, { id: 'offline-1', body: 'Sent from a tunnel', internal: false }),
+        ).rejects.toMatchObject({ code: 'unavailable' });
+        await expect(tabA.tickets.update(ticket.id, { priority: 'urgent' })).rejects.toMatchObject({
+          code: 'unavailable',
+        });
+        expect((await tabA.tickets.get(ticket.id)).priority).toBe(ticket.priority);
+      } finally {
+        if (before) Object.defineProperty(globalThis, 'navigator', before);
+        else if (!hadNavigator) delete (globalThis as { navigator?: unknown }).navigator;
+      }
+      const messages = await first<Message[]>((next, fail) => tabA.messages.watch(ticket.id, next, fail));
+      expect(messages.some((m) => m.id === 'offline-1')).toBe(false);
+      // Back online, the same id goes through once.
+      await tabA.messages.add(ticket.id, { id: 'offline-1', body: 'Sent from a tunnel', internal: false });
+      await tabA.messages.add(ticket.id, { id: 'offline-1', body: 'Sent from a tunnel', internal: false });
+      const after = await first<Message[]>((next, fail) => tabA.messages.watch(ticket.id, next, fail));
+      expect(after.filter((m) => m.id === 'offline-1')).toHaveLength(1);
+    });
+
     it('seeds tickets the lifecycle could have produced', async () => {
       const { tickets } = await first<TicketPage>((next, fail) => tabA.tickets.watchList({ limit: 100 }, next, fail));
       const now = Date.now();

@@ -16,7 +16,9 @@ import type { Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
 import { useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { Composer } from '@/features/tickets/components/composer';
+import { useCurrentUser } from '@/app/hooks';
 import { Conversation } from '@/features/tickets/components/conversation';
+import { OutboxMessages } from '@/features/tickets/components/outbox-messages';
 import { demoAccount, localTestBackend, signInDemo } from '../support/local-backend';
 
 let backends = 0;
@@ -51,11 +53,13 @@ export async function ticketBy(backend: Backend, then: Role = 'customer'): Promi
 export function TicketPanel({ ticketId, staff, stale }: { ticketId: string; staff: boolean; stale?: Ticket }) {
   const { data: ticket } = useWatchTicketQuery(ticketId);
   const { data: messages } = useWatchMessagesQuery(ticketId);
+  const me = useCurrentUser();
   const shown = stale ?? ticket?.value;
   if (!shown) return <p>Loading the ticket</p>;
   return (
     <>
       <Conversation messages={messages?.value ?? null} requesterId={shown.requesterId} />
+      {me && <OutboxMessages ticketId={shown.id} owner={me.uid} messages={messages?.value ?? null} />}
       <Composer ticket={shown} staff={staff} />
     </>
   );

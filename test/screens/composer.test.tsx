@@ -7,6 +7,7 @@ import { AppError } from '@/domain/errors';
 import type { Message, UserProfile } from '@/domain/types';
 import { Conversation } from '@/features/tickets/components/conversation';
 import { draftSaved, selectDraft } from '@/features/tickets/slice/drafts-slice';
+import { selectTicketOutbox } from '@/features/tickets/slice/outbox-slice';
 import { demoAccount, firstValue, messagesOf, secondClient, signInDemo } from '../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from './composer-harness';
 
@@ -309,47 +310,52 @@ describe('composer, drafts of several people on one browser', () => {
     expect(screen.getByTestId('composer')).toHaveAttribute('data-mode', 'public');
   });
 
-  it("retries a reply after a reload with the draft's client id, so it is stored once", async () => {
+  it('puts a reply whose answer was lost in the outbox and delivers it once, with its client id, after a reload', async () => {
     const user = userEvent.setup({ delay: null });
     const backend = localBackend();
     const ticket = await ticketBy(backend);
     const calls: AddMessageInput[] = [];
+    let reachable = false;
     const flaky: Backend = {
       ...backend,
       messages: {
         ...backend.messages,
         add: async (ticketId, input) => {
           calls.push(input);
-          const message = await backend.messages.add(ticketId, input);
-          // The first answer is lost on the way back, after the reply was stored.
-          if (calls.length === 1) throw new AppError('unavailable', 'connection lost');
-          return message;
+          // The first answer is lost on the way back, after the reply was stored; then the
+          // backend stays unreachable until the "reload".
+          if (calls.length === 1) await backend.messages.add(ticketId, input);
+          if (!reachable) throw new AppError('unavailable', 'connection lost');
+          return backend.messages.add(ticketId, input);
         },
       },
     };
     const first = await signedInStore(flaky);
     const view = renderPanel(first.store, { ticketId: ticket.id, staff: false });
-    await user.type(await screen.findByRole('textbox', { name: 'Your reply' }), 'Is anyone there?');
+    const box = await screen.findByRole('textbox', { name: 'Your reply' });
+    await user.type(box, 'Is anyone there?');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect(await screen.findByText('Your text is kept; send it again when ready.')).toBeInTheDocument();
+    // Not an error: the reply waits in the outbox and the composer is free again.
+    expect(await screen.findByRole('listitem', { name: 'Reply: Waiting to send' })).toHaveTextContent(
+      'Is anyone there?',
+    );
+    expect(box).toHaveValue('');
+    expect(myDraft(first.store.getState(), ticket.id)).toBeUndefined();
     await act(() => first.persistor.flush());
     first.persistor.pause();
     view.unmount();
 
-    // A reload: a new store from what was persisted.
+    // A reload with the backend reachable again: the outbox is delivered by itself.
+    reachable = true;
     const second = await signedInStore(flaky);
     renderPanel(second.store, { ticketId: ticket.id, staff: false });
-    const box = await screen.findByRole('textbox', { name: 'Your reply' });
-    expect(box).toHaveValue('Is anyone there?');
-    await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    await waitFor(() => expect(box).toHaveValue(''));
-
-    expect(calls).toHaveLength(2);
-    expect(calls[1]?.id).toBe(calls[0]?.id);
+    const me = second.store.getState().auth.user?.uid ?? '';
+    await waitFor(() => expect(selectTicketOutbox(second.store.getState(), me, ticket.id)).toEqual([]));
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(calls.map((call) => call.id)).size).toBe(1);
     const messages = await messagesOf(backend, ticket.id);
     expect(messages.map((message) => message.body)).toEqual(['It smells of toner.', 'Is anyone there?']);
-    // Confirmed: the draft and its id are gone; the next reply gets a new id.
-    expect(myDraft(second.store.getState(), ticket.id)).toBeUndefined();
+    expect(screen.queryByRole('list', { name: 'Unsent messages' })).not.toBeInTheDocument();
   });
 
   it("removes on sign-out the person's stored drafts, also ones another tab wrote, and nobody else's", async () => {

@@ -164,6 +164,11 @@ export function validateMessage(ticketId: string, input: AddMessageInput): Check
 export async function addMessage(ctx: FirestoreContext, ticketId: string, input: AddMessageInput): Promise<Message> {
   const message = validateMessage(ticketId, input);
   currentUid(ctx.auth);
+  // A transaction needs the server: offline, fail at once (the app queues the message in its
+  // outbox, issue 5) rather than after the SDK's retries.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new AppError('unavailable', 'You are offline. It will be sent when you are back online.');
+  }
   const { db } = ctx;
   const ref = messageRef(db, ticketId, input.id);
 

@@ -64,6 +64,27 @@ export async function runCall<T>(ctx: LocalContext, call: () => Promise<T>): Pro
 }
 
 /**
+ * The local backend stands in for a server reached over the network (issue 5, offline): while
+ * the browser is offline its writes fail as a remote backend's would, so the app queues them
+ * (the outbox) exactly as it does against Firebase; reads keep working, like Firestore's cache.
+ * @throws AppError `unavailable` while `navigator.onLine` is false.
+ */
+export function assertReachable(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new AppError('unavailable', 'You are offline. It will be sent when you are back online.');
+  }
+}
+
+/**
+ * Runs one port call that writes: refused at once while offline ({@link assertReachable}),
+ * otherwise as {@link runCall}.
+ */
+export async function runWrite<T>(ctx: LocalContext, call: () => Promise<T>): Promise<T> {
+  assertReachable();
+  return runCall(ctx, call);
+}
+
+/**
  * Validates input with a domain schema (DESIGN §3 limits).
  * @returns the parsed value (trimmed, lowercased where the schema says so).
  * @throws AppError `invalid-argument` with the first issue's message.

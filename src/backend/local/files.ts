@@ -18,6 +18,7 @@ import {
   requireUser,
   runCall,
   type LocalContext,
+  runWrite,
 } from '@/backend/local/context';
 import type { FileRecord } from '@/backend/local/db';
 import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
@@ -139,7 +140,7 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
       onProgress?: Listener<UploadProgress>,
       signal?: AbortSignal,
     ) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         if (signal?.aborted) throw cancelled();
         if (!CLIENT_ID_PATTERN.test(ticketId) || !CLIENT_ID_PATTERN.test(messageId)) {
           throw new AppError('invalid-argument', 'This is not a valid ticket or message id.');

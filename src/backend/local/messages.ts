@@ -21,9 +21,9 @@ import {
   permissionDenied,
   principalOf,
   requireUser,
-  runCall,
   watchLive,
   type LocalContext,
+  runWrite,
 } from '@/backend/local/context';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
 import { applyTransition, assertUnchangedSince, readableTicket } from '@/backend/local/ticket-rules';
@@ -65,7 +65,7 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
     },
 
     add: (ticketId: string, input: AddMessageInput) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         const {
           id,
           body,

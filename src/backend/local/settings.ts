@@ -14,9 +14,9 @@ import {
   permissionDenied,
   principalOf,
   requireUser,
-  runCall,
   watchLive,
   type LocalContext,
+  runWrite,
 } from '@/backend/local/context';
 
 /** The id of the one settings record. */
@@ -41,7 +41,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     },
 
     save: (settings: DeskSettings) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         const value: DeskSettings = parseInput(deskSettingsSchema, settings);
         await db.transaction('rw', [db.users, db.settings], async () => {
           const me = await requireUser(ctx);
@@ -51,7 +51,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
       }),
 
     saveCannedReplies: (replies: readonly CannedReply[]) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         const cannedReplies = parseInput(cannedRepliesSchema, replies);
         await db.transaction('rw', [db.users, db.settings], async () => {
           const me = await requireUser(ctx);

@@ -41,6 +41,7 @@ import {
   runCall,
   watchLive,
   type LocalContext,
+  runWrite,
 } from '@/backend/local/context';
 import { newId, newSortableId } from '@/backend/local/ids';
 import { applyTransition, assertUnchangedSince, auditEvent, readableTicket } from '@/backend/local/ticket-rules';
@@ -93,7 +94,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
 
   return {
     create: (input: CreateTicketInput) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         const {
           subject,
           description,
@@ -213,7 +214,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
     },
 
     transition: (id: string, event: LifecycleEvent, options: WriteOptions = {}) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         const lifecycleEvent = parseInput(lifecycleEventSchema, event);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
         return db.transaction('rw', [db.users, db.tickets, db.events], async () => {
@@ -228,7 +229,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       }),
 
     update: (id: string, patch: TicketPatch, options: WriteOptions = {}) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         const changes = parseInput(ticketPatchSchema, patch);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
         return db.transaction('rw', [db.users, db.tickets, db.events], async () => {

@@ -17,6 +17,7 @@ import {
   runCall,
   watchLive,
   type LocalContext,
+  runWrite,
 } from '@/backend/local/context';
 
 /** The local {@link UsersPort}. */
@@ -49,7 +50,7 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
     },
 
     setRole: (uid: string, role: Role) =>
-      runCall(ctx, async () => {
+      runWrite(ctx, async () => {
         const nextRole = parseInput(roleSchema, role);
         await db.transaction('rw', db.users, async () => {
           const me = await requireUser(ctx);

@@ -30,6 +30,7 @@ import { ComposerModeSwitch } from '@/features/tickets/components/composer-mode-
 import { ComposerSendButton } from '@/features/tickets/components/composer-send-button';
 import { useConfirmStaleSend } from '@/features/tickets/components/composer-stale-confirm';
 import { draftDiscarded, draftSaved, selectDraft, type Draft } from '@/features/tickets/slice/drafts-slice';
+import { outboxQueued } from '@/features/tickets/slice/outbox-slice';
 import { friendlyMessage } from '@/lib/error-messages';
 import { newClientId } from '@/lib/ids';
 import { useHotkeys } from '@/lib/use-hotkeys';
@@ -271,15 +272,36 @@ function TicketComposer({
         },
       }).unwrap();
       // Confirmed: the draft and its id go; the next message gets a new one.
-      dispatch(draftDiscarded({ owner: me.uid, key: ticket.id }));
-      uploads.reset();
-      setMessageId(newClientId());
-      typing.stopped();
+      clearAfterSend();
     } catch (error) {
       const shape = refusalOf(error);
-      if (event && shape.code === 'aborted') await askAboutChange(event);
+      if (shape.code === 'unavailable' && !uploads.busy && !uploads.hasFailures) {
+        // Offline or the backend unreachable (issue 5): the message waits in the outbox, with
+        // this id, and goes out exactly once when it can; the composer is free for the next one.
+        dispatch(
+          outboxQueued({
+            owner: me.uid,
+            ticketId: ticket.id,
+            messageId,
+            body,
+            internal,
+            attachments: uploads.attachments,
+            ...(event && { event, expectedUpdatedAt: known.current.updatedAt }),
+            queuedAt: new Date().toISOString(),
+          }),
+        );
+        clearAfterSend();
+      } else if (event && shape.code === 'aborted') await askAboutChange(event);
       else setRefusal(shape);
     }
+  }
+
+  /** After a send (or its hand-over to the outbox): the draft and its id go; the next message gets a new one. */
+  function clearAfterSend() {
+    dispatch(draftDiscarded({ owner: me.uid, key: ticket.id }));
+    uploads.reset();
+    setMessageId(newClientId());
+    typing.stopped();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

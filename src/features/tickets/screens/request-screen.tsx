@@ -25,6 +25,7 @@ import type { Message, Ticket, TicketStatus, UserProfile } from '@/domain/types'
 import { useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { Composer } from '@/features/tickets/components/composer';
 import { Conversation } from '@/features/tickets/components/conversation';
+import { OutboxMessages } from '@/features/tickets/components/outbox-messages';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { formatDateTime, fromNow } from '@/lib/time';
@@ -196,6 +197,9 @@ export default function RequestScreen() {
           error={messagesData?.error ?? null}
           requesterId={ticket.requesterId}
         />
+        <div style={{ marginTop: 12 }}>
+          <OutboxMessages ticketId={ticket.id} owner={user.uid} messages={messagesData?.value ?? null} />
+        </div>
       </Card>
       {ticket.status === 'closed' ? (
         <ClosedNotice ticket={ticket} mine={mine} />

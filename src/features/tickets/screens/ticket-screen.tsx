@@ -27,6 +27,7 @@ import { Conversation } from '@/features/tickets/components/conversation';
 import { BackToQueueLink, TicketHeader } from '@/features/tickets/components/ticket-header';
 import { TicketPresence, usePresenceHeartbeat } from '@/features/tickets/components/ticket-presence';
 import { markTicketSeen } from '@/features/tickets/components/queue-preferences';
+import { OutboxMessages } from '@/features/tickets/components/outbox-messages';
 import { RequesterTickets } from '@/features/tickets/components/requester-tickets';
 import { TicketProperties } from '@/features/tickets/components/ticket-properties';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
@@ -61,14 +62,17 @@ function TicketUnavailable({ error }: { error: ErrorShape }) {
 }
 
 /**
- * The conversation, then the composer — or, on a closed ticket, a note saying so.
+ * The conversation and my unsent messages (the outbox), then the composer — or, on a closed
+ * ticket, a note saying so.
  * @param onTypingChange hears when the agent starts and stops typing in the composer.
  */
 function ConversationSection({
   ticket,
+  me,
   onTypingChange,
 }: {
   ticket: Ticket;
+  me: UserProfile;
   onTypingChange: (typing: boolean) => void;
 }) {
   const { data } = useWatchMessagesQuery(ticket.id);
@@ -79,6 +83,7 @@ function ConversationSection({
       ) : (
         <Conversation messages={data?.value ?? null} requesterId={ticket.requesterId} />
       )}
+      <OutboxMessages ticketId={ticket.id} owner={me.uid} messages={data?.value ?? null} />
       {ticket.status === 'closed' ? (
         <Alert
           type="info"
@@ -142,7 +147,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
-          <ConversationSection ticket={ticket} onTypingChange={setTyping} />
+          <ConversationSection ticket={ticket} me={me} onTypingChange={setTyping} />
         </Col>
         <Col xs={24} lg={8}>
           <Flex vertical gap={16}>
