@@ -5,24 +5,13 @@
  * reports it by number and reason; the other four are pending. Two pages of one browser
  * context (the local backend's data lives in the browser profile; sessions are per tab).
  */
-import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support';
-
-async function signInAs(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('triage-agent');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/desk/);
-  return page;
-}
+import { shot, signInStaff } from './support';
 
 test('bulk status change on five tickets reports the one another agent made impossible', async ({ context }) => {
   test.setTimeout(120_000);
-  const priya = await signInAs(context, 'priya@triage.test');
-  const sam = await signInAs(context, 'sam@triage.test');
+  const priya = await signInStaff(context, 'priya@triage.test');
+  const sam = await signInStaff(context, 'sam@triage.test');
 
   // Priya: every open ticket, by number.
   await priya.goto('/desk?view=open&status=open&sort=createdAt&dir=desc');

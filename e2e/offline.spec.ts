@@ -10,19 +10,9 @@
  * server's own response and headers (CSP included). Nothing else passes: `navigator.onLine` is
  * false and the app's data goes through the local backend, which refuses writes while offline.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support';
-
-async function signInAs(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('triage-agent');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/desk/);
-  return page;
-}
+import { shot, signInStaff } from './support';
 
 test('a reply written offline waits, survives a reload and is delivered exactly once on reconnect', async ({
   context,
@@ -44,9 +34,13 @@ test('a reply written offline waits, survives a reload and is delivered exactly 
     });
   });
 
-  const priya = await signInAs(context, 'priya@triage.test');
+  const priya = await signInStaff(context, 'priya@triage.test');
   await priya.goto('/desk?view=open&status=open');
-  await priya.getByRole('table', { name: /^Queue/ }).locator('tbody tr[data-ticket-id]').first().click();
+  await priya
+    .getByRole('table', { name: /^Queue/ })
+    .locator('tbody tr[data-ticket-id]')
+    .first()
+    .click();
   await expect(priya).toHaveURL(/\/desk\/tickets\//);
   const ticketUrl = priya.url();
   const heading = priya.getByRole('heading', { name: /^#\d+ / });
@@ -85,7 +79,7 @@ test('a reply written offline waits, survives a reload and is delivered exactly 
   await priya.reload();
   await expect(heading).toBeVisible();
   await expect(copies(priya)).toHaveCount(1);
-  const sam = await signInAs(context, 'sam@triage.test');
+  const sam = await signInStaff(context, 'sam@triage.test');
   await sam.goto(ticketUrl);
   await expect(copies(sam)).toHaveCount(1);
   await sam.waitForTimeout(1_000);

@@ -4,22 +4,12 @@
  * Two pages of one browser context, since the local backend's data lives in the browser
  * profile and its session is per tab: Priya in one, Sam in the other.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support';
+import { shot, signInStaff } from './support';
 
 /** How soon a leave must show on the other page (the entry itself would last 30 s). */
 const CLEARS_WITHIN_MS = 5_000;
-
-async function signInAs(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('triage-agent');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/desk/);
-  return page;
-}
 
 /** The ticket screen's heading, "#12 Subject". */
 function ticketHeading(page: Page) {
@@ -34,8 +24,8 @@ test('two agents on one ticket see each other viewing and typing, and it clears 
   context,
 }) => {
   test.setTimeout(120_000);
-  const priya = await signInAs(context, 'priya@triage.test');
-  const sam = await signInAs(context, 'sam@triage.test');
+  const priya = await signInStaff(context, 'priya@triage.test');
+  const sam = await signInStaff(context, 'sam@triage.test');
 
   // Priya opens the first open ticket of "All open"; Sam follows her link.
   await priya.goto('/desk?view=open');

@@ -1,7 +1,7 @@
 /** Helpers shared by the journeys. */
 import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 const SHOTS = 'test-results/screens';
 mkdirSync(SHOTS, { recursive: true });
@@ -60,4 +60,18 @@ export function makePng(width: number, height: number, colour: (x: number, y: nu
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Opens a new page of `context` and signs in a seeded staff member (password `triage-agent`),
+ * resolving once the desk shows. The local session is per tab, so two pages can be two people.
+ */
+export async function signInStaff(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('triage-agent');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/desk/);
+  return page;
 }
