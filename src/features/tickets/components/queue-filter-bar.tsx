@@ -4,7 +4,7 @@
  * It holds no state of its own beyond the text being typed: the filters live in the URL
  * (`queue-location.ts`), so the parent passes them in and gets each change back.
  */
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -41,7 +41,7 @@ function without(filters: QueueFilters, key: keyof QueueFilters): QueueFilters {
  * @param staff who tickets can be assigned to; `people` everyone (requesters); `categories`
  *   the desk's categories. Any may be empty while loading.
  */
-export function QueueFilterBar({
+export const QueueFilterBar = memo(function QueueFilterBar({
   filters,
   onChange,
   staff,
@@ -194,4 +194,4 @@ export function QueueFilterBar({
     if (!tag) set('tag', undefined);
     else if (LIMITS.tags.pattern.test(tag)) set('tag', tag);
   }
-}
+});

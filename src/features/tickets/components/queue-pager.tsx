@@ -3,6 +3,7 @@
  * a cursor only knows its neighbours), the rows shown out of the view's live count, and the
  * page size.
  */
+import { memo } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Segmented from 'antd/es/segmented';
@@ -25,7 +26,7 @@ function rangeText(page: number | null, size: number, rows: number, total: numbe
  * @param page 1-based page number, or null when the page was opened from a link (position unknown).
  * @param rows rows on this page; `total` the view's live count (null while counting).
  */
-export function QueuePager({
+export const QueuePager = memo(function QueuePager({
   page,
   size,
   rows,
@@ -74,4 +75,4 @@ export function QueuePager({
       </Flex>
     </Flex>
   );
-}
+});

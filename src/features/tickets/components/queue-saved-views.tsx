@@ -3,7 +3,7 @@
  * and finds it again next to the built-in views. Kept per person in the persisted
  * preferences; each can be removed.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -22,7 +22,7 @@ const MAX_SAVED_VIEW_NAME = 40;
  *   and how the active saved view is recognised.
  * @param onOpen called with a saved view's query string when it is chosen.
  */
-export function QueueSavedViews({
+export const QueueSavedViews = memo(function QueueSavedViews({
   uid,
   current,
   onOpen,
@@ -106,4 +106,4 @@ export function QueueSavedViews({
       )}
     </Flex>
   );
-}
+});

@@ -1,4 +1,5 @@
 /** The queue's built-in views (Unassigned, Mine, All open …) as one segmented control, each with its live count. */
+import { memo } from 'react';
 import Segmented from 'antd/es/segmented';
 import theme from 'antd/es/theme';
 import { QUEUE_VIEWS, type QueueView, type QueueViewId } from '@/domain/queue-views';
@@ -36,7 +37,7 @@ function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
  * Picks a queue view. `agentUid` is the signed-in agent (the "Mine" view's filter); every
  * view's count is live (the backend's `watchCount`).
  */
-export function QueueViewPicker({
+export const QueueViewPicker = memo(function QueueViewPicker({
   value,
   agentUid,
   onChange,
@@ -64,4 +65,4 @@ export function QueueViewPicker({
       />
     </div>
   );
-}
+});

@@ -3,7 +3,8 @@ import Tag from 'antd/es/tag';
 import { statusLabel } from '@/domain/lifecycle';
 import type { Priority, TicketStatus } from '@/domain/types';
 
-const STATUS_COLORS: Record<TicketStatus, string> = {
+/** antd preset colour of each status (also the queue table's lightweight tags). */
+export const STATUS_COLORS: Record<TicketStatus, string> = {
   new: 'gold',
   open: 'red',
   pending: 'blue',
@@ -12,7 +13,13 @@ const STATUS_COLORS: Record<TicketStatus, string> = {
   closed: 'default',
 };
 
-const PRIORITY_COLORS: Record<Priority, string> = { low: 'default', normal: 'blue', high: 'orange', urgent: 'red' };
+/** antd preset colour of each priority. */
+export const PRIORITY_COLORS: Record<Priority, string> = {
+  low: 'default',
+  normal: 'blue',
+  high: 'orange',
+  urgent: 'red',
+};
 
 /** The status as a tag, coloured as agents expect (new = gold, open = red, pending = blue …). */
 export function StatusTag({ status }: { status: TicketStatus }) {
@@ -21,5 +28,10 @@ export function StatusTag({ status }: { status: TicketStatus }) {
 
 /** The priority as a tag. */
 export function PriorityTag({ priority }: { priority: Priority }) {
-  return <Tag color={PRIORITY_COLORS[priority]}>{priority[0]?.toUpperCase() + priority.slice(1)}</Tag>;
+  return <Tag color={PRIORITY_COLORS[priority]}>{priorityLabel(priority)}</Tag>;
+}
+
+/** "Urgent" for `urgent`. */
+export function priorityLabel(priority: Priority): string {
+  return priority[0]?.toUpperCase() + priority.slice(1);
 }

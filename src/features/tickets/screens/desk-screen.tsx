@@ -13,7 +13,7 @@
  * Rows are not virtualised: a page is at most 50 rows here (100 at the port), which the
  * browser lays out in a few milliseconds (see the README's benchmark).
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -23,6 +23,7 @@ import theme from 'antd/es/theme';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '@/app/hooks';
 import { ShortcutsHelp } from '@/components/shortcuts-help';
 import { useHotkeys } from '@/lib/use-hotkeys';
+import { useStableCallback } from '@/lib/use-stable-callback';
 import { useWatchDeskSettingsQuery, useWatchStaffQuery } from '@/features/tickets/api/ticket-api';
 import type { TicketQuery } from '@/backend/port';
 import { LiveError } from '@/components/live-error';
@@ -61,6 +62,9 @@ const EMPTY_VIEW_TEXT: Record<QueueViewId, string> = {
   solved: 'No solved tickets waiting to close.',
 };
 
+/** The empty list the filter bar gets until a live list arrives (one object, for `memo`). */
+const NONE: readonly never[] = [];
+
 /** The queue screen. */
 export default function DeskScreen() {
   const { token } = theme.useToken();
@@ -68,7 +72,8 @@ export default function DeskScreen() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const queue = parseQueueLocation(params);
+  // One parse per URL, so the memoised parts below see the same objects until it changes.
+  const queue = useMemo(() => parseQueueLocation(params), [params]);
   const earlierPages = queuePagesOf(location.state);
   const agentUid = user?.uid ?? '';
   const dispatch = useAppDispatch();
@@ -172,6 +177,21 @@ export default function DeskScreen() {
   // Page numbers are known when the history entry holds every earlier page from the first.
   const pageNumber = !queue.after ? 1 : earlierPages?.[0] === null ? earlierPages.length + 1 : null;
 
+  // Stable handlers, so the memoised filter bar, view picker, saved views, table and pager
+  // re-render only when what they show changes (not on every live update of the page).
+  const changeView = useStableCallback((view: QueueViewId) => firstPage({ ...queue, view: queueViewById(view) }));
+  const openSavedView = useStableCallback((search: string) =>
+    navigate({ search: `?${search}` }, { state: { queuePages: [] } }),
+  );
+  const changeFilters = useStableCallback((filters: QueueLocation['filters']) => firstPage({ ...queue, filters }));
+  const changeSize = useStableCallback((size: number) => firstPage({ ...queue, size }));
+  const stableSortBy = useStableCallback(sortBy);
+  const stableOpen = useStableCallback(open);
+  const stableCheck = useStableCallback(check);
+  const stablePrevious = useStableCallback(previousPage);
+  const stableNext = useStableCallback(nextPage);
+  const rowUnread = useCallback((ticket: Ticket) => isUnread(ticket, lastSeen), [lastSeen]);
+
   const surface: CSSProperties = {
     background: token.colorBgContainer,
     border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
@@ -196,22 +216,14 @@ export default function DeskScreen() {
         <Typography.Title id="queue-title" level={3} style={{ margin: 0 }}>
           Queue
         </Typography.Title>
-        <QueueViewPicker
-          value={queue.view.id}
-          agentUid={agentUid}
-          onChange={(view) => firstPage({ ...queue, view: queueViewById(view) })}
-        />
-        <QueueSavedViews
-          uid={agentUid}
-          current={currentSearch}
-          onOpen={(search) => navigate({ search: `?${search}` }, { state: { queuePages: [] } })}
-        />
+        <QueueViewPicker value={queue.view.id} agentUid={agentUid} onChange={changeView} />
+        <QueueSavedViews uid={agentUid} current={currentSearch} onOpen={openSavedView} />
         <QueueFilterBar
           filters={queue.filters}
-          onChange={(filters) => firstPage({ ...queue, filters })}
-          staff={staffData?.value ?? []}
-          people={peopleData?.value ?? []}
-          categories={settingsData?.value?.categories ?? []}
+          onChange={changeFilters}
+          staff={staffData?.value ?? NONE}
+          people={peopleData?.value ?? NONE}
+          categories={settingsData?.value?.categories ?? NONE}
         />
         {user && (
           <QueueBulkBar
@@ -232,13 +244,13 @@ export default function DeskScreen() {
             tickets={page?.tickets ?? stale}
             busy={!page && stale !== null}
             sort={queue.sort}
-            onSort={sortBy}
+            onSort={stableSortBy}
             empty={emptyText}
             selectedId={selectedIndex >= 0 ? selectedId : null}
-            isUnread={(ticket) => isUnread(ticket, lastSeen)}
-            onOpen={open}
+            isUnread={rowUnread}
+            onOpen={stableOpen}
             checkedIds={checked}
-            onCheck={check}
+            onCheck={stableCheck}
           />
         )}
         <QueuePager
@@ -248,9 +260,9 @@ export default function DeskScreen() {
           total={count?.value ?? null}
           hasPrevious={Boolean(queue.after)}
           hasNext={Boolean(page?.hasMore && page.nextCursor)}
-          onPrevious={previousPage}
-          onNext={nextPage}
-          onSizeChange={(size) => firstPage({ ...queue, size })}
+          onPrevious={stablePrevious}
+          onNext={stableNext}
+          onSizeChange={changeSize}
         />
       </Flex>
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
