@@ -41,6 +41,8 @@ test('bulk status change on five tickets reports the one another agent made impo
   await priya.getByRole('menuitem', { name: 'Set pending' }).click();
   const dialog = priya.getByRole('dialog');
   await expect(dialog).toContainText('Set pending: 5 tickets?');
+  await expect(priya.getByRole('menuitem', { name: 'Set pending' })).toBeHidden();
+  await priya.waitForTimeout(400); // let the dialog's opening animation finish for the screenshot
   await shot(priya, 'bulk-03-confirm');
 
   // Meanwhile Sam solves the third one.

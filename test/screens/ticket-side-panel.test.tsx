@@ -56,7 +56,7 @@ describe("ticket screen: the requester's other tickets", () => {
     await waitFor(() =>
       expect(screen.getByText(`Other tickets of ${current.requesterName} (${others.length})`)).toBeInTheDocument(),
     );
-    expect(panel().getByRole('link', { name: 'Unsolved in the queue' })).toHaveAttribute(
+    expect(panel().getByRole('link', { name: 'Their unsolved tickets in the queue' })).toHaveAttribute(
       'href',
       `/desk?view=open&requester=${current.requesterId}`,
     );

@@ -60,13 +60,13 @@ export function RequesterTickets({ ticket }: { ticket: Ticket }) {
 
   const queueLink = `/desk?${new URLSearchParams({ view: 'open', requester: ticket.requesterId }).toString()}`;
   return (
-    <Card
-      size="small"
-      title={title}
-      aria-label="Requester's other tickets"
-      extra={total ? <Link to={queueLink}>Unsolved in the queue</Link> : undefined}
-    >
+    <Card size="small" title={title} aria-label="Requester's other tickets">
       {body}
+      {total ? (
+        <div style={{ marginTop: 8 }}>
+          <Link to={queueLink}>Their unsolved tickets in the queue</Link>
+        </div>
+      ) : null}
     </Card>
   );
 }
