@@ -36,7 +36,7 @@ function ScreenSkeleton() {
  */
 /** Agents' desktop notifications: their own chunk, fetched only for staff. */
 const DeskNotifications = lazy(
-  () => import(/* webpackChunkName: "desk-notifications" */ '@/features/tickets/components/desk-notifications'),
+  () => import(/* webpackChunkName: "desk-notifications" */ '@/features/tickets/queue/components/desk-notifications'),
 );
 
 export default function AppLayout({ user, children }: { user: UserProfile; children?: ReactNode }) {

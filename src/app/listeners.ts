@@ -12,7 +12,7 @@ import type { AppDispatch } from '@/app/store';
 import type { Backend } from '@/backend/port';
 import { authChanged } from '@/features/auth/slice/auth-slice';
 import { toErrorShape } from '@/domain/errors';
-import { draftsOfUserCleared } from '@/features/tickets/slice/drafts-slice';
+import { draftsOfUserCleared } from '@/features/tickets/conversation/slice/drafts-slice';
 import {
   outboxEntryKey,
   outboxFailed,
@@ -23,7 +23,7 @@ import {
   outboxSending,
   outboxStillWaiting,
   selectWaitingOutbox,
-} from '@/features/tickets/slice/outbox-slice';
+} from '@/features/tickets/conversation/slice/outbox-slice';
 
 /** Dispatched once when the app mounts; starts the auth mirror. */
 export const appStarted = createAction('app/started');

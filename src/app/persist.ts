@@ -20,8 +20,8 @@ import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
 import { PRIORITIES } from '@/domain/types';
 import type { AuthState } from '@/features/auth/slice/auth-slice';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
-import { isDraftEntryOf, type DraftsState } from '@/features/tickets/slice/drafts-slice';
-import { isOutboxEntryOf, type OutboxSliceState } from '@/features/tickets/slice/outbox-slice';
+import { isDraftEntryOf, type DraftsState } from '@/features/tickets/conversation/slice/drafts-slice';
+import { isOutboxEntryOf, type OutboxSliceState } from '@/features/tickets/conversation/slice/outbox-slice';
 
 /** Current versions of the persisted slices. Bump and add a migration when a shape changes. */
 export const PERSIST_VERSIONS = { preferences: 2, drafts: 2, outbox: 1, auth: 1 } as const;

@@ -8,8 +8,8 @@ import { api } from '@/app/api';
 import { authPersistConfig, draftsPersistConfig, outboxPersistConfig, preferencesPersistConfig } from '@/app/persist';
 import { authReducer } from '@/features/auth/slice/auth-slice';
 import { preferencesReducer } from '@/features/preferences/slice/preferences-slice';
-import { draftsReducer } from '@/features/tickets/slice/drafts-slice';
-import { outboxReducer } from '@/features/tickets/slice/outbox-slice';
+import { draftsReducer } from '@/features/tickets/conversation/slice/drafts-slice';
+import { outboxReducer } from '@/features/tickets/conversation/slice/outbox-slice';
 
 /** Combines every slice. */
 export const rootReducer = combineReducers({

@@ -56,32 +56,36 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'My requests',
     access: EVERYONE,
     menu: { label: 'My requests', icon: <InboxOutlined /> },
-    screen: lazy(() => import(/* webpackChunkName: "requests" */ '@/features/tickets/screens/my-requests-screen')),
+    screen: lazy(
+      () => import(/* webpackChunkName: "requests" */ '@/features/tickets/requests/screens/my-requests-screen'),
+    ),
   },
   {
     path: '/requests/new',
     title: 'New request',
     access: EVERYONE,
-    screen: lazy(() => import(/* webpackChunkName: "new-request" */ '@/features/tickets/screens/new-request-screen')),
+    screen: lazy(
+      () => import(/* webpackChunkName: "new-request" */ '@/features/tickets/requests/screens/new-request-screen'),
+    ),
   },
   {
     path: '/requests/:ticketId',
     title: 'Request',
     access: EVERYONE,
-    screen: lazy(() => import(/* webpackChunkName: "request" */ '@/features/tickets/screens/request-screen')),
+    screen: lazy(() => import(/* webpackChunkName: "request" */ '@/features/tickets/requests/screens/request-screen')),
   },
   {
     path: '/desk',
     title: 'Desk',
     access: STAFF,
     menu: { label: 'Desk', icon: <CustomerServiceOutlined /> },
-    screen: lazy(() => import(/* webpackChunkName: "desk" */ '@/features/tickets/screens/desk-screen')),
+    screen: lazy(() => import(/* webpackChunkName: "desk" */ '@/features/tickets/queue/screens/desk-screen')),
   },
   {
     path: '/desk/tickets/:ticketId',
     title: 'Ticket',
     access: STAFF,
-    screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/screens/ticket-screen')),
+    screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/workspace/screens/ticket-screen')),
   },
   {
     path: '/canned-replies',
@@ -89,7 +93,10 @@ export const ROUTES: readonly AppRoute[] = [
     access: STAFF,
     menu: { label: 'Canned replies', icon: <ThunderboltOutlined /> },
     screen: lazy(
-      () => import(/* webpackChunkName: "canned-replies" */ '@/features/tickets/screens/canned-replies-screen'),
+      () =>
+        import(
+          /* webpackChunkName: "canned-replies" */ '@/features/tickets/canned-replies/screens/canned-replies-screen'
+        ),
     ),
   },
   {

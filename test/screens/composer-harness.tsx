@@ -14,11 +14,12 @@ import { ThemeProvider } from '@/app/theme';
 import type { Backend } from '@/backend/port';
 import type { Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
-import { useWatchMessagesQuery, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
-import { Composer } from '@/features/tickets/components/composer';
+import { useWatchMessagesQuery } from '@/features/tickets/api/conversation-api';
+import { useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
+import { Composer } from '@/features/tickets/conversation/composer/composer';
 import { useCurrentUser } from '@/app/hooks';
-import { Conversation } from '@/features/tickets/components/conversation';
-import { OutboxMessages } from '@/features/tickets/components/outbox-messages';
+import { Conversation } from '@/features/tickets/conversation/components/conversation';
+import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { demoAccount, localTestBackend, signInDemo } from '../support/local-backend';
 
 let backends = 0;

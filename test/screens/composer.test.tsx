@@ -5,9 +5,9 @@ import type { RootState } from '@/app/root-reducer';
 import type { AddMessageInput, Backend } from '@/backend/port';
 import { AppError } from '@/domain/errors';
 import type { Message, UserProfile } from '@/domain/types';
-import { Conversation } from '@/features/tickets/components/conversation';
-import { draftSaved, selectDraft } from '@/features/tickets/slice/drafts-slice';
-import { selectTicketOutbox } from '@/features/tickets/slice/outbox-slice';
+import { Conversation } from '@/features/tickets/conversation/components/conversation';
+import { draftSaved, selectDraft } from '@/features/tickets/conversation/slice/drafts-slice';
+import { selectTicketOutbox } from '@/features/tickets/conversation/slice/outbox-slice';
 import { demoAccount, firstValue, messagesOf, secondClient, signInDemo } from '../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from './composer-harness';
 

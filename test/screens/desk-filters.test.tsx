@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { queueViewById, type QueueViewId } from '@/domain/queue-views';
 import { searchKeyOf, searchKeysFor } from '@/domain/search-keys';
 import type { Ticket } from '@/domain/types';
-import { SEARCH_DEBOUNCE_MS } from '@/features/tickets/components/queue-filter-bar';
+import { SEARCH_DEBOUNCE_MS } from '@/features/tickets/queue/components/filter-bar';
 import { demoAccount, secondClient, seededDeskAs, storedTickets } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@/domain/types';
-import { OTHER_TICKETS_SHOWN } from '@/features/tickets/components/requester-tickets';
+import { OTHER_TICKETS_SHOWN } from '@/features/tickets/workspace/components/requester-tickets';
 import { demoAccount, seededDeskAs, storedTickets } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 

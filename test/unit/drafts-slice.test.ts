@@ -16,7 +16,7 @@ import {
   selectDraft,
   selectRequestDraft,
   type DraftsState,
-} from '@/features/tickets/slice/drafts-slice';
+} from '@/features/tickets/conversation/slice/drafts-slice';
 
 const AT = '2026-11-21T10:00:00.000Z';
 const AGENT = 'u-agent';

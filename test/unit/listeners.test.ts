@@ -4,7 +4,7 @@
 import { api } from '@/app/api';
 import { appStarted } from '@/app/listeners';
 import { makeStore } from '@/app/store';
-import { draftSaved, selectDraft } from '@/features/tickets/slice/drafts-slice';
+import { draftSaved, selectDraft } from '@/features/tickets/conversation/slice/drafts-slice';
 import { fakeBackend, profile } from '../support/fake-backend';
 
 function draftFor(owner: string, ticketId: string, body: string) {

@@ -18,7 +18,7 @@ import {
   outboxSending,
   selectTicketOutbox,
   selectWaitingOutbox,
-} from '@/features/tickets/slice/outbox-slice';
+} from '@/features/tickets/conversation/slice/outbox-slice';
 import { fakeBackend, profile } from '../support/fake-backend';
 
 const entry = (owner: string, messageId: string, ticketId = 't1') => ({

@@ -15,12 +15,7 @@ import {
   queueViewSaved,
   ticketSeen,
 } from '@/features/preferences/slice/preferences-slice';
-import {
-  isUnread,
-  markTicketSeen,
-  removeQueueView,
-  saveQueueView,
-} from '@/features/tickets/components/queue-preferences';
+import { isUnread, markTicketSeen, removeQueueView, saveQueueView } from '@/features/tickets/queue/queue-preferences';
 
 const view = (id: string, name: string) => ({ id, name, search: `view=open&q=${id}` });
 

@@ -1,14 +1,9 @@
-/** People, for admins: the live user list and role changes (DESIGN §1). */
-import { api, liveEndpoint, type Live } from '@/app/api';
+/** Role changes, for admins (DESIGN §1); the live people list is `src/lib/people-api.ts`. */
+import { api } from '@/app/api';
 import type { Role } from '@/domain/roles';
-import type { UserProfile } from '@/domain/types';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every user, live (staff only; others get `permission-denied`). */
-    watchUsers: build.query<Live<UserProfile[]>, void>(
-      liveEndpoint<void, UserProfile[]>((backend, _arg, onNext, onError) => backend.users.watchAll(onNext, onError)),
-    ),
     /** Changes a user's role (admins only, never their own). */
     setRole: build.mutation<void, { uid: string; role: Role }>({
       query:
@@ -19,4 +14,4 @@ const usersApi = api.injectEndpoints({
   }),
 });
 
-export const { useWatchUsersQuery, useSetRoleMutation } = usersApi;
+export const { useSetRoleMutation } = usersApi;

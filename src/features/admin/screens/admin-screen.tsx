@@ -11,14 +11,15 @@ import { useCurrentUser } from '@/app/hooks';
 import { LiveError } from '@/components/live-error';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
-import { useSetRoleMutation, useWatchUsersQuery } from '@/features/admin/api/users-api';
+import { useSetRoleMutation } from '@/features/admin/api/users-api';
+import { useWatchPeopleQuery } from '@/lib/people-api';
 import { friendlyMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/time';
 
 /** The admin screen. */
 export default function AdminScreen() {
   const me = useCurrentUser();
-  const { data } = useWatchUsersQuery();
+  const { data } = useWatchPeopleQuery();
   const [setRole, { isLoading }] = useSetRoleMutation();
   const { message } = App.useApp();
 

@@ -1,12 +1,10 @@
 /**
  * Collision detection (issue 5) as RTK Query endpoints over the backend port: who of the staff
- * is on a ticket (live, expiring entries), announcing and leaving it, and a fresh read of the
- * ticket when a write was refused as `aborted` (to say what changed). Mutations reject with
+ * is on a ticket (live, expiring entries), and announcing and leaving it. Mutations reject with
  * `{ code, message }` like every endpoint of the one api.
  */
 import { api, liveEndpoint, type Live } from '@/app/api';
 import type { PresenceEntry } from '@/backend/port';
-import type { Ticket } from '@/domain/types';
 
 const presenceApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,17 +31,7 @@ const presenceApi = api.injectEndpoints({
         return null;
       },
     }),
-    /** The ticket as stored now, read once and not kept (to compare with what was shown). */
-    currentTicket: build.query<Ticket, string>({
-      query: (id) => (backend) => backend.tickets.get(id),
-      keepUnusedDataFor: 0,
-    }),
   }),
 });
 
-export const {
-  useWatchPresenceQuery,
-  useAnnouncePresenceMutation,
-  useLeavePresenceMutation,
-  useLazyCurrentTicketQuery,
-} = presenceApi;
+export const { useWatchPresenceQuery, useAnnouncePresenceMutation, useLeavePresenceMutation } = presenceApi;

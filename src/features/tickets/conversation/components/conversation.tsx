@@ -1,0 +1,90 @@
+/**
+ * A ticket's conversation, oldest first: public replies and, for staff, internal notes
+ * (DESIGN §3), which look unmistakably different — warm background, lock, "Internal note".
+ */
+import Card from 'antd/es/card';
+import Empty from 'antd/es/empty';
+import Flex from 'antd/es/flex';
+import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import theme from 'antd/es/theme';
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import { isStaff, ROLE_LABELS } from '@/domain/roles';
+import type { Message } from '@/domain/types';
+import { AttachmentLinks } from '@/features/tickets/conversation/components/attachment-links';
+import { formatDateTime, fromNow } from '@/lib/time';
+
+function MessageCard({ message, requesterId }: { message: Message; requesterId: string }) {
+  const { token } = theme.useToken();
+  const staff = isStaff(message.authorRole);
+  const note = message.internal;
+  const kind = note ? 'Internal note' : 'Reply';
+  const cardStyle = note
+    ? {
+        background: token.colorWarningBgHover,
+        borderColor: token.colorWarningBorder,
+        borderInlineStart: `4px solid ${token.colorWarning}`,
+      }
+    : staff && message.authorId !== requesterId
+      ? { background: token.colorFillAlter }
+      : undefined;
+  return (
+    <Card
+      size="small"
+      role="article"
+      aria-label={`${kind} by ${message.authorName}`}
+      data-testid={note ? 'internal-note' : 'public-reply'}
+      style={cardStyle}
+    >
+      <Flex align="center" gap={8} wrap style={{ marginBottom: 6 }}>
+        <Typography.Text strong>{message.authorName}</Typography.Text>
+        {staff && (
+          <Tag color={message.authorRole === 'admin' ? 'purple' : 'geekblue'}>{ROLE_LABELS[message.authorRole]}</Tag>
+        )}
+        {note && (
+          <Tag color={token.colorWarning} icon={<LockOutlined aria-hidden />}>
+            Internal note
+          </Tag>
+        )}
+        <Tooltip title={formatDateTime(message.createdAt)}>
+          <Typography.Text type="secondary">
+            <time dateTime={message.createdAt}>{fromNow(message.createdAt)}</time>
+          </Typography.Text>
+        </Tooltip>
+      </Flex>
+      {/* Plain text, never HTML: React escapes it, pre-wrap keeps the writer's line breaks. */}
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 0 }}>
+        {message.body}
+      </Typography.Paragraph>
+      {message.attachments.length > 0 && <AttachmentLinks attachments={message.attachments} />}
+    </Card>
+  );
+}
+
+/**
+ * The thread of a ticket.
+ * @param messages the conversation oldest first, or `null` while it loads (a skeleton shows).
+ * @param requesterId the ticket's requester, whose messages are not shaded as the desk's.
+ */
+export function Conversation({ messages, requesterId }: { messages: Message[] | null; requesterId: string }) {
+  if (messages === null) {
+    return (
+      <div aria-busy="true" aria-label="Loading the conversation" data-testid="conversation-loading">
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+      </div>
+    );
+  }
+  if (messages.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages yet." />;
+  }
+  return (
+    <Flex vertical gap={12} role="feed" aria-label="Conversation" data-testid="conversation">
+      {messages.map((message) => (
+        <MessageCard key={message.id} message={message} requesterId={requesterId} />
+      ))}
+    </Flex>
+  );
+}

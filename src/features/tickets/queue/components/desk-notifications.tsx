@@ -1,0 +1,141 @@
+/**
+ * Desktop notifications for agents (issue 5): new tickets in the Unassigned view and customers'
+ * replies on tickets assigned to me, shown only while this tab is hidden. A bell in the header
+ * asks the browser's permission and turns them on or off (kept per person in this browser).
+ * Loaded lazily by the signed-in frame for staff only.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Tooltip from 'antd/es/tooltip';
+import BellOutlined from '@ant-design/icons/BellOutlined';
+import BellFilled from '@ant-design/icons/BellFilled';
+import { arrivedTickets, customerReplies, type DeskNotice } from '@/domain/desk-notifications';
+import { queueViewById } from '@/domain/queue-views';
+import type { Ticket, UserProfile } from '@/domain/types';
+import { useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
+
+/** How many of the newest tickets of each list are watched (one read per row and change). */
+const WATCHED = 20;
+
+type Permission = NotificationPermission | 'unsupported';
+
+function currentPermission(): Permission {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+const switchKey = (uid: string) => `triage:desk-notifications:${uid}`;
+
+/** Whether this person turned notifications off in this browser (on by default once allowed). */
+function readSwitch(uid: string): boolean {
+  try {
+    return localStorage.getItem(switchKey(uid)) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function writeSwitch(uid: string, on: boolean): void {
+  try {
+    localStorage.setItem(switchKey(uid), on ? 'on' : 'off');
+  } catch {
+    // Storage may be unavailable (private mode): the switch then lasts for this page only.
+  }
+}
+
+/**
+ * Follows `tickets` and returns the notices `detect` finds between successive snapshots; the
+ * first snapshot is the baseline.
+ */
+function useNotices(
+  tickets: readonly Ticket[] | undefined,
+  detect: (previous: readonly Ticket[] | null, next: readonly Ticket[]) => DeskNotice[],
+  show: (notices: DeskNotice[]) => void,
+): void {
+  const previous = useRef<readonly Ticket[] | null>(null);
+  useEffect(() => {
+    if (!tickets) return;
+    const notices = detect(previous.current, tickets);
+    previous.current = tickets;
+    if (notices.length > 0) show(notices);
+  }, [tickets, detect, show]);
+}
+
+/** The bell and the live watching behind it, for an agent or admin. */
+export default function DeskNotifications({ user }: { user: UserProfile }) {
+  const navigate = useNavigate();
+  const [permission, setPermission] = useState<Permission>(currentPermission);
+  const [enabled, setEnabled] = useState(() => readSwitch(user.uid));
+  const active = permission === 'granted' && enabled;
+
+  const unassigned = useWatchTicketsQuery(
+    {
+      ...queueViewById('unassigned').filter(user.uid),
+      limit: WATCHED,
+      sort: { field: 'createdAt', direction: 'desc' },
+    },
+    { skip: !active },
+  ).data?.value?.tickets;
+  const mine = useWatchTicketsQuery(
+    {
+      ...queueViewById('mine').filter(user.uid),
+      limit: WATCHED,
+      sort: { field: 'lastMessageAt', direction: 'desc' },
+    },
+    { skip: !active },
+  ).data?.value?.tickets;
+
+  const show = useRef((notices: DeskNotice[]) => {
+    if (document.visibilityState !== 'hidden' || currentPermission() !== 'granted') return;
+    for (const notice of notices) {
+      const shown = new Notification(notice.title, { body: notice.body, tag: notice.tag });
+      shown.onclick = () => {
+        window.focus();
+        navigate(`/desk/tickets/${notice.ticketId}`);
+        shown.close();
+      };
+    }
+  }).current;
+  const detectReplies = useRef((previous: readonly Ticket[] | null, next: readonly Ticket[]) =>
+    customerReplies(previous, next, user.uid),
+  ).current;
+  useNotices(unassigned, arrivedTickets, show);
+  useNotices(mine, detectReplies, show);
+
+  if (permission === 'unsupported') return null;
+
+  const toggle = async () => {
+    if (permission === 'default') {
+      const answer = await Notification.requestPermission();
+      setPermission(answer);
+      if (answer === 'granted') {
+        writeSwitch(user.uid, true);
+        setEnabled(true);
+      }
+      return;
+    }
+    if (permission === 'granted') {
+      writeSwitch(user.uid, !enabled);
+      setEnabled(!enabled);
+    }
+  };
+
+  const title =
+    permission === 'denied'
+      ? 'Desktop notifications are blocked for this site in your browser settings'
+      : active
+        ? 'Desktop notifications on (new tickets, replies on mine) — click to turn off'
+        : 'Turn on desktop notifications for new tickets and replies on my tickets';
+  return (
+    <Tooltip title={title}>
+      <Button
+        type="text"
+        aria-label={title}
+        aria-pressed={active}
+        disabled={permission === 'denied'}
+        icon={active ? <BellFilled /> : <BellOutlined />}
+        onClick={() => void toggle()}
+      />
+    </Tooltip>
+  );
+}

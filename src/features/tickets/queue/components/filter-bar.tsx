@@ -1,0 +1,192 @@
+/**
+ * The queue's filter bar (issue 5): a search box (search as you type, debounced) and
+ * status, priority, assignee, category, tag and requester choices, combinable with the view.
+ * It holds no state of its own beyond the text being typed: the filters live in the URL
+ * (`queue-location.ts`), so the parent passes them in and gets each change back.
+ */
+import { memo, useEffect, useRef, useState } from 'react';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Typography from 'antd/es/typography';
+import { statusLabel } from '@/domain/lifecycle';
+import { PRIORITY_LABELS } from '@/features/tickets/ticket-labels';
+import { LIMITS } from '@/domain/limits';
+import { MAX_SEARCH_TEXT } from '@/domain/schemas';
+import { searchKeyOf } from '@/domain/search-keys';
+import { PRIORITIES, TICKET_STATUSES, type UserProfile } from '@/domain/types';
+import { hasQueueFilters, type QueueFilters } from '@/features/tickets/queue/queue-location';
+
+/** How long typing must pause before the search runs (one query per pause, not per key). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Select value of "unassigned" (a Select option needs a string). */
+const UNASSIGNED = '\u0000unassigned';
+
+/** The filters without one key (what clearing a Select does). */
+function without(filters: QueueFilters, key: keyof QueueFilters): QueueFilters {
+  const { [key]: _dropped, ...rest } = filters;
+  return rest;
+}
+
+/**
+ * The filter bar.
+ * @param filters the current choices (from the URL); `onChange` receives the next ones.
+ * @param staff who tickets can be assigned to; `people` everyone (requesters); `categories`
+ *   the desk's categories. Any may be empty while loading.
+ */
+export const QueueFilterBar = memo(function QueueFilterBar({
+  filters,
+  onChange,
+  staff,
+  people,
+  categories,
+}: {
+  filters: QueueFilters;
+  onChange: (next: QueueFilters) => void;
+  staff: readonly UserProfile[];
+  people: readonly UserProfile[];
+  categories: readonly string[];
+}) {
+  const [text, setText] = useState(filters.q ?? '');
+  // The URL changed under the box (back button, a saved view): show its search.
+  const lastSent = useRef(filters.q ?? '');
+  useEffect(() => {
+    if ((filters.q ?? '') !== lastSent.current) {
+      lastSent.current = filters.q ?? '';
+      setText(filters.q ?? '');
+    }
+  }, [filters.q]);
+  // Debounced: the search runs once typing pauses.
+  const latest = useRef({ filters, onChange });
+  latest.current = { filters, onChange };
+  useEffect(() => {
+    const q = text.trim();
+    if (q === (latest.current.filters.q ?? '')) return undefined;
+    const timer = setTimeout(() => {
+      lastSent.current = q;
+      const { filters: now, onChange: send } = latest.current;
+      send(q ? { ...now, q } : without(now, 'q'));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const set = <K extends keyof QueueFilters>(key: K, value: QueueFilters[K] | undefined) =>
+    onChange(value === undefined ? without(filters, key) : { ...filters, [key]: value });
+
+  const tooShort = text.trim() !== '' && searchKeyOf(text) === null;
+  const tagAndSearch = Boolean(filters.tag && filters.q);
+  const staffOptions = [
+    { value: UNASSIGNED, label: 'Unassigned' },
+    ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
+  ];
+  const requesterOptions = people.map((person) => ({
+    value: person.uid,
+    label: `${person.displayName} (${person.email})`,
+  }));
+  const selectStyle = { minWidth: 128 };
+
+  return (
+    <Flex vertical gap={4}>
+      <Flex wrap gap={8} align="center" role="search" aria-label="Filter the queue">
+        <Input.Search
+          aria-label="Search tickets"
+          placeholder="Search: #number, subject, requester name or email"
+          allowClear
+          value={text}
+          maxLength={MAX_SEARCH_TEXT}
+          onChange={(event) => setText(event.target.value)}
+          onSearch={(value) => {
+            // Enter or the button: search now, without waiting for the pause.
+            const q = value.trim();
+            lastSent.current = q;
+            onChange(q ? { ...filters, q } : without(filters, 'q'));
+          }}
+          style={{ width: 320 }}
+        />
+        <Select
+          aria-label="Status"
+          placeholder="Status"
+          allowClear
+          style={selectStyle}
+          value={filters.status}
+          onChange={(value) => set('status', value)}
+          options={TICKET_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+        />
+        <Select
+          aria-label="Priority"
+          placeholder="Priority"
+          allowClear
+          style={selectStyle}
+          value={filters.priority}
+          onChange={(value) => set('priority', value)}
+          options={PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }))}
+        />
+        <Select
+          aria-label="Assignee"
+          placeholder="Assignee"
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ minWidth: 160 }}
+          value={filters.assignee === null ? UNASSIGNED : filters.assignee}
+          onChange={(value?: string) =>
+            set('assignee', value === undefined ? undefined : value === UNASSIGNED ? null : value)
+          }
+          options={staffOptions}
+        />
+        <Select
+          aria-label="Category"
+          placeholder="Category"
+          allowClear
+          style={selectStyle}
+          value={filters.category}
+          onChange={(value) => set('category', value)}
+          options={categories.map((category) => ({ value: category, label: category }))}
+        />
+        <Input
+          aria-label="Tag"
+          placeholder="Tag"
+          allowClear
+          style={{ width: 128 }}
+          // Uncontrolled per tag in the URL, so typing is free and a valid tag applies on Enter or blur.
+          key={filters.tag ?? ''}
+          defaultValue={filters.tag}
+          maxLength={LIMITS.tags.maxLength}
+          onPressEnter={(event) => applyTag(event.currentTarget.value)}
+          onBlur={(event) => applyTag(event.currentTarget.value)}
+        />
+        <Select
+          aria-label="Requester"
+          placeholder="Requester"
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ minWidth: 180 }}
+          value={filters.requester}
+          onChange={(value) => set('requester', value)}
+          options={requesterOptions}
+        />
+        {hasQueueFilters(filters) && (
+          <Button type="link" onClick={() => onChange({})}>
+            Clear filters
+          </Button>
+        )}
+      </Flex>
+      {tooShort && <Typography.Text type="secondary">Type at least 2 letters, or a ticket number.</Typography.Text>}
+      {tagAndSearch && (
+        <Typography.Text type="warning">
+          A tag and a search cannot be combined: showing the tag. Clear the tag to search.
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+
+  function applyTag(raw: string) {
+    const tag = raw.trim().toLowerCase();
+    if (tag === (filters.tag ?? '')) return;
+    if (!tag) set('tag', undefined);
+    else if (LIMITS.tags.pattern.test(tag)) set('tag', tag);
+  }
+});

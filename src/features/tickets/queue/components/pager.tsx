@@ -1,0 +1,78 @@
+/**
+ * Cursor pagination for the queue: "Previous" and "Next" (never page numbers to jump to —
+ * a cursor only knows its neighbours), the rows shown out of the view's live count, and the
+ * page size.
+ */
+import { memo } from 'react';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Segmented from 'antd/es/segmented';
+import Typography from 'antd/es/typography';
+import LeftOutlined from '@ant-design/icons/LeftOutlined';
+import RightOutlined from '@ant-design/icons/RightOutlined';
+import { QUEUE_PAGE_SIZES } from '@/features/tickets/queue/queue-location';
+
+/** "26–50 of 132"; "25 tickets of 132" when the page's position is unknown; nothing for an empty page. */
+function rangeText(page: number | null, size: number, rows: number, total: number | null): string {
+  const of = total === null ? '' : ` of ${total}`;
+  if (rows === 0) return '';
+  if (page === null) return `${rows} ticket${rows === 1 ? '' : 's'}${of}`;
+  const first = (page - 1) * size + 1;
+  return `${first}–${first + rows - 1}${of}`;
+}
+
+/**
+ * The pager under the queue table.
+ * @param page 1-based page number, or null when the page was opened from a link (position unknown).
+ * @param rows rows on this page; `total` the view's live count (null while counting).
+ */
+export const QueuePager = memo(function QueuePager({
+  page,
+  size,
+  rows,
+  total,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  onSizeChange,
+}: {
+  page: number | null;
+  size: number;
+  rows: number;
+  total: number | null;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onSizeChange: (size: number) => void;
+}) {
+  return (
+    <Flex component="nav" aria-label="Queue pages" justify="space-between" align="center" wrap gap={12}>
+      <Typography.Text type="secondary" aria-live="polite" data-testid="queue-range">
+        {rangeText(page, size, rows, total)}
+      </Typography.Text>
+      <Flex align="center" gap={12} wrap>
+        <Flex align="center" gap={8}>
+          <Typography.Text type="secondary" id="queue-page-size-label">
+            Rows per page
+          </Typography.Text>
+          <Segmented<number>
+            size="small"
+            aria-labelledby="queue-page-size-label"
+            name="queue-page-size"
+            value={size}
+            onChange={onSizeChange}
+            options={QUEUE_PAGE_SIZES.map((value) => ({ value, label: String(value) }))}
+          />
+        </Flex>
+        <Button icon={<LeftOutlined />} disabled={!hasPrevious} onClick={onPrevious}>
+          Previous
+        </Button>
+        <Button icon={<RightOutlined />} iconPosition="end" disabled={!hasNext} onClick={onNext}>
+          Next
+        </Button>
+      </Flex>
+    </Flex>
+  );
+});

@@ -1,0 +1,109 @@
+/**
+ * Saved personal views (issue 5): the agent names the queue's current view, filters and order,
+ * and finds it again next to the built-in views. Kept per person in the persisted
+ * preferences; each can be removed.
+ */
+import { memo, useState } from 'react';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Input from 'antd/es/input';
+import Tag from 'antd/es/tag';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { newClientId } from '@/lib/ids';
+import { removeQueueView, saveQueueView, selectSavedViews } from '@/features/tickets/queue/queue-preferences';
+
+/** Longest saved view name (the preferences slice cuts longer ones). */
+const MAX_SAVED_VIEW_NAME = 40;
+
+/**
+ * The saved views of the signed-in agent, and "Save view".
+ * @param uid whose views these are.
+ * @param current the queue's query string without the page cursor: what "Save view" keeps,
+ *   and how the active saved view is recognised.
+ * @param onOpen called with a saved view's query string when it is chosen.
+ */
+export const QueueSavedViews = memo(function QueueSavedViews({
+  uid,
+  current,
+  onOpen,
+}: {
+  uid: string;
+  current: string;
+  onOpen: (search: string) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const views = useAppSelector((state) => selectSavedViews(state, uid));
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+
+  const save = () => {
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    dispatch(saveQueueView({ uid, view: { id: newClientId(), name: trimmed, search: current } }));
+    setName('');
+    setNaming(false);
+  };
+
+  return (
+    <Flex wrap gap={8} align="center" role="group" aria-label="Saved views">
+      {views.map((view) => {
+        const active = view.search === current;
+        return (
+          <Tag
+            key={view.id}
+            color={active ? 'processing' : undefined}
+            closable
+            closeIcon={<span aria-label={`Remove saved view ${view.name}`}>×</span>}
+            onClose={(event) => {
+              event.preventDefault();
+              dispatch(removeQueueView({ uid, id: view.id }));
+            }}
+            style={{ marginInlineEnd: 0, paddingBlock: 2 }}
+          >
+            <button
+              type="button"
+              aria-pressed={active}
+              onClick={() => onOpen(view.search)}
+              style={{
+                border: 0,
+                background: 'none',
+                padding: 0,
+                font: 'inherit',
+                color: 'inherit',
+                cursor: 'pointer',
+              }}
+            >
+              {view.name}
+            </button>
+          </Tag>
+        );
+      })}
+      {naming ? (
+        <Flex gap={4}>
+          <Input
+            size="small"
+            aria-label="Name of the saved view"
+            placeholder="Name this view"
+            autoFocus
+            maxLength={MAX_SAVED_VIEW_NAME}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            onPressEnter={save}
+            onKeyDown={(event) => event.key === 'Escape' && setNaming(false)}
+            style={{ width: 180 }}
+          />
+          <Button size="small" type="primary" onClick={save} disabled={!name.trim()}>
+            Save
+          </Button>
+          <Button size="small" onClick={() => setNaming(false)}>
+            Cancel
+          </Button>
+        </Flex>
+      ) : (
+        <Button size="small" type="dashed" onClick={() => setNaming(true)}>
+          Save view…
+        </Button>
+      )}
+    </Flex>
+  );
+});

@@ -1,0 +1,68 @@
+/** The queue's built-in views (Unassigned, Mine, All open …) as one segmented control, each with its live count. */
+import { memo } from 'react';
+import Segmented from 'antd/es/segmented';
+import theme from 'antd/es/theme';
+import { QUEUE_VIEWS, type QueueView, type QueueViewId } from '@/domain/queue-views';
+import { useWatchTicketCountQuery } from '@/features/tickets/api/queue-api';
+
+/** A view's live number of tickets, as a small pill; empty while loading, "–" when it cannot be counted. */
+function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
+  const { token } = theme.useToken();
+  const { data } = useWatchTicketCountQuery(view.filter(agentUid));
+  const count = data?.error ? '–' : data?.value;
+  return (
+    <span
+      data-testid={`queue-count-${view.id}`}
+      style={{
+        display: 'inline-block',
+        minWidth: 22,
+        marginInlineStart: 8,
+        paddingInline: 6,
+        borderRadius: 10,
+        lineHeight: '20px',
+        fontSize: token.fontSizeSM,
+        textAlign: 'center',
+        fontVariantNumeric: 'tabular-nums',
+        color: token.colorTextSecondary,
+        background: token.colorFillSecondary,
+        visibility: count === undefined || count === null ? 'hidden' : 'visible',
+      }}
+    >
+      {count ?? 0}
+    </span>
+  );
+}
+
+/**
+ * Picks a queue view. `agentUid` is the signed-in agent (the "Mine" view's filter); every
+ * view's count is live (the backend's `watchCount`).
+ */
+export const QueueViewPicker = memo(function QueueViewPicker({
+  value,
+  agentUid,
+  onChange,
+}: {
+  value: QueueViewId;
+  agentUid: string;
+  onChange: (view: QueueViewId) => void;
+}) {
+  return (
+    <div style={{ overflowX: 'auto', paddingBottom: 2 }}>
+      <Segmented<QueueViewId>
+        aria-label="Queue views"
+        name="queue-view"
+        value={value}
+        onChange={onChange}
+        options={QUEUE_VIEWS.map((view) => ({
+          value: view.id,
+          label: (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {view.label}
+              <ViewCount view={view} agentUid={agentUid} />
+            </span>
+          ),
+        }))}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,182 @@
+/**
+ * A customer's requests, newest public activity first (`lastMessageAt` desc — internal notes
+ * never move a customer's list, DESIGN §3), live, paged with cursors behind "Load more". Each
+ * loaded page is its own live subscription that starts after the previous page's current
+ * `nextCursor`, so the pages stay contiguous while tickets move.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Flex from 'antd/es/flex';
+import Skeleton from 'antd/es/skeleton';
+import theme from 'antd/es/theme';
+import Tooltip from 'antd/es/tooltip';
+import type { GlobalToken } from 'antd/es/theme/interface';
+import type { TicketCursor, TicketQuery } from '@/backend/port';
+import type { ErrorShape } from '@/domain/errors';
+import type { Ticket } from '@/domain/types';
+import { LiveError } from '@/components/live-error';
+import { useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
+import { StatusTag } from '@/features/tickets/components/status-tag';
+import { formatDateTime, fromNow } from '@/lib/time';
+
+/** Requests per "Load more". */
+export const REQUEST_PAGE_SIZE = 20;
+
+/** Where a request opens for its requester. */
+export function requestPath(ticket: Pick<Ticket, 'id'>): string {
+  return `/requests/${encodeURIComponent(ticket.id)}`;
+}
+
+/**
+ * Who the request waits on, from its status and who wrote last (DESIGN §2: pending means
+ * waiting on the customer); null once it is solved or closed.
+ */
+export function waitingOn(ticket: Pick<Ticket, 'status' | 'lastMessageBy'>): 'you' | 'support' | null {
+  switch (ticket.status) {
+    case 'solved':
+    case 'closed':
+      return null;
+    case 'pending':
+      return 'you';
+    case 'on_hold':
+      return 'support';
+    case 'new':
+    case 'open':
+      return ticket.lastMessageBy === 'agent' ? 'you' : 'support';
+  }
+}
+
+function listCss(token: GlobalToken): string {
+  return `
+.triage-request-list { list-style: none; margin: 0; padding: 0; }
+.triage-request-list > li + li { border-top: ${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}; }
+.triage-request-link { display: flex; align-items: center; gap: 16px; padding: 14px 12px; color: ${token.colorText};
+  text-decoration: none; border-radius: ${token.borderRadius}px; transition: background ${token.motionDurationMid}; }
+.triage-request-link:hover { background: ${token.colorFillAlter}; }
+.triage-request-link:focus-visible { outline: 2px solid ${token.colorPrimaryBorder}; outline-offset: -2px; }
+.triage-request-main { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 4px; }
+.triage-request-title { display: flex; align-items: center; gap: 8px; min-width: 0; }
+.triage-request-title .ant-tag { margin-inline-end: 0; }
+.triage-request-number { color: ${token.colorTextSecondary}; font-variant-numeric: tabular-nums; }
+.triage-request-subject { font-weight: ${token.fontWeightStrong}; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
+.triage-request-meta { color: ${token.colorTextSecondary}; font-size: ${token.fontSizeSM}px; }
+.triage-request-you { color: ${token.colorWarningText}; font-weight: ${token.fontWeightStrong}; }
+.triage-request-time { color: ${token.colorTextSecondary}; font-size: ${token.fontSizeSM}px; white-space: nowrap; }
+`;
+}
+
+/** One request in the list: status, number, subject, who wrote last and when. */
+function RequestListItem({ ticket }: { ticket: Ticket }) {
+  const waiting = waitingOn(ticket);
+  return (
+    <li data-ticket-id={ticket.id}>
+      <Link className="triage-request-link" to={requestPath(ticket)}>
+        <span className="triage-request-main">
+          <span className="triage-request-title">
+            <StatusTag status={ticket.status} />
+            <span className="triage-request-number">#{ticket.number}</span>
+            <span className="triage-request-subject">{ticket.subject}</span>
+          </span>
+          <span className="triage-request-meta">
+            {ticket.lastMessageBy === 'agent' ? 'Last reply by support' : 'Last reply by you'}
+            {waiting && ' · '}
+            {waiting === 'you' && <span className="triage-request-you">Waiting on you</span>}
+            {waiting === 'support' && 'Waiting on support'}
+          </span>
+        </span>
+        <Tooltip title={formatDateTime(ticket.lastMessageAt)}>
+          <time className="triage-request-time" dateTime={ticket.lastMessageAt}>
+            {fromNow(ticket.lastMessageAt)}
+          </time>
+        </Tooltip>
+      </Link>
+    </li>
+  );
+}
+
+/** What the last loaded page tells the list: whether there is more, or why it failed. */
+interface Tail {
+  loading: boolean;
+  hasMore: boolean;
+  error: ErrorShape | null;
+  /** The first page is loaded and holds no request at all. */
+  empty: boolean;
+}
+
+/**
+ * One page of the list, then (when more pages were asked for) the next one, starting after
+ * this page's live `nextCursor`. The last page reports its state with `onTail`.
+ */
+function RequestListPage({
+  requesterId,
+  after,
+  more,
+  onTail,
+}: {
+  requesterId: string;
+  after?: TicketCursor;
+  /** How many further pages to show after this one. */
+  more: number;
+  onTail: (tail: Tail) => void;
+}) {
+  const query: TicketQuery = {
+    requesterId,
+    limit: REQUEST_PAGE_SIZE,
+    sort: { field: 'lastMessageAt', direction: 'desc' },
+    ...(after && { after }),
+  };
+  const { data } = useWatchTicketsQuery(query);
+  const page = data?.value ?? null;
+  const error = data?.error ?? null;
+  const last = more === 0 || !page?.hasMore || !page.nextCursor;
+  const hasMore = Boolean(page?.hasMore && page.nextCursor);
+  const loading = !page && !error;
+  const empty = after === undefined && page?.tickets.length === 0;
+
+  useEffect(() => {
+    if (last) onTail({ loading, hasMore, error, empty });
+  }, [last, loading, hasMore, error, empty, onTail]);
+
+  return (
+    <>
+      {page?.tickets.map((ticket) => (
+        <RequestListItem key={ticket.id} ticket={ticket} />
+      ))}
+      {!last && page?.nextCursor && (
+        <RequestListPage requesterId={requesterId} after={page.nextCursor} more={more - 1} onTail={onTail} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The signed-in person's requests, live, with "Load more".
+ * @param requesterId the person's uid (customers may list only their own).
+ * @param empty shown instead of the list when they have no request at all.
+ */
+export function RequestList({ requesterId, empty }: { requesterId: string; empty: ReactNode }) {
+  const { token } = theme.useToken();
+  const [more, setMore] = useState(0);
+  const [tail, setTail] = useState<Tail>({ loading: true, hasMore: false, error: null, empty: false });
+
+  // With no request at all the (empty) first page stays subscribed, so the list appears as
+  // soon as one is submitted.
+  return (
+    <Flex vertical gap={16}>
+      <style>{listCss(token)}</style>
+      {tail.empty && empty}
+      <ul hidden={tail.empty} className="triage-request-list" aria-label="Your requests" aria-busy={tail.loading}>
+        <RequestListPage requesterId={requesterId} more={more} onTail={setTail} />
+      </ul>
+      {tail.loading && <Skeleton active title={false} paragraph={{ rows: more === 0 ? 4 : 2 }} />}
+      {tail.error && <LiveError error={tail.error} what="your requests" />}
+      {tail.hasMore && (
+        <Flex justify="center">
+          <Button onClick={() => setMore((count) => count + 1)}>Load more</Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

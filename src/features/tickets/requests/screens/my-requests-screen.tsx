@@ -1,0 +1,69 @@
+/**
+ * The customer portal's home (`/requests`, issue 3): the signed-in person's own requests only,
+ * newest public activity first, live, with "Load more" (cursor pages); a "New request" button,
+ * and an empty state inviting the first request. A request opens `/requests/:id`.
+ */
+import { type CSSProperties } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import theme from 'antd/es/theme';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { useCurrentUser } from '@/app/hooks';
+import { RequestList } from '@/features/tickets/requests/components/request-list';
+
+const NEW_REQUEST_PATH = '/requests/new';
+
+/** The requests screen. */
+export default function MyRequestsScreen() {
+  const { token } = theme.useToken();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const newRequest = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NEW_REQUEST_PATH)}>
+      New request
+    </Button>
+  );
+
+  const surface: CSSProperties = {
+    background: token.colorBgContainer,
+    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+    padding: 24,
+  };
+
+  return (
+    <section style={surface} aria-labelledby="requests-title">
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <Typography.Title id="requests-title" level={3} style={{ margin: 0 }}>
+            My requests
+          </Typography.Title>
+          {newRequest}
+        </Flex>
+        {user && (
+          <RequestList
+            requesterId={user.uid}
+            empty={
+              <Empty
+                style={{ paddingBlock: 32 }}
+                description={
+                  <Flex vertical gap={4}>
+                    <Typography.Text strong>You have no requests yet</Typography.Text>
+                    <Typography.Text type="secondary">
+                      Ask the support team for help: your requests and their answers appear here.
+                    </Typography.Text>
+                  </Flex>
+                }
+              >
+                {newRequest}
+              </Empty>
+            }
+          />
+        )}
+      </Flex>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The agent's ticket screen (`/desk/tickets/:ticketId`, issue 3): header with status buttons
+ * from the lifecycle table (DESIGN §2), the conversation with internal notes set apart, the
+ * composer (public reply / internal note, "Send and set …"), the properties panel (assignee,
+ * priority, category, tags), the requester's other tickets and the audit trail. Everything is
+ * live: another person's change shows without a reload, and so does who else is viewing the
+ * ticket or typing a reply (collision detection, issue 5).
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import Alert from 'antd/es/alert';
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Flex from 'antd/es/flex';
+import Row from 'antd/es/row';
+import Skeleton from 'antd/es/skeleton';
+import App from 'antd/es/app';
+import { useAppDispatch, useCurrentUser } from '@/app/hooks';
+import { LiveError } from '@/components/live-error';
+import { ShortcutsHelp } from '@/components/shortcuts-help';
+import { StatusPage } from '@/components/status-page';
+import type { ErrorShape } from '@/domain/errors';
+import type { Ticket, UserProfile } from '@/domain/types';
+import { useUpdateTicketMutation, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
+import { useWatchMessagesQuery } from '@/features/tickets/api/conversation-api';
+import { Composer } from '@/features/tickets/conversation/composer/composer';
+import { Conversation } from '@/features/tickets/conversation/components/conversation';
+import { BackToQueueLink, TicketHeader } from '@/features/tickets/workspace/components/ticket-header';
+import { TicketPresence, usePresenceHeartbeat } from '@/features/tickets/workspace/components/ticket-presence';
+import { markTicketSeen } from '@/features/tickets/queue/queue-preferences';
+import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
+import { RequesterTickets } from '@/features/tickets/workspace/components/requester-tickets';
+import { TicketProperties } from '@/features/tickets/workspace/components/ticket-properties';
+import { TicketStatusActions } from '@/features/tickets/workspace/components/ticket-status-actions';
+import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
+import { friendlyMessage } from '@/lib/error-messages';
+import { formatDateTime } from '@/lib/time';
+import { useHotkeys } from '@/lib/use-hotkeys';
+
+/** Why the ticket cannot be shown: not found, not allowed, or the database failed. */
+function TicketUnavailable({ error }: { error: ErrorShape }) {
+  const back = <Link to="/desk">Back to queue</Link>;
+  if (error.code === 'not-found') {
+    return (
+      <StatusPage kind="not-found" title="Ticket not found" actions={back}>
+        There is no ticket at this address. It may have been mistyped, or the link is from another desk.
+      </StatusPage>
+    );
+  }
+  if (error.code === 'permission-denied') {
+    return (
+      <StatusPage kind="forbidden" title="You cannot open this ticket" actions={back}>
+        Your account is not allowed to read it. If you think it should be, ask an admin.
+      </StatusPage>
+    );
+  }
+  return (
+    <Flex vertical gap={12}>
+      <BackToQueueLink />
+      <LiveError error={error} what="this ticket" />
+    </Flex>
+  );
+}
+
+/**
+ * The conversation and my unsent messages (the outbox), then the composer — or, on a closed
+ * ticket, a note saying so.
+ * @param onTypingChange hears when the agent starts and stops typing in the composer.
+ */
+function ConversationSection({
+  ticket,
+  me,
+  onTypingChange,
+}: {
+  ticket: Ticket;
+  me: UserProfile;
+  onTypingChange: (typing: boolean) => void;
+}) {
+  const { data } = useWatchMessagesQuery(ticket.id);
+  return (
+    <Flex vertical gap={16}>
+      {data?.error ? (
+        <LiveError error={data.error} what="the conversation" />
+      ) : (
+        <Conversation messages={data?.value ?? null} requesterId={ticket.requesterId} />
+      )}
+      <OutboxMessages ticketId={ticket.id} owner={me.uid} messages={data?.value ?? null} />
+      {ticket.status === 'closed' ? (
+        <Alert
+          type="info"
+          showIcon
+          message="This ticket is closed"
+          description={`Closed${ticket.closedAt ? ` on ${formatDateTime(ticket.closedAt)}` : ''}: it can no longer change or take replies. The requester can open a follow-up request that links to it.`}
+        />
+      ) : (
+        <Composer ticket={ticket} staff onTypingChange={onTypingChange} />
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * The ticket's own shortcuts (issue 5): `a` assigns it to me, `?` lists every shortcut; `r` and
+ * `n` belong to the composer. Returns the help dialog to render.
+ */
+function useTicketShortcuts(ticket: Ticket, me: UserProfile) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [update] = useUpdateTicketMutation();
+  const { message } = App.useApp();
+  const assignToMe = async () => {
+    if (ticket.assigneeId === me.uid) {
+      message.info('This ticket is already yours.');
+      return;
+    }
+    const result = await update({ id: ticket.id, patch: { assigneeId: me.uid }, expectedUpdatedAt: ticket.updatedAt });
+    if (result.error) message.error(friendlyMessage(result.error));
+    else message.success(`#${ticket.number} is assigned to you.`);
+  };
+  useHotkeys({
+    a: () => {
+      if (ticket.status !== 'closed') void assignToMe();
+    },
+    '?': () => setHelpOpen(true),
+  });
+  return <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />;
+}
+
+function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
+  const [typing, setTyping] = useState(false);
+  const dispatch = useAppDispatch();
+  usePresenceHeartbeat(ticket.id, typing);
+  const help = useTicketShortcuts(ticket, me);
+  useEffect(() => {
+    document.title = `#${ticket.number} ${ticket.subject} · Triage`;
+  }, [ticket.number, ticket.subject]);
+  // Opening the ticket (and watching it change) marks it read for the queue's unread dot.
+  useEffect(() => {
+    dispatch(markTicketSeen({ uid: me.uid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
+  }, [dispatch, me.uid, ticket.id, ticket.updatedAt]);
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex vertical gap={12}>
+          <TicketHeader ticket={ticket} actions={<TicketStatusActions ticket={ticket} actor={me} />} />
+          <TicketPresence ticketId={ticket.id} meUid={me.uid} />
+        </Flex>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <ConversationSection ticket={ticket} me={me} onTypingChange={setTyping} />
+        </Col>
+        <Col xs={24} lg={8}>
+          <Flex vertical gap={16}>
+            <TicketProperties ticket={ticket} me={me} />
+            <RequesterTickets ticket={ticket} />
+            <TicketTimeline ticket={ticket} />
+          </Flex>
+        </Col>
+      </Row>
+      {help}
+    </Flex>
+  );
+}
+
+/** The ticket screen: a skeleton while the ticket loads, a status page when it cannot be read. */
+export default function TicketScreen() {
+  const { ticketId = '' } = useParams();
+  const me = useCurrentUser();
+  const { data } = useWatchTicketQuery(ticketId);
+
+  if (data?.error) return <TicketUnavailable error={data.error} />;
+  if (!data?.value || !me) {
+    return (
+      <Card data-testid="ticket-loading" aria-busy="true" aria-label="Loading the ticket">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+  return <TicketDetail ticket={data.value} me={me} />;
+}
