@@ -2,7 +2,6 @@
  * Admin home (`/admin`): the people of the desk and their roles. Only an admin changes a role
  * (DESIGN §1), never their own. Categories, canned replies and desk settings come later.
  */
-import App from 'antd/es/app';
 import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import List from 'antd/es/list';
@@ -13,7 +12,7 @@ import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { useSetRoleMutation } from '@/features/admin/api/users-api';
 import { useWatchPeopleQuery } from '@/lib/people-api';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useMutationFeedback } from '@/lib/mutation-outcome';
 import { formatDateTime } from '@/lib/time';
 
 /** The admin screen. */
@@ -21,13 +20,10 @@ export default function AdminScreen() {
   const me = useCurrentUser();
   const { data } = useWatchPeopleQuery();
   const [setRole, { isLoading }] = useSetRoleMutation();
-  const { message } = App.useApp();
+  const runWithFeedback = useMutationFeedback();
 
-  const changeRole = async (user: UserProfile, role: Role) => {
-    const result = await setRole({ uid: user.uid, role });
-    if (result.error) message.error(friendlyMessage(result.error));
-    else message.success(`${user.displayName} is now ${ROLE_LABELS[role].toLowerCase()}.`);
-  };
+  const changeRole = (user: UserProfile, role: Role) =>
+    runWithFeedback(setRole({ uid: user.uid, role }), `${user.displayName} is now ${ROLE_LABELS[role].toLowerCase()}.`);
 
   return (
     <Card

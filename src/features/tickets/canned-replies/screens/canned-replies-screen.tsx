@@ -4,7 +4,6 @@
  * Changes are saved as the whole list (a stale list is refused, nothing is lost from the form).
  */
 import { useState } from 'react';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Input from 'antd/es/input';
@@ -18,8 +17,8 @@ import { PLACEHOLDERS } from '@/domain/canned-replies';
 import { LIMITS } from '@/domain/limits';
 import type { CannedReply } from '@/domain/types';
 import { useSaveCannedRepliesMutation, useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
+import { useMutationFeedback } from '@/lib/mutation-outcome';
 import { newClientId } from '@/lib/ids';
-import { friendlyMessage } from '@/lib/error-messages';
 
 /** The longest title a canned reply may have (`deskSettingsSchema`). */
 const TITLE_MAX = 100;
@@ -116,20 +115,14 @@ function ReplyEditor({
 export default function CannedRepliesScreen() {
   const { data } = useWatchDeskSettingsQuery();
   const [save, { isLoading: saving }] = useSaveCannedRepliesMutation();
-  const { message } = App.useApp();
   const { token } = theme.useToken();
   const [draft, setDraft] = useState<Draft | null>(null);
   const replies = data?.value?.cannedReplies ?? [];
 
-  const store = async (next: CannedReply[], done: string): Promise<boolean> => {
-    const result = await save(next);
-    if (result.error) {
-      message.error(friendlyMessage(result.error));
-      return false;
-    }
-    message.success(done);
-    return true;
-  };
+  const runWithFeedback = useMutationFeedback();
+
+  const store = async (next: CannedReply[], done: string): Promise<boolean> =>
+    (await runWithFeedback(save(next), done)).ok;
 
   const saveDraft = async (current: Draft) => {
     const reply: CannedReply = { id: current.id ?? newClientId(), title: current.title.trim(), body: current.body };

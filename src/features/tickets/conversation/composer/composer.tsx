@@ -40,6 +40,7 @@ import {
   type Draft,
 } from '@/features/tickets/conversation/slice/drafts-slice';
 import { outboxQueued } from '@/features/tickets/conversation/slice/outbox-slice';
+import { outcomeOf } from '@/lib/mutation-outcome';
 import { friendlyMessage } from '@/lib/error-messages';
 import { newClientId } from '@/lib/ids';
 import { useHotkeys } from '@/lib/use-hotkeys';
@@ -268,8 +269,8 @@ function TicketComposer({
     if (uploads.busy || sending) return;
     setInvalid(null);
     setRefusal(null);
-    try {
-      await addMessage({
+    const outcome = await outcomeOf(
+      addMessage({
         ticketId: ticket.id,
         input: {
           id: messageId,
@@ -279,11 +280,13 @@ function TicketComposer({
           event,
           expectedUpdatedAt: event ? known.current.updatedAt : undefined,
         },
-      }).unwrap();
+      }),
+    );
+    if (outcome.ok) {
       // Confirmed: the draft and its id go; the next message gets a new one.
       clearAfterSend();
-    } catch (error) {
-      const shape = refusalOf(error);
+    } else {
+      const shape = refusalOf(outcome.error);
       if (shape.code === 'unavailable' && !uploads.busy && !uploads.hasFailures) {
         // Offline or the backend unreachable (issue 5): the message waits in the outbox, with
         // this id, and goes out exactly once when it can; the composer is free for the next one.

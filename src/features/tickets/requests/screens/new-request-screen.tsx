@@ -38,6 +38,7 @@ import {
   selectRequestDraft,
   type RequestDraft,
 } from '@/features/tickets/conversation/slice/drafts-slice';
+import { outcomeOf } from '@/lib/mutation-outcome';
 import { friendlyMessage } from '@/lib/error-messages';
 import { newClientId } from '@/lib/ids';
 import { PRIORITY_LABELS } from '@/features/tickets/ticket-labels';
@@ -251,8 +252,8 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
     }
     if (blockedBy) return;
     setSubmitError(null);
-    try {
-      const ticket = await createTicket({
+    const outcome = await outcomeOf(
+      createTicket({
         id: ids.ticketId,
         messageId: ids.messageId,
         subject: values.subject,
@@ -261,13 +262,15 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
         ...(values.category ? { category: values.category } : {}),
         ...(followUpOf ? { followUpOf } : {}),
         ...(uploads.attachments.length > 0 ? { attachments: uploads.attachments } : {}),
-      }).unwrap();
-      dispatch(draftDiscarded({ owner: me.uid, key: draftKey }));
-      void message.success(`Request #${ticket.number} sent`);
-      navigate(`/requests/${ticket.id}`);
-    } catch (error) {
-      setSubmitError(error as ErrorShape);
+      }),
+    );
+    if (!outcome.ok) {
+      setSubmitError(outcome.error);
+      return;
     }
+    dispatch(draftDiscarded({ owner: me.uid, key: draftKey }));
+    void message.success(`Request #${outcome.data.number} sent`);
+    navigate(`/requests/${outcome.data.id}`);
   }
 
   const subjectId = `${baseId}-subject`;

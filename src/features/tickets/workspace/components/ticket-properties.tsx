@@ -13,12 +13,13 @@ import Segmented from 'antd/es/segmented';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { TicketPatch } from '@/backend/port';
-import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';
 import { firstIssueMessage, tagSchema, tagsSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import { useUpdateTicketMutation } from '@/features/tickets/api/ticket-api';
 import { useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
+import { outcomeOf } from '@/lib/mutation-outcome';
 import { staffOf, useWatchPeopleQuery } from '@/lib/people-api';
 import { NativeSelect } from '@/components/native-select';
 import { friendlyMessage } from '@/lib/error-messages';
@@ -100,13 +101,10 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
   /** Saves a change; resolves true when it was written. */
   const save = async (patch: TicketPatch): Promise<boolean> => {
     setRefusal(null);
-    try {
-      rememberWrite(await updateTicket({ id: ticket.id, patch, expectedUpdatedAt: expectedUpdatedAt() }).unwrap());
-      return true;
-    } catch (error) {
-      setRefusal(toErrorShape(error));
-      return false;
-    }
+    const outcome = await outcomeOf(updateTicket({ id: ticket.id, patch, expectedUpdatedAt: expectedUpdatedAt() }));
+    if (outcome.ok) rememberWrite(outcome.data);
+    else setRefusal(outcome.error);
+    return outcome.ok;
   };
 
   const staff = staffOf(peopleData?.value);

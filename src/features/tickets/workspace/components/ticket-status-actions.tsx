@@ -9,11 +9,12 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
-import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors';
 import { availableEvents, ruleFor, statusLabel, type LifecycleEvent } from '@/domain/lifecycle';
 import { isStaff, type Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
 import { useTransitionTicketMutation } from '@/features/tickets/api/ticket-api';
+import { outcomeOf } from '@/lib/mutation-outcome';
 import { friendlyMessage } from '@/lib/error-messages';
 
 /** Who is looking at the ticket: their uid and role decide which events they may fire. */
@@ -58,13 +59,12 @@ export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps)
   const fire = async (event: LifecycleEvent) => {
     setRefusal(null);
     setFiring(event);
-    try {
-      const next = await transitionTicket({ id: ticket.id, event, expectedUpdatedAt: ticket.updatedAt }).unwrap();
-      void message.success(`Ticket #${next.number} is now ${statusLabel(next.status).toLowerCase()}.`);
-    } catch (error) {
-      setRefusal(toErrorShape(error));
-    } finally {
-      setFiring(null);
+    const outcome = await outcomeOf(transitionTicket({ id: ticket.id, event, expectedUpdatedAt: ticket.updatedAt }));
+    setFiring(null);
+    if (outcome.ok) {
+      void message.success(`Ticket #${outcome.data.number} is now ${statusLabel(outcome.data.status).toLowerCase()}.`);
+    } else {
+      setRefusal(outcome.error);
     }
   };
 

@@ -33,7 +33,7 @@ import { RequesterTickets } from '@/features/tickets/workspace/components/reques
 import { TicketProperties } from '@/features/tickets/workspace/components/ticket-properties';
 import { TicketStatusActions } from '@/features/tickets/workspace/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useMutationFeedback } from '@/lib/mutation-outcome';
 import { formatDateTime } from '@/lib/time';
 import { useHotkeys } from '@/lib/use-hotkeys';
 
@@ -107,14 +107,16 @@ function useTicketShortcuts(ticket: Ticket, me: UserProfile) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [update] = useUpdateTicketMutation();
   const { message } = App.useApp();
+  const runWithFeedback = useMutationFeedback();
   const assignToMe = async () => {
     if (ticket.assigneeId === me.uid) {
       message.info('This ticket is already yours.');
       return;
     }
-    const result = await update({ id: ticket.id, patch: { assigneeId: me.uid }, expectedUpdatedAt: ticket.updatedAt });
-    if (result.error) message.error(friendlyMessage(result.error));
-    else message.success(`#${ticket.number} is assigned to you.`);
+    await runWithFeedback(
+      update({ id: ticket.id, patch: { assigneeId: me.uid }, expectedUpdatedAt: ticket.updatedAt }),
+      `#${ticket.number} is assigned to you.`,
+    );
   };
   useHotkeys({
     a: () => {
