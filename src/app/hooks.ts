@@ -1,6 +1,7 @@
 /** Typed react-redux hooks (RTK's recommended `withTypes` form). */
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { RootState } from '@/app/root-reducer';
+import { currentUserOf } from '@/features/auth/slice/auth-machine';
 import type { AppDispatch, AppStore } from '@/app/store';
 
 /** `useDispatch` that knows thunks. */
@@ -15,5 +16,5 @@ export const useAppStore = useStore.withTypes<AppStore>();
  * reaching into the auth feature.
  */
 export function useCurrentUser() {
-  return useSelector((state: RootState) => state.auth.user);
+  return useSelector((state: RootState) => currentUserOf(state.auth));
 }

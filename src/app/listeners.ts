@@ -10,6 +10,7 @@ import { forgetStoredDrafts } from '@/app/persist';
 import type { RootState } from '@/app/root-reducer';
 import type { AppDispatch } from '@/app/store';
 import type { Backend } from '@/backend/port';
+import { currentUserOf, sessionUidOf } from '@/features/auth/slice/auth-machine';
 import { authChanged } from '@/features/auth/slice/auth-slice';
 import { toErrorShape } from '@/domain/errors';
 import { draftsOfUserCleared } from '@/features/tickets/conversation/slice/drafts-slice';
@@ -81,12 +82,12 @@ export function registerListeners(startListening: AppStartListening): void {
     actionCreator: authChanged,
     effect: (action, listenerApi) => {
       const { auth } = listenerApi.getOriginalState();
-      const before = auth.user?.uid ?? null;
+      const before = currentUserOf(auth)?.uid ?? null;
       const change = action.payload;
       const after =
         change.kind === 'signedIn' ? change.user.uid : change.kind === 'profileUnavailable' ? change.uid : null;
       if (before !== null && before !== after) listenerApi.dispatch(api.util.resetApiState());
-      const leaving = auth.user?.uid ?? auth.unavailable?.uid;
+      const leaving = sessionUidOf(auth);
       if (change.kind === 'signedOut' && leaving) {
         listenerApi.dispatch(draftsOfUserCleared(leaving));
         forgetStoredDrafts(leaving);
@@ -110,7 +111,7 @@ export function registerListeners(startListening: AppStartListening): void {
   startListening({
     matcher: isAnyOf(outboxFlushRequested, outboxQueued, outboxRetried, authChanged),
     effect: async (_action, listenerApi) => {
-      const uid = listenerApi.getState().auth.user?.uid;
+      const uid = currentUserOf(listenerApi.getState().auth)?.uid;
       if (!uid || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
       for (const entry of selectWaitingOutbox(listenerApi.getState(), uid)) {
         const key = outboxEntryKey(uid, entry.messageId);

@@ -17,14 +17,14 @@ import {
   type PersistedState,
 } from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
-import { PRIORITIES } from '@/domain/types';
-import type { AuthState } from '@/features/auth/slice/auth-slice';
+import { PRIORITIES, type UserProfile } from '@/domain/types';
+import { authTransition, type AuthState } from '@/features/auth/slice/auth-machine';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
 import { isDraftEntryOf, type DraftsState } from '@/features/tickets/conversation/slice/drafts-slice';
 import { isOutboxEntryOf, type OutboxSliceState } from '@/features/tickets/conversation/slice/outbox-slice';
 
 /** Current versions of the persisted slices. Bump and add a migration when a shape changes. */
-export const PERSIST_VERSIONS = { preferences: 2, drafts: 2, outbox: 1, auth: 1 } as const;
+export const PERSIST_VERSIONS = { preferences: 2, drafts: 2, outbox: 1, auth: 2 } as const;
 
 type Storage = ReturnType<typeof createWebStorage>;
 
@@ -189,15 +189,23 @@ const draftsMigrations: MigrationManifest = {
   2: (state) => state && { _persist: state._persist },
 };
 
-const isUserHint: ShapeCheck = (value) => {
-  const user = value.lastUser;
-  if (user === undefined || user === null) return true;
-  return (
-    isRecord(user) &&
-    ['uid', 'displayName', 'email', 'createdAt', 'updatedAt'].every((key) => isString(user[key])) &&
-    (user.role === 'customer' || user.role === 'agent' || user.role === 'admin') &&
-    (user.photoPath === undefined || isString(user.photoPath))
-  );
+const isProfile = (user: unknown): user is UserProfile =>
+  isRecord(user) &&
+  ['uid', 'displayName', 'email', 'createdAt', 'updatedAt'].every((key) => isString(user[key])) &&
+  (user.role === 'customer' || user.role === 'agent' || user.role === 'admin') &&
+  (user.photoPath === undefined || isString(user.photoPath));
+
+/** The stored hint: `lastUser` (still unknown, or profile unavailable) or `user` (signed in), each optional. */
+const isUserHint: ShapeCheck = (value) =>
+  (value.lastUser === undefined || value.lastUser === null || isProfile(value.lastUser)) &&
+  (value.user === undefined || isProfile(value.user));
+
+/**
+ * Auth migrations. Version 2 stores the signed-in person under `user` (the `signedIn` state's
+ * own field) instead of a separate `lastUser`; a version-1 `{ lastUser }` reads back unchanged.
+ */
+const authMigrations: MigrationManifest = {
+  2: (state) => state,
 };
 
 /**
@@ -282,15 +290,35 @@ export const outboxPersistConfig: PersistConfig<OutboxSliceState> = {
   migrate: safeMigrate({}, PERSIST_VERSIONS.outbox, isOutbox),
 };
 
-/** redux-persist config of the auth slice: only the `lastUser` hint, scoped like the session. */
+/**
+ * Reads the stored hint back into the session machine (`hintRestored`): it fills a session that
+ * is still `unknown`, and is ignored once the backend has answered — never an authority.
+ * @param inbound the migrated, shape-checked stored slice.
+ * @param reduced the slice's state at that moment.
+ */
+export function restoreAuthHint(inbound: Record<string, unknown>, reduced: AuthState): AuthState {
+  const stored = inbound.user ?? inbound.lastUser ?? null;
+  // `safeMigrate` already checked the shape; this only narrows the type.
+  const lastUser = isProfile(stored) ? stored : null;
+  return authTransition(reduced, { type: 'hintRestored', lastUser });
+}
+
+/**
+ * redux-persist config of the auth slice: only the user hint (`hintOf` of the auth machine), scoped like the
+ * session. The slice's state is the session machine's, so the hint is stored under the field
+ * of the state that holds it — `user` when signed in, `lastUser` while unknown or with an
+ * unreadable profile — and neither when signed out or signing in (sign-out purges it).
+ * Never the state's kind, errors or tokens.
+ */
 export const authPersistConfig: PersistConfig<AuthState> = {
   key: 'triage.auth',
   timeout: NO_TIMEOUT,
   version: PERSIST_VERSIONS.auth,
   // Match the backend's session scope: per tab locally, per browser with Firebase Auth.
   storage: webStorage(process.env.BACKEND === 'firebase' ? 'local' : 'session'),
-  whitelist: ['lastUser'],
-  migrate: safeMigrate({}, PERSIST_VERSIONS.auth, isUserHint),
+  whitelist: ['lastUser', 'user'],
+  migrate: safeMigrate(authMigrations, PERSIST_VERSIONS.auth, isUserHint),
+  stateReconciler: (inbound: Record<string, unknown>, _original, reduced) => restoreAuthHint(inbound, reduced),
 };
 
 /** The default preferences, re-exported for tests of the fallback. */

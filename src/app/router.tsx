@@ -1,7 +1,8 @@
 /**
  * The router, built from the route table, with the guards: guests only on sign-in pages,
  * roles on the rest (a 403 page for the wrong role), a flicker-free first paint from the
- * persisted user hint, and a retry screen when the profile cannot be read.
+ * persisted user hint, and a retry screen when the profile cannot be read. Each guard switches
+ * on the session's `kind` (the auth machine's states), exhaustively.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { FullPageFrame, FullPageSpinner } from '@/components/full-page-state';
 import { StatusPage } from '@/components/status-page';
 import type { UserProfile } from '@/domain/types';
+import type { AuthProfileUnavailable } from '@/features/auth/slice/auth-machine';
 import { retryProfile, selectAuth, signOut } from '@/features/auth/slice/auth-slice';
 
 const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '@/app/app-layout'));
@@ -33,9 +35,8 @@ function SignedInFrame({ user, children }: { user: UserProfile; children?: React
 }
 
 /** Shown when Auth accepted the person but their profile (role) cannot be read. */
-function ProfileUnavailable({ email, message }: { email: string; message: string }) {
+function ProfileUnavailable({ session }: { session: AuthProfileUnavailable }) {
   const dispatch = useAppDispatch();
-  const { status } = useAppSelector(selectAuth);
   return (
     <FullPageFrame>
       <StatusPage
@@ -43,14 +44,14 @@ function ProfileUnavailable({ email, message }: { email: string; message: string
         title="Triage cannot reach its database"
         actions={
           <>
-            <Button type="primary" loading={status === 'signingIn'} onClick={() => void dispatch(retryProfile())}>
+            <Button type="primary" loading={session.retrying} onClick={() => void dispatch(retryProfile())}>
               Retry
             </Button>
             <Button onClick={() => void dispatch(signOut())}>Sign out</Button>
           </>
         }
       >
-        {`You are signed in as ${email}, but your profile could not be loaded. ${message}`}
+        {`You are signed in as ${session.email}, but your profile could not be loaded. ${session.error.message}`}
       </StatusPage>
     </FullPageFrame>
   );
@@ -73,51 +74,64 @@ export function Forbidden() {
   );
 }
 
+function unexpectedSession(session: never): never {
+  throw new Error(`Unknown auth state ${JSON.stringify(session)}`);
+}
+
 function Guarded({ route }: { route: AppRoute }) {
   const auth = useAppSelector(selectAuth);
   const location = useLocation();
   useDocumentTitle(route.title);
   const Screen = route.screen;
+  const forGuests = route.access.kind === 'guest';
+  const guestScreen = (
+    <GuestLayout>
+      <Screen />
+    </GuestLayout>
+  );
 
-  const profileUnavailable = auth.status === 'error' && auth.unavailable;
-  if (profileUnavailable) {
-    return <ProfileUnavailable email={profileUnavailable.email} message={profileUnavailable.error.message} />;
-  }
-
-  if (route.access.kind === 'guest') {
-    if (auth.status === 'signedIn' && auth.user) {
-      const from = (location.state as { from?: string } | null)?.from;
-      return <Navigate to={from ?? homePathFor(auth.user.role)} replace />;
+  switch (auth.kind) {
+    case 'profileUnavailable':
+      return <ProfileUnavailable session={auth} />;
+    case 'unknown':
+      // Guest page: without a hint the person is almost surely signed out, so the form shows at
+      // once while the backend loads; with one, wait for the backend's answer rather than flash
+      // the form. Other pages: the hint paints the frame at once and the screen waits.
+      if (!auth.lastUser) return forGuests ? guestScreen : <FullPageSpinner label="Starting Triage…" />;
+      return forGuests ? <FullPageSpinner label="Starting Triage…" /> : <SignedInFrame user={auth.lastUser} />;
+    case 'signedOut':
+    case 'signingIn':
+      if (forGuests) return guestScreen;
+      return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+    case 'signedIn': {
+      if (forGuests) {
+        const from = (location.state as { from?: string } | null)?.from;
+        return <Navigate to={from ?? homePathFor(auth.user.role)} replace />;
+      }
+      return (
+        <SignedInFrame user={auth.user}>{mayOpen(route, auth.user.role) ? <Screen /> : <Forbidden />}</SignedInFrame>
+      );
     }
-    // Without a hint the person is almost surely signed out: show the form at once while the
-    // backend loads; with one, wait for the backend's answer rather than flash the form.
-    if (auth.status === 'unknown' && auth.lastUser) return <FullPageSpinner label="Starting Triage…" />;
-    return (
-      <GuestLayout>
-        <Screen />
-      </GuestLayout>
-    );
+    default:
+      return unexpectedSession(auth);
   }
-
-  if (auth.status === 'unknown') {
-    // The persisted hint paints the frame at once; the screen waits for the backend's answer.
-    if (auth.lastUser) {
-      return <SignedInFrame user={auth.lastUser} />;
-    }
-    return <FullPageSpinner label="Starting Triage…" />;
-  }
-  if (auth.status !== 'signedIn' || !auth.user) {
-    return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
-  }
-  return <SignedInFrame user={auth.user}>{mayOpen(route, auth.user.role) ? <Screen /> : <Forbidden />}</SignedInFrame>;
 }
 
 function HomeRedirect() {
   const auth = useAppSelector(selectAuth);
-  if (auth.status === 'unknown') return <FullPageSpinner label="Starting Triage…" />;
-  if (auth.status === 'signedIn' && auth.user) return <Navigate to={homePathFor(auth.user.role)} replace />;
-  if (auth.status === 'error' && auth.unavailable) return <Navigate to="/requests" replace />;
-  return <Navigate to="/sign-in" replace />;
+  switch (auth.kind) {
+    case 'unknown':
+      return <FullPageSpinner label="Starting Triage…" />;
+    case 'signedIn':
+      return <Navigate to={homePathFor(auth.user.role)} replace />;
+    case 'profileUnavailable':
+      return <Navigate to="/requests" replace />;
+    case 'signedOut':
+    case 'signingIn':
+      return <Navigate to="/sign-in" replace />;
+    default:
+      return unexpectedSession(auth);
+  }
 }
 
 function NotFound() {

@@ -85,15 +85,7 @@ describe('session states', () => {
     const fake = fakeBackend();
     const hint = profile({ displayName: 'Hinted Agent' });
     renderApp(fake.backend, '/desk', {
-      auth: {
-        status: 'unknown',
-        user: null,
-        emailVerified: false,
-        error: null,
-        unavailable: null,
-        lastUser: hint,
-        _persist: { version: 1, rehydrated: true },
-      },
+      auth: { kind: 'unknown', lastUser: hint, _persist: { version: 2, rehydrated: true } },
     });
     expect(screen.getByRole('button', { name: 'Account menu for Hinted Agent' })).toBeInTheDocument();
     expect(screen.getByTestId('screen-skeleton')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { ThemeProvider } from '@/app/theme';
 import type { Backend } from '@/backend/port';
 import type { Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
+import { selectUser } from '@/features/auth/slice/auth-slice';
 import { useWatchMessagesQuery } from '@/features/tickets/api/conversation-api';
 import { useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { Composer } from '@/features/tickets/conversation/composer/composer';
@@ -70,7 +71,7 @@ export function TicketPanel({ ticketId, staff, stale }: { ticketId: string; staf
 export async function signedInStore(backend: Backend, preloadedState?: Partial<RootState>) {
   const made = makeStore(backend, preloadedState);
   made.store.dispatch(appStarted());
-  await waitFor(() => expect(made.store.getState().auth.user).not.toBeNull());
+  await waitFor(() => expect(selectUser(made.store.getState())).not.toBeNull());
   return made;
 }
 

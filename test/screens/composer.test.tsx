@@ -5,6 +5,7 @@ import type { RootState } from '@/app/root-reducer';
 import type { AddMessageInput, Backend } from '@/backend/port';
 import { AppError } from '@/domain/errors';
 import type { Message, UserProfile } from '@/domain/types';
+import { selectUser } from '@/features/auth/slice/auth-slice';
 import { Conversation } from '@/features/tickets/conversation/components/conversation';
 import { draftSaved, selectDraft } from '@/features/tickets/conversation/slice/drafts-slice';
 import { selectTicketOutbox } from '@/features/tickets/conversation/slice/outbox-slice';
@@ -17,7 +18,7 @@ beforeEach(() => window.localStorage.clear());
 
 /** The signed-in person's draft of a ticket's reply. */
 function myDraft(state: RootState, ticketId: string) {
-  const uid = state.auth.user?.uid;
+  const uid = selectUser(state)?.uid;
   if (!uid) throw new Error('nobody is signed in');
   return selectDraft(state, uid, ticketId);
 }
@@ -283,7 +284,7 @@ describe('composer, drafts of several people on one browser', () => {
 
     // The requester signs in on this tab without the agent signing out first: no purge ran.
     await signInDemo(backend, demoAccount('customer'));
-    await waitFor(() => expect(store.getState().auth.user?.role).toBe('customer'));
+    await waitFor(() => expect(selectUser(store.getState())?.role).toBe('customer'));
     expect(JSON.stringify(store.getState().drafts)).toContain('Do not refund.');
     renderPanel(store, { ticketId: ticket.id, staff: false });
     expect(await screen.findByRole('textbox', { name: 'Your reply' })).toHaveValue('');
@@ -294,7 +295,7 @@ describe('composer, drafts of several people on one browser', () => {
     const backend = localBackend();
     const ticket = await ticketBy(backend);
     const { store } = await signedInStore(backend);
-    const me = store.getState().auth.user?.uid ?? '';
+    const me = selectUser(store.getState())?.uid ?? '';
     store.dispatch(
       draftSaved({
         owner: me,
@@ -349,7 +350,7 @@ describe('composer, drafts of several people on one browser', () => {
     reachable = true;
     const second = await signedInStore(flaky);
     renderPanel(second.store, { ticketId: ticket.id, staff: false });
-    const me = second.store.getState().auth.user?.uid ?? '';
+    const me = selectUser(second.store.getState())?.uid ?? '';
     await waitFor(() => expect(selectTicketOutbox(second.store.getState(), me, ticket.id)).toEqual([]));
     expect(calls.length).toBeGreaterThanOrEqual(2);
     expect(new Set(calls.map((call) => call.id)).size).toBe(1);
@@ -362,7 +363,7 @@ describe('composer, drafts of several people on one browser', () => {
     const backend = localBackend();
     await ticketBy(backend);
     const { store } = await signedInStore(backend);
-    const me = store.getState().auth.user?.uid ?? '';
+    const me = selectUser(store.getState())?.uid ?? '';
     const draft = (owner: string): string =>
       JSON.stringify({
         owner,
@@ -382,7 +383,7 @@ describe('composer, drafts of several people on one browser', () => {
     );
 
     await backend.auth.signOut();
-    await waitFor(() => expect(store.getState().auth.status).toBe('signedOut'));
+    await waitFor(() => expect(store.getState().auth.kind).toBe('signedOut'));
     const stored = JSON.parse(window.localStorage.getItem(DRAFTS_KEY) ?? '{}') as Record<string, string>;
     expect(Object.keys(stored).sort()).toEqual(['_persist', 'u-someone-else:t-other']);
   });

@@ -4,6 +4,7 @@
 import { api } from '@/app/api';
 import { appStarted } from '@/app/listeners';
 import { makeStore } from '@/app/store';
+import { hintOf } from '@/features/auth/slice/auth-machine';
 import { draftSaved, selectDraft } from '@/features/tickets/conversation/slice/drafts-slice';
 import { fakeBackend, profile } from '../support/fake-backend';
 
@@ -36,9 +37,9 @@ describe('auth listener (DESIGN §5: mirrors backend.auth.onChange into the auth
     const { store, emit } = setup();
     store.dispatch(appStarted());
     emit({ kind: 'signedIn', user: profile(), emailVerified: true });
-    expect(store.getState().auth.status).toBe('signedIn');
+    expect(store.getState().auth.kind).toBe('signedIn');
     emit({ kind: 'signedOut' });
-    expect(store.getState().auth.status).toBe('signedOut');
+    expect(store.getState().auth.kind).toBe('signedOut');
   });
 
   it("resets the API cache and purges the signed-out person's drafts, and only theirs", () => {
@@ -57,7 +58,7 @@ describe('auth listener (DESIGN §5: mirrors backend.auth.onChange into the auth
     expect(seen).toContain(api.util.resetApiState.type);
     expect(selectDraft(store.getState(), 'u-1', 't1')).toBeUndefined();
     expect(selectDraft(store.getState(), 'u-2', 't1')?.body).toBe('their reply');
-    expect(store.getState().auth.lastUser).toBeNull();
+    expect(hintOf(store.getState().auth)).toBeNull();
   });
 
   it('purges no drafts when a tab starts signed out: nobody signed out of it', () => {
@@ -65,7 +66,7 @@ describe('auth listener (DESIGN §5: mirrors backend.auth.onChange into the auth
     store.dispatch(draftFor('u-1', 't1', 'written in another tab'));
     store.dispatch(appStarted());
     emit({ kind: 'signedOut' });
-    expect(store.getState().auth.status).toBe('signedOut');
+    expect(store.getState().auth.kind).toBe('signedOut');
     expect(selectDraft(store.getState(), 'u-1', 't1')?.body).toBe('written in another tab');
   });
 

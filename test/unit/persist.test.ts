@@ -1,12 +1,18 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { PersistedState } from 'redux-persist';
 import {
   authPersistConfig,
   draftsPersistConfig,
   PERSIST_VERSIONS,
   preferencesPersistConfig,
+  restoreAuthHint,
   sharedStorage,
   type SyncStorage,
 } from '@/app/persist';
+import { hintOf, type AuthState } from '@/features/auth/slice/auth-machine';
+import { authChanged, authReducer } from '@/features/auth/slice/auth-slice';
+import { profile } from '../support/fake-backend';
 
 const migrateOf = (config: { migrate?: (state: PersistedState, version: number) => Promise<PersistedState> }) => {
   if (!config.migrate) throw new Error('config has no migrate');
@@ -33,7 +39,116 @@ describe('persisted state (DESIGN §5: versioned, corrupt or newer falls back to
   });
 
   it('persists only the last-user hint of the auth slice, never status, errors or tokens', () => {
-    expect(authPersistConfig.whitelist).toEqual(['lastUser']);
+    // The two fields that hold the hint: `lastUser` (unknown, profile unavailable), `user` (signed in).
+    expect(authPersistConfig.whitelist).toEqual(['lastUser', 'user']);
+  });
+});
+
+describe("persisted auth hint (version 2: the session machine's own fields)", () => {
+  const migrate = migrateOf(authPersistConfig);
+  const version = PERSIST_VERSIONS.auth;
+  const user = profile({ uid: 'u-agent', role: 'agent' });
+  const error = { code: 'unavailable', message: 'offline' };
+  const states: AuthState[] = [
+    { kind: 'unknown', lastUser: null },
+    { kind: 'unknown', lastUser: user },
+    { kind: 'signedOut', formError: error },
+    { kind: 'signingIn' },
+    { kind: 'signedIn', user, emailVerified: true },
+    { kind: 'profileUnavailable', uid: 'u', email: 'e@x.test', error, retrying: true, lastUser: user },
+  ];
+
+  it('is at version 2', () => {
+    expect(version).toBe(2);
+    expect(authPersistConfig.version).toBe(2);
+  });
+
+  it.each(states)('writes nothing of a $kind state but its hint', (state) => {
+    const whitelist = authPersistConfig.whitelist ?? [];
+    const written = Object.entries(state).filter(([key]) => whitelist.includes(key));
+    const hint = hintOf(state);
+    expect(written.map(([, value]) => value).filter((value) => value !== null)).toEqual(hint ? [hint] : []);
+  });
+
+  it.each([
+    ['the hint of a signed-in person', { user }],
+    ['the hint of a session not yet answered', { lastUser: user }],
+    ['no hint', { lastUser: null }],
+    ['nothing (signed out)', {}],
+  ])('keeps %s of the current version', async (_what, hint) => {
+    const stored = { ...hint, _persist: { version, rehydrated: false } };
+    await expect(migrate(stored as PersistedState, version)).resolves.toEqual(stored);
+  });
+
+  it('reads a version-1 hint (`lastUser`) back unchanged', async () => {
+    const stored = { lastUser: user, _persist: { version: 1, rehydrated: false } };
+    await expect(migrate(stored as PersistedState, version)).resolves.toEqual(stored);
+  });
+
+  it('drops a hint written by a newer build', async () => {
+    const stored = { user, _persist: { version: version + 1, rehydrated: false } };
+    await expect(migrate(stored as PersistedState, version)).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['a user with an unknown role', { user: { ...user, role: 'root' } }],
+    ['a hint that is not a profile', { lastUser: 'u-agent' }],
+    ['a signed-in hint of null', { user: null }],
+  ])('drops %s instead of crashing', async (_what, hint) => {
+    const stored = { ...hint, _persist: { version, rehydrated: false } };
+    await expect(migrate(stored as PersistedState, version)).resolves.toBeUndefined();
+  });
+
+  it('fills a session still unknown with the stored hint, whichever field holds it', () => {
+    const unknown: AuthState = { kind: 'unknown', lastUser: null };
+    expect(restoreAuthHint({ user }, unknown)).toEqual({ kind: 'unknown', lastUser: user });
+    expect(restoreAuthHint({ lastUser: user }, unknown)).toEqual({ kind: 'unknown', lastUser: user });
+    expect(restoreAuthHint({}, unknown)).toEqual(unknown);
+  });
+
+  it('ignores the stored hint once the backend has answered (never an authority)', () => {
+    const fresh: AuthState = { kind: 'signedIn', user: profile({ uid: 'u-new' }), emailVerified: false };
+    expect(restoreAuthHint({ user }, fresh)).toBe(fresh);
+    const signedOut: AuthState = { kind: 'signedOut', formError: null };
+    expect(restoreAuthHint({ user }, signedOut)).toBe(signedOut);
+  });
+
+  it('round-trips through redux-persist: the hint comes back after a reload, and sign-out purges it', async () => {
+    const browser = browserStorage();
+    const KEY = 'persist:triage.auth';
+    const boot = () => {
+      const store = configureStore({
+        reducer: { auth: persistReducer({ ...authPersistConfig, storage: sharedStorage(browser) }, authReducer) },
+        middleware: (getDefault) =>
+          getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
+      });
+      const persistor = persistStore(store);
+      return { store, persistor };
+    };
+    const rehydrated = (persistor: ReturnType<typeof persistStore>) =>
+      new Promise<void>((resolve) => {
+        const check = () => persistor.getState().bootstrapped && resolve();
+        persistor.subscribe(check);
+        check();
+      });
+
+    const first = boot();
+    await rehydrated(first.persistor);
+    first.store.dispatch(authChanged({ kind: 'signedIn', user, emailVerified: true }));
+    await first.persistor.flush();
+    expect(Object.keys(browser.entries(KEY)).sort()).toEqual(['_persist', 'user']);
+
+    const second = boot();
+    await rehydrated(second.persistor);
+    expect(second.store.getState().auth).toMatchObject({ kind: 'unknown', lastUser: user });
+
+    second.store.dispatch(authChanged({ kind: 'signedOut' }));
+    await second.persistor.flush();
+    expect(Object.keys(browser.entries(KEY))).toEqual(['_persist']);
+
+    const third = boot();
+    await rehydrated(third.persistor);
+    expect(third.store.getState().auth).toMatchObject({ kind: 'unknown', lastUser: null });
   });
 });
 

@@ -2,13 +2,13 @@
 import type { ReactNode } from 'react';
 import Alert from 'antd/es/alert';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { authErrorCleared, selectAuth } from '@/features/auth/slice/auth-slice';
+import { authErrorCleared, selectFormError } from '@/features/auth/slice/auth-slice';
 import { friendlyMessage } from '@/lib/error-messages';
 
 /** Shows the last sign-in/sign-up error, if any; closing it clears it. */
 export function AuthErrorAlert({ extra }: { extra?: (code: string) => ReactNode }) {
   const dispatch = useAppDispatch();
-  const { error } = useAppSelector(selectAuth);
+  const error = useAppSelector(selectFormError);
   if (!error) return null;
   return (
     <Alert

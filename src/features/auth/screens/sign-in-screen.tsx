@@ -18,7 +18,13 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Panel } from '@/components/panel';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { DemoAccountsCard } from '@/features/auth/components/demo-accounts-card';
-import { authErrorCleared, selectAuth, signIn, signInWithGoogle } from '@/features/auth/slice/auth-slice';
+import {
+  authErrorCleared,
+  selectFormError,
+  selectSigningIn,
+  signIn,
+  signInWithGoogle,
+} from '@/features/auth/slice/auth-slice';
 
 interface FieldErrors {
   email?: string;
@@ -67,11 +73,11 @@ function Field({
 /** The sign-in screen (route `/sign-in`). */
 export default function SignInScreen() {
   const dispatch = useAppDispatch();
-  const { status, error } = useAppSelector(selectAuth);
+  const error = useAppSelector(selectFormError);
+  const busy = useAppSelector(selectSigningIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const busy = status === 'signingIn';
 
   const edited = () => {
     if (error) dispatch(authErrorCleared());

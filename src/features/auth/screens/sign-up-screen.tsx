@@ -13,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { RecaptchaField } from '@/components/recaptcha-field';
-import { authErrorCleared, selectAuth, signUp } from '@/features/auth/slice/auth-slice';
+import { authErrorCleared, selectFormError, selectSigningIn, signUp } from '@/features/auth/slice/auth-slice';
 import { zodRule } from '@/lib/zod-rule';
 import { Panel } from '@/components/panel';
 
@@ -27,10 +27,10 @@ interface SignUpValues {
 /** The sign-up screen (route `/sign-up`). */
 export default function SignUpScreen() {
   const dispatch = useAppDispatch();
-  const { status, error } = useAppSelector(selectAuth);
+  const error = useAppSelector(selectFormError);
+  const busy = useAppSelector(selectSigningIn);
   const siteKey = recaptchaSiteKey();
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const busy = status === 'signingIn';
   const captchaMissing = siteKey !== null && captchaToken === null;
 
   return (

@@ -1,45 +1,23 @@
 /**
- * The auth slice: a small state machine mirroring the backend's session (DESIGN §5).
- *
- *   unknown ──▶ signedOut ──signIn/signUp──▶ signingIn ──▶ signedIn
- *      │            ▲                            │
- *      └──▶ signedIn│◀──────── error ◀───────────┘
- *
- * `error` is a failed sign-in/sign-up (the form shows it) or, with `unavailable` set, a
- * session whose profile cannot be read (the app shows a retry). `lastUser` is a persisted
- * hint for a flicker-free first paint — never an authority: the backend's answer replaces it.
+ * The auth slice (DESIGN §5): the session machine of `auth-machine.ts` in Redux. Every action
+ * is mapped to one machine event and the state is whatever {@link authTransition} returns; the
+ * thunks run the backend's auth calls. The persisted hint and how it is read back are in
+ * `src/app/persist.ts`.
  */
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthChange, Backend } from '@/backend/port';
 import { toErrorShape, type ErrorShape } from '@/domain/errors';
 import type { SignInInput, SignUpInput } from '@/domain/schemas';
-import type { UserProfile } from '@/domain/types';
+import {
+  authTransition,
+  currentUserOf,
+  eventOfChange,
+  initialAuthState,
+  type AuthEvent,
+  type AuthState,
+} from '@/features/auth/slice/auth-machine';
 
-/** Where the session is in its life. */
-export type AuthStatus = 'unknown' | 'signedOut' | 'signingIn' | 'signedIn' | 'error';
-
-/** The auth slice's state. */
-export interface AuthState {
-  status: AuthStatus;
-  /** The signed-in person, once the backend has said so. */
-  user: UserProfile | null;
-  emailVerified: boolean;
-  /** Last failure of a sign-in, sign-up, reset or sign-out, for the form to show. */
-  error: ErrorShape | null;
-  /** Set when Auth accepted the person but their profile cannot be read. */
-  unavailable: { uid: string; email: string; error: ErrorShape } | null;
-  /** Persisted per tab: who was signed in before the reload (a hint for the first paint). */
-  lastUser: UserProfile | null;
-}
-
-const initialState: AuthState = {
-  status: 'unknown',
-  user: null,
-  emailVerified: false,
-  error: null,
-  unavailable: null,
-  lastUser: null,
-};
+export type { AuthState } from '@/features/auth/slice/auth-machine';
 
 type ThunkConfig = { extra: Backend; rejectValue: ErrorShape };
 const createAuthThunk = createAsyncThunk.withTypes<ThunkConfig>();
@@ -75,83 +53,49 @@ export const signOut = authThunk('auth/signOut', (backend, _: void) => backend.a
 /** Reads the profile again after `unavailable` (e.g. Firestore was unreachable). */
 export const retryProfile = authThunk('auth/retryProfile', (backend, _: void) => backend.auth.retryProfile());
 
-function enterSignedIn(state: AuthState, user: UserProfile, emailVerified: boolean) {
-  state.status = 'signedIn';
-  state.user = user;
-  state.lastUser = user;
-  state.emailVerified = emailVerified;
-  state.error = null;
-  state.unavailable = null;
+/** Runs the machine on the slice's state (a draft: the machine reads the plain original). */
+function step(state: Draft<AuthState>, event: AuthEvent): AuthState {
+  const plain = isDraft(state) ? (original(state) as AuthState) : (state as AuthState);
+  return authTransition(plain, event);
 }
 
 const authSlice = createSlice({
   name: 'auth',
-  initialState,
+  initialState: initialAuthState,
   reducers: {
     /** The backend's session changed (dispatched by the auth listener only). */
-    authChanged(state, action: PayloadAction<AuthChange>) {
-      const change = action.payload;
-      switch (change.kind) {
-        case 'signedIn':
-          enterSignedIn(state, change.user, change.emailVerified);
-          break;
-        case 'signedOut': {
-          // An in-flight sign-in keeps its state, and so does a refused one (its form shows
-          // why); any other state — including an unreachable profile — ends here.
-          const formFailure = state.status === 'error' && !state.unavailable;
-          if (state.status !== 'signingIn' && !formFailure) state.status = 'signedOut';
-          state.user = null;
-          state.lastUser = null;
-          state.unavailable = null;
-          break;
-        }
-        case 'profileUnavailable':
-          state.status = 'error';
-          state.user = null;
-          state.error = null; // the retry screen explains; no stale form alert after it
-          state.unavailable = { uid: change.uid, email: change.email, error: change.error };
-          break;
-        default: {
-          const exhaustive: never = change;
-          throw new Error(`Unknown auth change ${JSON.stringify(exhaustive)}`);
-        }
-      }
-    },
-    /** Clears a shown error, e.g. when the person edits the form. */
-    authErrorCleared(state) {
-      state.error = null;
-      if (state.status === 'error' && !state.unavailable) state.status = 'signedOut';
-    },
+    authChanged: (state, action: PayloadAction<AuthChange>) => step(state, eventOfChange(action.payload)),
+    /** Clears a refused form's error, e.g. when the person edits the form. */
+    authErrorCleared: (state) => step(state, { type: 'formErrorCleared' }),
   },
   extraReducers: (builder) => {
     for (const thunk of [signIn, signUp, signInWithGoogle]) {
       builder
-        .addCase(thunk.pending, (state) => {
-          state.status = 'signingIn';
-          state.error = null;
-        })
-        .addCase(thunk.fulfilled, (state, action) => {
-          enterSignedIn(state, action.payload, state.emailVerified);
-        })
-        .addCase(thunk.rejected, (state, action) => {
-          // An unreachable profile after a successful Auth step is reported by authChanged.
-          if (state.unavailable) return;
-          state.status = 'error';
-          state.error = action.payload ?? toErrorShape(action.error);
-        });
+        .addCase(thunk.pending, (state) => step(state, { type: 'signInStarted' }))
+        .addCase(thunk.fulfilled, (state, action) => step(state, { type: 'signInSucceeded', user: action.payload }))
+        .addCase(thunk.rejected, (state, action) =>
+          step(state, { type: 'signInFailed', error: action.payload ?? toErrorShape(action.error) }),
+        );
     }
-    builder.addCase(signOut.rejected, (state, action) => {
-      state.error = action.payload ?? toErrorShape(action.error);
-    });
+    builder
+      .addCase(signOut.rejected, (state) => step(state, { type: 'signOutFailed' }))
+      .addCase(retryProfile.pending, (state) => step(state, { type: 'retryStarted' }))
+      .addCase(retryProfile.fulfilled, (state) => step(state, { type: 'retryFinished' }))
+      .addCase(retryProfile.rejected, (state) => step(state, { type: 'retryFinished' }));
   },
   selectors: {
+    /** The whole session state: switch on its `kind`. */
     selectAuth: (state) => state,
-    selectUser: (state) => state.user,
-    selectAuthStatus: (state) => state.status,
+    /** The signed-in person, or `null` (never the hint). */
+    selectUser: (state) => currentUserOf(state),
+    /** A refused sign-in or sign-up for the form to show, or `null`. */
+    selectFormError: (state): ErrorShape | null => (state.kind === 'signedOut' ? state.formError : null),
+    /** Whether a sign-in, sign-up or Google sign-in is under way. */
+    selectSigningIn: (state) => state.kind === 'signingIn',
   },
 });
 
 export const { authChanged, authErrorCleared } = authSlice.actions;
-export const { selectAuth, selectUser, selectAuthStatus } = authSlice.selectors;
+export const { selectAuth, selectUser, selectFormError, selectSigningIn } = authSlice.selectors;
 /** The auth slice's reducer (wrapped by redux-persist in `src/app/persist.ts`). */
 export const authReducer = authSlice.reducer;
