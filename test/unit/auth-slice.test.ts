@@ -33,7 +33,7 @@ describe('auth slice (DESIGN §5 session machine)', () => {
   });
 
   it('enters error with `unavailable` when the profile cannot be read', () => {
-    const error = { code: 'unavailable', message: 'Firestore unreachable' };
+    const error = { code: 'unavailable' as const, message: 'Firestore unreachable' };
     const state = authReducer(
       initial(),
       authChanged({ kind: 'profileUnavailable', uid: 'u', email: 'e@x.test', error }),
@@ -42,7 +42,7 @@ describe('auth slice (DESIGN §5 session machine)', () => {
   });
 
   it('leaves the unreachable-profile state for signedOut on sign-out, with no stale form error', () => {
-    const error = { code: 'unavailable', message: 'Firestore unreachable' };
+    const error = { code: 'unavailable' as const, message: 'Firestore unreachable' };
     const failedForm = { ...initial(), status: 'error' as const, error };
     const unavailable = authReducer(
       failedForm,
@@ -60,7 +60,7 @@ describe('auth slice (DESIGN §5 session machine)', () => {
     const refused = {
       ...initial(),
       status: 'error' as const,
-      error: { code: 'auth/invalid-credential', message: 'x' },
+      error: { code: 'auth/invalid-credential' as const, message: 'x' },
     };
     expect(authReducer(refused, authChanged({ kind: 'signedOut' })).status).toBe('error');
   });

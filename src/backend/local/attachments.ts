@@ -4,11 +4,10 @@
  * Shared by `messages.add` and `tickets.create`.
  */
 import { z } from 'zod/mini';
-import { AppError } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';
 import { attachmentFileSchema } from '@/domain/schemas';
+import { refusals } from '@/domain/refusals';
 import type { Attachment, UserProfile } from '@/domain/types';
-import { permissionDenied } from '@/backend/local/context';
 import type { TriageDb } from '@/backend/local/db';
 import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
 
@@ -49,8 +48,8 @@ export async function verifiedAttachments(
   const attachments: Attachment[] = [];
   for (const file of named) {
     const record = file.path.startsWith(folder) ? await db.files.get(file.path) : undefined;
-    if (!record) throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
-    if (record.uploadedBy !== me.uid) throw permissionDenied(`“${file.name}” was uploaded by someone else.`);
+    if (!record) throw refusals.notUploaded(file.name);
+    if (record.uploadedBy !== me.uid) throw refusals.uploadedBySomeoneElse(file.name);
     attachments.push({ path: record.path, name: file.name, size: record.size, contentType: record.contentType });
   }
   return attachments;
