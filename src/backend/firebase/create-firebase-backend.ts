@@ -7,12 +7,13 @@
  * here is reached through `import()`, so they come in their own chunks on first use.
  */
 import type { AppConfig } from '@/app/config-schema';
-import { AppError, toErrorShape } from '@/domain/errors';
+import { toErrorShape } from '@/domain/errors';
+import { refusals } from '@/domain/refusals';
 import type { Backend, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { createFirebaseAuth } from '@/backend/firebase/firebase-auth';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { createFirebaseServices, type FirebaseConfig } from '@/backend/firebase/firebase-services';
-import { parseAttachmentPath } from '@/backend/firebase/attachment-paths';
+import { parseAttachmentPath } from '@/domain/attachment-paths';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
 import type { StorageContext } from '@/backend/firebase/storage-files';
 import { withBulk } from '@/backend/bulk-tickets';
@@ -186,13 +187,13 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
         call(async () => {
           const files = await loadFiles();
           const upload = files.checkUpload(ticketId, messageId, file);
-          if (signal?.aborted) throw new AppError('cancelled', 'The upload was cancelled.');
+          if (signal?.aborted) throw refusals.uploadCancelled();
           await (await loadTickets()).assertMayAttach(await context(), ticketId);
           return files.uploadAttachment(await storageContext(), upload, file.data, onProgress, signal);
         }),
       getDownloadUrl: (path) =>
         call(async () => {
-          if (!/^[^/]+(\/[^/]+)+$/.test(path)) throw new AppError('not-found', 'There is no such file.');
+          if (!/^[^/]+(\/[^/]+)+$/.test(path)) throw refusals.fileNotFound();
           const files = await loadFiles();
           const attachment = parseAttachmentPath(path);
           if (attachment) {
@@ -204,7 +205,7 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
               access === 'uploader-only' &&
               (await files.uploaderOf(await storageContext(), path)) !== currentUid(ctx.auth)
             ) {
-              throw new AppError('permission-denied', 'You cannot open this file.');
+              throw refusals.notYourFile();
             }
           }
           return files.downloadUrl(await storageContext(), path);

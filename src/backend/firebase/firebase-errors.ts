@@ -34,7 +34,7 @@ const DATA_MESSAGES: Partial<Record<AppErrorCode, string>> = {
   'permission-denied': 'You do not have permission to do that.',
   unavailable: FIRESTORE_UNAVAILABLE_MESSAGE,
   'not-found': 'That item does not exist, or it has been deleted.',
-  unauthenticated: 'Sign in to continue.',
+  unauthenticated: refusals.signedOut().message,
   'deadline-exceeded': 'The database took too long to answer. Try again.',
   'resource-exhausted': 'The desk is over its usage limits right now. Try again later.',
   cancelled: 'The operation was cancelled.',

@@ -4,7 +4,7 @@
  */
 import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
-import { AppError } from '@/domain/errors';
+import { refusals } from '@/domain/refusals';
 
 /** The database and the signed-in person's session. */
 export interface FirestoreContext {
@@ -18,6 +18,6 @@ export interface FirestoreContext {
  */
 export function currentUid(auth: Auth): string {
   const uid = auth.currentUser?.uid;
-  if (!uid) throw new AppError('unauthenticated', 'Sign in to continue.');
+  if (!uid) throw refusals.signedOut();
   return uid;
 }

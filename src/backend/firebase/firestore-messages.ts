@@ -38,7 +38,7 @@ import {
 import { assertOnline } from '@/backend/online';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchQuery } from '@/backend/firebase/firestore-live';
-import { CLIENT_ID_PATTERN, checkAttachments } from '@/backend/firebase/attachment-paths';
+import { CLIENT_ID_PATTERN, checkAttachments } from '@/domain/attachment-paths';
 import {
   dataWithEstimates,
   isoFrom,

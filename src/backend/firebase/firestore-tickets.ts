@@ -81,7 +81,7 @@ import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-
 import { readActor, readActorIn, userRef } from '@/backend/firebase/firestore-users';
 import { firestoreUnavailable, toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
-import { CLIENT_ID_PATTERN, checkAttachments } from '@/backend/firebase/attachment-paths';
+import { CLIENT_ID_PATTERN, checkAttachments } from '@/domain/attachment-paths';
 import {
   dataWithEstimates,
   isoFrom,

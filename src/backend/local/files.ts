@@ -14,28 +14,12 @@ import { attachmentFileSchema, parseInput } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, type LocalContext, runWrite } from '@/backend/local/context';
 import type { FileRecord } from '@/backend/local/db';
-import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
-import { attachmentFolder } from '@/backend/local/attachments';
+import { attachmentPath } from '@/domain/attachment-paths';
 
 /** Bytes read per step; each step reports progress and checks for cancellation. */
 const CHUNK_BYTES = 1024 * 1024;
 
 const PATH_PATTERN = /^tickets\/([^/]+)\/([^/]+)\/([^/]+)$/;
-
-/**
- * A file name made safe as one path segment: separators and control characters become `_`,
- * so a name can never reach into another message's folder.
- */
-export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go.
-  const cleaned = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim();
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
-}
-
-/** The DESIGN §4 path of an attachment. */
-export function attachmentPath(ticketId: string, messageId: string, name: string): string {
-  return `${attachmentFolder(ticketId, messageId)}${safeFileName(name)}`;
-}
 
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
@@ -122,9 +106,6 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
     ) =>
       runWrite(ctx, async () => {
         if (signal?.aborted) throw refusals.uploadCancelled();
-        if (!CLIENT_ID_PATTERN.test(ticketId) || !CLIENT_ID_PATTERN.test(messageId)) {
-          throw refusals.badClientId();
-        }
         // The bytes decide the size; a declared size can only make the check stricter.
         const totalBytes = file.data.size;
         const meta = parseInput(attachmentFileSchema, {

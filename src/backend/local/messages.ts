@@ -20,7 +20,7 @@ import { auditEventsOf } from '@/backend/local/ticket-rules';
 
 /** The port's `AddMessageInput`, validated (DESIGN §3 limits; unknown keys dropped). */
 const addMessageInputSchema = z.extend(z.extend(newMessageSchema, writeOptionsSchema.shape), {
-  id: clientIdSchema('A message id'),
+  id: clientIdSchema,
   attachments: z.optional(storedAttachmentsSchema),
   event: z.optional(lifecycleEventSchema),
 });

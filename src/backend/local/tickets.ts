@@ -23,7 +23,7 @@ import { planTransition } from '@/domain/plans/status-move';
 import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
 import { assertMayOrder, scopedFilter } from '@/domain/plans/ticket-scope';
 import { applyTicketWrite, principalOf, type TicketChangePlan } from '@/domain/plans/ticket-write';
-import { assertCan, readableTicket } from '@/domain/refusals';
+import { assertCan, readableTicket, refusals } from '@/domain/refusals';
 import {
   lifecycleEventSchema,
   newTicketSchema,
@@ -48,14 +48,14 @@ export const TICKET_COUNTER_ID = 'tickets';
 /** The port's `CreateTicketInput`, validated: attachments need both client ids. */
 const createTicketInputSchema = z
   .extend(newTicketSchema, {
-    id: z.optional(clientIdSchema('A ticket id')),
-    messageId: z.optional(clientIdSchema('A message id')),
+    id: z.optional(clientIdSchema),
+    messageId: z.optional(clientIdSchema),
     attachments: z.optional(storedAttachmentsSchema),
   })
   .check(
     z.refine(
       (input) => (input.attachments ?? []).length === 0 || (input.id !== undefined && input.messageId !== undefined),
-      'Attachments of a new request need the ticket and message ids they were uploaded with.',
+      refusals.attachmentsNeedIds().message,
     ),
   );
 

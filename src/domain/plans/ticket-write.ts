@@ -73,7 +73,10 @@ export function mergeWrites(earlier: TicketWrite, later: TicketWrite): TicketWri
   return {
     set: { ...set, ...later.set },
     clear: [...keep(earlier.clear), ...later.clear],
-    stamp: [...new Set([...keep(earlier.stamp), ...later.stamp])],
+    // A field both stamp keeps its first place.
+    stamp: [
+      ...new Set([...earlier.stamp.filter((f) => later.stamp.includes(f) || !laterNames.has(f)), ...later.stamp]),
+    ],
   };
 }
 
