@@ -426,7 +426,8 @@ describe('ticket scope and order (DESIGN §1)', () => {
   });
 
   it('limits a customer to their own requests, and refuses naming anyone else', () => {
-    expect(scopedFilter(customer, { priority: 'high' })).toEqual({ priority: 'high', requesterId: 'c1' });
+    const highOnly: { requesterId?: string; priority: string } = { priority: 'high' };
+    expect(scopedFilter(customer, highOnly)).toEqual({ priority: 'high', requesterId: 'c1' });
     expect(scopedFilter(customer, { requesterId: 'c1' })).toEqual({ requesterId: 'c1' });
     expect(requesterScope(customer)).toBe('c1');
     expect(() => scopedFilter(customer, { requesterId: 'c2' })).toThrow(
