@@ -26,7 +26,7 @@ import { ROLES } from '@/domain/roles';
 import { lifecycleEventSchema, newMessageSchema, parseInput } from '@/domain/schemas';
 import type { Attachment, Message } from '@/domain/types';
 import type { AddMessageInput, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
 import {
   findTicket,

@@ -25,7 +25,7 @@ import { assertCan } from '@/domain/refusals';
 import type { UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, PresenceEntry, Unsubscribe } from '@/backend/port';
 import { checkPresenceArgs, followPresenceExpiry } from '@/backend/presence-expiry';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchQuery } from '@/backend/firebase/firestore-live';
 import { readActor } from '@/backend/firebase/firestore-users';

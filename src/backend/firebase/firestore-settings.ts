@@ -22,7 +22,7 @@ import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
 import { PRIORITIES, DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type SlaTarget } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import type { FirestoreContext } from '@/backend/firebase/firestore-context';
+import type { FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument } from '@/backend/firebase/firestore-live';

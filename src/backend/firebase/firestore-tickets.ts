@@ -77,7 +77,7 @@ import type {
   Unsubscribe,
   WriteOptions,
 } from '@/backend/port';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn, userRef } from '@/backend/firebase/firestore-users';
 import { firestoreUnavailable, toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';

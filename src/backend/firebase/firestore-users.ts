@@ -24,7 +24,7 @@ import { parseInput, roleSchema } from '@/domain/schemas';
 import { LIMITS } from '@/domain/limits';
 import type { UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
 import {

@@ -2,20 +2,14 @@
  * Attachments in Cloud Storage (DESIGN §4): `tickets/{ticketId}/{messageId}/{fileName}`.
  * Loaded on demand (it imports `firebase/storage`).
  */
-import type { Auth } from 'firebase/auth';
-import { getDownloadURL, getMetadata, ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
+import { getDownloadURL, getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
 import { refusals } from '@/domain/refusals';
 import { attachmentFileSchema, parseInput } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 import type { FileToUpload, Listener, UploadProgress } from '@/backend/port';
 import { attachmentPath } from '@/domain/attachment-paths';
 import { toAppError } from '@/backend/firebase/firebase-errors';
-
-/** Cloud Storage and the session whose user uploads. */
-export interface StorageContext {
-  storage: FirebaseStorage;
-  auth: Auth;
-}
+import type { StorageContext } from '@/backend/firebase/context';
 
 /** An upload that passed its checks: where it goes and the content type to store. */
 export interface CheckedUpload {
