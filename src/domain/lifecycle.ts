@@ -3,6 +3,7 @@
  * Firestore rules all follow {@link LIFECYCLE}; nothing else encodes which move is allowed.
  */
 import { AppError } from '@/domain/errors';
+import { CLOSED_TICKET_SENTENCE } from '@/domain/refusals';
 import { isStaff, type Role } from '@/domain/roles';
 import type { Ticket, TicketStatus } from '@/domain/types';
 
@@ -122,7 +123,7 @@ export function transition(
 ): TransitionResult {
   const rule = ruleFor(event);
   if (ticket?.status === 'closed') {
-    return { ok: false, code: 'closed', message: 'This ticket is closed and can no longer change.' };
+    return { ok: false, code: 'closed', message: CLOSED_TICKET_SENTENCE };
   }
   const applies = ticket === null ? rule.from.length === 0 : rule.from.includes(ticket.status);
   if (!applies) {

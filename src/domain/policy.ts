@@ -17,8 +17,15 @@ export type Permission =
   | 'ticket.setPriority'
   | 'ticket.setTags'
   | 'ticket.setCategory'
+  | 'ticket.beAssigned'
+  | 'ticket.readHistory'
+  | 'tickets.listAnyone'
+  | 'tickets.orderByUpdatedAt'
   | 'cannedReplies.use'
+  | 'cannedReplies.manage'
+  | 'presence.use'
   | 'users.list'
+  | 'users.readAnyone'
   | 'users.readOwn'
   | 'users.setRole'
   | 'settings.manage';
@@ -36,8 +43,18 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'ticket.setPriority',
   'ticket.setTags',
   'ticket.setCategory',
+  // Only an agent or admin can hold a ticket (DESIGN §1).
+  'ticket.beAssigned',
+  'ticket.readHistory',
+  // Customers list only their own requests, and never in `updatedAt` order: internal notes
+  // move it, so that order would tell them a note was written.
+  'tickets.listAnyone',
+  'tickets.orderByUpdatedAt',
   'cannedReplies.use',
+  'cannedReplies.manage',
+  'presence.use',
   'users.list',
+  'users.readAnyone',
 ]);
 
 const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>(['users.setRole', 'settings.manage']);

@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
+import { refusals } from '@/domain/refusals';
 import { ROLES } from '@/domain/roles';
 import { searchKeyOf } from '@/domain/search-keys';
 
@@ -129,6 +130,17 @@ export type NewMessageInput = z.infer<typeof newMessageSchema>;
  */
 export function firstIssueMessage(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? 'The input is not valid.';
+}
+
+/**
+ * Validates input that crosses into a backend with one of these schemas (both adapters).
+ * @returns the parsed value (trimmed, lowercased where the schema says so).
+ * @throws AppError `invalid-argument` with the first issue's sentence ({@link firstIssueMessage}).
+ */
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw refusals.badInput(firstIssueMessage(result.error));
+  return result.data;
 }
 
 /** Largest page a ticket list may ask for (DESIGN §3: bounded queries). */

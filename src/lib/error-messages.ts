@@ -45,7 +45,7 @@ const KEEP_BACKEND_MESSAGE = new Set([
  * @returns the mapped text for a known code, the backend's own sentence for validation and
  *   lifecycle refusals, or a generic sentence that still names the code.
  */
-export function friendlyMessage(error: Partial<ErrorShape>): string {
+export function friendlyMessage(error: { code?: ErrorShape['code'] | string; message?: string }): string {
   const code = error.code ?? 'unknown';
   if (KEEP_BACKEND_MESSAGE.has(code) && error.message) return error.message;
   const mapped = MESSAGES[code];

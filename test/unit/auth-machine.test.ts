@@ -4,6 +4,7 @@
  * computed from `authTransition`, so a changed cell in `auth-machine.ts` fails exactly that
  * case here.
  */
+import type { ErrorShape } from '@/domain/errors';
 import { isDeepStrictEqual } from 'node:util';
 import type { UserProfile } from '@/domain/types';
 import {
@@ -26,10 +27,10 @@ const ADA = profile({ uid: 'u-ada', displayName: 'Ada', role: 'admin' });
 const BEA = profile({ uid: 'u-bea', displayName: 'Bea', role: 'customer' });
 const CAL = profile({ uid: 'u-cal', displayName: 'Cal', role: 'agent' });
 const RESTORED = profile({ uid: 'u-restored', displayName: 'Restored' });
-const FORM_ERROR = { code: 'auth/invalid-credential', message: 'Wrong credentials' };
-const REFUSED = { code: 'auth/email-already-in-use', message: 'Taken' };
-const DB_DOWN = { code: 'unavailable', message: 'Firestore unreachable' };
-const DB_STILL_DOWN = { code: 'deadline-exceeded', message: 'Firestore did not answer' };
+const FORM_ERROR: ErrorShape = { code: 'auth/invalid-credential', message: 'Wrong credentials' };
+const REFUSED: ErrorShape = { code: 'auth/email-already-in-use', message: 'Taken' };
+const DB_DOWN: ErrorShape = { code: 'unavailable', message: 'Firestore unreachable' };
+const DB_STILL_DOWN: ErrorShape = { code: 'deadline-exceeded', message: 'Firestore did not answer' };
 
 /** One sample of each state, and of each variation inside a state that a cell depends on. */
 const STATES = {

@@ -1,3 +1,4 @@
+import type { ErrorShape } from '@/domain/errors';
 import { configureStore } from '@reduxjs/toolkit';
 import { AppError } from '@/domain/errors';
 import { hintOf } from '@/features/auth/slice/auth-machine';
@@ -26,7 +27,7 @@ function storeWith(backend: Backend, preloaded?: AuthState) {
   });
 }
 
-const unavailableError = { code: 'unavailable', message: 'Firestore unreachable' };
+const unavailableError: ErrorShape = { code: 'unavailable', message: 'Firestore unreachable' };
 
 describe('auth slice (DESIGN §5 session machine, see auth-machine.ts for the full table)', () => {
   it('starts unknown, with no user and no hint', () => {

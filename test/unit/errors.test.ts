@@ -1,7 +1,7 @@
 /**
  * Errors cross every layer as plain `{ code, message }` data (DESIGN §5).
  */
-import { AppError, toErrorShape } from '@/domain/errors';
+import { APP_ERROR_CODES, AppError, isAppErrorCode, toErrorShape } from '@/domain/errors';
 
 /** Plain, serializable data: exactly `code` and `message`, surviving a JSON round trip. */
 function expectPlainShape(shape: unknown): void {
@@ -70,5 +70,31 @@ describe('toErrorShape', () => {
 
   it('ignores a code that is not a string but keeps a message', () => {
     expect(toErrorShape({ code: 404, message: 'Not found.' })).toEqual({ code: 'unknown', message: 'Not found.' });
+  });
+});
+
+describe('the closed code vocabulary', () => {
+  it('declares cancelled, which the upload flows use', () => {
+    expect(isAppErrorCode('cancelled')).toBe(true);
+  });
+
+  it('knows no code outside the vocabulary', () => {
+    expect(isAppErrorCode('storage/canceled')).toBe(false);
+    expect(isAppErrorCode('internal')).toBe(false);
+    expect(isAppErrorCode(42)).toBe(false);
+  });
+
+  it('turns a platform code outside the vocabulary into unknown, keeping the message', () => {
+    expect(toErrorShape({ code: 'storage/unknown', message: 'Storage broke.' })).toEqual({
+      code: 'unknown',
+      message: 'Storage broke.',
+    });
+    expect(toErrorShape({ code: 'data-loss' })).toEqual({ code: 'unknown', message: 'data-loss' });
+  });
+
+  it('always yields a code of the vocabulary', () => {
+    for (const thrown of [null, 'x', { code: 'weird' }, new Error('e'), new AppError('cancelled', 'Stopped.')]) {
+      expect(APP_ERROR_CODES).toContain(toErrorShape(thrown).code);
+    }
   });
 });

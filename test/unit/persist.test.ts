@@ -1,3 +1,4 @@
+import type { ErrorShape } from '@/domain/errors';
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { PersistedState } from 'redux-persist';
@@ -48,7 +49,7 @@ describe("persisted auth hint (version 2: the session machine's own fields)", ()
   const migrate = migrateOf(authPersistConfig);
   const version = PERSIST_VERSIONS.auth;
   const user = profile({ uid: 'u-agent', role: 'agent' });
-  const error = { code: 'unavailable', message: 'offline' };
+  const error: ErrorShape = { code: 'unavailable', message: 'offline' };
   const states: AuthState[] = [
     { kind: 'unknown', lastUser: null },
     { kind: 'unknown', lastUser: user },

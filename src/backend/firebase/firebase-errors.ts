@@ -3,16 +3,17 @@
  * (DESIGN §5: failures cross the port as `{ code, message }`). Imports no Firebase module, so
  * the auth code in the first chunk can use it without pulling Firestore in.
  */
-import { AppError } from '@/domain/errors';
+import { AppError, isAppErrorCode, type AppErrorCode } from '@/domain/errors';
+import { refusals } from '@/domain/refusals';
 
 /** The sentence shown when Cloud Firestore cannot be reached. */
 export const FIRESTORE_UNAVAILABLE_MESSAGE =
   'Triage cannot reach its database (Cloud Firestore). Check your connection and try again.';
 
 /** Plain sentences for Firebase Auth codes the forms meet. */
-const AUTH_MESSAGES: Record<string, string> = {
-  'auth/invalid-credential': 'The email or password is not correct.',
-  'auth/email-already-in-use': 'An account with this email already exists. Sign in, or reset your password.',
+const AUTH_MESSAGES: Partial<Record<AppErrorCode, string>> = {
+  'auth/invalid-credential': refusals.invalidCredential().message,
+  'auth/email-already-in-use': refusals.emailInUse().message,
   'auth/weak-password': 'Choose a stronger password (at least 8 characters).',
   'auth/invalid-email': 'Enter a valid email address.',
   'auth/missing-email': 'Enter your email address.',
@@ -28,27 +29,29 @@ const AUTH_MESSAGES: Record<string, string> = {
   'auth/requires-recent-login': 'For your security, sign in again and then retry.',
 };
 
-/** Codes Firebase Auth uses for "no such account or wrong password" across versions and settings. */
-const INVALID_CREDENTIAL_CODES = new Set([
-  'auth/wrong-password',
-  'auth/user-not-found',
-  'auth/invalid-login-credentials',
-  'auth/invalid-credential',
-]);
-
 /** Plain sentences for Firestore (and mapped Storage) codes. */
-const DATA_MESSAGES: Record<string, string> = {
+const DATA_MESSAGES: Partial<Record<AppErrorCode, string>> = {
   'permission-denied': 'You do not have permission to do that.',
   unavailable: FIRESTORE_UNAVAILABLE_MESSAGE,
   'not-found': 'That item does not exist, or it has been deleted.',
-  unauthenticated: 'Sign in to continue.',
+  unauthenticated: refusals.signedOut().message,
   'deadline-exceeded': 'The database took too long to answer. Try again.',
   'resource-exhausted': 'The desk is over its usage limits right now. Try again later.',
   cancelled: 'The operation was cancelled.',
 };
 
-/** Storage codes that mean the same as a Firestore code. */
-const STORAGE_CODES: Record<string, string> = {
+/**
+ * Firebase codes outside the app's vocabulary, and the code of ours each means: Storage codes
+ * become their Firestore equivalent, and Firestore's rarer codes their nearest one of ours.
+ * Every other Firebase code that is not one of ours becomes `unknown`.
+ */
+const FIREBASE_CODES: Record<string, AppErrorCode> = {
+  'auth/wrong-password': 'auth/invalid-credential',
+  'auth/invalid-login-credentials': 'auth/invalid-credential',
+  'out-of-range': 'invalid-argument',
+  unimplemented: 'unsupported',
+  internal: 'unknown',
+  'data-loss': 'unknown',
   'storage/unauthorized': 'permission-denied',
   'storage/unauthenticated': 'unauthenticated',
   'storage/object-not-found': 'not-found',
@@ -57,9 +60,13 @@ const STORAGE_CODES: Record<string, string> = {
   'storage/quota-exceeded': 'resource-exhausted',
 };
 
-const STORAGE_MESSAGES: Record<string, string> = {
+const STORAGE_CODES: ReadonlySet<string> = new Set(
+  Object.keys(FIREBASE_CODES).filter((code) => code.startsWith('storage/')),
+);
+
+const STORAGE_MESSAGES: Partial<Record<AppErrorCode, string>> = {
   unavailable: 'Triage cannot reach its file storage (Cloud Storage). Check your connection and try again.',
-  cancelled: 'The upload was cancelled.',
+  cancelled: refusals.uploadCancelled().message,
 };
 
 function codeAndMessage(error: unknown): { code: string | null; message: string } {
@@ -74,6 +81,16 @@ function codeAndMessage(error: unknown): { code: string | null; message: string 
 }
 
 /**
+ * The app's code for a Firebase code (see {@link FIREBASE_CODES}); the one place where a
+ * platform code turns into the closed vocabulary of `src/domain/errors.ts`.
+ */
+export function appCodeOf(firebaseCode: string): AppErrorCode {
+  const mapped = FIREBASE_CODES[firebaseCode];
+  if (mapped) return mapped;
+  return isAppErrorCode(firebaseCode) ? firebaseCode : 'unknown';
+}
+
+/**
  * Maps an error from Firebase Auth to an {@link AppError}: every "unknown email / wrong password"
  * variant becomes `auth/invalid-credential`; other `auth/…` codes are kept, with plain sentences.
  */
@@ -81,8 +98,9 @@ export function toAuthError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const { code, message } = codeAndMessage(error);
   if (code === null) return new AppError('unknown', message || 'Signing in failed. Try again.');
-  const mapped = INVALID_CREDENTIAL_CODES.has(code) ? 'auth/invalid-credential' : code;
-  return new AppError(mapped, AUTH_MESSAGES[mapped] ?? (message || mapped));
+  // Every "no such account or wrong password" variant, across versions and settings, is one code.
+  const mapped = code === 'auth/user-not-found' ? 'auth/invalid-credential' : appCodeOf(code);
+  return new AppError(mapped, AUTH_MESSAGES[mapped] ?? (message || code));
 }
 
 /**
@@ -96,11 +114,11 @@ export function toAppError(error: unknown): AppError {
   const { code, message } = codeAndMessage(error);
   if (code === null) return new AppError('unknown', message || 'Something went wrong.');
   if (code.startsWith('auth/')) return toAuthError(error);
-  const storageCode = STORAGE_CODES[code];
-  if (storageCode) {
-    return new AppError(storageCode, STORAGE_MESSAGES[storageCode] ?? DATA_MESSAGES[storageCode] ?? message);
+  const mapped = appCodeOf(code);
+  if (STORAGE_CODES.has(code)) {
+    return new AppError(mapped, STORAGE_MESSAGES[mapped] ?? DATA_MESSAGES[mapped] ?? message);
   }
-  return new AppError(code, DATA_MESSAGES[code] ?? (message || code));
+  return new AppError(mapped, DATA_MESSAGES[mapped] ?? (message || code));
 }
 
 /** The error for "Firestore did not answer in time" (the same code as "cannot reach it"). */

@@ -12,32 +12,33 @@ import {
   runTransaction,
   serverTimestamp,
   where,
-  type DocumentData,
   type DocumentReference,
   type Firestore,
   type FirestoreDataConverter,
-  type UpdateData,
 } from 'firebase/firestore';
-import { AppError, toErrorShape } from '@/domain/errors';
-import { eventForReply, refusalError, transition, type LifecycleEvent } from '@/domain/lifecycle';
+import { toErrorShape } from '@/domain/errors';
+import type { LifecycleEvent } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
-import { ROLES, isStaff } from '@/domain/roles';
-import { firstIssueMessage, lifecycleEventSchema, newMessageSchema } from '@/domain/schemas';
+import { isRetriedMessage, planReply } from '@/domain/plans/reply';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { readableTicket, refusals } from '@/domain/refusals';
+import { ROLES } from '@/domain/roles';
+import { lifecycleEventSchema, newMessageSchema, parseInput } from '@/domain/schemas';
 import type { Attachment, Message } from '@/domain/types';
 import type { AddMessageInput, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
 import {
-  applyStatusChange,
-  assertUnchangedSince,
   findTicket,
   getTicket,
   parseWriteOptions,
   readTicketIn,
+  writeTicketChange,
 } from '@/backend/firebase/firestore-tickets';
+import { assertOnline } from '@/backend/online';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchQuery } from '@/backend/firebase/firestore-live';
-import { CLIENT_ID_PATTERN, checkAttachments } from '@/backend/firebase/attachment-paths';
+import { CLIENT_ID_PATTERN, checkAttachments } from '@/domain/attachment-paths';
 import {
   dataWithEstimates,
   isoFrom,
@@ -96,7 +97,7 @@ export async function watchMessages(
   const actor = await readActor(ctx);
   const messages = collection(ctx.db, 'tickets', ticketId, 'messages').withConverter(messageConverter);
   let conversation = query(messages, orderBy('createdAt', 'asc'));
-  if (!isStaff(actor.role)) {
+  if (!can(principalOf(actor), 'ticket.readInternal')) {
     await getTicket(ctx, ticketId);
     conversation = query(messages, where('internal', '==', false), orderBy('createdAt', 'asc'));
   }
@@ -126,21 +127,13 @@ export interface CheckedMessage {
  * @throws AppError `invalid-argument` with the first problem's sentence.
  */
 export function validateMessage(ticketId: string, input: AddMessageInput): CheckedMessage {
-  if (typeof input.id !== 'string' || !CLIENT_ID_PATTERN.test(input.id)) {
-    throw new AppError('invalid-argument', 'A message id is 1–128 letters, digits, hyphens or underscores.');
-  }
-  const parsed = newMessageSchema.safeParse({ body: input.body, internal: input.internal });
-  if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
-  let event: LifecycleEvent | undefined;
-  if (input.event !== undefined) {
-    const checked = lifecycleEventSchema.safeParse(input.event);
-    if (!checked.success) throw new AppError('invalid-argument', firstIssueMessage(checked.error));
-    event = checked.data;
-  }
+  if (typeof input.id !== 'string' || !CLIENT_ID_PATTERN.test(input.id)) throw refusals.badClientId();
+  const { body, internal } = parseInput(newMessageSchema, { body: input.body, internal: input.internal });
+  const event = input.event === undefined ? undefined : parseInput(lifecycleEventSchema, input.event);
   const { expectedUpdatedAt } = parseWriteOptions({ expectedUpdatedAt: input.expectedUpdatedAt });
   return {
-    body: parsed.data.body,
-    internal: parsed.data.internal,
+    body,
+    internal,
     attachments: checkAttachments(ticketId, input.id, input.attachments ?? []),
     event,
     expectedUpdatedAt,
@@ -164,81 +157,36 @@ export function validateMessage(ticketId: string, input: AddMessageInput): Check
 export async function addMessage(ctx: FirestoreContext, ticketId: string, input: AddMessageInput): Promise<Message> {
   const message = validateMessage(ticketId, input);
   currentUid(ctx.auth);
-  // A transaction needs the server: offline, fail at once (the app queues the message in its
-  // outbox, issue 5) rather than after the SDK's retries.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    throw new AppError('unavailable', 'You are offline. It will be sent when you are back online.');
-  }
+  assertOnline();
   const { db } = ctx;
   const ref = messageRef(db, ticketId, input.id);
 
   const existing = await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    const ticket = await readTicketIn(tx, db, ticketId);
-    const principal = { uid: actor.uid, role: actor.role };
-    if (!can(principal, 'ticket.read', ticket)) {
-      throw new AppError('permission-denied', 'You can only reply to your own requests.');
-    }
-    // A retry of a write that already landed (even if the ticket closed since) succeeds.
+    const ticket = readableTicket(principalOf(actor), await readTicketIn(tx, db, ticketId));
     const stored = await tx.get(ref);
-    if (stored.exists()) {
-      const existing = stored.data();
-      if (existing.authorId !== actor.uid) throw new AppError('already-exists', 'Another message already has this id.');
-      return existing;
-    }
-
-    if (message.internal && !can(principal, 'ticket.writeInternal')) {
-      throw new AppError('permission-denied', 'Only agents and admins can write internal notes.');
-    }
-    if (ticket.status === 'closed') {
-      throw new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request to continue.');
-    }
-    if (!can(principal, 'ticket.reply', ticket)) {
-      throw new AppError('permission-denied', 'You can only reply to your own requests.');
-    }
-    if (message.attachments.length > 0 && !can(principal, 'ticket.attach', ticket)) {
-      throw new AppError('permission-denied', 'You cannot attach files to this ticket.');
-    }
-    // The guard protects the status change; a plain reply never overwrites anything.
-    if (message.event !== undefined) assertUnchangedSince(ticket, message.expectedUpdatedAt);
-
-    tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
-      authorId: actor.uid,
-      authorName: actor.displayName,
-      authorRole: actor.role,
-      body: message.body,
+    if (stored.exists() && isRetriedMessage(stored.data(), actor)) return stored.data();
+    // A refusal aborts the transaction: nothing is written, the message included.
+    const plan = planReply({
+      ticket,
+      actor,
       internal: message.internal,
+      attachmentCount: message.attachments.length,
+      event: message.event,
+      expectedUpdatedAt: message.expectedUpdatedAt,
+    });
+    tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
+      ...plan.author,
+      body: message.body,
       attachments: message.attachments,
       createdAt: serverTimestamp(),
     });
-
-    const actorRef = { kind: 'user', uid: actor.uid, role: actor.role } as const;
-    let changes: UpdateData<DocumentData> = { updatedAt: serverTimestamp() };
-    if (!message.internal) {
-      const fromStaff = isStaff(actor.role);
-      changes.lastMessageAt = serverTimestamp();
-      changes.lastMessageBy = fromStaff ? 'agent' : 'customer';
-      if (fromStaff && !ticket.firstResponseAt && actor.uid !== ticket.requesterId) {
-        changes.firstResponseAt = serverTimestamp();
-      }
-    }
-    // An explicit event says where the ticket goes next and replaces the automatic reopen (a
-    // requester's "reply and mark solved" on a pending ticket solves it; their reply with
-    // "reopen" on a solved one reopens it once). Without one, DESIGN §2's customer_reply applies.
-    const move = message.event ?? (message.internal ? null : eventForReply(ticket, actorRef));
-    if (move) {
-      const result = transition(ticket, move, actorRef);
-      // A refusal aborts the transaction: nothing is written, the message included.
-      if (!result.ok) throw refusalError(result);
-      changes = { ...changes, ...applyStatusChange(tx, db, ticket, result.to, actor) };
-    }
-    tx.update(doc(db, 'tickets', ticketId), changes);
+    writeTicketChange(tx, db, ticketId, plan, actor.uid);
     return null;
   });
   if (existing) return existing;
   const snapshot = await getDoc(ref);
-  if (!snapshot.exists())
-    throw new AppError('not-found', 'The message was sent but cannot be read back. Reload the ticket.');
+  if (!snapshot.exists()) throw refusals.sentButUnreadable();
   return snapshot.data();
 }
 
@@ -259,9 +207,9 @@ export async function attachmentAccess(
   const actor = await readActor(ctx);
   // A request not submitted yet: its files are its uploader's alone.
   if (!(await findTicket(ctx, ticketId))) return 'uploader-only';
-  if (isStaff(actor.role)) return 'granted';
+  if (can(principalOf(actor), 'ticket.readInternal')) return 'granted';
   const snapshot = await getDoc(messageRef(ctx.db, ticketId, messageId));
   if (!snapshot.exists()) return 'uploader-only';
-  if (snapshot.data().internal) throw new AppError('permission-denied', 'You cannot open this file.');
+  if (snapshot.data().internal) throw refusals.notYourFile();
   return 'granted';
 }

@@ -19,12 +19,13 @@ import {
   type CollectionReference,
   type FirestoreDataConverter,
 } from 'firebase/firestore';
-import { AppError, toErrorShape } from '@/domain/errors';
-import { isStaff } from '@/domain/roles';
+import { toErrorShape } from '@/domain/errors';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan } from '@/domain/refusals';
 import type { UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, PresenceEntry, Unsubscribe } from '@/backend/port';
 import { checkPresenceArgs, followPresenceExpiry } from '@/backend/presence-expiry';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchQuery } from '@/backend/firebase/firestore-live';
 import { readActor } from '@/backend/firebase/firestore-users';
@@ -59,7 +60,7 @@ function presenceOf(ctx: FirestoreContext, ticketId: string): CollectionReferenc
 /** The signed-in person, who must be staff (the rules say the same). */
 async function readStaff(ctx: FirestoreContext): Promise<UserProfile> {
   const me = await readActor(ctx);
-  if (!isStaff(me.role)) throw new AppError('permission-denied', 'Only agents and admins see who is on a ticket.');
+  assertCan(principalOf(me), 'presence.use');
   return me;
 }
 

@@ -14,13 +14,15 @@ import {
   type Firestore,
   type FirestoreDataConverter,
 } from 'firebase/firestore';
-import { AppError, toErrorShape } from '@/domain/errors';
-import { firstIssueMessage } from '@/domain/schemas';
+import { toErrorShape } from '@/domain/errors';
+import { can } from '@/domain/policy';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan } from '@/domain/refusals';
+import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
-import { isStaff } from '@/domain/roles';
 import { PRIORITIES, DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type SlaTarget } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import type { FirestoreContext } from '@/backend/firebase/firestore-context';
+import type { FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument } from '@/backend/firebase/firestore-live';
@@ -86,7 +88,7 @@ export async function watchSettings(
   onNext: Listener<DeskSettings>,
   onError: ErrorListener,
 ): Promise<Unsubscribe> {
-  const staff = isStaff((await readActor(ctx)).role);
+  const staff = can(principalOf(await readActor(ctx)), 'cannedReplies.use');
   const fail = (error: Parameters<typeof toAppError>[0]) => onError(toErrorShape(toAppError(error)));
   let desk: DeskSettings | null = null;
   let replies: CannedReply[] | null = staff ? null : [];
@@ -125,12 +127,10 @@ export async function watchSettings(
  * @throws AppError `invalid-argument`, `permission-denied`.
  */
 export async function saveSettings(ctx: FirestoreContext, settings: DeskSettings): Promise<void> {
-  const parsed = deskSettingsSchema.safeParse(settings);
-  if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
-  const { cannedReplies, ...desk } = parsed.data;
+  const { cannedReplies, ...desk } = parseInput(deskSettingsSchema, settings);
   await runTransaction(ctx.db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    if (actor.role !== 'admin') throw new AppError('permission-denied', 'Only admins can change the desk settings.');
+    assertCan(principalOf(actor), 'settings.manage');
     tx.set(doc(ctx.db, 'settings', 'desk'), desk);
     tx.set(cannedRepliesRef(ctx.db), { replies: cannedReplies, updatedAt: serverTimestamp() });
   });
@@ -142,12 +142,10 @@ export async function saveSettings(ctx: FirestoreContext, settings: DeskSettings
  * @throws AppError `invalid-argument` (a reply outside the limits), `permission-denied`.
  */
 export async function saveCannedReplies(ctx: FirestoreContext, replies: readonly CannedReply[]): Promise<void> {
-  const parsed = cannedRepliesSchema.safeParse(replies);
-  if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
+  const checked = parseInput(cannedRepliesSchema, replies);
   await runTransaction(ctx.db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    if (!isStaff(actor.role))
-      throw new AppError('permission-denied', 'Only agents and admins can change canned replies.');
-    tx.set(cannedRepliesRef(ctx.db), { replies: parsed.data, updatedAt: serverTimestamp() });
+    assertCan(principalOf(actor), 'cannedReplies.manage');
+    tx.set(cannedRepliesRef(ctx.db), { replies: checked, updatedAt: serverTimestamp() });
   });
 }

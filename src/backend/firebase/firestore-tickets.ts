@@ -6,7 +6,6 @@
  * Every write to a ticket is a transaction that sets `updatedAt` to the server time: the
  * optimistic checks (`expectedUpdatedAt`) and the live counts depend on it.
  */
-import { type z } from 'zod/mini';
 import {
   Timestamp,
   collection,
@@ -36,19 +35,25 @@ import {
   type UpdateData,
 } from 'firebase/firestore';
 import { AppError, toErrorShape } from '@/domain/errors';
-import { refusalError, statusChangeEffects, transition, type LifecycleEvent } from '@/domain/lifecycle';
-import { isStaff } from '@/domain/roles';
+import type { LifecycleEvent } from '@/domain/lifecycle';
+import { can } from '@/domain/policy';
+import { isRetriedSubmission, planNewTicket } from '@/domain/plans/new-ticket';
+import { assertMayAttach as assertMayAttachTo } from '@/domain/plans/reply';
+import { planTransition } from '@/domain/plans/status-move';
+import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
+import { assertMayOrder, DEFAULT_TICKET_ORDER, requesterScope, scopedFilter } from '@/domain/plans/ticket-scope';
+import { isEmptyWrite, principalOf, type TicketChangePlan, type TicketWrite } from '@/domain/plans/ticket-write';
+import { assertCan, readableTicket, refusals } from '@/domain/refusals';
 import {
-  firstIssueMessage,
   lifecycleEventSchema,
   newTicketSchema,
+  parseInput,
   ticketFilterSchema,
   ticketPatchSchema,
   ticketQuerySchema,
   writeOptionsSchema,
   type NewTicketInput,
 } from '@/domain/schemas';
-import { can, PATCH_PERMISSIONS } from '@/domain/policy';
 import { searchKeyOf, searchKeysFor, tagKey, withTagKeys } from '@/domain/search-keys';
 import {
   PRIORITIES,
@@ -72,11 +77,11 @@ import type {
   Unsubscribe,
   WriteOptions,
 } from '@/backend/port';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn, userRef } from '@/backend/firebase/firestore-users';
 import { firestoreUnavailable, toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
-import { CLIENT_ID_PATTERN, checkAttachments } from '@/backend/firebase/attachment-paths';
+import { CLIENT_ID_PATTERN, checkAttachments } from '@/domain/attachment-paths';
 import {
   dataWithEstimates,
   isoFrom,
@@ -88,13 +93,6 @@ import {
   stringFrom,
   stringsFrom,
 } from '@/backend/firebase/firestore-values';
-
-/** A valid input, or `invalid-argument` with the first issue's sentence. */
-function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
-  return result.data;
-}
 
 /** Reads `tickets/{id}` into a {@link Ticket}; `null` optional fields read as absent. */
 const ticketConverter: FirestoreDataConverter<Ticket> = {
@@ -195,28 +193,33 @@ export function writeAuditEvent(
 }
 
 /**
- * The field changes of a lifecycle move: the status, its timestamp, and (DESIGN §2) the
- * solving agent as assignee of an unassigned ticket. Writes the audit events for them.
+ * A planned ticket write as Firestore update data: stamps are the server's time; a removed
+ * `solvedAt` is deleted, other removed fields are stored as `null` (DESIGN §3: the unassigned
+ * queue queries `assigneeId == null`).
  */
-export function applyStatusChange(
+export function ticketUpdateData(write: TicketWrite): UpdateData<DocumentData> {
+  const data: UpdateData<DocumentData> = { ...write.set };
+  for (const field of write.clear) data[field] = field === 'solvedAt' ? deleteField() : null;
+  for (const field of write.stamp) data[field] = serverTimestamp();
+  return data;
+}
+
+/**
+ * Writes a planned change of a ticket in a transaction: the update (with `extra` fields the
+ * adapter keeps besides the model, e.g. search keys) and its audit events, in order.
+ * A plan that writes nothing writes nothing.
+ */
+export function writeTicketChange(
   tx: Transaction,
   db: Firestore,
-  ticket: Ticket,
-  to: Ticket['status'],
-  actor: UserProfile,
-): UpdateData<DocumentData> {
-  const changes: UpdateData<DocumentData> = { status: to, updatedAt: serverTimestamp() };
-  const effects = statusChangeEffects(ticket, to, actor);
-  if (effects.setSolvedAt) changes.solvedAt = serverTimestamp();
-  if (effects.clearSolvedAt) changes.solvedAt = deleteField();
-  if (effects.setClosedAt) changes.closedAt = serverTimestamp();
-  writeAuditEvent(tx, db, ticket.id, { type: 'status', from: ticket.status, to, actorId: actor.uid });
-  if (effects.assignTo) {
-    changes.assigneeId = effects.assignTo.uid;
-    changes.assigneeName = effects.assignTo.displayName;
-    writeAuditEvent(tx, db, ticket.id, { type: 'assignee', from: null, to: effects.assignTo.uid, actorId: actor.uid });
-  }
-  return changes;
+  ticketId: string,
+  plan: TicketChangePlan,
+  actorId: string,
+  extra: UpdateData<DocumentData> = {},
+): void {
+  if (isEmptyWrite(plan.write)) return;
+  tx.update(doc(db, 'tickets', ticketId), { ...ticketUpdateData(plan.write), ...extra });
+  for (const event of plan.events) writeAuditEvent(tx, db, ticketId, { ...event, actorId });
 }
 
 /**
@@ -225,16 +228,8 @@ export function applyStatusChange(
  */
 export async function readTicketIn(tx: Transaction, db: Firestore, id: string): Promise<Ticket> {
   const snapshot = await tx.get(ticketRef(db, id));
-  if (!snapshot.exists()) throw ticketNotFound();
+  if (!snapshot.exists()) throw refusals.ticketNotFound();
   return snapshot.data();
-}
-
-function ticketNotFound(): AppError {
-  return new AppError('not-found', 'This ticket does not exist, or it has been deleted.');
-}
-
-function notYours(): AppError {
-  return new AppError('permission-denied', 'You can only see your own requests.');
 }
 
 /**
@@ -243,22 +238,6 @@ function notYours(): AppError {
  */
 export function parseWriteOptions(options: WriteOptions | undefined): WriteOptions {
   return parseInput(writeOptionsSchema, options ?? {});
-}
-
-/**
- * Refuses a write based on a stale view of the ticket: `expectedUpdatedAt` (as the caller last
- * saw it, ISO-8601) must still be the stored `updatedAt`. Both are compared to the millisecond,
- * the precision the converter gives them; a value that is not a date matches nothing.
- * @throws AppError `aborted` when someone else changed the ticket since.
- */
-export function assertUnchangedSince(ticket: Ticket, expectedUpdatedAt: string | undefined): void {
-  if (expectedUpdatedAt === undefined) return;
-  if (Date.parse(ticket.updatedAt) !== Date.parse(expectedUpdatedAt)) {
-    throw new AppError(
-      'aborted',
-      'Someone else changed this ticket meanwhile. Nothing was saved: look at the latest version and try again.',
-    );
-  }
 }
 
 /** A new request, checked: its fields, the ids to use (if the client chose them) and its files. */
@@ -279,15 +258,12 @@ export function checkNewTicket(input: CreateTicketInput): CheckedNewTicket {
   const { id, messageId } = input;
   for (const value of [id, messageId]) {
     if (value !== undefined && (typeof value !== 'string' || !CLIENT_ID_PATTERN.test(value))) {
-      throw new AppError(
-        'invalid-argument',
-        'A ticket or message id is 1–128 letters, digits, hyphens or underscores.',
-      );
+      throw refusals.badClientId();
     }
   }
   const claimed = input.attachments ?? [];
   if (claimed.length > 0 && (id === undefined || messageId === undefined)) {
-    throw new AppError('invalid-argument', 'Files can only be attached to a request submitted with its ids.');
+    throw refusals.attachmentsNeedIds();
   }
   const attachments = id !== undefined && messageId !== undefined ? checkAttachments(id, messageId, claimed) : [];
   return { fields, id, messageId, attachments };
@@ -302,9 +278,7 @@ async function readOwnOrFreeTicketIn(tx: Transaction, db: Firestore, id: string)
   try {
     return await tx.get(ticketRef(db, id));
   } catch (error) {
-    if (toAppError(error).code === 'permission-denied') {
-      throw new AppError('already-exists', 'Another request already has this id.');
-    }
+    if (toAppError(error).code === 'permission-denied') throw refusals.idInUse('ticket');
     throw error;
   }
 }
@@ -345,7 +319,6 @@ async function retryCounterRace(submit: () => Promise<void>): Promise<void> {
  */
 export async function createTicket(ctx: FirestoreContext, input: CreateTicketInput): Promise<Ticket> {
   const { fields, id, messageId, attachments } = checkNewTicket(input);
-  const { subject, description, priority, category, followUpOf } = fields;
   currentUid(ctx.auth);
   const { db } = ctx;
   const newTicket = id === undefined ? doc(collection(db, 'tickets')) : doc(db, 'tickets', id);
@@ -361,54 +334,34 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
         const actor = await readActorIn(tx, ctx);
         if (id !== undefined) {
           const existing = await readOwnOrFreeTicketIn(tx, db, id);
-          if (existing.exists()) {
-            if (existing.data().requesterId === actor.uid) return;
-            throw new AppError('already-exists', 'Another request already has this id.');
-          }
+          if (existing.exists() && isRetriedSubmission(existing.data(), actor)) return;
         }
         const counterSnapshot = await tx.get(counter);
-        if (followUpOf) {
-          const previous = await readTicketIn(tx, db, followUpOf);
-          if (!can({ uid: actor.uid, role: actor.role }, 'ticket.read', previous)) throw notYours();
-          if (previous.status !== 'closed') {
-            throw new AppError('failed-precondition', 'Only a closed request can be followed up; reply on it instead.');
-          }
-        }
-        const submit = transition(null, 'submit', { kind: 'user', uid: actor.uid, role: actor.role });
-        if (!submit.ok) throw refusalError(submit);
+        const followed = fields.followUpOf ? await readTicketIn(tx, db, fields.followUpOf) : null;
+        const plan = planNewTicket(fields, actor, followed);
 
         const number = numberFrom(counterSnapshot.get('lastNumber')) + 1;
         tx.set(counter, { lastNumber: number });
         tx.set(newTicket, {
           number,
-          subject,
-          status: submit.to,
-          priority,
-          category: category?.trim() || null,
-          tags: [],
-          requesterId: actor.uid,
-          requesterName: actor.displayName,
+          ...plan.ticket,
+          category: plan.ticket.category ?? null,
           // Always present (null when unassigned) so that the "unassigned" queue can query it.
           assigneeId: null,
           assigneeName: null,
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
           lastMessageAt: serverTimestamp(),
-          lastMessageBy: isStaff(actor.role) ? 'agent' : 'customer',
-          ...(followUpOf ? { followUpOf } : {}),
-          // The search index (issue 5; `src/domain/search-keys.ts`): never read back into a Ticket.
-          searchKeys: searchKeysFor({ number, subject, requesterName: actor.displayName, requesterEmail: actor.email }),
+          // The search index (`src/domain/search-keys.ts`): never read back into a Ticket.
+          searchKeys: searchKeysFor({
+            number,
+            subject: plan.ticket.subject,
+            requesterName: actor.displayName,
+            requesterEmail: actor.email,
+          }),
         });
-        tx.set(firstMessage, {
-          authorId: actor.uid,
-          authorName: actor.displayName,
-          authorRole: actor.role,
-          body: description,
-          internal: false,
-          attachments,
-          createdAt: serverTimestamp(),
-        });
-        writeAuditEvent(tx, db, newTicket.id, { type: 'status', from: null, to: submit.to, actorId: actor.uid });
+        tx.set(firstMessage, { ...plan.message, attachments, createdAt: serverTimestamp() });
+        for (const event of plan.events) writeAuditEvent(tx, db, newTicket.id, { ...event, actorId: actor.uid });
       },
       { maxAttempts: 12 },
     );
@@ -422,7 +375,7 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
  */
 export async function getTicket(ctx: FirestoreContext, id: string): Promise<Ticket> {
   const ticket = await findTicket(ctx, id);
-  if (!ticket) throw ticketNotFound();
+  if (!ticket) throw refusals.ticketNotFound();
   return ticket;
 }
 
@@ -437,7 +390,8 @@ export async function findTicket(ctx: FirestoreContext, id: string): Promise<Tic
   const snapshot = await getDoc(ticketRef(ctx.db, id));
   if (!snapshot.exists()) return null;
   const ticket = snapshot.data();
-  if (ticket.requesterId !== uid && !isStaff((await readActor(ctx)).role)) throw notYours();
+  // The requester reads their own without a look at their profile.
+  if (ticket.requesterId !== uid) readableTicket(principalOf(await readActor(ctx)), ticket);
   return ticket;
 }
 
@@ -449,14 +403,7 @@ export async function findTicket(ctx: FirestoreContext, id: string): Promise<Tic
  */
 export async function assertMayAttach(ctx: FirestoreContext, id: string): Promise<void> {
   const ticket = await findTicket(ctx, id);
-  if (!ticket) return;
-  if (ticket.status === 'closed') {
-    throw new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request instead.');
-  }
-  const actor = await readActor(ctx);
-  if (!can({ uid: actor.uid, role: actor.role }, 'ticket.attach', ticket)) {
-    throw new AppError('permission-denied', 'You cannot attach files to this ticket.');
-  }
+  if (ticket) assertMayAttachTo(await readActor(ctx), ticket);
 }
 
 /** Follows one ticket live; the error listener gets `not-found` or `permission-denied`. */
@@ -471,18 +418,17 @@ export async function watchTicket(
     ticketRef(ctx.db, id),
     (snapshot): { ticket: Ticket } | { error: AppError } => {
       // Missing from the cache after the grace period: offline, and never seen here.
-      if (!snapshot.exists()) return { error: snapshot.metadata.fromCache ? firestoreUnavailable() : ticketNotFound() };
+      if (!snapshot.exists()) {
+        return { error: snapshot.metadata.fromCache ? firestoreUnavailable() : refusals.ticketNotFound() };
+      }
       const ticket = snapshot.data();
-      if (ticket.requesterId !== actor.uid && !isStaff(actor.role)) return { error: notYours() };
+      if (!can(principalOf(actor), 'ticket.read', ticket)) return { error: refusals.forbidden('ticket.read') };
       return { ticket };
     },
     (result) => ('ticket' in result ? onNext(result.ticket) : onError(toErrorShape(result.error))),
     (error) => onError(toErrorShape(toAppError(error))),
   );
 }
-
-/** The order of a list that names none: last public reply first (the port's default). */
-const DEFAULT_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
 
 /**
  * The `where(...)` filters of a ticket list or count: equalities, and at most one
@@ -494,12 +440,8 @@ const DEFAULT_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
  */
 function filterConstraints(filter: TicketFilter, actor: UserProfile): QueryConstraint[] {
   const constraints: QueryConstraint[] = [];
-  if (!isStaff(actor.role)) {
-    if (filter.requesterId !== undefined && filter.requesterId !== actor.uid) throw notYours();
-    constraints.push(where('requesterId', '==', actor.uid));
-  } else if (filter.requesterId !== undefined) {
-    constraints.push(where('requesterId', '==', filter.requesterId));
-  }
+  const { requesterId } = scopedFilter(actor, filter);
+  if (requesterId !== undefined) constraints.push(where('requesterId', '==', requesterId));
   const [only, ...more] = filter.statuses ?? [];
   if (only !== undefined) {
     constraints.push(more.length === 0 ? where('status', '==', only) : where('status', 'in', [only, ...more]));
@@ -566,11 +508,9 @@ export async function watchTicketList(
   const wanted = parseInput(ticketQuerySchema, request);
   const actor = await readActor(ctx);
   const size = wanted.limit;
-  const sort = wanted.sort ?? DEFAULT_SORT;
+  const sort: TicketSort = wanted.sort ?? DEFAULT_TICKET_ORDER;
   const filters = filterConstraints(wanted, actor);
-  if (!isStaff(actor.role) && sort.field === 'updatedAt') {
-    throw new AppError('permission-denied', 'Requests can be ordered by last reply or by creation only.');
-  }
+  assertMayOrder(actor, sort);
   const start = wanted.after ? [startAfter(...(await cursorStart(ctx.db, sort.field, wanted.after)))] : [];
   const page = query(
     collection(ctx.db, 'tickets').withConverter(ticketConverter),
@@ -622,7 +562,8 @@ export async function watchTicketCount(
   const actor = await readActor(ctx);
   const tickets = collection(ctx.db, 'tickets');
   const counted = query(tickets, ...filterConstraints(wanted, actor));
-  const scope = isStaff(actor.role) ? [] : [where('requesterId', '==', actor.uid)];
+  const requesterId = requesterScope(actor);
+  const scope = requesterId === undefined ? [] : [where('requesterId', '==', requesterId)];
   const trigger = query(tickets, ...scope, orderBy('updatedAt', 'desc'), limit(1));
 
   let stopped = false;
@@ -689,24 +630,10 @@ export async function transitionTicket(
   const { db } = ctx;
   await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    const ticket = await readTicketIn(tx, db, id);
-    if (!isStaff(actor.role) && ticket.requesterId !== actor.uid) throw notYours();
-    assertUnchangedSince(ticket, expectedUpdatedAt);
-    const result = transition(ticket, lifecycleEvent, { kind: 'user', uid: actor.uid, role: actor.role });
-    if (!result.ok) throw refusalError(result);
-    tx.update(doc(db, 'tickets', id), applyStatusChange(tx, db, ticket, result.to, actor));
+    const plan = planTransition(await readTicketIn(tx, db, id), lifecycleEvent, actor, expectedUpdatedAt);
+    writeTicketChange(tx, db, id, plan, actor.uid);
   });
   return getTicket(ctx, id);
-}
-
-/** How a field appears in the audit trail: tags comma-separated, `null` for none. */
-function auditValue(value: string | readonly string[] | null | undefined): string | null {
-  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : null;
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function sameTags(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((tag, index) => tag === b[index]);
 }
 
 /**
@@ -729,71 +656,36 @@ export async function updateTicket(
   const { db } = ctx;
   await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    for (const field of Object.keys(wanted) as (keyof TicketPatch)[]) {
-      if (!can({ uid: actor.uid, role: actor.role }, PATCH_PERMISSIONS[field])) {
-        throw new AppError('permission-denied', 'Only agents and admins can change a ticket.');
-      }
-    }
+    assertMayPatch(actor, wanted);
     const snapshot = await tx.get(ticketRef(db, id));
-    if (!snapshot.exists()) throw ticketNotFound();
+    if (!snapshot.exists()) throw refusals.ticketNotFound();
     const ticket = snapshot.data();
     const assignee = wanted.assigneeId ? await tx.get(userRef(db, wanted.assigneeId)) : null;
-    assertUnchangedSince(ticket, expectedUpdatedAt);
-    if (ticket.status === 'closed')
-      throw new AppError('failed-precondition', 'This ticket is closed and can no longer change.');
-
-    const changes: UpdateData<DocumentData> = {};
-    const audit = (
-      type: AuditEventType,
-      from: string | readonly string[] | null | undefined,
-      to: string | readonly string[] | null | undefined,
-    ) => writeAuditEvent(tx, db, id, { type, from: auditValue(from), to: auditValue(to), actorId: actor.uid });
-
-    if (wanted.priority !== undefined && wanted.priority !== ticket.priority) {
-      changes.priority = wanted.priority;
-      audit('priority', ticket.priority, wanted.priority);
-    }
-    if (wanted.category !== undefined) {
-      const category = wanted.category || null;
-      if (category !== (ticket.category ?? null)) {
-        changes.category = category;
-        audit('category', ticket.category, category);
-      }
-    }
-    if (wanted.tags !== undefined) {
-      const tags = [...new Set(wanted.tags)];
-      if (!sameTags(tags, ticket.tags)) {
-        changes.tags = tags;
-        // Tags are the only search field that changes; the other keys (with the requester's
-        // email, not on the ticket) are kept as stored. A ticket older than the keys gets them now.
-        const stored: unknown = snapshot.get('searchKeys');
-        changes.searchKeys = Array.isArray(stored)
-          ? withTagKeys(stringsFrom(stored), tags)
-          : searchKeysFor({
-              number: ticket.number,
-              subject: ticket.subject,
-              requesterName: ticket.requesterName,
-              tags,
-            });
-        audit('tags', ticket.tags, tags);
-      }
-    }
-    if (wanted.assigneeId !== undefined && wanted.assigneeId !== (ticket.assigneeId ?? null)) {
-      const profile = assignee?.exists() ? assignee.data() : null;
-      if (wanted.assigneeId !== null && (!profile || !isStaff(profile.role))) {
-        throw new AppError('invalid-argument', 'Tickets can only be assigned to agents and admins.');
-      }
-      changes.assigneeId = profile?.uid ?? null;
-      changes.assigneeName = profile?.displayName ?? null;
-      audit('assignee', ticket.assigneeId, profile?.uid ?? null);
-      if (profile && ticket.status === 'new') {
-        const open = transition(ticket, 'open', { kind: 'user', uid: actor.uid, role: actor.role });
-        if (!open.ok) throw refusalError(open);
-        Object.assign(changes, applyStatusChange(tx, db, ticket, open.to, actor));
-      }
-    }
-    if (Object.keys(changes).length === 0) return;
-    tx.update(doc(db, 'tickets', id), { ...changes, updatedAt: serverTimestamp() });
+    const plan = planTicketPatch({
+      ticket,
+      patch: wanted,
+      actor,
+      assignee: assignee?.exists() ? assignee.data() : null,
+      expectedUpdatedAt,
+    });
+    const { tags } = plan.write.set;
+    // Tags are the only search field that changes; the other keys (with the requester's email,
+    // not on the ticket) are kept as stored. A ticket older than the keys gets them now.
+    const stored: unknown = snapshot.get('searchKeys');
+    const searchKeys =
+      tags === undefined
+        ? {}
+        : {
+            searchKeys: Array.isArray(stored)
+              ? withTagKeys(stringsFrom(stored), tags)
+              : searchKeysFor({
+                  number: ticket.number,
+                  subject: ticket.subject,
+                  requesterName: ticket.requesterName,
+                  tags,
+                }),
+          };
+    writeTicketChange(tx, db, id, plan, actor.uid, searchKeys);
   });
   return getTicket(ctx, id);
 }
@@ -805,9 +697,7 @@ export async function watchTicketEvents(
   onNext: Listener<AuditEvent[]>,
   onError: ErrorListener,
 ): Promise<Unsubscribe> {
-  const actor = await readActor(ctx);
-  if (!isStaff(actor.role))
-    throw new AppError('permission-denied', 'Only agents and admins can see a ticket’s history.');
+  assertCan(principalOf(await readActor(ctx)), 'ticket.readHistory');
   const trail = query(eventsOf(ctx.db, id).withConverter(auditEventConverter), orderBy('at', 'asc'));
   return watchQuery(
     trail,

@@ -16,13 +16,15 @@ import {
   type FirestoreDataConverter,
   type Transaction,
 } from 'firebase/firestore';
-import { AppError, toErrorShape } from '@/domain/errors';
-import { ROLES, SELF_ASSIGNABLE_ROLE, isStaff, type Role } from '@/domain/roles';
-import { roleSchema } from '@/domain/schemas';
+import { toErrorShape, type AppError } from '@/domain/errors';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan, refusals } from '@/domain/refusals';
+import { ROLES, SELF_ASSIGNABLE_ROLE, type Role } from '@/domain/roles';
+import { parseInput, roleSchema } from '@/domain/schemas';
 import { LIMITS } from '@/domain/limits';
 import type { UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import { currentUid, type FirestoreContext } from '@/backend/firebase/firestore-context';
+import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
 import {
@@ -144,7 +146,7 @@ export async function readActorIn(tx: Transaction, { db, auth }: FirestoreContex
 }
 
 function missingProfile(): AppError {
-  return new AppError('failed-precondition', 'Your profile is missing. Sign out, sign in again and retry.');
+  return refusals.missingProfile();
 }
 
 /**
@@ -153,12 +155,9 @@ function missingProfile(): AppError {
  */
 export async function getUser(ctx: FirestoreContext, uid: string): Promise<UserProfile> {
   const me = currentUid(ctx.auth);
-  if (uid !== me) {
-    const actor = await readActor(ctx);
-    if (!isStaff(actor.role)) throw new AppError('permission-denied', 'You can only see your own profile.');
-  }
+  if (uid !== me) assertCan(principalOf(await readActor(ctx)), 'users.readAnyone');
   const snapshot = await getDoc(userRef(ctx.db, uid));
-  if (!snapshot.exists()) throw new AppError('not-found', 'There is no such person.');
+  if (!snapshot.exists()) throw refusals.userNotFound();
   return snapshot.data();
 }
 
@@ -168,8 +167,7 @@ export async function watchAllUsers(
   onNext: Listener<UserProfile[]>,
   onError: ErrorListener,
 ): Promise<Unsubscribe> {
-  const actor = await readActor(ctx);
-  if (!isStaff(actor.role)) throw new AppError('permission-denied', 'Only agents and admins can list people.');
+  assertCan(principalOf(await readActor(ctx)), 'users.list');
   const everyone = query(collection(ctx.db, 'users').withConverter(profileConverter), orderBy('createdAt', 'desc'));
   return watchQuery(
     everyone,
@@ -185,15 +183,14 @@ export async function watchAllUsers(
  * @throws AppError `invalid-argument` for an unknown role, `permission-denied`, `not-found`.
  */
 export async function setUserRole(ctx: FirestoreContext, uid: string, role: Role): Promise<void> {
-  const parsed = roleSchema.safeParse(role);
-  if (!parsed.success) throw new AppError('invalid-argument', `“${String(role)}” is not a role.`);
+  const nextRole = parseInput(roleSchema, role);
   await runTransaction(ctx.db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    if (actor.role !== 'admin') throw new AppError('permission-denied', 'Only admins can change roles.');
-    if (actor.uid === uid) throw new AppError('permission-denied', 'You cannot change your own role.');
+    assertCan(principalOf(actor), 'users.setRole');
+    if (actor.uid === uid) throw refusals.ownRole();
     const target = await tx.get(userRef(ctx.db, uid));
-    if (!target.exists()) throw new AppError('not-found', 'There is no such person.');
-    if (target.data().role === parsed.data) return;
-    tx.update(doc(ctx.db, 'users', uid), { role: parsed.data, updatedAt: serverTimestamp() });
+    if (!target.exists()) throw refusals.userNotFound();
+    if (target.data().role === nextRole) return;
+    tx.update(doc(ctx.db, 'users', uid), { role: nextRole, updatedAt: serverTimestamp() });
   });
 }

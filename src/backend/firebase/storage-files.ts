@@ -2,29 +2,19 @@
  * Attachments in Cloud Storage (DESIGN §4): `tickets/{ticketId}/{messageId}/{fileName}`.
  * Loaded on demand (it imports `firebase/storage`).
  */
-import type { Auth } from 'firebase/auth';
-import { getDownloadURL, getMetadata, ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
-import { AppError } from '@/domain/errors';
-import { attachmentFileSchema, firstIssueMessage } from '@/domain/schemas';
+import { getDownloadURL, getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
+import { refusals } from '@/domain/refusals';
+import { attachmentFileSchema, parseInput } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 import type { FileToUpload, Listener, UploadProgress } from '@/backend/port';
-import { attachmentPath } from '@/backend/firebase/attachment-paths';
+import { attachmentPath } from '@/domain/attachment-paths';
 import { toAppError } from '@/backend/firebase/firebase-errors';
-
-/** Cloud Storage and the session whose user uploads. */
-export interface StorageContext {
-  storage: FirebaseStorage;
-  auth: Auth;
-}
+import type { StorageContext } from '@/backend/firebase/context';
 
 /** An upload that passed its checks: where it goes and the content type to store. */
 export interface CheckedUpload {
   path: string;
   contentType: string;
-}
-
-function cancelled(): AppError {
-  return new AppError('cancelled', 'The upload was cancelled.');
 }
 
 /**
@@ -34,11 +24,10 @@ function cancelled(): AppError {
  */
 export function checkUpload(ticketId: string, messageId: string, file: FileToUpload): CheckedUpload {
   const size = Math.max(file.size, file.data.size);
-  const checked = attachmentFileSchema.safeParse({ name: file.name, size, contentType: file.contentType });
-  if (!checked.success) throw new AppError('invalid-argument', firstIssueMessage(checked.error));
+  const checked = parseInput(attachmentFileSchema, { name: file.name, size, contentType: file.contentType });
   return {
-    path: attachmentPath(ticketId, messageId, checked.data.name),
-    contentType: checked.data.contentType.toLowerCase(),
+    path: attachmentPath(ticketId, messageId, checked.name),
+    contentType: checked.contentType.toLowerCase(),
   };
 }
 
@@ -58,8 +47,8 @@ export function uploadAttachment(
   signal?: AbortSignal,
 ): Promise<string> {
   const uid = auth.currentUser?.uid;
-  if (!uid) return Promise.reject(new AppError('unauthenticated', 'Sign in to continue.'));
-  if (signal?.aborted) return Promise.reject(cancelled());
+  if (!uid) return Promise.reject(refusals.signedOut());
+  if (signal?.aborted) return Promise.reject(refusals.uploadCancelled());
   return new Promise<string>((resolve, reject) => {
     const task = uploadBytesResumable(ref(storage, upload.path), data, {
       contentType: upload.contentType,
@@ -74,7 +63,7 @@ export function uploadAttachment(
       (snapshot) => onProgress?.({ bytesTransferred: snapshot.bytesTransferred, totalBytes: snapshot.totalBytes }),
       (error) => {
         settle();
-        reject(signal?.aborted ? cancelled() : toAppError(error));
+        reject(signal?.aborted ? refusals.uploadCancelled() : toAppError(error));
       },
       () => {
         settle();
@@ -108,13 +97,13 @@ export async function storedAttachments(
   attachments: readonly Attachment[],
 ): Promise<Attachment[]> {
   const uid = auth.currentUser?.uid;
-  if (!uid) throw new AppError('unauthenticated', 'Sign in to continue.');
+  if (!uid) throw refusals.signedOut();
   return Promise.all(
     attachments.map(async (file) => {
       try {
         const metadata = await getMetadata(ref(storage, file.path));
         if (metadata.customMetadata?.uploadedBy !== uid) {
-          throw new AppError('permission-denied', `“${file.name}” was uploaded by someone else.`);
+          throw refusals.uploadedBySomeoneElse(file.name);
         }
         return {
           path: file.path,
@@ -125,7 +114,7 @@ export async function storedAttachments(
       } catch (error) {
         const mapped = toAppError(error);
         if (mapped.code === 'not-found') {
-          throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
+          throw refusals.notUploaded(file.name);
         }
         throw mapped;
       }

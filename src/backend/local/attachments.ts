@@ -4,18 +4,15 @@
  * Shared by `messages.add` and `tickets.create`.
  */
 import { z } from 'zod/mini';
-import { AppError } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';
 import { attachmentFileSchema } from '@/domain/schemas';
+import { refusals } from '@/domain/refusals';
 import type { Attachment, UserProfile } from '@/domain/types';
-import { permissionDenied } from '@/backend/local/context';
 import type { TriageDb } from '@/backend/local/db';
-import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
+import { attachmentFolder, CLIENT_ID_PATTERN } from '@/domain/attachment-paths';
 
-/** A client-generated document id (DESIGN §3): 1–128 letters, digits, hyphens or underscores. */
-export function clientIdSchema(what: string) {
-  return z.string().check(z.regex(CLIENT_ID_PATTERN, `${what} is 1–128 letters, digits, hyphens or underscores.`));
-}
+/** A client-generated document id (DESIGN §3, `CLIENT_ID_PATTERN`). */
+export const clientIdSchema = z.string().check(z.regex(CLIENT_ID_PATTERN, refusals.badClientId().message));
 
 /** Attachments as a write names them: up to 5, each ≤ 10 MB of an allowed type, with its stored path (DESIGN §3). */
 export const storedAttachmentsSchema = z
@@ -25,11 +22,6 @@ export const storedAttachmentsSchema = z
     }),
   )
   .check(z.maxLength(LIMITS.attachments.maxCount, `At most ${LIMITS.attachments.maxCount} files per message.`));
-
-/** The folder a message's attachments live in (DESIGN §4), with its trailing slash. */
-export function attachmentFolder(ticketId: string, messageId: string): string {
-  return `tickets/${ticketId}/${messageId}/`;
-}
 
 /**
  * The attachments a message will hold, checked against the stored files: each must have been
@@ -49,8 +41,8 @@ export async function verifiedAttachments(
   const attachments: Attachment[] = [];
   for (const file of named) {
     const record = file.path.startsWith(folder) ? await db.files.get(file.path) : undefined;
-    if (!record) throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
-    if (record.uploadedBy !== me.uid) throw permissionDenied(`“${file.name}” was uploaded by someone else.`);
+    if (!record) throw refusals.notUploaded(file.name);
+    if (record.uploadedBy !== me.uid) throw refusals.uploadedBySomeoneElse(file.name);
     attachments.push({ path: record.path, name: file.name, size: record.size, contentType: record.contentType });
   }
   return attachments;

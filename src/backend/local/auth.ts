@@ -6,20 +6,21 @@
 import { liveQuery } from 'dexie';
 import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
 import { AppError, toErrorShape } from '@/domain/errors';
+import { refusals } from '@/domain/refusals';
 import { SELF_ASSIGNABLE_ROLE } from '@/domain/roles';
-import { emailSchema, signInSchema, signUpSchema, type SignInInput, type SignUpInput } from '@/domain/schemas';
+import {
+  emailSchema,
+  parseInput,
+  signInSchema,
+  signUpSchema,
+  type SignInInput,
+  type SignUpInput,
+} from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
-import { isoAt, parseInput, requireUser, runCall, toAppError, type LocalContext } from '@/backend/local/context';
+import { isoAt, requireUser, runCall, toAppError, type LocalContext } from '@/backend/local/context';
 import { newId } from '@/backend/local/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/backend/local/passwords';
 import type { SessionState } from '@/backend/local/session';
-
-// One sentence for both causes, so the form cannot be used to find out who has an account.
-const INVALID_CREDENTIAL = 'The email or password is not right.';
-
-function emailInUse(): AppError {
-  return new AppError('auth/email-already-in-use', 'An account with this email already exists. Sign in instead.');
-}
 
 /** Reads what `onChange` reports for a session; Dexie calls only, so it can run in liveQuery. */
 async function readAuthChange(ctx: LocalContext, session: SessionState): Promise<AuthChange> {
@@ -140,10 +141,10 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
         const credential = await ctx.db.credentials.get(email);
         if (!credential) {
           await burnPasswordCheck(password, ctx.iterations);
-          throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
+          throw refusals.invalidCredential();
         }
         const user = (await verifyPassword(password, credential)) ? await ctx.db.users.get(credential.uid) : undefined;
-        if (!user) throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
+        if (!user) throw refusals.invalidCredential();
         ctx.session.set({ uid: user.uid, email });
         return user;
       }),
@@ -152,7 +153,7 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
       runCall(ctx, async () => {
         // The schema drops anything but name, email and password: nobody picks their own role.
         const { displayName, email, password } = parseInput(signUpSchema, input);
-        if (await ctx.db.credentials.get(email)) throw emailInUse();
+        if (await ctx.db.credentials.get(email)) throw refusals.emailInUse();
         // Hash before the transaction: awaiting WebCrypto inside one would let it commit early.
         const secret = await hashPassword(password, ctx.iterations);
         const at = isoAt(ctx.now());
@@ -165,7 +166,7 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
           updatedAt: at,
         };
         await ctx.db.transaction('rw', ctx.db.credentials, ctx.db.users, async () => {
-          if (await ctx.db.credentials.get(email)) throw emailInUse();
+          if (await ctx.db.credentials.get(email)) throw refusals.emailInUse();
           await ctx.db.credentials.add({ email, uid: user.uid, ...secret, emailVerified: false, createdAt: at });
           await ctx.db.users.add(user);
         });

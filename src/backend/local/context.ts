@@ -5,15 +5,13 @@
  * from `src/domain/`, exactly as the Firestore rules follow them (DESIGN §1–§2).
  */
 import { liveQuery } from 'dexie';
-import type { z } from 'zod/mini';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { AppError, toErrorShape } from '@/domain/errors';
-import type { Actor } from '@/domain/lifecycle';
-import type { Principal } from '@/domain/policy';
-import { firstIssueMessage } from '@/domain/schemas';
+import { refusals } from '@/domain/refusals';
 import type { IsoDateTime, UserProfile } from '@/domain/types';
 import type { TriageDb } from '@/backend/local/db';
 import type { LocalSession } from '@/backend/local/session';
+import { assertOnline } from '@/backend/online';
 
 /** The adapter's shared state; one per `createBackend` call (one tab). */
 export interface LocalContext {
@@ -64,35 +62,12 @@ export async function runCall<T>(ctx: LocalContext, call: () => Promise<T>): Pro
 }
 
 /**
- * The local backend stands in for a server reached over the network (issue 5, offline): while
- * the browser is offline its writes fail as a remote backend's would, so the app queues them
- * (the outbox) exactly as it does against Firebase; reads keep working, like Firestore's cache.
- * @throws AppError `unavailable` while `navigator.onLine` is false.
- */
-export function assertReachable(): void {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    throw new AppError('unavailable', 'You are offline. It will be sent when you are back online.');
-  }
-}
-
-/**
- * Runs one port call that writes: refused at once while offline ({@link assertReachable}),
+ * Runs one port call that writes: refused at once while offline ({@link assertOnline}),
  * otherwise as {@link runCall}.
  */
 export async function runWrite<T>(ctx: LocalContext, call: () => Promise<T>): Promise<T> {
-  assertReachable();
+  assertOnline();
   return runCall(ctx, call);
-}
-
-/**
- * Validates input with a domain schema (DESIGN §3 limits).
- * @returns the parsed value (trimmed, lowercased where the schema says so).
- * @throws AppError `invalid-argument` with the first issue's message.
- */
-export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
-  return result.data;
 }
 
 /**
@@ -103,25 +78,10 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): 
  */
 export async function requireUser(ctx: LocalContext): Promise<UserProfile> {
   const session = ctx.session.current();
-  if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+  if (!session) throw refusals.signedOut();
   const user = await ctx.db.users.get(session.uid);
   if (!user) throw new AppError('unauthenticated', 'Your account no longer exists. Sign in again.');
   return user;
-}
-
-/** The policy's view of a user (DESIGN §1). */
-export function principalOf(user: UserProfile): Principal {
-  return { uid: user.uid, role: user.role };
-}
-
-/** The lifecycle's view of a user (DESIGN §2). */
-export function actorOf(user: UserProfile): Actor {
-  return { kind: 'user', uid: user.uid, role: user.role };
-}
-
-/** The refusal every permission check throws. */
-export function permissionDenied(message = 'You do not have permission to do that.'): AppError {
-  return new AppError('permission-denied', message);
 }
 
 /**

@@ -6,48 +6,20 @@
  * that, and until the ticket exists only the uploader may read them.
  */
 import type { FilesPort, FileToUpload, Listener, UploadProgress } from '@/backend/port';
-import { AppError } from '@/domain/errors';
 import { can } from '@/domain/policy';
-import { attachmentFileSchema } from '@/domain/schemas';
+import { assertMayAttach } from '@/domain/plans/reply';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { readableTicket, refusals } from '@/domain/refusals';
+import { attachmentFileSchema, parseInput } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
-import {
-  isoAt,
-  parseInput,
-  permissionDenied,
-  principalOf,
-  requireUser,
-  runCall,
-  type LocalContext,
-  runWrite,
-} from '@/backend/local/context';
+import { isoAt, requireUser, runCall, type LocalContext, runWrite } from '@/backend/local/context';
 import type { FileRecord } from '@/backend/local/db';
-import { CLIENT_ID_PATTERN } from '@/backend/local/ids';
-import { attachmentFolder } from '@/backend/local/attachments';
-import { readableTicket } from '@/backend/local/ticket-rules';
+import { attachmentPath } from '@/domain/attachment-paths';
 
 /** Bytes read per step; each step reports progress and checks for cancellation. */
 const CHUNK_BYTES = 1024 * 1024;
 
 const PATH_PATTERN = /^tickets\/([^/]+)\/([^/]+)\/([^/]+)$/;
-
-/**
- * A file name made safe as one path segment: separators and control characters become `_`,
- * so a name can never reach into another message's folder.
- */
-export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go.
-  const cleaned = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').trim();
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
-}
-
-/** The DESIGN §4 path of an attachment. */
-export function attachmentPath(ticketId: string, messageId: string, name: string): string {
-  return `${attachmentFolder(ticketId, messageId)}${safeFileName(name)}`;
-}
-
-function cancelled(): AppError {
-  return new AppError('cancelled', 'The upload was cancelled.');
-}
 
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
@@ -83,17 +55,9 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
    * overwrites someone else's file.
    */
   async function assertMayUpload(me: UserProfile, ticketId: string, path: string): Promise<void> {
-    const stored = await db.tickets.get(ticketId);
-    if (stored) {
-      const ticket = readableTicket(me, stored);
-      if (ticket.status === 'closed') {
-        throw new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request instead.');
-      }
-      if (!can(principalOf(me), 'ticket.attach', ticket))
-        throw permissionDenied('You cannot attach files to this ticket.');
-    }
+    assertMayAttach(me, await db.tickets.get(ticketId));
     const existing = await db.files.get(path);
-    if (existing && existing.uploadedBy !== me.uid) throw permissionDenied('Someone else already uploaded this file.');
+    if (existing && existing.uploadedBy !== me.uid) throw refusals.pathTaken();
   }
 
   /**
@@ -105,18 +69,18 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
     const stored = await db.tickets.get(ticketId);
     const file = await db.files.get(path);
     if (!stored) {
-      if (!file) throw new AppError('not-found', 'There is no such file.');
-      if (file.uploadedBy !== me.uid) throw permissionDenied('You cannot open this file.');
+      if (!file) throw refusals.fileNotFound();
+      if (file.uploadedBy !== me.uid) throw refusals.notYourFile();
       return file;
     }
-    readableTicket(me, stored);
+    readableTicket(principalOf(me), stored);
     if (!can(principalOf(me), 'ticket.readInternal')) {
       // A customer reads files of public messages, and their own upload before it is sent.
       const message = await db.messages.get([ticketId, messageId]);
       const allowed = message ? !message.internal : file?.uploadedBy === me.uid;
-      if (!allowed) throw permissionDenied('You cannot open this file.');
+      if (!allowed) throw refusals.notYourFile();
     }
-    if (!file) throw new AppError('not-found', 'There is no such file.');
+    if (!file) throw refusals.fileNotFound();
     return file;
   }
 
@@ -141,10 +105,7 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
       signal?: AbortSignal,
     ) =>
       runWrite(ctx, async () => {
-        if (signal?.aborted) throw cancelled();
-        if (!CLIENT_ID_PATTERN.test(ticketId) || !CLIENT_ID_PATTERN.test(messageId)) {
-          throw new AppError('invalid-argument', 'This is not a valid ticket or message id.');
-        }
+        if (signal?.aborted) throw refusals.uploadCancelled();
         // The bytes decide the size; a declared size can only make the check stricter.
         const totalBytes = file.data.size;
         const meta = parseInput(attachmentFileSchema, {
@@ -161,14 +122,14 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
         onProgress?.({ bytesTransferred: 0, totalBytes });
         const bytes = new Uint8Array(totalBytes);
         for (let offset = 0; offset < totalBytes; offset += CHUNK_BYTES) {
-          if (signal?.aborted) throw cancelled();
+          if (signal?.aborted) throw refusals.uploadCancelled();
           const chunk = new Uint8Array(
             await readBytes(file.data.slice(offset, Math.min(totalBytes, offset + CHUNK_BYTES))),
           );
           bytes.set(chunk, offset);
           onProgress?.({ bytesTransferred: offset + chunk.length, totalBytes });
         }
-        if (signal?.aborted) throw cancelled();
+        if (signal?.aborted) throw refusals.uploadCancelled();
 
         await db.transaction('rw', [db.users, db.tickets, db.files], async () => {
           // Again, inside the write: the ticket may have closed while the bytes were read.
@@ -193,7 +154,7 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
       runCall(ctx, async () => {
         const match = PATH_PATTERN.exec(path);
         const [, ticketId = '', messageId = ''] = match ?? [];
-        if (!match) throw new AppError('not-found', 'There is no such file.');
+        if (!match) throw refusals.fileNotFound();
         const record = await db.transaction('r', [db.users, db.tickets, db.messages, db.files], async () =>
           readableFile(await requireUser(ctx), path, ticketId, messageId),
         );

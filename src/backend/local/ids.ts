@@ -5,9 +5,6 @@
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Ids the port accepts from clients (message ids): what Firestore allows in one path segment, minus oddities. */
-export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-
 function randomChars(count: number): string {
   // 248 = the largest multiple of 62 below 256, so every character is equally likely.
   let out = '';

@@ -13,11 +13,11 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { ErrorListener, Listener, PresenceEntry, PresencePort, Unsubscribe } from '@/backend/port';
-import { AppError } from '@/domain/errors';
-import { isStaff } from '@/domain/roles';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan, refusals } from '@/domain/refusals';
 import type { UserProfile } from '@/domain/types';
 import { checkPresenceArgs, followPresenceExpiry } from '@/backend/presence-expiry';
-import { isoAt, permissionDenied, requireUser, runCall, watchLive, type LocalContext } from '@/backend/local/context';
+import { isoAt, requireUser, runCall, watchLive, type LocalContext } from '@/backend/local/context';
 
 /** One stored entry: a {@link PresenceEntry} keyed by ticket and person. */
 export interface PresenceRecord extends PresenceEntry {
@@ -78,7 +78,7 @@ export function openPresenceDb(deskDbName: string): PresenceDb {
 
 /** The signed-in person, who must be staff. @throws AppError `permission-denied` for customers. */
 function requireStaff(me: UserProfile): UserProfile {
-  if (!isStaff(me.role)) throw permissionDenied('Only agents and admins see who is on a ticket.');
+  assertCan(principalOf(me), 'presence.use');
   return me;
 }
 
@@ -124,7 +124,7 @@ export function createLocalPresence(
       runCall(ctx, async () => {
         checkPresenceArgs(ticketId);
         const session = ctx.session.current();
-        if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+        if (!session) throw refusals.signedOut();
         const notice: LeaveNotice = { ticketId, uid: session.uid, at: isoAt(now()) };
         channel?.postMessage(notice);
         await applyLeaveNotice(presenceDb, notice);

@@ -4,20 +4,13 @@
  * admins replace the canned replies (issue 5).
  */
 import type { ErrorListener, Listener, SettingsPort, Unsubscribe } from '@/backend/port';
-import { isStaff } from '@/domain/roles';
 import { can } from '@/domain/policy';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan } from '@/domain/refusals';
+import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
 import { DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings } from '@/domain/types';
-import {
-  isoAt,
-  parseInput,
-  permissionDenied,
-  principalOf,
-  requireUser,
-  watchLive,
-  type LocalContext,
-  runWrite,
-} from '@/backend/local/context';
+import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
 
 /** The id of the one settings record. */
 export const DESK_SETTINGS_ID = 'desk';
@@ -33,7 +26,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
         async () => {
           const me = await requireUser(ctx);
           const settings = (await db.settings.get(DESK_SETTINGS_ID))?.value ?? DEFAULT_DESK_SETTINGS;
-          return isStaff(me.role) ? settings : { ...settings, cannedReplies: [] };
+          return can(principalOf(me), 'cannedReplies.use') ? settings : { ...settings, cannedReplies: [] };
         },
         onNext,
         onError,
@@ -45,7 +38,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
         const value: DeskSettings = parseInput(deskSettingsSchema, settings);
         await db.transaction('rw', [db.users, db.settings], async () => {
           const me = await requireUser(ctx);
-          if (!can(principalOf(me), 'settings.manage')) throw permissionDenied('Only admins can change desk settings.');
+          assertCan(principalOf(me), 'settings.manage');
           await db.settings.put({ id: DESK_SETTINGS_ID, value, updatedAt: isoAt(ctx.now()) });
         });
       }),
@@ -55,7 +48,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
         const cannedReplies = parseInput(cannedRepliesSchema, replies);
         await db.transaction('rw', [db.users, db.settings], async () => {
           const me = await requireUser(ctx);
-          if (!isStaff(me.role)) throw permissionDenied('Only agents and admins can change canned replies.');
+          assertCan(principalOf(me), 'cannedReplies.manage');
           const current = (await db.settings.get(DESK_SETTINGS_ID))?.value ?? DEFAULT_DESK_SETTINGS;
           await db.settings.put({
             id: DESK_SETTINGS_ID,

@@ -17,36 +17,29 @@ import type {
   Unsubscribe,
   WriteOptions,
 } from '@/backend/port';
-import { AppError } from '@/domain/errors';
-import { refusalError, transition, type LifecycleEvent } from '@/domain/lifecycle';
-import { can, PATCH_PERMISSIONS } from '@/domain/policy';
-import { isStaff } from '@/domain/roles';
+import type { LifecycleEvent } from '@/domain/lifecycle';
+import { isRetriedSubmission, planNewTicket } from '@/domain/plans/new-ticket';
+import { planTransition } from '@/domain/plans/status-move';
+import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
+import { assertMayOrder, scopedFilter } from '@/domain/plans/ticket-scope';
+import { applyTicketWrite, principalOf, type TicketChangePlan } from '@/domain/plans/ticket-write';
+import { assertCan, readableTicket, refusals } from '@/domain/refusals';
 import {
   lifecycleEventSchema,
   newTicketSchema,
+  parseInput,
   ticketFilterSchema,
   ticketPatchSchema,
   ticketQuerySchema,
   writeOptionsSchema,
 } from '@/domain/schemas';
-import type { AuditEvent, Message, Ticket, UserProfile } from '@/domain/types';
-import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
-import {
-  actorOf,
-  isoAt,
-  parseInput,
-  permissionDenied,
-  principalOf,
-  requireUser,
-  runCall,
-  watchLive,
-  type LocalContext,
-  runWrite,
-} from '@/backend/local/context';
-import { newId, newSortableId } from '@/backend/local/ids';
-import { applyTransition, assertUnchangedSince, auditEvent, readableTicket } from '@/backend/local/ticket-rules';
-import { SEARCH_KEYS } from '@/backend/local/db';
 import { searchKeysFor } from '@/domain/search-keys';
+import type { AuditEvent, Message, Ticket } from '@/domain/types';
+import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
+import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
+import { SEARCH_KEYS, type TriageDb } from '@/backend/local/db';
+import { newId, newSortableId } from '@/backend/local/ids';
+import { auditEventsOf } from '@/backend/local/ticket-rules';
 import { compareText, countTickets, DEFAULT_TICKET_SORT, readTicketPage } from '@/backend/local/ticket-queries';
 
 /** The counter that hands out ticket numbers (DESIGN §3 `counters/tickets`). */
@@ -55,37 +48,33 @@ export const TICKET_COUNTER_ID = 'tickets';
 /** The port's `CreateTicketInput`, validated: attachments need both client ids. */
 const createTicketInputSchema = z
   .extend(newTicketSchema, {
-    id: z.optional(clientIdSchema('A ticket id')),
-    messageId: z.optional(clientIdSchema('A message id')),
+    id: z.optional(clientIdSchema),
+    messageId: z.optional(clientIdSchema),
     attachments: z.optional(storedAttachmentsSchema),
   })
   .check(
     z.refine(
       (input) => (input.attachments ?? []).length === 0 || (input.id !== undefined && input.messageId !== undefined),
-      'Attachments of a new request need the ticket and message ids they were uploaded with.',
+      refusals.attachmentsNeedIds().message,
     ),
   );
 
 /**
- * A filter as the signed-in person may ask for it (DESIGN §1): a customer's is always their
- * own requests, and naming anyone else's is refused.
- * @throws AppError `permission-denied`.
+ * Writes a planned change of a stored ticket, with its audit events, in the caller's transaction.
+ * @returns the ticket as written (unchanged when the plan writes nothing).
  */
-function ownFilter<F extends TicketFilter>(me: UserProfile, filter: F): F {
-  if (isStaff(me.role)) return filter;
-  if (filter.requesterId !== undefined && filter.requesterId !== me.uid) {
-    throw permissionDenied('You can only list your own requests.');
-  }
-  return { ...filter, requesterId: me.uid };
-}
-
-function sameTags(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((tag, i) => tag === b[i]);
-}
-
-/** Tags as one audit value: comma-separated, `null` for none. */
-function tagsValue(tags: readonly string[]): string | null {
-  return tags.length > 0 ? tags.join(', ') : null;
+async function writeChange(
+  db: TriageDb,
+  ticket: Ticket,
+  plan: TicketChangePlan,
+  actorId: string,
+  ms: number,
+): Promise<Ticket> {
+  if (plan.events.length === 0) return ticket;
+  const next = applyTicketWrite(ticket, plan.write, isoAt(ms));
+  await db.tickets.put(next);
+  await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, actorId, ms));
+  return next;
 }
 
 /** The local {@link TicketsPort}, but for `bulk` (added over these writes by `withBulk`). */
@@ -96,41 +85,21 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
     create: (input: CreateTicketInput) =>
       runWrite(ctx, async () => {
         const {
-          subject,
-          description,
-          priority,
-          category,
-          followUpOf,
           id: clientTicketId,
           messageId: clientMessageId,
           attachments: named = [],
+          ...fields
         } = parseInput(createTicketInputSchema, input);
-        const cleanCategory = category?.trim() || undefined;
         const tables = [db.users, db.counters, db.tickets, db.messages, db.events, db.files];
         return db.transaction('rw', tables, async () => {
           const me = await requireUser(ctx);
           if (clientTicketId !== undefined) {
             // DESIGN §3: a retried submit finds its own ticket; an id in use by anyone else is refused.
             const existing = await db.tickets.get(clientTicketId);
-            if (existing) {
-              if (existing.requesterId !== me.uid) {
-                throw new AppError('already-exists', 'Another ticket already has this id.');
-              }
-              return existing;
-            }
+            if (existing && isRetriedSubmission(existing, me)) return existing;
           }
-          if (!can(principalOf(me), 'ticket.create')) throw permissionDenied('You cannot submit requests.');
-          const submit = transition(null, 'submit', actorOf(me));
-          if (!submit.ok) throw refusalError(submit);
-          if (followUpOf !== undefined) {
-            const original = readableTicket(me, await db.tickets.get(followUpOf));
-            if (original.status !== 'closed') {
-              throw new AppError(
-                'failed-precondition',
-                'Only a closed request can be followed up; reply on it instead.',
-              );
-            }
-          }
+          const followed = fields.followUpOf === undefined ? undefined : await db.tickets.get(fields.followUpOf);
+          const plan = planNewTicket(fields, me, followed);
           const ms = ctx.now();
           const ticketId = clientTicketId ?? newId();
           const messageId = clientMessageId ?? newSortableId(ms);
@@ -144,36 +113,17 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           const ticket: Ticket = {
             id: ticketId,
             number,
-            subject,
-            status: submit.to,
-            priority,
-            ...(cleanCategory ? { category: cleanCategory } : {}),
-            tags: [],
-            requesterId: me.uid,
-            requesterName: me.displayName,
+            ...plan.ticket,
             createdAt: at,
             updatedAt: at,
             lastMessageAt: at,
-            lastMessageBy: me.role === 'customer' ? 'customer' : 'agent',
-            ...(followUpOf !== undefined ? { followUpOf } : {}),
           };
-          // DESIGN §3: the description is the first public message, and holds the request's files.
-          const message: Message = {
-            id: messageId,
-            ticketId,
-            authorId: me.uid,
-            authorName: me.displayName,
-            authorRole: me.role,
-            body: description,
-            internal: false,
-            attachments,
-            createdAt: at,
-          };
+          const message: Message = { id: messageId, ticketId, ...plan.message, attachments, createdAt: at };
           // The search keys hold the requester's email, which the ticket itself does not (db.ts).
           const searchKeys = searchKeysFor({ ...ticket, requesterEmail: me.email });
           await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys } as Ticket);
           await db.messages.add(message);
-          await db.events.add(auditEvent(ticketId, 'status', null, submit.to, me.uid, ms));
+          await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, me.uid, ms));
           return ticket;
         });
       }),
@@ -181,22 +131,19 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
     get: (id: string) =>
       runCall(ctx, async () => {
         const me = await requireUser(ctx);
-        return readableTicket(me, await db.tickets.get(id));
+        return readableTicket(principalOf(me), await db.tickets.get(id));
       }),
 
     watch(id: string, onNext: Listener<Ticket>, onError: ErrorListener): Unsubscribe {
-      return watchLive(ctx, async (me) => readableTicket(me, await db.tickets.get(id)), onNext, onError);
+      return watchLive(ctx, async (me) => readableTicket(principalOf(me), await db.tickets.get(id)), onNext, onError);
     },
 
     watchList(query: TicketQuery, onNext: Listener<TicketPage>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
         async (me) => {
-          const { sort = DEFAULT_TICKET_SORT, ...parsed } = ownFilter(me, parseInput(ticketQuerySchema, query));
-          // Internal notes move `updatedAt`: ordering by it would let a customer see that one was written.
-          if (!isStaff(me.role) && sort.field === 'updatedAt') {
-            throw permissionDenied('Your requests can be ordered by last reply or by creation.');
-          }
+          const { sort = DEFAULT_TICKET_SORT, ...parsed } = scopedFilter(me, parseInput(ticketQuerySchema, query));
+          assertMayOrder(me, sort);
           return readTicketPage(db, { ...parsed, sort });
         },
         onNext,
@@ -207,7 +154,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
     watchCount(filter: TicketFilter, onNext: Listener<number>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
-        async (me) => countTickets(db, ownFilter(me, parseInput(ticketFilterSchema, filter))),
+        async (me) => countTickets(db, scopedFilter(me, parseInput(ticketFilterSchema, filter))),
         onNext,
         onError,
       );
@@ -219,12 +166,8 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
         return db.transaction('rw', [db.users, db.tickets, db.events], async () => {
           const me = await requireUser(ctx);
-          const ticket = readableTicket(me, await db.tickets.get(id));
-          assertUnchangedSince(ticket, expectedUpdatedAt);
-          const outcome = applyTransition(ticket, lifecycleEvent, me, ctx.now());
-          await db.tickets.put(outcome.ticket);
-          await db.events.bulkAdd(outcome.events);
-          return outcome.ticket;
+          const plan = planTransition(await db.tickets.get(id), lifecycleEvent, me, expectedUpdatedAt);
+          return writeChange(db, plan.ticket, plan, me.uid, ctx.now());
         });
       }),
 
@@ -234,68 +177,11 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
         return db.transaction('rw', [db.users, db.tickets, db.events], async () => {
           const me = await requireUser(ctx);
-          for (const field of Object.keys(changes) as (keyof TicketPatch)[]) {
-            if (!can(principalOf(me), PATCH_PERMISSIONS[field])) {
-              throw permissionDenied('Only agents and admins can change a ticket.');
-            }
-          }
-          const ticket = readableTicket(me, await db.tickets.get(id));
-          assertUnchangedSince(ticket, expectedUpdatedAt);
-          if (ticket.status === 'closed') {
-            throw new AppError('failed-precondition', 'This ticket is closed and can no longer change.');
-          }
-          const ms = ctx.now();
-          let next: Ticket = { ...ticket };
-          const events: AuditEvent[] = [];
-          const record = (type: AuditEvent['type'], from: string | null, to: string | null): void => {
-            events.push(auditEvent(ticket.id, type, from, to, me.uid, ms));
-          };
-
-          if (changes.priority !== undefined && changes.priority !== ticket.priority) {
-            next.priority = changes.priority;
-            record('priority', ticket.priority, changes.priority);
-          }
-          if (changes.category !== undefined) {
-            const category = changes.category || undefined;
-            if (category !== ticket.category) {
-              if (category) next.category = category;
-              else delete next.category;
-              record('category', ticket.category ?? null, category ?? null);
-            }
-          }
-          if (changes.tags !== undefined) {
-            const tags = [...new Set(changes.tags)];
-            if (!sameTags(tags, ticket.tags)) {
-              next.tags = tags;
-              record('tags', tagsValue(ticket.tags), tagsValue(tags));
-            }
-          }
-          if (changes.assigneeId !== undefined && changes.assigneeId !== (ticket.assigneeId ?? null)) {
-            if (changes.assigneeId === null) {
-              delete next.assigneeId;
-              delete next.assigneeName;
-            } else {
-              const assignee: UserProfile | undefined = await db.users.get(changes.assigneeId);
-              if (!assignee || !isStaff(assignee.role)) {
-                throw new AppError('invalid-argument', 'Tickets can only be assigned to agents and admins.');
-              }
-              next.assigneeId = assignee.uid;
-              next.assigneeName = assignee.displayName;
-            }
-            record('assignee', ticket.assigneeId ?? null, changes.assigneeId);
-            // DESIGN §2 "open (incl. assign)": taking a new ticket starts work on it.
-            if (changes.assigneeId !== null && ticket.status === 'new') {
-              const opened = applyTransition(next, 'open', me, ms);
-              next = opened.ticket;
-              events.push(...opened.events);
-            }
-          }
-
-          if (events.length === 0) return ticket;
-          next.updatedAt = isoAt(ms);
-          await db.tickets.put(next);
-          await db.events.bulkAdd(events);
-          return next;
+          assertMayPatch(me, changes);
+          const ticket = readableTicket(principalOf(me), await db.tickets.get(id));
+          const assignee = changes.assigneeId ? ((await db.users.get(changes.assigneeId)) ?? null) : null;
+          const plan = planTicketPatch({ ticket, patch: changes, actor: me, assignee, expectedUpdatedAt });
+          return writeChange(db, ticket, plan, me.uid, ctx.now());
         });
       }),
 
@@ -303,8 +189,8 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       return watchLive(
         ctx,
         async (me) => {
-          if (!isStaff(me.role)) throw permissionDenied('Only agents and admins can read the audit trail.');
-          readableTicket(me, await db.tickets.get(id));
+          assertCan(principalOf(me), 'ticket.readHistory');
+          readableTicket(principalOf(me), await db.tickets.get(id));
           const events = await db.events
             .where('[ticketId+at]')
             .between([id, Dexie.minKey], [id, Dexie.maxKey])

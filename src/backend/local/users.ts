@@ -3,22 +3,12 @@
  * list everyone, admins change other people's roles.
  */
 import type { ErrorListener, Listener, Unsubscribe, UsersPort } from '@/backend/port';
-import { AppError } from '@/domain/errors';
-import { can } from '@/domain/policy';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan, refusals } from '@/domain/refusals';
 import type { Role } from '@/domain/roles';
-import { roleSchema } from '@/domain/schemas';
+import { parseInput, roleSchema } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
-import {
-  isoAt,
-  parseInput,
-  permissionDenied,
-  principalOf,
-  requireUser,
-  runCall,
-  watchLive,
-  type LocalContext,
-  runWrite,
-} from '@/backend/local/context';
+import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
 
 /** The local {@link UsersPort}. */
 export function createLocalUsers(ctx: LocalContext): UsersPort {
@@ -29,11 +19,9 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
       runCall(ctx, async () => {
         const me = await requireUser(ctx);
         // Checked before existence, as the rules would: a customer learns nothing about other uids.
-        if (uid !== me.uid && !can(principalOf(me), 'users.list')) {
-          throw permissionDenied('You can only read your own profile.');
-        }
+        if (uid !== me.uid) assertCan(principalOf(me), 'users.readAnyone');
         const user = await db.users.get(uid);
-        if (!user) throw new AppError('not-found', 'There is no such user.');
+        if (!user) throw refusals.userNotFound();
         return user;
       }),
 
@@ -41,7 +29,7 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
       return watchLive(
         ctx,
         async (me) => {
-          if (!can(principalOf(me), 'users.list')) throw permissionDenied('Only agents and admins can list people.');
+          assertCan(principalOf(me), 'users.list');
           return db.users.orderBy('createdAt').reverse().toArray();
         },
         onNext,
@@ -54,11 +42,10 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
         const nextRole = parseInput(roleSchema, role);
         await db.transaction('rw', db.users, async () => {
           const me = await requireUser(ctx);
-          if (!can(principalOf(me), 'users.setRole')) throw permissionDenied('Only admins can change roles.');
-          // An admin demoting themselves could leave the desk with no admin at all.
-          if (uid === me.uid) throw permissionDenied('You cannot change your own role.');
+          assertCan(principalOf(me), 'users.setRole');
+          if (uid === me.uid) throw refusals.ownRole();
           const user = await db.users.get(uid);
-          if (!user) throw new AppError('not-found', 'There is no such user.');
+          if (!user) throw refusals.userNotFound();
           if (user.role !== nextRole) await db.users.put({ ...user, role: nextRole, updatedAt: isoAt(ctx.now()) });
         });
       }),

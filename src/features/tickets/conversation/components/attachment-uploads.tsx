@@ -56,7 +56,7 @@ function holdsPlace(item: UploadItem): boolean {
   return item.state !== 'refused';
 }
 
-function errorShape(error: unknown): Partial<ErrorShape> {
+function errorShape(error: unknown): { code?: ErrorShape['code'] | string; message?: string } {
   if (error && typeof error === 'object') {
     const { code, message } = error as { code?: unknown; message?: unknown };
     return {

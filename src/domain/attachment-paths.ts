@@ -1,12 +1,12 @@
 /**
  * Where attachments live (DESIGN §4: `tickets/{ticketId}/{messageId}/{fileName}`) and which ids
- * the port accepts from clients. No Firebase imports: shared by the Firestore and Storage chunks.
+ * the port accepts from clients — the same for every backend (Cloud Storage, IndexedDB).
  */
-import { AppError } from '@/domain/errors';
-import { attachmentListSchema, firstIssueMessage } from '@/domain/schemas';
+import { refusals } from '@/domain/refusals';
+import { attachmentListSchema, parseInput } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 
-/** Ids the port accepts from clients (message ids): what Firestore allows in one path segment, minus oddities. */
+/** Ids the port accepts from clients (ticket and message ids): what Firestore allows in one path segment, minus oddities. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The folder a message's attachments live in, with its trailing slash. */
@@ -27,7 +27,7 @@ export function safeFileName(name: string): string {
  */
 export function attachmentPath(ticketId: string, messageId: string, name: string): string {
   if (!CLIENT_ID_PATTERN.test(ticketId) || !CLIENT_ID_PATTERN.test(messageId)) {
-    throw new AppError('invalid-argument', 'This is not a valid ticket or message id.');
+    throw refusals.badClientId();
   }
   return `${attachmentFolder(ticketId, messageId)}${safeFileName(name)}`;
 }
@@ -53,13 +53,12 @@ export function checkAttachments(
   messageId: string,
   attachments: readonly Attachment[],
 ): Attachment[] {
-  const files = attachmentListSchema.safeParse(attachments);
-  if (!files.success) throw new AppError('invalid-argument', firstIssueMessage(files.error));
+  parseInput(attachmentListSchema, attachments);
   const folder = attachmentFolder(ticketId, messageId);
   for (const file of attachments) {
     const name = typeof file.path === 'string' && file.path.startsWith(folder) ? file.path.slice(folder.length) : '';
     if (name === '' || name.includes('/')) {
-      throw new AppError('invalid-argument', `Upload “${file.name}” to this message before sending it.`);
+      throw refusals.notUploaded(file.name);
     }
   }
   return attachments.map(({ path, name, size, contentType }) => ({ path, name, size, contentType }));

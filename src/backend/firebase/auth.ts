@@ -21,13 +21,14 @@ import type { Firestore } from 'firebase/firestore';
 import { AppError, toErrorShape, type ErrorShape } from '@/domain/errors';
 import {
   emailSchema,
-  firstIssueMessage,
+  parseInput,
   signInSchema,
   signUpSchema,
   type SignInInput,
   type SignUpInput,
 } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
+import { refusals } from '@/domain/refusals';
 import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
 import { firestoreUnavailable, toAppError, toAuthError, withTimeout } from '@/backend/firebase/firebase-errors';
 
@@ -46,13 +47,6 @@ export interface FirebaseAuthDeps {
 export interface FirebaseAuthPort extends AuthPort {
   /** Stops the session listeners; `onChange` subscribers receive nothing more. */
   stop(): void;
-}
-
-function validated<T>(
-  result: { success: true; data: T } | { success: false; error: Parameters<typeof firstIssueMessage>[0] },
-): T {
-  if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
-  return result.data;
 }
 
 /** `unavailable` (or a timeout) becomes the one sentence DESIGN asks for; anything else keeps its code. */
@@ -227,7 +221,7 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
     },
 
     async signIn(input: SignInInput) {
-      const { email, password } = validated(signInSchema.safeParse(input));
+      const { email, password } = parseInput(signInSchema, input);
       const credential = await signInWithEmailAndPassword(deps.getAuth(), email, password).catch((error: unknown) => {
         throw toAuthError(error);
       });
@@ -237,7 +231,7 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
     signUp(input: SignUpInput) {
       let data: SignUpInput;
       try {
-        data = validated(signUpSchema.safeParse(input));
+        data = parseInput(signUpSchema, input);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -268,7 +262,7 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
     },
 
     async sendPasswordReset(email: string) {
-      const address = validated(emailSchema.safeParse(email));
+      const address = parseInput(emailSchema, email);
       try {
         await sendPasswordResetEmail(deps.getAuth(), address);
       } catch (error) {
@@ -280,7 +274,7 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
 
     async sendEmailVerification() {
       const user = deps.getAuth().currentUser;
-      if (!user) throw new AppError('unauthenticated', 'Sign in to continue.');
+      if (!user) throw refusals.signedOut();
       await sendEmailVerification(user).catch((error: unknown) => {
         throw toAuthError(error);
       });

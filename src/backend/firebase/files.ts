@@ -1,0 +1,46 @@
+/**
+ * The Firebase {@link FilesPort}: Cloud Storage through `storage-files.ts`, with the checks the
+ * Storage rules also make (who may attach to, and open the files of, a ticket), loaded on first
+ * use. The local twin is `local/files.ts`.
+ */
+import { parseAttachmentPath } from '@/domain/attachment-paths';
+import { refusals } from '@/domain/refusals';
+import type { FilesPort } from '@/backend/port';
+import { call, currentUid, type FirebaseContext } from '@/backend/firebase/context';
+
+const load = () => import('@/backend/firebase/storage-files');
+const loadTickets = () => import('@/backend/firebase/firestore-tickets');
+const loadMessages = () => import('@/backend/firebase/firestore-messages');
+
+/** The Firebase files port. */
+export function createFirebaseFiles(ctx: FirebaseContext): FilesPort {
+  return {
+    uploadAttachment: (ticketId, messageId, file, onProgress, signal) =>
+      call(async () => {
+        const files = await load();
+        const upload = files.checkUpload(ticketId, messageId, file);
+        if (signal?.aborted) throw refusals.uploadCancelled();
+        await (await loadTickets()).assertMayAttach(await ctx.firestore(), ticketId);
+        return files.uploadAttachment(await ctx.storage(), upload, file.data, onProgress, signal);
+      }),
+    getDownloadUrl: (path) =>
+      call(async () => {
+        if (!/^[^/]+(\/[^/]+)+$/.test(path)) throw refusals.fileNotFound();
+        const files = await load();
+        const attachment = parseAttachmentPath(path);
+        if (attachment) {
+          const firestore = await ctx.firestore();
+          const access = await (
+            await loadMessages()
+          ).attachmentAccess(firestore, attachment.ticketId, attachment.messageId);
+          if (
+            access === 'uploader-only' &&
+            (await files.uploaderOf(await ctx.storage(), path)) !== currentUid(firestore.auth)
+          ) {
+            throw refusals.notYourFile();
+          }
+        }
+        return files.downloadUrl(await ctx.storage(), path);
+      }),
+  };
+}

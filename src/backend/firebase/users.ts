@@ -1,0 +1,20 @@
+/**
+ * The Firebase {@link UsersPort}: each call loads `firestore-users.ts` on first use. The
+ * local twin is `local/users.ts`.
+ */
+import type { UsersPort } from '@/backend/port';
+import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/context';
+
+const load = () => import('@/backend/firebase/firestore-users');
+
+/** The Firebase users port. */
+export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
+  return {
+    get: (uid) => call(async () => (await load()).getUser(await ctx.firestore(), uid)),
+    watchAll: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await load()).watchAllUsers(await ctx.firestore(), next, fail),
+      ),
+    setRole: (uid, role) => call(async () => (await load()).setUserRole(await ctx.firestore(), uid, role)),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Every refusal the backends raise, each built here once with its one sentence (DESIGN §5),
+ * so that what a person reads does not depend on the backend. Adapters throw these; they
+ * never write a refusal sentence of their own. Platform failures (an unreachable database,
+ * a failed disk) are the adapters' own, mapped at their edge.
+ */
+import { AppError } from '@/domain/errors';
+import { can, type Permission, type Principal } from '@/domain/policy';
+import type { Ticket } from '@/domain/types';
+
+const CHANGE_TICKET = 'Only agents and admins can change a ticket.';
+
+/** The sentence for each permission refused by {@link can} (DESIGN §1). */
+const FORBIDDEN: Record<Permission, string> = {
+  'ticket.create': 'You cannot submit requests.',
+  'ticket.read': 'You can only see your own requests.',
+  'ticket.reply': 'You can only reply to your own requests.',
+  'ticket.attach': 'You cannot attach files to this ticket.',
+  'ticket.readInternal': 'Only agents and admins can read internal notes.',
+  'ticket.writeInternal': 'Only agents and admins can write internal notes.',
+  'ticket.assign': CHANGE_TICKET,
+  'ticket.setPriority': CHANGE_TICKET,
+  'ticket.setTags': CHANGE_TICKET,
+  'ticket.setCategory': CHANGE_TICKET,
+  'ticket.beAssigned': 'Tickets can only be assigned to agents and admins.',
+  'ticket.readHistory': 'Only agents and admins can see a ticket’s history.',
+  'tickets.listAnyone': 'You can only list your own requests.',
+  'tickets.orderByUpdatedAt': 'Requests can be ordered by last reply or by creation only.',
+  'cannedReplies.use': 'Only agents and admins can use canned replies.',
+  'cannedReplies.manage': 'Only agents and admins can change canned replies.',
+  'presence.use': 'Only agents and admins see who is on a ticket.',
+  'users.list': 'Only agents and admins can list people.',
+  'users.readAnyone': 'You can only see your own profile.',
+  'users.readOwn': 'Sign in to see your profile.',
+  'users.setRole': 'Only admins can change roles.',
+  'settings.manage': 'Only admins can change the desk settings.',
+};
+
+/** The sentence of a move on a closed ticket (the lifecycle's `closed` refusal, DESIGN §2). */
+export const CLOSED_TICKET_SENTENCE = 'This ticket is closed and can no longer change.';
+
+/** The catalogue: one function per refusal, each returning the {@link AppError} to throw. */
+export const refusals = {
+  /** `permission-denied`: the policy refuses `what` (DESIGN §1). */
+  forbidden: (what: Permission): AppError => new AppError('permission-denied', FORBIDDEN[what]),
+  /** `permission-denied`: an admin changing their own role could leave the desk without one. */
+  ownRole: (): AppError => new AppError('permission-denied', 'You cannot change your own role.'),
+  /** `permission-denied`: a file of someone else's. */
+  notYourFile: (): AppError => new AppError('permission-denied', 'You cannot open this file.'),
+  /** `permission-denied`: a message names a file another person uploaded. */
+  uploadedBySomeoneElse: (name: string): AppError =>
+    new AppError('permission-denied', `“${name}” was uploaded by someone else.`),
+  /** `permission-denied`: an upload to a path another person already holds. */
+  pathTaken: (): AppError => new AppError('permission-denied', 'Someone else already uploaded this file.'),
+
+  /** `aborted`: a guarded write saw an `updatedAt` that is no longer the ticket's (the port's `WriteOptions`). */
+  staleTicket: (): AppError =>
+    new AppError(
+      'aborted',
+      'Someone else changed this ticket meanwhile. Nothing was saved: look at the latest version and try again.',
+    ),
+
+  /** `failed-precondition`: a change to a closed ticket (DESIGN §2). */
+  ticketClosed: (): AppError => new AppError('failed-precondition', CLOSED_TICKET_SENTENCE),
+  /** `failed-precondition`: a reply or file on a closed ticket, with what to do instead (DESIGN §2). */
+  closedForReplies: (): AppError =>
+    new AppError('failed-precondition', 'This ticket is closed. Start a follow-up request instead.'),
+  /** `failed-precondition`: a follow-up of a ticket that is not closed (DESIGN §2). */
+  followUpOfOpenTicket: (): AppError =>
+    new AppError('failed-precondition', 'Only a closed request can be followed up; reply on it instead.'),
+  /** `failed-precondition`: the signed-in account has no profile document. */
+  missingProfile: (): AppError =>
+    new AppError('failed-precondition', 'Your profile is missing. Sign out, sign in again and retry.'),
+
+  /** `not-found`: no such ticket. */
+  ticketNotFound: (): AppError => new AppError('not-found', 'This ticket does not exist, or it has been deleted.'),
+  /** `not-found`: no such person. */
+  userNotFound: (): AppError => new AppError('not-found', 'There is no such person.'),
+  /** `not-found`: no such file. */
+  fileNotFound: (): AppError => new AppError('not-found', 'There is no such file.'),
+
+  /** `not-found`: a message was stored but cannot be read back. */
+  sentButUnreadable: (): AppError =>
+    new AppError('not-found', 'The message was sent but cannot be read back. Reload the ticket.'),
+
+  /** `already-exists`: a client-chosen id that another person's ticket or message holds (DESIGN §3). */
+  idInUse: (kind: 'ticket' | 'message'): AppError =>
+    new AppError(
+      'already-exists',
+      kind === 'ticket' ? 'Another request already has this id.' : 'Another message already has this id.',
+    ),
+
+  /** `invalid-argument` with a validation sentence (a schema's first issue, DESIGN §3 limits). */
+  badInput: (sentence: string): AppError => new AppError('invalid-argument', sentence),
+  /** `invalid-argument`: an assignee who is not an agent or admin (`ticket.beAssigned`, DESIGN §1). */
+  badAssignee: (): AppError => new AppError('invalid-argument', FORBIDDEN['ticket.beAssigned']),
+  /** `invalid-argument`: a ticket or message id that is not 1–128 safe characters. */
+  badClientId: (): AppError =>
+    new AppError('invalid-argument', 'A ticket or message id is 1–128 letters, digits, hyphens or underscores.'),
+  /** `invalid-argument`: a new request names files but not the ticket and message ids they were uploaded under. */
+  attachmentsNeedIds: (): AppError =>
+    new AppError(
+      'invalid-argument',
+      'Attachments of a new request need the ticket and message ids they were uploaded with.',
+    ),
+  /** `invalid-argument`: a message names a file that was never uploaded to it. */
+  notUploaded: (name: string): AppError =>
+    new AppError('invalid-argument', `Upload “${name}” to this message before sending it.`),
+
+  /**
+   * `auth/invalid-credential`: no such account, or the wrong password — one sentence for both,
+   * so that the form cannot be used to find out who has an account.
+   */
+  invalidCredential: (): AppError => new AppError('auth/invalid-credential', 'The email or password is not correct.'),
+  /** `auth/email-already-in-use`: signing up with an email that has an account. */
+  emailInUse: (): AppError =>
+    new AppError(
+      'auth/email-already-in-use',
+      'An account with this email already exists. Sign in, or reset your password.',
+    ),
+  /** `unauthenticated`: nobody is signed in. */
+  signedOut: (): AppError => new AppError('unauthenticated', 'Sign in to continue.'),
+  /** `unavailable`: a write while the browser is offline (the app's outbox keeps it). */
+  offline: (): AppError => new AppError('unavailable', 'You are offline. It will be sent when you are back online.'),
+  /** `cancelled`: the person stopped an upload. */
+  uploadCancelled: (): AppError => new AppError('cancelled', 'The upload was cancelled.'),
+} as const;
+
+/**
+ * Checks a permission (DESIGN §1) the one way both adapters do.
+ * @throws AppError `permission-denied` with the permission's sentence when {@link can} refuses.
+ */
+export function assertCan(who: Principal, what: Permission, ticket?: Pick<Ticket, 'requesterId' | 'status'>): void {
+  if (!can(who, what, ticket)) throw refusals.forbidden(what);
+}
+
+/**
+ * The ticket, if `who` may read it (DESIGN §1: staff read all, customers their own).
+ * @param ticket as read, `null`/`undefined` when it does not exist.
+ * @throws AppError `not-found` when it does not exist, `permission-denied` when it is not theirs.
+ */
+export function readableTicket<T extends Pick<Ticket, 'requesterId' | 'status'>>(
+  who: Principal,
+  ticket: T | null | undefined,
+): T {
+  if (!ticket) throw refusals.ticketNotFound();
+  assertCan(who, 'ticket.read', ticket);
+  return ticket;
+}
