@@ -5,6 +5,7 @@
  * a failed disk) are the adapters' own, mapped at their edge.
  */
 import { AppError } from '@/domain/errors';
+import { sentenceFor } from '@/domain/error-sentences';
 import { can, type Permission, type Principal } from '@/domain/policy';
 import type { Ticket } from '@/domain/types';
 
@@ -111,15 +112,11 @@ export const refusals = {
    * `auth/invalid-credential`: no such account, or the wrong password — one sentence for both,
    * so that the form cannot be used to find out who has an account.
    */
-  invalidCredential: (): AppError => new AppError('auth/invalid-credential', 'The email or password is not correct.'),
+  invalidCredential: (): AppError => new AppError('auth/invalid-credential', sentenceFor('auth/invalid-credential')),
   /** `auth/email-already-in-use`: signing up with an email that has an account. */
-  emailInUse: (): AppError =>
-    new AppError(
-      'auth/email-already-in-use',
-      'An account with this email already exists. Sign in, or reset your password.',
-    ),
+  emailInUse: (): AppError => new AppError('auth/email-already-in-use', sentenceFor('auth/email-already-in-use')),
   /** `unauthenticated`: nobody is signed in. */
-  signedOut: (): AppError => new AppError('unauthenticated', 'Sign in to continue.'),
+  signedOut: (): AppError => new AppError('unauthenticated', sentenceFor('unauthenticated')),
   /** `unavailable`: a write while the browser is offline (the app's outbox keeps it). */
   offline: (): AppError => new AppError('unavailable', 'You are offline. It will be sent when you are back online.'),
   /** `cancelled`: the person stopped an upload. */

@@ -4,41 +4,22 @@
  * the auth code in the first chunk can use it without pulling Firestore in.
  */
 import { AppError, isAppErrorCode, type AppErrorCode } from '@/domain/errors';
+import { sentenceFor } from '@/domain/error-sentences';
 import { refusals } from '@/domain/refusals';
 
 /** The sentence shown when Cloud Firestore cannot be reached. */
 export const FIRESTORE_UNAVAILABLE_MESSAGE =
   'Triage cannot reach its database (Cloud Firestore). Check your connection and try again.';
 
-/** Plain sentences for Firebase Auth codes the forms meet. */
-const AUTH_MESSAGES: Partial<Record<AppErrorCode, string>> = {
-  'auth/invalid-credential': refusals.invalidCredential().message,
-  'auth/email-already-in-use': refusals.emailInUse().message,
-  'auth/weak-password': 'Choose a stronger password (at least 8 characters).',
-  'auth/invalid-email': 'Enter a valid email address.',
-  'auth/missing-email': 'Enter your email address.',
-  'auth/user-disabled': 'This account has been disabled. Contact the desk’s administrator.',
-  'auth/too-many-requests': 'Too many attempts. Wait a few minutes and try again.',
-  'auth/network-request-failed': 'Triage cannot reach Firebase Authentication. Check your connection and try again.',
-  'auth/popup-closed-by-user': 'The Google sign-in window was closed before signing in finished.',
-  'auth/cancelled-popup-request': 'The Google sign-in window was closed before signing in finished.',
-  'auth/popup-blocked': 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',
-  'auth/operation-not-allowed': 'This way of signing in is not enabled for this desk.',
-  'auth/operation-not-supported-in-this-environment': 'Google sign-in is not available in this browser.',
-  'auth/unauthorized-domain': 'Google sign-in is not enabled for this web address.',
-  'auth/requires-recent-login': 'For your security, sign in again and then retry.',
-};
-
-/** Plain sentences for Firestore (and mapped Storage) codes. */
-const DATA_MESSAGES: Partial<Record<AppErrorCode, string>> = {
-  'permission-denied': 'You do not have permission to do that.',
-  unavailable: FIRESTORE_UNAVAILABLE_MESSAGE,
-  'not-found': 'That item does not exist, or it has been deleted.',
-  unauthenticated: refusals.signedOut().message,
-  'deadline-exceeded': 'The database took too long to answer. Try again.',
-  'resource-exhausted': 'The desk is over its usage limits right now. Try again later.',
-  cancelled: 'The operation was cancelled.',
-};
+/**
+ * The sentence of a mapped code: the platform's own for an unreachable database, the one
+ * vocabulary's (`sentenceFor`) otherwise; a code we do not know keeps Firebase's own words.
+ */
+function sentenceOf(code: AppErrorCode, firebaseMessage: string): string {
+  if (code === 'unavailable') return FIRESTORE_UNAVAILABLE_MESSAGE;
+  if (code === 'unknown') return firebaseMessage || sentenceFor('unknown');
+  return sentenceFor(code);
+}
 
 /**
  * Firebase codes outside the app's vocabulary, and the code of ours each means: Storage codes
@@ -100,7 +81,7 @@ export function toAuthError(error: unknown): AppError {
   if (code === null) return new AppError('unknown', message || 'Signing in failed. Try again.');
   // Every "no such account or wrong password" variant, across versions and settings, is one code.
   const mapped = code === 'auth/user-not-found' ? 'auth/invalid-credential' : appCodeOf(code);
-  return new AppError(mapped, AUTH_MESSAGES[mapped] ?? (message || code));
+  return new AppError(mapped, mapped === 'unknown' ? message || sentenceFor('unknown') : sentenceFor(mapped));
 }
 
 /**
@@ -116,9 +97,9 @@ export function toAppError(error: unknown): AppError {
   if (code.startsWith('auth/')) return toAuthError(error);
   const mapped = appCodeOf(code);
   if (STORAGE_CODES.has(code)) {
-    return new AppError(mapped, STORAGE_MESSAGES[mapped] ?? DATA_MESSAGES[mapped] ?? message);
+    return new AppError(mapped, STORAGE_MESSAGES[mapped] ?? sentenceOf(mapped, message));
   }
-  return new AppError(mapped, DATA_MESSAGES[mapped] ?? (message || code));
+  return new AppError(mapped, sentenceOf(mapped, message));
 }
 
 /** The error for "Firestore did not answer in time" (the same code as "cannot reach it"). */
