@@ -6,6 +6,11 @@
  */
 import type { AppErrorCode } from '@/domain/errors';
 
+/** The sentence of an email address that is not one (forms and `auth/invalid-email` alike). */
+export const INVALID_EMAIL = 'Enter a valid email address.';
+const WRONG_CREDENTIALS = 'The email or password is not correct.';
+const POPUP_CLOSED = 'The Google sign-in window was closed before signing in finished.';
+
 const SENTENCES: Record<AppErrorCode, string> = {
   'invalid-argument': 'Some of what was entered is not valid. Check it and try again.',
   'not-found': 'That item does not exist, or it has been deleted.',
@@ -19,17 +24,17 @@ const SENTENCES: Record<AppErrorCode, string> = {
   'resource-exhausted': 'The desk is over its usage limits right now. Try again later.',
   cancelled: 'The operation was cancelled.',
   unsupported: 'This is not available here.',
-  'auth/invalid-credential': 'The email or password is not correct.',
+  'auth/invalid-credential': WRONG_CREDENTIALS,
   'auth/email-already-in-use': 'An account with this email already exists. Sign in, or reset your password.',
   'auth/weak-password': 'Choose a stronger password (at least 8 characters).',
-  'auth/invalid-email': 'Enter a valid email address.',
+  'auth/invalid-email': INVALID_EMAIL,
   'auth/missing-email': 'Enter your email address.',
-  'auth/user-not-found': 'The email or password is not correct.',
+  'auth/user-not-found': WRONG_CREDENTIALS,
   'auth/user-disabled': 'This account has been disabled. Contact the desk’s administrator.',
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes and try again.',
   'auth/network-request-failed': 'Triage cannot reach the sign-in service. Check your connection and try again.',
-  'auth/popup-closed-by-user': 'The Google sign-in window was closed before signing in finished.',
-  'auth/cancelled-popup-request': 'The Google sign-in window was closed before signing in finished.',
+  'auth/popup-closed-by-user': POPUP_CLOSED,
+  'auth/cancelled-popup-request': POPUP_CLOSED,
   'auth/popup-blocked': 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',
   'auth/operation-not-allowed': 'This way of signing in is not enabled for this desk.',
   'auth/operation-not-supported-in-this-environment': 'Google sign-in is not available in this browser.',

@@ -4,6 +4,7 @@
  * `zod/mini`, whose functions tree-shake (classic zod's methods cannot).
  */
 import { z } from 'zod/mini';
+import { INVALID_EMAIL } from '@/domain/error-sentences';
 import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
@@ -16,7 +17,7 @@ import { searchKeyOf } from '@/domain/search-keys';
 z.config(z.locales.en());
 
 /** An email address. */
-export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.email('Enter a valid email address.'));
+export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.email(INVALID_EMAIL));
 
 /** A password: at least 8 characters (DESIGN §3). */
 export const passwordSchema = z

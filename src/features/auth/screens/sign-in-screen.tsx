@@ -5,7 +5,7 @@
  * visitors load, and `Form` (with its validator and tooltip machinery) would cost ~30 KiB gzip
  * of the 200 KiB first-paint budget. The form checks only that both fields are filled; the
  * backend validates the email with the shared zod schema (`signInSchema`) before any network
- * call, and its message ("Enter a valid email address.") shows in the alert above the form.
+ * call, and its message (the invalid-email sentence) shows in the alert above the form.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
