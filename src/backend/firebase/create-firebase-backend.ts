@@ -6,7 +6,7 @@
  * Only `firebase/app` and `firebase/auth` load with the app: every Firestore and Storage module
  * here is reached through `import()`, so they come in their own chunks on first use.
  */
-import type { AppConfig } from '@/app/config-schema';
+import type { AppConfig } from '@/config/config-schema';
 import { AppError, toErrorShape } from '@/domain/errors';
 import type { Backend, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { createFirebaseAuth } from '@/backend/firebase/firebase-auth';

@@ -4,7 +4,7 @@
  * retry through the `uploadAttachment` thunk, and a small picker to show them.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import type { ErrorShape } from '@/domain/errors';
 import { attachmentFileSchema, attachmentListSchema, firstIssueMessage } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';

@@ -16,7 +16,8 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { useAppDispatch, useAppSelector, useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import type { ErrorShape } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';
 import { availableEvents, type LifecycleEvent } from '@/domain/lifecycle';
@@ -36,6 +37,8 @@ import { useConfirmStaleSend } from '@/features/tickets/conversation/composer/st
 import {
   draftDiscarded,
   draftSaved,
+  selectDraftsRehydrated,
+  type DraftsRootState,
   selectDraft,
   type Draft,
 } from '@/features/tickets/conversation/slice/drafts-slice';
@@ -88,7 +91,7 @@ export function Composer({
   onTypingChange?: (typing: boolean) => void;
 }) {
   const me = useCurrentUser();
-  const rehydrated = useAppSelector((state) => state.drafts._persist?.rehydrated ?? true);
+  const rehydrated = useAppSelector(selectDraftsRehydrated);
   if (!me || !rehydrated) return null;
   return (
     <TicketComposer
@@ -160,7 +163,7 @@ function TicketComposer({
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const draft = usableDraft(
-    useAppSelector((state) => selectDraft(state, me.uid, ticket.id)),
+    useAppSelector((state: DraftsRootState) => selectDraft(state, me.uid, ticket.id)),
     staff,
   );
   const body = draft?.body ?? '';
