@@ -12,8 +12,6 @@ import { uploadAttachment } from '@/features/tickets/api/upload-attachment';
 import { newClientId } from '@/lib/ids';
 import { friendlyMessage } from '@/lib/error-messages';
 
-export { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
-
 /** One file of the message: its upload state and, once stored, its path. */
 export interface UploadItem {
   key: string;

@@ -30,7 +30,8 @@ import {
   CannedReplyPicker,
   type InsertedReply,
 } from '@/features/tickets/canned-replies/components/canned-reply-picker';
-import { AttachmentPicker, useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
+import { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
+import { useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
 import { ComposerModeSwitch } from '@/features/tickets/conversation/composer/mode-switch';
 import { ComposerSendButton } from '@/features/tickets/conversation/composer/send-button';
 import { useConfirmStaleSend } from '@/features/tickets/conversation/composer/stale-confirm';
