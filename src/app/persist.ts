@@ -1,9 +1,8 @@
 /**
  * What survives a reload (DESIGN §5): preferences, the queue's saved views and unread marks,
- * unsent drafts and the outbox in localStorage; the last
- * known user as a hint for the first paint — per tab (sessionStorage) with the local backend,
- * whose sessions are per tab, and per browser (localStorage) with Firebase, whose sessions
- * are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
+ * unsent drafts and the outbox in localStorage; the last known user as a hint for the first
+ * paint — per tab (sessionStorage) with the local backend, whose sessions are per tab, and per
+ * browser (localStorage) with Firebase, whose sessions are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
  * state falls back to defaults instead of crashing. Drafts are shared by every tab of the
  * browser, so their storage merges each tab's writes instead of replacing the others'.
  *
