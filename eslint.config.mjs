@@ -1,17 +1,143 @@
 // ESLint flat config: typescript-eslint (type-aware where it matters), React hooks rules, and
-// the layering rules of DESIGN §5 / STYLE (firebase only in its adapter; features stay apart).
+// the dependency rules of DESIGN §5 ("Dependencies point one way, enforced by lint").
+//
+// The layers, from the bottom; each may import only the layers listed for it:
+//   src/domain      pure rules and types: other domain modules only; no React, Redux, Firebase, Dexie.
+//   src/config      build-time configuration: domain only.
+//   src/backend     the port and its adapters: domain and config. Only src/backend/firebase imports firebase/*.
+//   src/lib,        shared helpers and components: domain, config, the port (src/backend/port.ts) and each
+//   src/components  other; never an adapter (src/backend/local, src/backend/firebase), a feature or src/app.
+//   src/features/*  domain, config, the port, lib, components; never src/app, an adapter or another feature.
+//                   Inside features/tickets: api/, components/, ticket-labels.ts and ticket-events.ts are
+//                   shared by its sub-domains and import none of them; conversation/ and canned-replies/ are
+//                   used by the screen-level sub-domains queue/, workspace/ and requests/, which never import
+//                   each other (conversation/ may use canned-replies/, not the other way round).
+//   src/app         the composition root (store, listeners, persistence, routes): may import everything.
+// No import cycles, type-only imports included (import-x/no-cycle skips those; eslint/no-import-cycle.mjs
+// does not). test/unit/lint-layers.test.ts proves each kind of violation fails.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import local from './eslint/no-import-cycle.mjs';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const FIREBASE_ONLY_IN_ADAPTER = {
+  group: ['firebase', 'firebase/*', '@firebase/*'],
+  message: 'Only src/backend/firebase imports Firebase (DESIGN §5).',
+};
+
+/** What the pure layers (domain, config) never import: UI, state, storage or backend libraries. */
+const NOT_PURE = {
+  group: [
+    'react',
+    'react-*',
+    'react/*',
+    'antd',
+    'antd/*',
+    '@ant-design/*',
+    '@reduxjs/*',
+    'redux-persist',
+    'redux-persist/*',
+    'dexie',
+    'firebase',
+    'firebase/*',
+    '@firebase/*',
+  ],
+  message: 'src/domain and src/config are pure: no React, antd, Redux, Dexie or Firebase (DESIGN §5).',
+};
+
+const UPPER_FOR_SHARED = ['src/app', 'src/features'];
+const TICKETS = 'src/features/tickets';
+const SCREEN_SUBDOMAINS = ['queue', 'workspace', 'requests'];
+
+/** A zone: files under `target` must not import from `from`, with the reason. */
+const zone = (target, from, message, except) => ({ target, from, message, ...(except && { except }) });
+
+const LAYER_ZONES = [
+  zone(
+    'src/domain',
+    ['src/config', 'src/backend', 'src/lib', 'src/components', 'src/features', 'src/app'],
+    'src/domain imports nothing of ours but other domain modules (DESIGN §5).',
+  ),
+  zone(
+    'src/config',
+    ['src/backend', 'src/lib', 'src/components', 'src/features', 'src/app'],
+    'src/config imports only src/domain (DESIGN §5).',
+  ),
+  zone(
+    'src/backend',
+    ['src/lib', 'src/components', 'src/features', 'src/app'],
+    'src/backend imports only src/domain and src/config (DESIGN §5).',
+  ),
+  zone(
+    ['src/lib', 'src/components'],
+    UPPER_FOR_SHARED,
+    'Shared code (src/lib, src/components) never imports a feature or src/app (DESIGN §5).',
+  ),
+  zone(
+    ['src/lib', 'src/components', 'src/features'],
+    'src/backend',
+    'Only the port (src/backend/port.ts) is visible above src/backend, never an adapter: the app picks it (DESIGN §5).',
+    ['./port.ts'],
+  ),
+  zone(
+    'src/features',
+    'src/app',
+    'Features never import src/app: move what they share down to src/lib, src/components, src/config or src/domain; src/app registers and composes (DESIGN §5).',
+    // For now: `useCurrentUser` still lives there, until it moves down with the auth machine.
+    ['./hooks.ts'],
+  ),
+  ...features.map((feature) =>
+    zone(
+      `src/features/${feature}`,
+      features.filter((other) => other !== feature).map((other) => `src/features/${other}`),
+      'Features never import each other (DESIGN §5); move shared code down to src/components, src/lib or src/domain.',
+    ),
+  ),
+  ...SCREEN_SUBDOMAINS.map((subdomain) =>
+    zone(
+      `${TICKETS}/${subdomain}`,
+      SCREEN_SUBDOMAINS.filter((other) => other !== subdomain).map((other) => `${TICKETS}/${other}`),
+      'The queue, the workspace and the requests never import each other: share through tickets/api, tickets/components, the conversation or a ticket event.',
+    ),
+  ),
+  zone(
+    [`${TICKETS}/conversation`, `${TICKETS}/canned-replies`],
+    SCREEN_SUBDOMAINS.map((subdomain) => `${TICKETS}/${subdomain}`),
+    'The conversation and canned replies are used by the screens, never the other way round.',
+  ),
+  zone(
+    `${TICKETS}/canned-replies`,
+    `${TICKETS}/conversation`,
+    'Canned replies are used by the conversation, not the other way round.',
+  ),
+  zone(
+    [`${TICKETS}/api`, `${TICKETS}/components`, `${TICKETS}/ticket-labels.ts`, `${TICKETS}/ticket-events.ts`],
+    [...SCREEN_SUBDOMAINS, 'conversation', 'canned-replies'].map((subdomain) => `${TICKETS}/${subdomain}`),
+    'Shared tickets code (api/, components/, ticket-labels.ts, ticket-events.ts) imports no sub-domain.',
+  ),
+];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      // Deliberate violations, linted only by test/unit/lint-layers.test.ts.
+      'test/fixtures/lint/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,21 +156,29 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'test/fixtures/lint/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, local },
+    settings: {
+      // import-x's TypeScript settings (which files it parses, and how), with the resolver that
+      // knows the `@/` alias from tsconfig.json.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-import-cycle': 'error',
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/backend/firebase/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['firebase', 'firebase/*', '@firebase/*'],
-              message: 'Only src/backend/firebase imports Firebase (DESIGN §5).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [FIREBASE_ONLY_IN_ADAPTER] }] },
+  },
+  {
+    files: ['src/domain/**/*.ts', 'src/config/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_PURE] }] },
   },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -53,10 +187,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['firebase', 'firebase/*', '@firebase/*'],
-              message: 'Only src/backend/firebase imports Firebase (DESIGN §5).',
-            },
+            FIREBASE_ONLY_IN_ADAPTER,
             {
               group: features.filter((other) => other !== feature).map((other) => `@/features/${other}/*`),
               message:
@@ -68,7 +199,7 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['scripts/**', 'webpack.config.ts', 'e2e/**', 'test/**', '*.config.*'],
+    files: ['scripts/**', 'webpack.config.ts', 'e2e/**', 'test/**', '*.config.*', 'eslint/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -8,7 +8,7 @@ import { config as loadDotenv } from 'dotenv';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { CONFIG_VARIABLES, parseConfig } from './src/app/config-schema';
+import { CONFIG_VARIABLES, parseConfig } from './src/config/config-schema';
 import { GzipBudgetPlugin } from './scripts/gzip-budget-plugin';
 
 loadDotenv({ quiet: true });

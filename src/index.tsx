@@ -5,7 +5,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppBackend } from '@/app/backend';
-import { loadConfig } from '@/app/config';
+import { loadConfig } from '@/config/config';
 import { makeStore } from '@/app/store';
 import { ConfigErrorScreen } from '@/components/config-error-screen';
 

@@ -4,9 +4,10 @@
  * only the chosen adapter is in the bundle — and it is its own chunk, fetched in parallel with
  * the first screen: the sign-in form is usable while Firebase Auth (or Dexie) arrives.
  */
-import type { AppConfig } from '@/app/config-schema';
+import type { AppConfig } from '@/config/config-schema';
 import type { AuthCapabilities, Backend } from '@/backend/port';
 import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import type { DemoAccount } from '@/features/auth/components/demo-accounts-card';
 
 type PortName = Exclude<keyof Backend, 'kind'>;
 /** Every port of {@link Backend}, once: a port added to the interface and missing here fails tsc. */
@@ -94,14 +95,6 @@ export function createAppBackend(config: AppConfig): Backend {
   };
   const ports = Object.fromEntries(PORTS.map((name) => [name, lazyPort(name, load)]));
   return { kind: config.backend, ...ports } as Backend;
-}
-
-/** A demo person shown on the sign-in page in local mode. */
-export interface DemoAccount {
-  role: string;
-  displayName: string;
-  email: string;
-  password: string;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * What survives a reload (DESIGN §5): preferences and unsent drafts in localStorage; the last
- * known user as a hint for the first paint — per tab (sessionStorage) with the local backend,
- * whose sessions are per tab, and per browser (localStorage) with Firebase, whose sessions
- * are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
+ * What survives a reload (DESIGN §5): preferences, the queue's saved views and unread marks,
+ * unsent drafts and the outbox in localStorage; the last known user as a hint for the first
+ * paint — per tab (sessionStorage) with the local backend, whose sessions are per tab, and per
+ * browser (localStorage) with Firebase, whose sessions are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
  * state falls back to defaults instead of crashing. Drafts are shared by every tab of the
  * browser, so their storage merges each tab's writes instead of replacing the others'.
  *
@@ -21,10 +21,15 @@ import { PRIORITIES, type UserProfile } from '@/domain/types';
 import { authTransition, type AuthState } from '@/features/auth/slice/auth-machine';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
 import { isDraftEntryOf, type DraftsState } from '@/features/tickets/conversation/slice/drafts-slice';
-import { isOutboxEntryOf, type OutboxSliceState } from '@/features/tickets/conversation/slice/outbox-slice';
+import {
+  isOutboxEntryOf,
+  OUTBOX_PERSIST_KEY,
+  type OutboxSliceState,
+} from '@/features/tickets/conversation/slice/outbox-slice';
+import type { QueuePreferencesState } from '@/features/tickets/queue/slice/queue-preferences-slice';
 
 /** Current versions of the persisted slices. Bump and add a migration when a shape changes. */
-export const PERSIST_VERSIONS = { preferences: 2, drafts: 2, outbox: 1, auth: 2 } as const;
+export const PERSIST_VERSIONS = { preferences: 3, queuePreferences: 1, drafts: 2, outbox: 1, auth: 2 } as const;
 
 type Storage = ReturnType<typeof createWebStorage>;
 
@@ -149,14 +154,59 @@ const isLastSeen = (value: unknown): boolean =>
 
 const isPreferences: ShapeCheck = (value) =>
   (value.theme === undefined || value.theme === 'light' || value.theme === 'dark') &&
-  (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean') &&
+  (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean');
+
+/**
+ * Preferences migrations. Version 2 added saved queue views and last-opened times, per person;
+ * version 3 hands them to the queue's own slice ({@link queuePreferencesPersistConfig}, which
+ * picks them up from this key once) and keeps the theme and the side menu.
+ */
+const preferencesMigrations: MigrationManifest = {
+  2: (state) => state && { ...state, savedViews: {}, lastSeen: {} },
+  3: (state) => {
+    if (!state) return state;
+    const { savedViews: _views, lastSeen: _seen, ...kept } = state as PersistedState & Record<string, unknown>;
+    return kept as PersistedState;
+  },
+};
+
+const isQueuePreferences: ShapeCheck = (value) =>
   (value.savedViews === undefined || isSavedViews(value.savedViews)) &&
   (value.lastSeen === undefined || isLastSeen(value.lastSeen));
 
-/** Preferences migrations. Version 2 (issue 5) adds saved queue views and last-opened times, per person. */
-const preferencesMigrations: MigrationManifest = {
-  2: (state) => state && { ...state, savedViews: {}, lastSeen: {} },
-};
+/** Where preferences version 2 kept the queue's saved views and last-opened times. */
+const LEGACY_PREFERENCES_KEY = `${KEY_PREFIX}triage.preferences`;
+
+/** Reads one stored slice written by redux-persist: each top-level value is JSON of its own. */
+function parseStoredSlice(raw: string | null): Record<string, unknown> | undefined {
+  try {
+    const entries = entriesOf(raw);
+    return Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, JSON.parse(value) as unknown]));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The queue preferences' migrate: {@link safeMigrate} for what is stored under the queue's own
+ * key; when nothing is (redux-persist then passes `undefined`), a one-time pickup of the saved
+ * views and last-opened times that preferences version 2 kept, so agents keep their views. The
+ * pickup is checked like stored state: anything malformed, or from a newer build, gives the
+ * defaults. Preferences version 3 drops them from its own key once it is written again.
+ * @param legacy the storage holding the old preferences (localStorage in the browser).
+ */
+export function queuePreferencesMigrate(legacy: Pick<Storage, 'getItem'>) {
+  const migrate = safeMigrate({}, PERSIST_VERSIONS.queuePreferences, isQueuePreferences);
+  return async (state: PersistedState, version: number): Promise<PersistedState> => {
+    if (state) return migrate(state, version);
+    const old = parseStoredSlice(await legacy.getItem(LEGACY_PREFERENCES_KEY));
+    const oldVersion = isRecord(old?._persist) ? old._persist.version : undefined;
+    if (!old || oldVersion !== 2) return undefined;
+    const picked = { savedViews: old.savedViews ?? {}, lastSeen: old.lastSeen ?? {} };
+    if (!isQueuePreferences(picked)) return undefined;
+    return { ...picked, _persist: { version: PERSIST_VERSIONS.queuePreferences, rehydrated: false } } as PersistedState;
+  };
+}
 
 const isRequestFields = (value: unknown): boolean =>
   isRecord(value) &&
@@ -240,6 +290,17 @@ export const preferencesPersistConfig: PersistConfig<PreferencesState> = {
   migrate: safeMigrate(preferencesMigrations, PERSIST_VERSIONS.preferences, isPreferences),
 };
 
+const queuePreferencesStorage = webStorage('local');
+
+/** redux-persist config of the queue's preferences (localStorage, its own key since preferences version 3). */
+export const queuePreferencesPersistConfig: PersistConfig<QueuePreferencesState> = {
+  key: 'triage.queue',
+  timeout: NO_TIMEOUT,
+  version: PERSIST_VERSIONS.queuePreferences,
+  storage: queuePreferencesStorage,
+  migrate: queuePreferencesMigrate(queuePreferencesStorage),
+};
+
 const draftsStorage = sharedStorage(localSyncStorage());
 
 /** redux-persist config of the drafts slice (localStorage, shared by the tabs: {@link sharedStorage}). */
@@ -283,7 +344,7 @@ const isOutbox: ShapeCheck = (value) =>
  * shared by the tabs like the drafts ({@link sharedStorage}: one tab's write never undoes another's).
  */
 export const outboxPersistConfig: PersistConfig<OutboxSliceState> = {
-  key: 'triage.outbox',
+  key: OUTBOX_PERSIST_KEY,
   timeout: NO_TIMEOUT,
   storage: sharedStorage(localSyncStorage()),
   version: PERSIST_VERSIONS.outbox,

@@ -8,6 +8,7 @@ import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
+import { loadDemoAccounts } from '@/app/backend';
 import type { Role } from '@/domain/roles';
 
 /** Who may open a route: signed-out people only, or signed-in people with one of these roles. */
@@ -35,7 +36,16 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/sign-in',
     title: 'Sign in',
     access: GUEST,
-    screen: lazy(() => import(/* webpackChunkName: "sign-in" */ '@/features/auth/screens/sign-in-screen')),
+    // The composition root hands the screen what only it knows: this build's demo accounts.
+    screen: lazy(() =>
+      import(/* webpackChunkName: "sign-in" */ '@/features/auth/screens/sign-in-screen').then(
+        ({ default: SignInScreen }) => ({
+          default: function SignInRoute() {
+            return <SignInScreen loadDemoAccounts={loadDemoAccounts} />;
+          },
+        }),
+      ),
+    ),
   },
   {
     path: '/sign-up',

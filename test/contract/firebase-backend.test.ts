@@ -4,7 +4,7 @@
  * the `…_EMULATOR_HOST` variables — and is skipped with its reason otherwise.
  */
 import { createBackend, type FirebaseBackend } from '@/backend/firebase/create-firebase-backend';
-import type { AppConfig } from '@/app/config-schema';
+import type { AppConfig } from '@/config/config-schema';
 import type { AuthChange, Backend, TicketCursor, TicketPage, TicketQuery } from '@/backend/port';
 import type { Role } from '@/domain/roles';
 import { setLogLevel } from 'firebase/firestore';

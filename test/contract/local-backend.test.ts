@@ -3,7 +3,7 @@
  * only the local adapter promises: the demo seed, the per-tab session and private credentials.
  */
 import Dexie from 'dexie';
-import type { AppConfig } from '@/app/config-schema';
+import type { AppConfig } from '@/config/config-schema';
 import { createBackend } from '@/backend/local/create-local-backend';
 import { grantRole, openTriageDb, QUEUE_ASSIGNEE } from '@/backend/local/db';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadConfig } from '@/app/config';
+import { loadConfig } from '@/config/config';
 import { ConfigErrorScreen } from '@/components/config-error-screen';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { fakeBackend, profile } from '../support/fake-backend';

@@ -98,7 +98,7 @@ describe('queue filters, search and saved views', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name of the saved view' }), 'Urgent, oldest first{Enter}');
     const saved = screen.getByRole('button', { name: 'Urgent, oldest first' });
     expect(saved).toHaveAttribute('aria-pressed', 'true');
-    expect(store.getState().preferences.savedViews[me.uid]).toEqual([
+    expect(store.getState().queuePreferences.savedViews[me.uid]).toEqual([
       expect.objectContaining({ name: 'Urgent, oldest first', search: expect.stringContaining('priority=urgent') }),
     ]);
 
@@ -123,7 +123,7 @@ describe('queue filters, search and saved views', () => {
 
     await user.click(screen.getByLabelText('Remove saved view Urgent, oldest first'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Urgent, oldest first' })).not.toBeInTheDocument());
-    expect(store.getState().preferences.savedViews[me.uid]).toBeUndefined();
+    expect(store.getState().queuePreferences.savedViews[me.uid]).toBeUndefined();
   });
 });
 

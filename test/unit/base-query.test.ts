@@ -1,5 +1,5 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { backendBaseQuery } from '@/app/api';
+import { backendBaseQuery } from '@/lib/api';
 import { AppError } from '@/domain/errors';
 import { fakeBackend } from '../support/fake-backend';
 

@@ -2,7 +2,7 @@
  * The build-time configuration of DESIGN §6: a missing or malformed value fails with a
  * message naming the variable.
  */
-import { ConfigError, parseConfig, type RawEnv } from '@/app/config-schema';
+import { ConfigError, parseConfig, type RawEnv } from '@/config/config-schema';
 
 const FIREBASE_ENV = {
   BACKEND: 'firebase',

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 import { appStarted } from '@/app/listeners';
 import { makeStore } from '@/app/store';
 import { hintOf } from '@/features/auth/slice/auth-machine';

@@ -6,7 +6,8 @@
  * failed with the reason on a refusal, and never sent twice by overlapping flushes.
  */
 import type { AddMessageInput } from '@/backend/port';
-import { appStarted, outboxFlushRequested } from '@/app/listeners';
+import { appStarted } from '@/app/listeners';
+import { outboxFlushRequested } from '@/features/tickets/conversation/outbox-listener';
 import { makeStore } from '@/app/store';
 import { AppError } from '@/domain/errors';
 import type { Message } from '@/domain/types';

@@ -6,7 +6,7 @@
  * Only `firebase/app` and `firebase/auth` load with the app: every Firestore and Storage module
  * here is reached through `import()`, so they come in their own chunks on first use.
  */
-import type { AppConfig } from '@/app/config-schema';
+import type { AppConfig } from '@/config/config-schema';
 import type { Backend } from '@/backend/port';
 import { withBulk } from '@/backend/bulk-tickets';
 import { createFirebaseAuth } from '@/backend/firebase/auth';

@@ -9,7 +9,7 @@ import { deleteApp, getApp as findApp, getApps, initializeApp, type FirebaseApp 
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
-import type { AppConfig } from '@/app/config-schema';
+import type { AppConfig } from '@/config/config-schema';
 
 /** The Firebase part of a `BACKEND=firebase` configuration. */
 export type FirebaseConfig = Extract<AppConfig, { backend: 'firebase' }>;

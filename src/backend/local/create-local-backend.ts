@@ -4,7 +4,7 @@
  * its own small database next to the desk's (`local/presence.ts`). The webpack
  * build aliases `@backend-adapter` to this file in local mode.
  */
-import type { AppConfig } from '@/app/config-schema';
+import type { AppConfig } from '@/config/config-schema';
 import type { Backend } from '@/backend/port';
 import { createLocalAuth } from '@/backend/local/auth';
 import { toAppError, type LocalContext } from '@/backend/local/context';

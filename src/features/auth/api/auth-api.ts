@@ -1,5 +1,5 @@
 /** Auth calls that are plain requests (not session state), as RTK Query endpoints. */
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 import type { ErrorShape } from '@/domain/errors';
 
 const authApi = api.injectEndpoints({

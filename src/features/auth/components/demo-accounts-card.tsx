@@ -1,25 +1,36 @@
 /**
  * Local mode only: the seeded demo people and their passwords, with a button that fills the
- * sign-in form. A Firebase build never contains them.
+ * sign-in form. A Firebase build never contains them: the composition root passes the loader
+ * (`src/app/backend.ts`, which alone knows which adapter this build has).
  */
 import { useEffect, useState } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import theme from 'antd/es/theme';
-import { loadDemoAccounts, type DemoAccount } from '@/app/backend';
 import { Panel } from '@/components/panel';
 
-/** Lists the demo accounts; `onUse` fills the form with one. */
-export function DemoAccountsCard({ onUse }: { onUse: (account: DemoAccount) => void }) {
+/** A demo person shown on the sign-in page in local mode. */
+export interface DemoAccount {
+  role: string;
+  displayName: string;
+  email: string;
+  password: string;
+}
+
+/** Loads the demo accounts of this build; resolves `[]` when there are none (a Firebase build). */
+export type LoadDemoAccounts = () => Promise<DemoAccount[]>;
+
+/** Lists the demo accounts `load` finds (nothing when none); `onUse` fills the form with one. */
+export function DemoAccountsCard({ load, onUse }: { load: LoadDemoAccounts; onUse: (account: DemoAccount) => void }) {
   const { token } = theme.useToken();
   const [accounts, setAccounts] = useState<DemoAccount[]>([]);
   useEffect(() => {
     let live = true;
-    void loadDemoAccounts().then((loaded) => live && setAccounts(loaded));
+    void load().then((loaded) => live && setAccounts(loaded));
     return () => {
       live = false;
     };
-  }, []);
+  }, [load]);
   if (accounts.length === 0) return null;
   return (
     <div style={{ marginTop: 16 }}>

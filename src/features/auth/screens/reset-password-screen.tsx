@@ -8,7 +8,7 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
-import { recaptchaSiteKey } from '@/app/config';
+import { recaptchaSiteKey } from '@/config/config';
 import { useSendPasswordResetMutation } from '@/features/auth/api/auth-api';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { emailSchema } from '@/domain/schemas';

@@ -14,10 +14,10 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import theme from 'antd/es/theme';
 import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { Panel } from '@/components/panel';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
-import { DemoAccountsCard } from '@/features/auth/components/demo-accounts-card';
+import { DemoAccountsCard, type LoadDemoAccounts } from '@/features/auth/components/demo-accounts-card';
 import {
   authErrorCleared,
   selectFormError,
@@ -70,8 +70,11 @@ function Field({
   );
 }
 
-/** The sign-in screen (route `/sign-in`). */
-export default function SignInScreen() {
+/**
+ * The sign-in screen (route `/sign-in`).
+ * @param loadDemoAccounts this build's demo accounts, listed under the form (local mode).
+ */
+export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: LoadDemoAccounts }) {
   const dispatch = useAppDispatch();
   const error = useAppSelector(selectFormError);
   const busy = useAppSelector(selectSigningIn);
@@ -146,6 +149,7 @@ export default function SignInScreen() {
         </p>
       </Panel>
       <DemoAccountsCard
+        load={loadDemoAccounts}
         onUse={(account) => {
           setEmail(account.email);
           setPassword(account.password);

@@ -4,15 +4,13 @@
  * retry through the `uploadAttachment` thunk, and a small picker to show them.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import type { ErrorShape } from '@/domain/errors';
 import { attachmentFileSchema, attachmentListSchema, firstIssueMessage } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 import { uploadAttachment } from '@/features/tickets/api/upload-attachment';
 import { newClientId } from '@/lib/ids';
 import { friendlyMessage } from '@/lib/error-messages';
-
-export { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
 
 /** One file of the message: its upload state and, once stored, its path. */
 export interface UploadItem {

@@ -13,13 +13,13 @@ import theme from 'antd/es/theme';
 import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { RootState } from '@/app/root-reducer';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { ruleFor } from '@/domain/lifecycle';
 import type { Message } from '@/domain/types';
 import {
   outboxRemoved,
   outboxRetried,
+  selectOutbox,
   selectTicketOutbox,
   type OutboxEntry,
 } from '@/features/tickets/conversation/slice/outbox-slice';
@@ -48,11 +48,8 @@ export function OutboxMessages({
   const { modal } = App.useApp();
   const { token } = theme.useToken();
   // The slice itself is a stable reference; the filtered list is derived per render.
-  const outbox = useAppSelector((state) => state.outbox);
-  const entries = useMemo(
-    () => selectTicketOutbox({ outbox } as RootState, owner, ticketId),
-    [outbox, owner, ticketId],
-  );
+  const outbox = useAppSelector(selectOutbox);
+  const entries = useMemo(() => selectTicketOutbox({ outbox }, owner, ticketId), [outbox, owner, ticketId]);
   const shown = new Set(messages?.map((message) => message.id));
   const pending = entries.filter((entry) => !shown.has(entry.messageId));
   if (pending.length === 0) return null;

@@ -16,7 +16,8 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { useAppDispatch, useAppSelector, useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import type { ErrorShape } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';
 import { availableEvents, type LifecycleEvent } from '@/domain/lifecycle';
@@ -29,13 +30,16 @@ import {
   CannedReplyPicker,
   type InsertedReply,
 } from '@/features/tickets/canned-replies/components/canned-reply-picker';
-import { AttachmentPicker, useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
+import { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
+import { useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
 import { ComposerModeSwitch } from '@/features/tickets/conversation/composer/mode-switch';
 import { ComposerSendButton } from '@/features/tickets/conversation/composer/send-button';
 import { useConfirmStaleSend } from '@/features/tickets/conversation/composer/stale-confirm';
 import {
   draftDiscarded,
   draftSaved,
+  selectDraftsRehydrated,
+  type DraftsRootState,
   selectDraft,
   type Draft,
 } from '@/features/tickets/conversation/slice/drafts-slice';
@@ -89,7 +93,7 @@ export function Composer({
   onTypingChange?: (typing: boolean) => void;
 }) {
   const me = useCurrentUser();
-  const rehydrated = useAppSelector((state) => state.drafts._persist?.rehydrated ?? true);
+  const rehydrated = useAppSelector(selectDraftsRehydrated);
   if (!me || !rehydrated) return null;
   return (
     <TicketComposer
@@ -161,7 +165,7 @@ function TicketComposer({
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const draft = usableDraft(
-    useAppSelector((state) => selectDraft(state, me.uid, ticket.id)),
+    useAppSelector((state: DraftsRootState) => selectDraft(state, me.uid, ticket.id)),
     staff,
   );
   const body = draft?.body ?? '';

@@ -9,7 +9,7 @@
  * caller passes — the signed-in person's. A draft also carries the client id its message will be
  * sent with (DESIGN §3), so a send retried after a reload is the same write, not a second one.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { PRIORITIES, type Priority } from '@/domain/types';
 
 /** The other fields of a new request being written (its description is the draft's `body`). */
@@ -167,5 +167,15 @@ const draftsSlice = createSlice({
 
 export const { draftSaved, requestDraftSaved, draftDiscarded, draftsOfUserCleared } = draftsSlice.actions;
 export const { selectDraft, selectRequestDraft } = draftsSlice.selectors;
+/** The store state as far as this slice is concerned: `{ drafts }`. */
+export type DraftsRootState = WithSlice<typeof draftsSlice>;
+
+/**
+ * Whether the persisted drafts are back after a reload (redux-persist's `_persist` marker on
+ * the slice); true when the slice is not persisted at all (e.g. a test store).
+ */
+export function selectDraftsRehydrated(state: { drafts: { _persist?: { rehydrated: boolean } } }): boolean {
+  return state.drafts._persist?.rehydrated ?? true;
+}
 /** The drafts slice's reducer. */
 export const draftsReducer = draftsSlice.reducer;

@@ -9,7 +9,7 @@
  * They are not purged on sign-out (unlike drafts): they are work the person already sent, and go
  * out the next time that person is signed in and online.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ErrorShape } from '@/domain/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { Attachment } from '@/domain/types';
@@ -114,6 +114,8 @@ const outboxSlice = createSlice({
     },
   },
   selectors: {
+    /** The whole outbox (a stable reference until it changes). */
+    selectOutbox: (state) => state,
     /** `owner`'s entries for one ticket, oldest first. */
     selectTicketOutbox: (state, owner: string, ticketId: string): OutboxEntry[] =>
       Object.entries(state)
@@ -138,6 +140,10 @@ export const {
   outboxRemoved,
   outboxResumed,
 } = outboxSlice.actions;
-export const { selectTicketOutbox, selectWaitingOutbox } = outboxSlice.selectors;
+export const { selectOutbox, selectTicketOutbox, selectWaitingOutbox } = outboxSlice.selectors;
+/** The store state as far as this slice is concerned: `{ outbox }`. */
+export type OutboxRootState = WithSlice<typeof outboxSlice>;
+/** The storage key the outbox is persisted under (`src/app/persist.ts`). */
+export const OUTBOX_PERSIST_KEY = 'triage.outbox';
 /** The outbox slice's reducer. */
 export const outboxReducer = outboxSlice.reducer;

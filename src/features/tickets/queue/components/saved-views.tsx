@@ -8,9 +8,14 @@ import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { newClientId } from '@/lib/ids';
-import { removeQueueView, saveQueueView, selectSavedViews } from '@/features/tickets/queue/queue-preferences';
+import {
+  queueViewRemoved,
+  queueViewSaved,
+  selectSavedViews,
+  type QueuePreferencesRootState,
+} from '@/features/tickets/queue/slice/queue-preferences-slice';
 
 /** Longest saved view name (the preferences slice cuts longer ones). */
 const MAX_SAVED_VIEW_NAME = 40;
@@ -32,14 +37,14 @@ export const QueueSavedViews = memo(function QueueSavedViews({
   onOpen: (search: string) => void;
 }) {
   const dispatch = useAppDispatch();
-  const views = useAppSelector((state) => selectSavedViews(state, uid));
+  const views = useAppSelector((state: QueuePreferencesRootState) => selectSavedViews(state, uid));
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
 
   const save = () => {
     const trimmed = name.trim();
     if (!trimmed) return;
-    dispatch(saveQueueView({ uid, view: { id: newClientId(), name: trimmed, search: current } }));
+    dispatch(queueViewSaved({ uid, view: { id: newClientId(), name: trimmed, search: current } }));
     setName('');
     setNaming(false);
   };
@@ -56,7 +61,7 @@ export const QueueSavedViews = memo(function QueueSavedViews({
             closeIcon={<span aria-label={`Remove saved view ${view.name}`}>×</span>}
             onClose={(event) => {
               event.preventDefault();
-              dispatch(removeQueueView({ uid, id: view.id }));
+              dispatch(queueViewRemoved({ uid, id: view.id }));
             }}
             style={{ marginInlineEnd: 0, paddingBlock: 2 }}
           >

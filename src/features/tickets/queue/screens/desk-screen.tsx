@@ -20,7 +20,8 @@ import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
-import { useAppDispatch, useAppSelector, useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { ShortcutsHelp } from '@/components/shortcuts-help';
 import { useHotkeys } from '@/lib/use-hotkeys';
 import { useStableCallback } from '@/lib/use-stable-callback';
@@ -31,7 +32,12 @@ import { LiveError } from '@/components/live-error';
 import { queueViewById, type QueueViewId } from '@/domain/queue-views';
 import type { Ticket } from '@/domain/types';
 import { useWatchTicketCountQuery, useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
-import { isUnread, markTicketSeen, selectLastSeen } from '@/features/tickets/queue/queue-preferences';
+import {
+  isUnread,
+  selectLastSeen,
+  type QueuePreferencesRootState,
+} from '@/features/tickets/queue/slice/queue-preferences-slice';
+import { ticketOpened } from '@/features/tickets/ticket-events';
 import { QueueBulkBar } from '@/features/tickets/queue/components/bulk-bar';
 import { QueueFilterBar } from '@/features/tickets/queue/components/filter-bar';
 import { QueueSavedViews } from '@/features/tickets/queue/components/saved-views';
@@ -78,7 +84,7 @@ export default function DeskScreen() {
   const { data: peopleData } = useWatchPeopleQuery(undefined, { skip: !user });
   const staff = useMemo(() => staffOf(peopleData?.value), [peopleData]);
   const { data: settingsData } = useWatchDeskSettingsQuery(undefined, { skip: !user });
-  const lastSeen = useAppSelector((state) => selectLastSeen(state, agentUid));
+  const lastSeen = useAppSelector((state: QueuePreferencesRootState) => selectLastSeen(state, agentUid));
 
   const query: TicketQuery = {
     ...filter,
@@ -127,7 +133,7 @@ export default function DeskScreen() {
   const [helpOpen, setHelpOpen] = useState(false);
   const selectedIndex = rows.findIndex((ticket) => ticket.id === selectedId);
   const open = (ticket: Ticket) => {
-    dispatch(markTicketSeen({ uid: agentUid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
+    dispatch(ticketOpened({ uid: agentUid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
   };
   const move = (step: 1 | -1) => {
     if (rows.length === 0) return;

@@ -20,8 +20,9 @@ import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
 import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
-import { recaptchaSiteKey } from '@/app/config';
-import { useAppDispatch, useAppSelector, useAppStore, useCurrentUser } from '@/app/hooks';
+import { recaptchaSiteKey } from '@/config/config';
+import { useCurrentUser } from '@/app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/store-hooks';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import type { ErrorShape } from '@/domain/errors';
 import { statusLabel } from '@/domain/lifecycle';
@@ -30,12 +31,15 @@ import { bodySchema, firstIssueMessage, subjectSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import { useCreateTicketMutation, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
-import { AttachmentPicker, useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
+import { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
+import { useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
 import {
   draftDiscarded,
   newRequestDraftKey,
   requestDraftSaved,
   selectRequestDraft,
+  selectDraftsRehydrated,
+  type DraftsRootState,
   type RequestDraft,
 } from '@/features/tickets/conversation/slice/drafts-slice';
 import { outcomeOf } from '@/lib/mutation-outcome';
@@ -173,7 +177,7 @@ function FollowUpNotice({ original, error }: { original: Ticket | null; error: E
  * saved draft fills it.
  */
 function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfile }) {
-  const store = useAppStore();
+  const store = useAppStore<DraftsRootState>();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
@@ -415,7 +419,7 @@ export default function NewRequestScreen() {
   const followUpOf = params.get('followUpOf') || undefined;
   const me = useCurrentUser();
   // Persisted drafts come back asynchronously; wait for them so a saved draft fills the form.
-  const rehydrated = useAppSelector((state) => state.drafts._persist?.rehydrated ?? true);
+  const rehydrated = useAppSelector(selectDraftsRehydrated);
   if (!rehydrated || !me) return <Skeleton active paragraph={{ rows: 8 }} />;
   // A different person or follow-up is a different form: its own draft and its own client ids.
   return <NewRequestForm key={`${me.uid}:${followUpOf ?? ''}`} followUpOf={followUpOf} me={me} />;

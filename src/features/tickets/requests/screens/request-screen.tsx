@@ -28,7 +28,7 @@ import { Composer } from '@/features/tickets/conversation/composer/composer';
 import { Conversation } from '@/features/tickets/conversation/components/conversation';
 import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
-import { TicketStatusActions } from '@/features/tickets/workspace/components/ticket-status-actions';
+import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { formatDateTime, fromNow } from '@/lib/time';
 
 /** What each status means for the person who asked (DESIGN §2's statuses, in their words). */

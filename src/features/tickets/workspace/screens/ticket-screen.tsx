@@ -15,7 +15,8 @@ import Flex from 'antd/es/flex';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import App from 'antd/es/app';
-import { useAppDispatch, useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { LiveError } from '@/components/live-error';
 import { ShortcutsHelp } from '@/components/shortcuts-help';
 import { StatusPage } from '@/components/status-page';
@@ -27,13 +28,13 @@ import { Composer } from '@/features/tickets/conversation/composer/composer';
 import { Conversation } from '@/features/tickets/conversation/components/conversation';
 import { BackToQueueLink, TicketHeader } from '@/features/tickets/workspace/components/ticket-header';
 import { TicketPresence, usePresenceHeartbeat } from '@/features/tickets/workspace/components/ticket-presence';
-import { markTicketSeen } from '@/features/tickets/queue/queue-preferences';
 import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { RequesterTickets } from '@/features/tickets/workspace/components/requester-tickets';
 import { TicketProperties } from '@/features/tickets/workspace/components/ticket-properties';
-import { TicketStatusActions } from '@/features/tickets/workspace/components/ticket-status-actions';
+import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
 import { useMutationFeedback } from '@/lib/mutation-outcome';
+import { ticketOpened } from '@/features/tickets/ticket-events';
 import { formatDateTime } from '@/lib/time';
 import { useHotkeys } from '@/lib/use-hotkeys';
 
@@ -137,7 +138,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
   }, [ticket.number, ticket.subject]);
   // Opening the ticket (and watching it change) marks it read for the queue's unread dot.
   useEffect(() => {
-    dispatch(markTicketSeen({ uid: me.uid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
+    dispatch(ticketOpened({ uid: me.uid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
   }, [dispatch, me.uid, ticket.id, ticket.updatedAt]);
 
   return (

@@ -2,7 +2,7 @@
  * The app's configuration, read once from the build-time environment (DESIGN §6) and
  * validated. Webpack's DefinePlugin replaces each `process.env.NAME` below with its value.
  */
-import { parseConfig, type AppConfig, type ConfigError, type RawEnv } from '@/app/config-schema';
+import { parseConfig, type AppConfig, type ConfigError, type RawEnv } from '@/config/config-schema';
 
 /** The result of reading the configuration: usable, or the error naming the bad variable. */
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; error: ConfigError };

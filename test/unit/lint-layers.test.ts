@@ -1,0 +1,154 @@
+/**
+ * @jest-environment node
+ *
+ * The dependency rules of DESIGN §5 are enforced by lint: with the project's own ESLint config,
+ * an upward import, a cross-feature import, an adapter imported by a feature and an import
+ * cycle (of values, or of types only) are each reported, and a legal import is not. The probes
+ * are linted as if saved at a path under src (they need not exist); the cycles are real files
+ * under test/fixtures/lint, which the project's own lint run ignores.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+interface LintResult {
+  filePath: string;
+  messages: LintMessage[];
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** What each probe imports, and where it pretends to live. */
+const PROBES = {
+  domainImportsBackend: {
+    filePath: 'src/domain/lint-probe.ts',
+    code: "import type { Backend } from '@/backend/port';\nexport type Probe = Backend;\n",
+  },
+  domainImportsReact: {
+    filePath: 'src/domain/lint-probe.ts',
+    code: "import { useState } from 'react';\nexport const probe = useState;\n",
+  },
+  backendImportsLib: {
+    filePath: 'src/backend/local/lint-probe.ts',
+    code: "import { api } from '@/lib/api';\nexport const probe = api;\n",
+  },
+  featureImportsApp: {
+    filePath: 'src/features/admin/lint-probe.ts',
+    code: "import { makeStore } from '@/app/store';\nexport const probe = makeStore;\n",
+  },
+  libImportsFeature: {
+    filePath: 'src/lib/lint-probe.ts',
+    code: "import { StatusTag } from '@/features/tickets/components/status-tag';\nexport const probe = StatusTag;\n",
+  },
+  crossFeature: {
+    filePath: 'src/features/admin/lint-probe.ts',
+    code: "import { selectAuth } from '@/features/auth/slice/auth-slice';\nexport const probe = selectAuth;\n",
+  },
+  crossSubdomain: {
+    filePath: 'src/features/tickets/workspace/lint-probe.ts',
+    code: "import { QUEUE_PAGE_SIZES } from '@/features/tickets/queue/queue-location';\nexport const probe = QUEUE_PAGE_SIZES;\n",
+  },
+  featureImportsAdapter: {
+    filePath: 'src/features/auth/lint-probe.ts',
+    code: "import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';\nexport const probe = DEMO_ACCOUNTS;\n",
+  },
+  componentImportsFirebaseAdapter: {
+    filePath: 'src/components/lint-probe.ts',
+    code: "import { toAppError } from '@/backend/firebase/firebase-errors';\nexport const probe = toAppError;\n",
+  },
+  featureImportsFirebase: {
+    filePath: 'src/features/auth/lint-probe.ts',
+    code: "import { getAuth } from 'firebase/auth';\nexport const probe = getAuth;\n",
+  },
+  legal: {
+    filePath: 'src/features/admin/lint-probe.ts',
+    code: [
+      "import type { Backend } from '@/backend/port';",
+      "import { isStaff } from '@/domain/roles';",
+      "import { api } from '@/lib/api';",
+      "import { StatusPage } from '@/components/status-page';",
+      'export const probe: [typeof api, typeof isStaff, typeof StatusPage, Backend | null] = [api, isStaff, StatusPage, null];',
+      '',
+    ].join('\n'),
+  },
+} as const;
+type ProbeName = keyof typeof PROBES;
+
+const CYCLE_FILES = ['value-a.ts', 'value-b.ts', 'type-a.ts', 'type-b.ts'].map((name) =>
+  path.join(ROOT, 'test/fixtures/lint/cycle', name),
+);
+
+let texts: Record<ProbeName, LintMessage[]>;
+let files: Record<string, LintMessage[]>;
+
+beforeAll(() => {
+  const names = Object.keys(PROBES) as ProbeName[];
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'test/fixtures/lint/lint-probes.mjs')], {
+    cwd: ROOT,
+    input: JSON.stringify({ texts: names.map((name) => PROBES[name]), files: CYCLE_FILES }),
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`lint-probes failed: ${run.stderr}`);
+  const output = JSON.parse(run.stdout) as { texts: LintResult[]; files: LintResult[] };
+  texts = Object.fromEntries(names.map((name, index) => [name, output.texts[index]?.messages ?? []])) as Record<
+    ProbeName,
+    LintMessage[]
+  >;
+  files = Object.fromEntries(output.files.map((result) => [path.basename(result.filePath), result.messages]));
+}, 60_000);
+
+/** The rules that reported, in alphabetical order. */
+const rules = (messages: readonly LintMessage[]) => messages.map((message) => message.ruleId).sort();
+
+describe('lint enforces one-way dependencies (DESIGN §5)', () => {
+  it('fails an upward import: domain → backend, backend → lib, a feature → app, shared lib → a feature', () => {
+    for (const name of [
+      'domainImportsBackend',
+      'backendImportsLib',
+      'featureImportsApp',
+      'libImportsFeature',
+    ] as const) {
+      expect({ name, rules: rules(texts[name]) }).toEqual({ name, rules: ['import-x/no-restricted-paths'] });
+    }
+    expect(texts.featureImportsApp[0]?.message).toMatch(/Features never import src\/app/);
+  });
+
+  it('keeps the domain pure: no React', () => {
+    expect(rules(texts.domainImportsReact)).toEqual(['no-restricted-imports']);
+  });
+
+  it('fails a cross-feature import, and one between the screen-level ticket sub-domains', () => {
+    expect(rules(texts.crossFeature)).toEqual(['import-x/no-restricted-paths', 'no-restricted-imports']);
+    expect(texts.crossFeature.map((message) => message.message)).toEqual(
+      Array(2).fill(expect.stringMatching(/Features never import each other/)),
+    );
+    expect(rules(texts.crossSubdomain)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('fails an adapter imported by a feature or shared code, and Firebase outside its adapter', () => {
+    expect(rules(texts.featureImportsAdapter)).toEqual(['import-x/no-restricted-paths']);
+    expect(texts.featureImportsAdapter[0]?.message).toMatch(/never an adapter/);
+    expect(rules(texts.componentImportsFirebaseAdapter)).toEqual([
+      'import-x/no-restricted-paths',
+      'no-restricted-imports',
+    ]);
+    expect(rules(texts.featureImportsFirebase)).toEqual(['no-restricted-imports']);
+  });
+
+  it('fails an import cycle, of values and of types only', () => {
+    for (const name of ['value-a.ts', 'value-b.ts']) {
+      expect(rules(files[name] ?? [])).toEqual(['import-x/no-cycle', 'local/no-import-cycle']);
+    }
+    for (const name of ['type-a.ts', 'type-b.ts']) expect(rules(files[name] ?? [])).toEqual(['local/no-import-cycle']);
+    expect(files['type-a.ts']?.[0]?.message).toBe(
+      'Import cycle (type imports count): test/fixtures/lint/cycle/type-a.ts → test/fixtures/lint/cycle/type-b.ts → test/fixtures/lint/cycle/type-a.ts.',
+    );
+  });
+
+  it('passes a legal import: a feature using the port, the domain, lib and shared components', () => {
+    expect(texts.legal).toEqual([]);
+  });
+});
