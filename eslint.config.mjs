@@ -91,8 +91,6 @@ const LAYER_ZONES = [
     'src/features',
     'src/app',
     'Features never import src/app: move what they share down to src/lib, src/components, src/config or src/domain; src/app registers and composes (DESIGN §5).',
-    // For now: `useCurrentUser` still lives there, until it moves down with the auth machine.
-    ['./hooks.ts'],
   ),
   ...features.map((feature) =>
     zone(

@@ -8,7 +8,7 @@ import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { forgetStoredDrafts } from '@/app/persist';
 import type { RootState } from '@/app/root-reducer';
 import type { Backend } from '@/backend/port';
-import { currentUserOf, sessionUidOf } from '@/features/auth/slice/auth-machine';
+import { currentUserOf, sessionUidOf } from '@/lib/auth-machine';
 import { authChanged } from '@/features/auth/slice/auth-slice';
 import { registerOutboxListeners } from '@/features/tickets/conversation/outbox-listener';
 import { draftsOfUserCleared } from '@/features/tickets/conversation/slice/drafts-slice';

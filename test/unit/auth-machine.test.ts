@@ -19,7 +19,7 @@ import {
   type AuthEvent,
   type AuthEventType,
   type AuthState,
-} from '@/features/auth/slice/auth-machine';
+} from '@/lib/auth-machine';
 import { profile } from '../support/fake-backend';
 
 const HINT = profile({ uid: 'u-hint', displayName: 'Hinted Agent', role: 'agent' });

@@ -1,7 +1,7 @@
 import type { ErrorShape } from '@/domain/errors';
 import { configureStore } from '@reduxjs/toolkit';
 import { AppError } from '@/domain/errors';
-import { hintOf } from '@/features/auth/slice/auth-machine';
+import { hintOf } from '@/lib/auth-machine';
 import {
   authChanged,
   authErrorCleared,

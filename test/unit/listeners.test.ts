@@ -4,7 +4,7 @@
 import { api } from '@/lib/api';
 import { appStarted } from '@/app/listeners';
 import { makeStore } from '@/app/store';
-import { hintOf } from '@/features/auth/slice/auth-machine';
+import { hintOf } from '@/lib/auth-machine';
 import { draftSaved, selectDraft } from '@/features/tickets/conversation/slice/drafts-slice';
 import { fakeBackend, profile } from '../support/fake-backend';
 

@@ -11,7 +11,7 @@ import {
   sharedStorage,
   type SyncStorage,
 } from '@/app/persist';
-import { hintOf, type AuthState } from '@/features/auth/slice/auth-machine';
+import { hintOf, type AuthState } from '@/lib/auth-machine';
 import { authChanged, authReducer } from '@/features/auth/slice/auth-slice';
 import { profile } from '../support/fake-backend';
 

@@ -6,7 +6,7 @@ import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import List from 'antd/es/list';
 import Typography from 'antd/es/typography';
-import { useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/lib/current-user';
 import { LiveError } from '@/components/live-error';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';

@@ -15,9 +15,9 @@ import {
   initialAuthState,
   type AuthEvent,
   type AuthState,
-} from '@/features/auth/slice/auth-machine';
+} from '@/lib/auth-machine';
 
-export type { AuthState } from '@/features/auth/slice/auth-machine';
+export type { AuthState } from '@/lib/auth-machine';
 
 type ThunkConfig = { extra: Backend; rejectValue: ErrorShape };
 const createAuthThunk = createAsyncThunk.withTypes<ThunkConfig>();

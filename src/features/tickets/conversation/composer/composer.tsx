@@ -16,7 +16,7 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/lib/current-user';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import type { ErrorShape } from '@/domain/errors';
 import { LIMITS } from '@/domain/limits';

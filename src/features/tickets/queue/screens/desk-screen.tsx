@@ -20,7 +20,7 @@ import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
-import { useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/lib/current-user';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { ShortcutsHelp } from '@/components/shortcuts-help';
 import { useHotkeys } from '@/lib/use-hotkeys';

@@ -21,7 +21,7 @@ import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import { recaptchaSiteKey } from '@/config/config';
-import { useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/lib/current-user';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/store-hooks';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import type { ErrorShape } from '@/domain/errors';

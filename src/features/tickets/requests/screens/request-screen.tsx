@@ -15,7 +15,7 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
-import { useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/lib/current-user';
 import { LiveError } from '@/components/live-error';
 import { StatusPage } from '@/components/status-page';
 import type { ErrorShape } from '@/domain/errors';

@@ -15,7 +15,7 @@ import Flex from 'antd/es/flex';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import App from 'antd/es/app';
-import { useCurrentUser } from '@/app/hooks';
+import { useCurrentUser } from '@/lib/current-user';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { LiveError } from '@/components/live-error';
 import { ShortcutsHelp } from '@/components/shortcuts-help';

@@ -1,7 +1,8 @@
 /**
  * The session as an explicit state machine (DESIGN §5): which states exist, which events move
  * between them, and one pure {@link authTransition}. The auth slice only maps its actions to
- * these events; the router switches on the state's `kind`.
+ * these events; the router switches on the state's `kind`. It is shared code, not the auth
+ * feature's own, because every feature asks who is signed in (`current-user.ts`).
  *
  * States — each carries exactly what is true in it, so no illegal mix can be written down:
  * - `unknown { lastUser }`: the backend has not answered yet. `lastUser` is the persisted hint
