@@ -11,11 +11,14 @@ export type BackendCall<T> = (backend: Backend) => Promise<T>;
 
 /**
  * Runs a {@link BackendCall} with the backend from the store's extra argument.
+ * A call that resolves with nothing (a `Promise<void>` write) gives `{ data: null }`: RTK Query
+ * takes `{ data: undefined }` for a broken base query and logs an error.
  * @returns `{ data }`, or `{ error: { code, message } }` for anything thrown — never throws.
  */
 export const backendBaseQuery: BaseQueryFn<BackendCall<unknown>, unknown, ErrorShape> = async (call, { extra }) => {
   try {
-    return { data: await call(extra as Backend) };
+    const data = await call(extra as Backend);
+    return { data: data === undefined ? null : data };
   } catch (error) {
     return { error: toErrorShape(error) };
   }

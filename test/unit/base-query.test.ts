@@ -13,6 +13,11 @@ describe('backendBaseQuery (DESIGN §5: failures cross as { code, message })', (
     expect(result).toEqual({ data: 'local' });
   });
 
+  it('answers { data: null } for a write that resolves with nothing (RTK refuses { data: undefined })', async () => {
+    const result = await backendBaseQuery(async () => undefined, apiWith(backend), {});
+    expect(result).toEqual({ data: null });
+  });
+
   it('turns an AppError into a plain serializable { code, message }', async () => {
     const result = await backendBaseQuery(
       async () => {
