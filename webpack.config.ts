@@ -77,7 +77,7 @@ export default (
             new GzipBudgetPlugin({
               initialRoutes: ['sign-in'],
               initialKiB: 200,
-              // Each route on top of the signed-in frame (issue 3). antd Table alone is ~100 KiB:
+              // Each route on top of the signed-in frame. antd Table alone is ~100 KiB:
               // the queue draws its own table with antd's tokens instead.
               routeKiB: 100,
               // The signed-in frame: the backend adapter (every signed-in screen waits for it)

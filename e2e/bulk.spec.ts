@@ -1,5 +1,5 @@
 /**
- * Bulk work in the queue (issue 5, must-show 1): Priya ticks five open tickets and sets them
+ * Bulk work in the queue: Priya ticks five open tickets and sets them
  * pending; while her confirmation is open, Sam solves one of them from its ticket screen. The
  * backend refuses that one ("Set pending" is not a move from solved, DESIGN §2) and the queue
  * reports it by number and reason; the other four are pending. Two pages of one browser

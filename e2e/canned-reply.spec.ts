@@ -1,5 +1,5 @@
 /**
- * Canned replies journey (issue 5) on the local backend: an agent writes a shared canned reply
+ * Canned replies journey on the local backend: an agent writes a shared canned reply
  * with placeholders, opens a ticket, inserts it from the composer and sees the placeholders
  * filled with the requester's name, the ticket number and their own name; the customer never
  * sees canned replies.

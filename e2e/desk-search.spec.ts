@@ -1,5 +1,5 @@
 /**
- * Queue filters, search and the URL round trip (issue 5, must-show 1), on the seeded local
+ * Queue filters, search and the URL round trip, on the seeded local
  * backend: the agent filters the All open view by priority and searches a subject word; the
  * URL holds both, a reload and a new tab on the copied URL show the same rows, and back
  * undoes the search. Then keyboard only: `j`/`k` move, `Enter` opens, three tickets in turn,

@@ -1,5 +1,5 @@
 /**
- * Offline (issue 5, must-show 1): an agent goes offline (`context.setOffline`), replies — the
+ * Offline: an agent goes offline (`context.setOffline`), replies — the
  * reply shows as "Waiting to send" — reloads while still offline (the reply is still waiting),
  * reconnects, and the reply is delivered exactly once: one copy in the conversation, for her and
  * for a second agent, also after another reload.

@@ -1,5 +1,5 @@
 /**
- * Collision detection (issue 5, must-show 1): two agents on one ticket see each other's presence
+ * Collision detection: two agents on one ticket see each other's presence
  * and typing, live, and it clears within seconds when one leaves the ticket or closes the tab.
  * Two pages of one browser context, since the local backend's data lives in the browser
  * profile and its session is per tab: Priya in one, Sam in the other.

@@ -1,8 +1,8 @@
 /**
- * Ticket round trip (issue 3, must-show 1): a customer and an agent side by side — two pages
+ * Ticket round trip: a customer and an agent side by side — two pages
  * of one browser context, since the local backend's data lives in the browser profile and
  * its session is per tab. The customer submits a request with a file and a screenshot (previewed
- * inline for both, issue 5); the agent's
+ * inline for both); the agent's
  * queue shows it within 2 s without reload; the agent assigns it and replies "set pending";
  * the customer sees the reply live and answers, which reopens it; the agent adds an internal
  * note the customer never sees, then solves; the customer reopens by replying.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Queue benchmark (issue 3): how fast the agent queue renders on a 10 000-ticket local desk.
+// Queue benchmark: how fast the agent queue renders on a 10 000-ticket local desk.
 // Prints figures; it is not a test and asserts nothing about them.
 //
 // 1. Reuses the production local build in dist/ when it is newer than every source file,
@@ -13,7 +13,7 @@
 //    MutationObserver, then the next animation frame), the median and p95 of several runs
 //    after a warm-up: the first page of /desk?view=open on a full load, a view switch, a
 //    re-sort by each sortable column, the next and previous page, and the six view counts;
-//    then (issue 5) a filter, searches and a sort under a search, each twice: in the app (an
+//    then a filter, searches and a sort under a search, each twice: in the app (an
 //    in-app navigation to the filtered URL, as the filter bar makes, to the rendered rows) and
 //    the local adapter's own read (`readTicketPage`/`countTickets`, bundled from src/ with
 //    esbuild and run in the same page on the same IndexedDB).
@@ -368,7 +368,7 @@ const loaded = await page.evaluate(
       };
       if (status === 'open' && i > count / 2 && openNumber === 0) openNumber = number;
       if (indexedFields.has('searchKeys')) {
-        // v3 (issue 5): stored as the adapter stores it — the queue key, the search keys (with
+        // v3: stored as the adapter stores it — the queue key, the search keys (with
         // the requester's email, as `tickets.create` computes them) and the search lanes.
         const searchKeys = window.__benchLib.searchKeysFor({ ...ticket, requesterEmail: requester.email });
         tickets.add(window.__benchLib.toStoredTicket({ ...ticket, searchKeys }, undefined));
@@ -400,7 +400,7 @@ await page.getByLabel('Password').fill(AGENT.password);
 await page.getByRole('button', { name: 'Sign in' }).click();
 await page.waitForURL(/\/desk/);
 
-// The issue 5 cases: [name, URL, what the rows must show] in the app, and the adapter's query.
+// The filter and search cases: [name, URL, what the rows must show] in the app, and the adapter's query.
 const UNSOLVED = ['new', 'open', 'pending', 'on_hold'];
 const openNumber = loaded.openNumber;
 const FILTER_CASES = [
@@ -453,7 +453,7 @@ for (let run = 0; run <= RUNS; run += 1) {
   const byActivity = await clickAndTime({ header: 'Last activity' }, 'byActivityDesc');
   const next = await clickAndTime({ pager: 'Next' }, 'secondPage');
   const previous = await clickAndTime({ pager: 'Previous' }, 'firstPage', 'All open');
-  // Issue 5: a filter, searches and a sort under a search, in the app (to rendered rows)…
+  // A filter, searches and a sort under a search, in the app (to rendered rows)…
   const inApp = {};
   for (const [name, url, spec] of FILTER_CASES) {
     inApp[name] = await page.evaluate(([u, sp]) => window.__queueBench.navigateAndTime(u, sp), [url, spec]);

@@ -340,7 +340,7 @@ const isOutbox: ShapeCheck = (value) =>
   );
 
 /**
- * redux-persist config of the outbox (issue 5: unsent replies survive a reload), in localStorage
+ * redux-persist config of the outbox (unsent replies survive a reload), in localStorage
  * shared by the tabs like the drafts ({@link sharedStorage}: one tab's write never undoes another's).
  */
 export const outboxPersistConfig: PersistConfig<OutboxSliceState> = {

@@ -1,5 +1,5 @@
 /**
- * Bulk changes from the queue (issue 5), written once for both adapters on top of their own
+ * Bulk changes from the queue, written once for both adapters on top of their own
  * `get`, `update` and `transition`: every rule of a single change (DESIGN §1–§3, the Firestore
  * rules, audit events) holds for each ticket, because each ticket is exactly that single change.
  */

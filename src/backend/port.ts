@@ -196,7 +196,7 @@ export interface CreateTicketInput extends NewTicketInput {
 }
 
 /**
- * One change applied to many tickets at once from the queue (issue 5 bulk work): assign (or
+ * One change applied to many tickets at once from the queue (bulk work): assign (or
  * unassign with `null`), fire a lifecycle event, set the priority, or add one tag.
  */
 export type BulkAction =
@@ -333,7 +333,7 @@ export interface SettingsPort {
   /** Replaces the desk settings (admins only). @throws AppError `permission-denied`. */
   save(settings: DeskSettings): Promise<void>;
   /**
-   * Replaces the shared canned replies (agents and admins; issue 5). Customers never receive
+   * Replaces the shared canned replies (agents and admins). Customers never receive
    * canned replies from `watch`.
    * @throws AppError `invalid-argument` (over the limits of `cannedRepliesSchema`), `permission-denied`.
    */
@@ -341,7 +341,7 @@ export interface SettingsPort {
 }
 
 /**
- * One staff member on a ticket, for collision detection (issue 5): who is viewing it and
+ * One staff member on a ticket, for collision detection: who is viewing it and
  * whether they are typing a reply. Entries expire: a tab that closes without `leave` drops out
  * once `expiresAt` passes (Firestore has no disconnect hook).
  */

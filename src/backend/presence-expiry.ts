@@ -1,5 +1,5 @@
 /**
- * What both adapters' presence (issue 5, collision detection) share: the checks on an
+ * What both adapters' presence (collision detection) share: the checks on an
  * announcement and the client-side expiry of entries. Neither IndexedDB nor Firestore pushes a
  * change when a time passes, so a watcher filters expired entries itself and re-emits when the
  * earliest one expires.

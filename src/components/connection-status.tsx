@@ -1,5 +1,5 @@
 /**
- * The browser's connection, shown in the header (issue 5): nothing while online, a red
+ * The browser's connection, shown in the header: nothing while online, a red
  * "Offline" while the browser says it has no network, so nobody wonders why nothing arrives.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The keyboard shortcuts dialog (`?`, issue 5): every shortcut of the desk and of a ticket in
+ * The keyboard shortcuts dialog (`?`): every shortcut of the desk and of a ticket in
  * one list, so agents learn them in one place. Shared by the queue and the ticket screen.
  */
 import Modal from 'antd/es/modal';

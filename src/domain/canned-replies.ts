@@ -1,5 +1,5 @@
 /**
- * Canned replies (issue 5): shared answers whose placeholders are filled for the ticket at hand
+ * Canned replies: shared answers whose placeholders are filled for the ticket at hand
  * when an agent inserts one into the composer.
  */
 import type { CannedReply } from '@/domain/types';

@@ -1,5 +1,5 @@
 /**
- * Which changes to an agent's watched tickets deserve a desktop notification (issue 5): a ticket
+ * Which changes to an agent's watched tickets deserve a desktop notification: a ticket
  * that arrives in the Unassigned view, and a customer's reply on a ticket assigned to the agent.
  * Pure: the caller keeps the previous snapshot and shows the notices.
  */

@@ -1,5 +1,5 @@
 /**
- * The agent desk's built-in queue views (issue 3; after Zendesk's default views). Each is a
+ * The agent desk's built-in queue views (after Zendesk's default views). Each is a
  * filter over tickets, a count and a default order. "All open" is every unsolved ticket
  * (new, open, pending, on hold), as Zendesk's "All unsolved tickets": the Pending and On hold
  * views are its subsets for the agent who wants only those.

@@ -1,5 +1,5 @@
 /**
- * The ticket search key (issue 5): Firestore has no full-text search, so every ticket carries
+ * The ticket search key: Firestore has no full-text search, so every ticket carries
  * `searchKeys`, a bounded list of lowercase, diacritic-free strings written with the ticket,
  * and a search is one `array-contains` on it (one IndexedDB multiEntry index in the local
  * adapter). Pure functions, shared by both adapters, the security rules' size check and the

@@ -9,7 +9,7 @@ import { PRIORITIES, type Priority } from '@/domain/types';
 const minutes = z.number().check(z.int(), z.positive('SLA targets are whole minutes above zero.'));
 const slaTargetSchema = z.object({ firstResponseMinutes: minutes, resolutionMinutes: minutes });
 
-/** The desk's shared canned replies (issue 5): at most 200, each a titled message body. */
+/** The desk's shared canned replies: at most 200, each a titled message body. */
 export const cannedRepliesSchema = z
   .array(
     z.object({

@@ -1,5 +1,5 @@
 /**
- * Single-key keyboard shortcuts (issue 5: `j`/`k`/`Enter` in the queue, `r`/`n`/`a` on a
+ * Single-key keyboard shortcuts (`j`/`k`/`Enter` in the queue, `r`/`n`/`a` on a
  * ticket, `?` for the list), after Gmail's and Zendesk's: nothing fires while the person is
  * typing in a field, or with Ctrl, Alt or Meta held (those belong to the browser).
  */

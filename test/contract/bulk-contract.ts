@@ -1,5 +1,5 @@
 /**
- * The bulk contract (issue 5, bulk work in the queue), for both adapters: one change applied to
+ * The bulk contract (bulk work in the queue), for both adapters: one change applied to
  * several tickets, each on its own — a refusal is reported for that ticket only, with the code
  * and sentence of the single change — with the audit events of single changes; adding a tag is
  * idempotent; customers and bad id lists are refused. It speaks only the `Backend` port and runs

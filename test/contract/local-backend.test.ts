@@ -137,7 +137,7 @@ describe('local backend', () => {
       expect(activity).toEqual([...activity].sort().reverse());
     });
 
-    it('refuses writes as unavailable while the browser is offline, and keeps reading (issue 5)', async () => {
+    it('refuses writes as unavailable while the browser is offline, and keeps reading', async () => {
       const page = await first<TicketPage>((next, fail) => tabA.tickets.watchList({ limit: 5 }, next, fail));
       const ticket = page.tickets.find((t) => t.status !== 'closed');
       if (!ticket) throw new Error('no open ticket in the seed');

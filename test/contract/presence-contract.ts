@@ -1,5 +1,5 @@
 /**
- * The presence contract (issue 5, collision detection), for both adapters: staff on one ticket
+ * The presence contract (collision detection), for both adapters: staff on one ticket
  * see each other live, with a typing flag; `leave` removes an entry at once; an entry that is
  * not renewed expires and drops out of every watcher without any write; customers are refused.
  * It speaks only the `Backend` port, like `backend-contract.ts`, and runs where that suite's

@@ -1,5 +1,5 @@
 /**
- * Bulk work in the queue (issue 5) on the seeded local backend (fake-indexeddb), as the agent
+ * Bulk work in the queue on the seeded local backend (fake-indexeddb), as the agent
  * Priya: ticking rows shows the bulk bar; a status move the lifecycle table forbids for one
  * ticked ticket is offered disabled with the reason; assigning and tagging reach the backend and
  * are reported; a bad tag is refused with DESIGN §3's message and keeps what was typed.

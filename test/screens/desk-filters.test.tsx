@@ -1,5 +1,5 @@
 /**
- * The queue's filters, search, saved views, keyboard and unread dot (issue 5), on the seeded
+ * The queue's filters, search, saved views, keyboard and unread dot, on the seeded
  * local backend (fake-indexeddb) with the agent Priya signed in. Expected rows are computed
  * from the stored tickets with the domain's own rules (views, search keys), never from the UI.
  */

@@ -1,5 +1,5 @@
 /**
- * Collision detection on the ticket screen (issue 5), on the seeded local backend
+ * Collision detection on the ticket screen, on the seeded local backend
  * (fake-indexeddb) with two clients of one desk, as two tabs: Priya has the ticket screen
  * open; Sam is a second client speaking the port. Each sees the other arrive, type and leave.
  */

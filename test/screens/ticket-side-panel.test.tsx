@@ -1,5 +1,5 @@
 /**
- * The agent's ticket screen, issue 5's additions on the seeded local backend (fake-indexeddb):
+ * The agent's ticket screen on the seeded local backend (fake-indexeddb):
  * the side panel of the requester's other tickets, and image attachments previewed inline
  * while other files stay download links.
  */

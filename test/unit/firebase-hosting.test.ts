@@ -1,5 +1,5 @@
 /**
- * firebase.json (issue 4): Hosting serves dist/ as a single-page app, hashed assets cached for
+ * firebase.json: Hosting serves dist/ as a single-page app, hashed assets cached for
  * a year, index.html never stale, and security headers — a CSP that allows only the hosts the
  * app talks to — on every response; the Emulator Suite on fixed ports; rules and index files
  * that exist.
@@ -107,7 +107,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     'https://securetoken.googleapis.com': 'Firebase Auth token refresh',
     'https://firestore.googleapis.com': 'Cloud Firestore',
     'https://firebasestorage.googleapis.com': 'Cloud Storage uploads, getBlob',
-    'wss://*.firebaseio.com': 'Realtime Database (presence, issue 5)',
+    'wss://*.firebaseio.com': 'Realtime Database (presence)',
     'wss://*.firebasedatabase.app': 'Realtime Database outside us-central1',
   },
   'frame-src': {

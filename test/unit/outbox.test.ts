@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The outbox (issue 5, offline): the slice keeps each person's unsent messages apart, and the
+ * The outbox (offline): the slice keeps each person's unsent messages apart, and the
  * listener delivers them with their own client ids — waiting while the backend is unreachable,
  * failed with the reason on a refusal, and never sent twice by overlapping flushes.
  */

@@ -1,5 +1,5 @@
 /**
- * The ticket search key (issue 5, `src/domain/search-keys.ts`): what a ticket is found by,
+ * The ticket search key (`src/domain/search-keys.ts`): what a ticket is found by,
  * how a typed query becomes the one key both adapters look up, and the bounds the Firestore
  * rules and indexes rely on.
  */

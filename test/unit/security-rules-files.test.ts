@@ -1,5 +1,5 @@
 /**
- * A static sanity check of firestore.rules and storage.rules (issue 4), runnable without the
+ * A static sanity check of firestore.rules and storage.rules, runnable without the
  * emulators (Java): rules_version 2, every `allow` has a condition, none is `if true`, no write
  * is allowed on sign-in alone, and no catch-all `match /{document=**}` allows anything. What
  * the rules allow in detail is tested against the emulators in test/rules/.
@@ -223,7 +223,7 @@ const CATCH_ALL = /^\/\{\w+=\*\*\}$/;
 
 /**
  * What is wrong with a rules file, one line per problem (empty when none).
- * The rules come from issue 4: rules_version 2; no `allow` without `if`; no `if true`; no
+ * The rules file must hold: rules_version 2; no `allow` without `if`; no `if true`; no
  * write on sign-in alone; nothing allowed under a catch-all `match /{x=**}`.
  */
 function rulesProblems(text: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * Presence on a ticket (issue 5, collision detection) in Cloud Firestore:
+ * Presence on a ticket (collision detection) in Cloud Firestore:
  * `tickets/{ticketId}/presence/{uid}` = `{ displayName, typing, expiresAt, updatedAt }`.
  * Firestore has no disconnect hook and pushes nothing when a time passes, so an entry carries
  * `expiresAt` (the writer's clock + ttl; the rules cap it at two minutes past `request.time`),

@@ -137,7 +137,7 @@ export async function saveSettings(ctx: FirestoreContext, settings: DeskSettings
 }
 
 /**
- * Replaces the shared canned replies (agents and admins, issue 5), in a transaction that reads
+ * Replaces the shared canned replies (agents and admins), in a transaction that reads
  * the caller's role.
  * @throws AppError `invalid-argument` (a reply outside the limits), `permission-denied`.
  */

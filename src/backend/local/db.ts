@@ -103,7 +103,7 @@ export function queueAssigneeKey(assigneeId: string | null | undefined): string 
 }
 
 /**
- * Version 2 (issue 3): a queue page and a view count read an index range, never the table.
+ * Version 2: a queue page and a view count read an index range, never the table.
  * Per sort field F (updatedAt, lastMessageAt, createdAt):
  * - `[status+F+id]`: a view by statuses — one range per status, merged;
  * - `[queueAssignee+status+F+id]`: Mine and Unassigned — one range per status, merged;
@@ -126,7 +126,7 @@ export const SCHEMA_V2: Readonly<Record<string, string>> = {
 };
 
 /**
- * The stored-only ticket field of the search (issue 5, `src/domain/search-keys.ts`), under a
+ * The stored-only ticket field of the search (`src/domain/search-keys.ts`), under a
  * multiEntry index: a search reads `where(SEARCH_KEYS).equals(key)`. Like {@link QUEUE_ASSIGNEE}
  * it is removed on every read, because it is an index, not data: it holds the requester's email,
  * which the port's ticket does not carry (a customer's own, but an agent's list would leak
@@ -150,7 +150,7 @@ export function searchLaneField(field: SearchLaneSortField): string {
 }
 
 /**
- * Version 3 (issue 5): `*searchKeys` (multiEntry) for search and the tag filter, the search
+ * Version 3: `*searchKeys` (multiEntry) for search and the tag filter, the search
  * lanes of {@link searchLaneField} and `[priority+status+F+id]` lanes for the desk's two orders,
  * and `[status+priority]` to count a priority filter from keys. Category and the other filters
  * filter the lanes they read.

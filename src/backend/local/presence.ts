@@ -1,5 +1,5 @@
 /**
- * Presence on a ticket (issue 5, collision detection) for the local adapter: who of the staff
+ * Presence on a ticket (collision detection) for the local adapter: who of the staff
  * is viewing a ticket and who is typing, shared live between the tabs of one browser. It lives
  * in its own small IndexedDB database (`<desk db>-presence`), apart from the desk's schema:
  * presence is ephemeral, and a stale entry only matters until its `expiresAt`.

@@ -1,7 +1,7 @@
 /**
  * `settings/desk` on IndexedDB (DESIGN §3): everyone signed in reads it (the request form needs
  * the categories) but only staff see its canned replies; only admins replace it, and agents and
- * admins replace the canned replies (issue 5).
+ * admins replace the canned replies.
  */
 import type { ErrorListener, Listener, SettingsPort, Unsubscribe } from '@/backend/port';
 import { can } from '@/domain/policy';

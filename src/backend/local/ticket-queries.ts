@@ -3,7 +3,7 @@
  * read as a few index ranges ("lanes", one per status asked for) of at most `limit + 1`
  * rows each, merged in the query's order: a 10 000-ticket desk costs a few hundred rows per
  * page, never a table scan. Counts are key-only `count()`s on the same indexes.
- * A search or a tag (issue 5) reads the tickets under one key of the `*searchKeys` multiEntry
+ * A search or a tag reads the tickets under one key of the `*searchKeys` multiEntry
  * index instead — only the matches, whatever the other filters — and orders them in memory.
  */
 import Dexie, { type Collection } from 'dexie';

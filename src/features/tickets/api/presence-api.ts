@@ -1,5 +1,5 @@
 /**
- * Collision detection (issue 5) as RTK Query endpoints over the backend port: who of the staff
+ * Collision detection as RTK Query endpoints over the backend port: who of the staff
  * is on a ticket (live, expiring entries), and announcing and leaving it. Mutations reject with
  * `{ code, message }` like every endpoint of the one api.
  */

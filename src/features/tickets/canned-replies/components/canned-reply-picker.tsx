@@ -1,5 +1,5 @@
 /**
- * "Canned reply" in the agent's composer (issue 5): search the desk's shared canned replies and
+ * "Canned reply" in the agent's composer: search the desk's shared canned replies and
  * insert one with its placeholders filled for this ticket ({{requester.name}}, {{ticket.number}},
  * {{agent.name}}…). Unknown placeholders stay as written and are pointed out.
  */

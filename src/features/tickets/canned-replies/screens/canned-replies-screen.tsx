@@ -1,5 +1,5 @@
 /**
- * Canned replies (`/canned-replies`, issue 5): the desk's shared answers, written and kept
+ * Canned replies (`/canned-replies`): the desk's shared answers, written and kept
  * up to date by any agent or admin, with placeholders filled when inserted into a reply.
  * Changes are saved as the whole list (a stale list is refused, nothing is lost from the form).
  */

@@ -1,5 +1,5 @@
 /**
- * A message's attachments (issue 5): images previewed inline — a thumbnail that opens a
+ * A message's attachments: images previewed inline — a thumbnail that opens a
  * full-size viewer — and every other file as a download link. A URL is asked of the backend
  * (only people who may read the file get one): for an image when it scrolls into view, for a
  * link when the pointer or focus reaches it.

@@ -1,5 +1,5 @@
 /**
- * The signed-in person's unsent replies and notes on one ticket (issue 5, offline), under the
+ * The signed-in person's unsent replies and notes on one ticket (offline), under the
  * conversation: "Waiting to send" while offline or the backend is unreachable, "Sending…", or
  * the backend's refusal with Retry, "Send without changing status" and Discard. An entry whose
  * message the conversation already shows is not shown twice.

@@ -5,7 +5,7 @@
  * and ticket, so it survives a reload and a retried send after one is the same write; nothing
  * typed is lost on a refusal, and nobody else signed in on the browser ever sees it.
  *
- * Collision detection (issue 5): the composer reports when its person is typing (focused and
+ * Collision detection: the composer reports when its person is typing (focused and
  * text changed within {@link TYPING_IDLE_MS}), and a "Send and set …" on a ticket that changed
  * since the agent loaded it (or began this message) asks before overwriting status or assignee.
  */
@@ -185,7 +185,7 @@ function TicketComposer({
   const confirmStaleSend = useConfirmStaleSend();
   const [readCurrentTicket] = useLazyCurrentTicketQuery();
   // The ticket as the agent knew it when this composer loaded or this message was begun: a
-  // status set with the reply must not silently overwrite what changed since (issue 5).
+  // status set with the reply must not silently overwrite what changed since.
   const known = useRef(ticket);
 
   const events = useMemo<LifecycleEvent[]>(
@@ -193,7 +193,7 @@ function TicketComposer({
     [staff, me, ticket],
   );
 
-  // `r` / `n` (issue 5): start a public reply or an internal note from anywhere on the ticket.
+  // `r` / `n`: start a public reply or an internal note from anywhere on the ticket.
   useHotkeys(
     { r: () => startWriting(false), n: () => startWriting(true) },
     staff && !sending && ticket.status !== 'closed',
@@ -292,7 +292,7 @@ function TicketComposer({
     } else {
       const shape = refusalOf(outcome.error);
       if (shape.code === 'unavailable' && !uploads.busy && !uploads.hasFailures) {
-        // Offline or the backend unreachable (issue 5): the message waits in the outbox, with
+        // Offline or the backend unreachable: the message waits in the outbox, with
         // this id, and goes out exactly once when it can; the composer is free for the next one.
         dispatch(
           outboxQueued({

@@ -1,5 +1,5 @@
 /**
- * "This ticket changed since you loaded it" (issue 5, collision detection): before a reply that
+ * "This ticket changed since you loaded it" (collision detection): before a reply that
  * also sets a status overwrites someone else's change, the agent is told what changed — status
  * and assignee, from → to — and chooses "Send anyway" or "Review".
  */

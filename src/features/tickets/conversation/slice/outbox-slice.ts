@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 5, offline): replies and internal notes that could not reach the backend —
+ * The outbox (offline): replies and internal notes that could not reach the backend —
  * the browser is offline or the backend unreachable (`unavailable`) — wait here, persisted
  * (`persist.ts`), until the listener in `listeners.ts` delivers them. Each keeps the client id it
  * was first sent with (DESIGN §3), and `messages.add` is idempotent on that id, so a delivery

@@ -1,5 +1,5 @@
 /**
- * The queue's bulk bar (issue 5): shown while rows are ticked, it applies one change to all of
+ * The queue's bulk bar: shown while rows are ticked, it applies one change to all of
  * them — assign (to me, any agent, or nobody), a status move, a priority, a tag — through the
  * port's `bulk`, then reports what was done and, ticket by ticket, what was refused and why.
  * A status move is offered only when the lifecycle table (DESIGN §2) allows it for every ticked

@@ -1,5 +1,5 @@
 /**
- * Desktop notifications for agents (issue 5): new tickets in the Unassigned view and customers'
+ * Desktop notifications for agents: new tickets in the Unassigned view and customers'
  * replies on tickets assigned to me, shown only while this tab is hidden. A bell in the header
  * asks the browser's permission and turns them on or off (kept per person in this browser).
  * Loaded lazily by the signed-in frame for staff only.

@@ -1,5 +1,5 @@
 /**
- * The queue's filter bar (issue 5): a search box (search as you type, debounced) and
+ * The queue's filter bar: a search box (search as you type, debounced) and
  * status, priority, assignee, category, tag and requester choices, combinable with the view.
  * It holds no state of its own beyond the text being typed: the filters live in the URL
  * (`queue-location.ts`), so the parent passes them in and gets each change back.

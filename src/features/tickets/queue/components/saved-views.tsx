@@ -1,5 +1,5 @@
 /**
- * Saved personal views (issue 5): the agent names the queue's current view, filters and order,
+ * Saved personal views: the agent names the queue's current view, filters and order,
  * and finds it again next to the built-in views. Kept per person in the persisted
  * preferences; each can be removed.
  */

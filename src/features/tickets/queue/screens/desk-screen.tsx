@@ -1,5 +1,5 @@
 /**
- * The agent desk's queue (`/desk`, issues 3 and 5): the built-in views of
+ * The agent desk's queue (`/desk`): the built-in views of
  * `src/domain/queue-views.ts` with live counts, the agent's saved views, a filter bar (search,
  * status, priority, assignee, category, tag, requester), a table of tickets sortable by last
  * activity or number in both directions, cursor pagination (never offsets), live as tickets

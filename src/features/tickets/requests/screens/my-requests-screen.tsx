@@ -1,5 +1,5 @@
 /**
- * The customer portal's home (`/requests`, issue 3): the signed-in person's own requests only,
+ * The customer portal's home (`/requests`): the signed-in person's own requests only,
  * newest public activity first, live, with "Load more" (cursor pages); a "New request" button,
  * and an empty state inviting the first request. A request opens `/requests/:id`.
  */

@@ -1,5 +1,5 @@
 /**
- * The ticket screen's side panel of the requester's other tickets (issue 5): what else this
+ * The ticket screen's side panel of the requester's other tickets: what else this
  * person has asked, newest activity first, so an agent sees a repeat problem or a duplicate
  * before answering. Live, bounded: one page of {@link OTHER_TICKETS_SHOWN} + 1 rows (the +1
  * because the ticket being viewed may be among them) and one count.

@@ -1,5 +1,5 @@
 /**
- * Collision detection on the ticket screen (issue 5): who else of the staff is viewing the
+ * Collision detection on the ticket screen: who else of the staff is viewing the
  * ticket and who is typing a reply, live, and this tab's own heartbeat that tells them about
  * us. An entry lasts {@link PRESENCE_TTL_MS} unless renewed every {@link PRESENCE_HEARTBEAT_MS},
  * so a tab that closes without saying goodbye drops out within half a minute; one that hides

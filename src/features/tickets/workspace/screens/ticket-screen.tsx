@@ -1,10 +1,10 @@
 /**
- * The agent's ticket screen (`/desk/tickets/:ticketId`, issue 3): header with status buttons
+ * The agent's ticket screen (`/desk/tickets/:ticketId`): header with status buttons
  * from the lifecycle table (DESIGN §2), the conversation with internal notes set apart, the
  * composer (public reply / internal note, "Send and set …"), the properties panel (assignee,
  * priority, category, tags), the requester's other tickets and the audit trail. Everything is
  * live: another person's change shows without a reload, and so does who else is viewing the
- * ticket or typing a reply (collision detection, issue 5).
+ * ticket or typing a reply (collision detection).
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -101,7 +101,7 @@ function ConversationSection({
 }
 
 /**
- * The ticket's own shortcuts (issue 5): `a` assigns it to me, `?` lists every shortcut; `r` and
+ * The ticket's own shortcuts: `a` assigns it to me, `?` lists every shortcut; `r` and
  * `n` belong to the composer. Returns the help dialog to render.
  */
 function useTicketShortcuts(ticket: Ticket, me: UserProfile) {
