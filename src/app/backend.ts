@@ -6,7 +6,7 @@
  */
 import type { AppConfig } from '@/config/config-schema';
 import type { AuthCapabilities, Backend } from '@/backend/port';
-import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import type { DemoAccount } from '@/features/auth/components/demo-accounts-card';
 
 type PortName = Exclude<keyof Backend, 'kind'>;

@@ -8,12 +8,12 @@ import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { forgetStoredDrafts } from '@/app/persist';
 import type { RootState } from '@/app/root-reducer';
 import type { Backend } from '@/backend/port';
-import { currentUserOf, sessionUidOf } from '@/lib/auth-machine';
+import { currentUserOf, sessionUidOf } from '@/lib/session/auth-machine';
 import { authChanged } from '@/features/auth/slice/auth-slice';
 import { registerOutboxListeners } from '@/features/tickets/conversation/outbox-listener';
 import { draftsOfUserCleared } from '@/features/tickets/conversation/slice/drafts-slice';
-import { api } from '@/lib/api';
-import type { StartListening } from '@/lib/store-types';
+import { api } from '@/lib/store/api';
+import type { StartListening } from '@/lib/store/store-types';
 
 /** Dispatched once when the app mounts; starts the auth mirror. */
 export const appStarted = createAction('app/started');

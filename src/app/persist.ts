@@ -18,7 +18,7 @@ import {
 } from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
 import { PRIORITIES, type UserProfile } from '@/domain/types';
-import { authTransition, type AuthState } from '@/lib/auth-machine';
+import { authTransition, type AuthState } from '@/lib/session/auth-machine';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
 import { isDraftEntryOf, type DraftsState } from '@/features/tickets/conversation/slice/drafts-slice';
 import {

@@ -4,7 +4,7 @@
  */
 import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
-import { api } from '@/lib/api';
+import { api } from '@/lib/store/api';
 import {
   authPersistConfig,
   draftsPersistConfig,

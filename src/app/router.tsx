@@ -14,7 +14,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { FullPageFrame, FullPageSpinner } from '@/components/full-page-state';
 import { StatusPage } from '@/components/status-page';
 import type { UserProfile } from '@/domain/types';
-import type { AuthProfileUnavailable } from '@/lib/auth-machine';
+import type { AuthProfileUnavailable } from '@/lib/session/auth-machine';
 import { retryProfile, selectAuth, signOut } from '@/features/auth/slice/auth-slice';
 
 const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '@/app/app-layout'));

@@ -6,7 +6,7 @@
 import { configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { api } from '@/lib/api';
+import { api } from '@/lib/store/api';
 import { createAppListenerMiddleware, registerListeners, type AppStartListening } from '@/app/listeners';
 import { rootReducer, type RootState } from '@/app/root-reducer';
 import type { Backend } from '@/backend/port';

@@ -4,7 +4,7 @@
  * rules, audit events) holds for each ticket, because each ticket is exactly that single change.
  */
 import type { BulkAction, BulkResult, TicketsPort } from '@/backend/port';
-import { AppError, toErrorShape } from '@/domain/errors';
+import { AppError, toErrorShape } from '@/domain/errors/errors';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
 import { firstIssueMessage, tagSchema } from '@/domain/schemas';

@@ -4,7 +4,7 @@
  * app queues it in its outbox. The local adapter behaves the same, standing in for a server
  * reached over the network; reads keep working, like Firestore's cache.
  */
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 
 /**
  * @throws AppError `unavailable` (`refusals.offline`) while `navigator.onLine` is false.

@@ -4,7 +4,7 @@
  * Every value crossing it is plain serializable data; every failure is an {@link AppError}
  * (or a FirebaseError) with a `code`. Every list has a `watch…` that returns an unsubscribe.
  */
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { Role } from '@/domain/roles';
 import type { NewMessageInput, NewTicketInput, SignInInput, SignUpInput } from '@/domain/schemas';

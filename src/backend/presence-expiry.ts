@@ -5,7 +5,7 @@
  * earliest one expires.
  */
 import type { Listener, PresenceEntry } from '@/backend/port';
-import { AppError } from '@/domain/errors';
+import { AppError } from '@/domain/errors/errors';
 
 /**
  * The longest an announcement may last, in ms. The Firestore rules allow `expiresAt` at most

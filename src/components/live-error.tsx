@@ -1,6 +1,6 @@
 /** A failed live subscription, shown as a themed alert with the friendly message. */
 import Alert from 'antd/es/alert';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { friendlyMessage } from '@/lib/error-messages';
 
 /** Shows why live data could not be loaded. */

@@ -2,7 +2,7 @@
  * Where attachments live (DESIGN §4: `tickets/{ticketId}/{messageId}/{fileName}`) and which ids
  * the port accepts from clients — the same for every backend (Cloud Storage, IndexedDB).
  */
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 import { attachmentListSchema, parseInput } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 

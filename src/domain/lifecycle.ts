@@ -2,8 +2,8 @@
  * The ticket lifecycle of DESIGN §2, as data. Reducers, buttons, the local backend and the
  * Firestore rules all follow {@link LIFECYCLE}; nothing else encodes which move is allowed.
  */
-import { AppError } from '@/domain/errors';
-import { CLOSED_TICKET_SENTENCE } from '@/domain/refusals';
+import { AppError } from '@/domain/errors/errors';
+import { CLOSED_TICKET_SENTENCE } from '@/domain/errors/refusals';
 import { isStaff, type Role } from '@/domain/roles';
 import type { Ticket, TicketStatus } from '@/domain/types';
 

@@ -4,11 +4,11 @@
  * `zod/mini`, whose functions tree-shake (classic zod's methods cannot).
  */
 import { z } from 'zod/mini';
-import { INVALID_EMAIL } from '@/domain/error-sentences';
+import { INVALID_EMAIL } from '@/domain/errors/sentences';
 import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
 import { searchKeyOf } from '@/domain/search-keys';
 

@@ -3,8 +3,8 @@
  * through one place). The sentences themselves live once in the domain (`sentenceFor`), so a
  * code reads the same whatever raised it.
  */
-import { CODES_WITH_OWN_SENTENCE, sentenceFor } from '@/domain/error-sentences';
-import { isAppErrorCode } from '@/domain/errors';
+import { CODES_WITH_OWN_SENTENCE, sentenceFor } from '@/domain/errors/sentences';
+import { isAppErrorCode } from '@/domain/errors/errors';
 
 /**
  * A sentence for an error.

@@ -15,7 +15,7 @@ import type {
   TicketSortField,
   Unsubscribe,
 } from '@/backend/port';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { Role } from '@/domain/roles';

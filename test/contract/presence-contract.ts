@@ -6,7 +6,7 @@
  * `data` part runs (it needs Auth and the database).
  */
 import type { ErrorListener, Listener, PresenceEntry, Unsubscribe } from '@/backend/port';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
 
 /** Generous per-test limit: the Firebase emulators are much slower than fake-indexeddb. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppError } from '@/domain/errors';
+import { AppError } from '@/domain/errors/errors';
 import { messagesOf } from '../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from './composer-harness';
 

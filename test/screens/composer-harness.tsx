@@ -18,7 +18,7 @@ import { selectUser } from '@/features/auth/slice/auth-slice';
 import { useWatchMessagesQuery } from '@/features/tickets/api/conversation-api';
 import { useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { Composer } from '@/features/tickets/conversation/composer/composer';
-import { useCurrentUser } from '@/lib/current-user';
+import { useCurrentUser } from '@/lib/session/current-user';
 import { Conversation } from '@/features/tickets/conversation/components/conversation';
 import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { demoAccount, localTestBackend, signInDemo } from '../support/local-backend';

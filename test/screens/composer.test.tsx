@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import ConfigProvider from 'antd/es/config-provider';
 import type { RootState } from '@/app/root-reducer';
 import type { AddMessageInput, Backend } from '@/backend/port';
-import { AppError } from '@/domain/errors';
+import { AppError } from '@/domain/errors/errors';
 import type { Message, UserProfile } from '@/domain/types';
 import { selectUser } from '@/features/auth/slice/auth-slice';
 import { Conversation } from '@/features/tickets/conversation/components/conversation';

@@ -8,7 +8,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Backend, CreateTicketInput } from '@/backend/port';
-import { AppError } from '@/domain/errors';
+import { AppError } from '@/domain/errors/errors';
 import { button, findHeading } from '../support/fast-queries';
 import { demoAccount, secondClient, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';

@@ -3,7 +3,7 @@
  * other method fails loudly if a test calls what it did not script.
  */
 import type { AuthChange, Backend, Listener } from '@/backend/port';
-import { AppError } from '@/domain/errors';
+import { AppError } from '@/domain/errors/errors';
 import type { UserProfile } from '@/domain/types';
 
 /** A profile for tests. */

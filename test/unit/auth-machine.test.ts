@@ -4,7 +4,7 @@
  * computed from `authTransition`, so a changed cell in `auth-machine.ts` fails exactly that
  * case here.
  */
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { isDeepStrictEqual } from 'node:util';
 import type { UserProfile } from '@/domain/types';
 import {
@@ -19,7 +19,7 @@ import {
   type AuthEvent,
   type AuthEventType,
   type AuthState,
-} from '@/lib/auth-machine';
+} from '@/lib/session/auth-machine';
 import { profile } from '../support/fake-backend';
 
 const HINT = profile({ uid: 'u-hint', displayName: 'Hinted Agent', role: 'agent' });

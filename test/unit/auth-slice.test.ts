@@ -1,7 +1,7 @@
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { configureStore } from '@reduxjs/toolkit';
-import { AppError } from '@/domain/errors';
-import { hintOf } from '@/lib/auth-machine';
+import { AppError } from '@/domain/errors/errors';
+import { hintOf } from '@/lib/session/auth-machine';
 import {
   authChanged,
   authErrorCleared,

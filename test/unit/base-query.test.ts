@@ -1,6 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { backendBaseQuery } from '@/lib/api';
-import { AppError } from '@/domain/errors';
+import { backendBaseQuery } from '@/lib/store/api';
+import { AppError } from '@/domain/errors/errors';
 import { fakeBackend } from '../support/fake-backend';
 
 const apiWith = (extra: unknown) => ({ extra }) as BaseQueryApi;

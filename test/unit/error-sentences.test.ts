@@ -1,6 +1,6 @@
-import { APP_ERROR_CODES, AppError } from '@/domain/errors';
-import { CODES_WITH_OWN_SENTENCE, sentenceFor } from '@/domain/error-sentences';
-import { refusals } from '@/domain/refusals';
+import { APP_ERROR_CODES, AppError } from '@/domain/errors/errors';
+import { CODES_WITH_OWN_SENTENCE, sentenceFor } from '@/domain/errors/sentences';
+import { refusals } from '@/domain/errors/refusals';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { friendlyMessage } from '@/lib/error-messages';
 

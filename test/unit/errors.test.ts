@@ -1,7 +1,7 @@
 /**
  * Errors cross every layer as plain `{ code, message }` data (DESIGN §5).
  */
-import { APP_ERROR_CODES, AppError, isAppErrorCode, toErrorShape } from '@/domain/errors';
+import { APP_ERROR_CODES, AppError, isAppErrorCode, toErrorShape } from '@/domain/errors/errors';
 
 /** Plain, serializable data: exactly `code` and `message`, surviving a JSON round trip. */
 function expectPlainShape(shape: unknown): void {

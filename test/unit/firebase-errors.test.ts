@@ -1,7 +1,7 @@
 /**
  * Firebase's codes become the app's closed vocabulary at the adapter's edge (DESIGN §5).
  */
-import { APP_ERROR_CODES, AppError } from '@/domain/errors';
+import { APP_ERROR_CODES, AppError } from '@/domain/errors/errors';
 import { appCodeOf, toAppError, toAuthError } from '@/backend/firebase/firebase-errors';
 
 describe('appCodeOf', () => {

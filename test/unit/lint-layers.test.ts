@@ -33,7 +33,7 @@ const PROBES = {
   },
   backendImportsLib: {
     filePath: 'src/backend/local/lint-probe.ts',
-    code: "import { api } from '@/lib/api';\nexport const probe = api;\n",
+    code: "import { api } from '@/lib/store/api';\nexport const probe = api;\n",
   },
   featureImportsApp: {
     filePath: 'src/features/admin/lint-probe.ts',
@@ -68,7 +68,7 @@ const PROBES = {
     code: [
       "import type { Backend } from '@/backend/port';",
       "import { isStaff } from '@/domain/roles';",
-      "import { api } from '@/lib/api';",
+      "import { api } from '@/lib/store/api';",
       "import { StatusPage } from '@/components/status-page';",
       'export const probe: [typeof api, typeof isStaff, typeof StatusPage, Backend | null] = [api, isStaff, StatusPage, null];',
       '',

@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  */
-import { api } from '@/lib/api';
+import { api } from '@/lib/store/api';
 import { appStarted } from '@/app/listeners';
 import { makeStore } from '@/app/store';
-import { hintOf } from '@/lib/auth-machine';
+import { hintOf } from '@/lib/session/auth-machine';
 import { draftSaved, selectDraft } from '@/features/tickets/conversation/slice/drafts-slice';
 import { fakeBackend, profile } from '../support/fake-backend';
 

@@ -9,7 +9,7 @@ import type { AddMessageInput } from '@/backend/port';
 import { appStarted } from '@/app/listeners';
 import { outboxFlushRequested } from '@/features/tickets/conversation/outbox-listener';
 import { makeStore } from '@/app/store';
-import { AppError } from '@/domain/errors';
+import { AppError } from '@/domain/errors/errors';
 import type { Message } from '@/domain/types';
 import {
   outboxQueued,

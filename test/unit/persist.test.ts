@@ -1,4 +1,4 @@
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { PersistedState } from 'redux-persist';
@@ -11,7 +11,7 @@ import {
   sharedStorage,
   type SyncStorage,
 } from '@/app/persist';
-import { hintOf, type AuthState } from '@/lib/auth-machine';
+import { hintOf, type AuthState } from '@/lib/session/auth-machine';
 import { authChanged, authReducer } from '@/features/auth/slice/auth-slice';
 import { profile } from '../support/fake-backend';
 

@@ -2,9 +2,9 @@
  * The refusal catalogue (DESIGN §5): each refusal has one code and one sentence, whatever the
  * backend, and every permission the policy can refuse has a sentence.
  */
-import { APP_ERROR_CODES, AppError } from '@/domain/errors';
+import { APP_ERROR_CODES, AppError } from '@/domain/errors/errors';
 import { type Permission } from '@/domain/policy';
-import { assertCan, readableTicket, refusals } from '@/domain/refusals';
+import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 
 const customer = { uid: 'c1', role: 'customer' as const };
 const agent = { uid: 'a1', role: 'agent' as const };

@@ -18,7 +18,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
-import { AppError, toErrorShape, type ErrorShape } from '@/domain/errors';
+import { AppError, toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import {
   emailSchema,
   parseInput,
@@ -28,7 +28,7 @@ import {
   type SignUpInput,
 } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
 import { firestoreUnavailable, toAppError, toAuthError, withTimeout } from '@/backend/firebase/firebase-errors';
 

@@ -7,8 +7,8 @@
 import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
-import { toErrorShape } from '@/domain/errors';
-import { refusals } from '@/domain/refusals';
+import { toErrorShape } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 

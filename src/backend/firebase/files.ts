@@ -4,7 +4,7 @@
  * use. The local twin is `local/files.ts`.
  */
 import { parseAttachmentPath } from '@/domain/attachment-paths';
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 import type { FilesPort } from '@/backend/port';
 import { call, currentUid, type FirebaseContext } from '@/backend/firebase/context';
 

@@ -3,9 +3,9 @@
  * (DESIGN §5: failures cross the port as `{ code, message }`). Imports no Firebase module, so
  * the auth code in the first chunk can use it without pulling Firestore in.
  */
-import { AppError, isAppErrorCode, type AppErrorCode } from '@/domain/errors';
-import { sentenceFor } from '@/domain/error-sentences';
-import { refusals } from '@/domain/refusals';
+import { AppError, isAppErrorCode, type AppErrorCode } from '@/domain/errors/errors';
+import { sentenceFor } from '@/domain/errors/sentences';
+import { refusals } from '@/domain/errors/refusals';
 
 /** The sentence shown when Cloud Firestore cannot be reached. */
 export const FIRESTORE_UNAVAILABLE_MESSAGE =
@@ -63,7 +63,7 @@ function codeAndMessage(error: unknown): { code: string | null; message: string 
 
 /**
  * The app's code for a Firebase code (see {@link FIREBASE_CODES}); the one place where a
- * platform code turns into the closed vocabulary of `src/domain/errors.ts`.
+ * platform code turns into the closed vocabulary of `src/domain/errors/errors.ts`.
  */
 export function appCodeOf(firebaseCode: string): AppErrorCode {
   const mapped = FIREBASE_CODES[firebaseCode];

@@ -16,12 +16,12 @@ import {
   type Firestore,
   type FirestoreDataConverter,
 } from 'firebase/firestore';
-import { toErrorShape } from '@/domain/errors';
+import { toErrorShape } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
 import { isRetriedMessage, planReply } from '@/domain/plans/reply';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { readableTicket, refusals } from '@/domain/refusals';
+import { readableTicket, refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
 import { lifecycleEventSchema, newMessageSchema, parseInput } from '@/domain/schemas';
 import type { Attachment, Message } from '@/domain/types';

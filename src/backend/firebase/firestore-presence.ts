@@ -19,9 +19,9 @@ import {
   type CollectionReference,
   type FirestoreDataConverter,
 } from 'firebase/firestore';
-import { toErrorShape } from '@/domain/errors';
+import { toErrorShape } from '@/domain/errors/errors';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan } from '@/domain/refusals';
+import { assertCan } from '@/domain/errors/refusals';
 import type { UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, PresenceEntry, Unsubscribe } from '@/backend/port';
 import { checkPresenceArgs, followPresenceExpiry } from '@/backend/presence-expiry';

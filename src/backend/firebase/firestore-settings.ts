@@ -14,10 +14,10 @@ import {
   type Firestore,
   type FirestoreDataConverter,
 } from 'firebase/firestore';
-import { toErrorShape } from '@/domain/errors';
+import { toErrorShape } from '@/domain/errors/errors';
 import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan } from '@/domain/refusals';
+import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
 import { PRIORITIES, DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type SlaTarget } from '@/domain/types';

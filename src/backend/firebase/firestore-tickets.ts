@@ -34,7 +34,7 @@ import {
   type Transaction,
   type UpdateData,
 } from 'firebase/firestore';
-import { AppError, toErrorShape } from '@/domain/errors';
+import { AppError, toErrorShape } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
 import { isRetriedSubmission, planNewTicket } from '@/domain/plans/new-ticket';
@@ -43,7 +43,7 @@ import { planTransition } from '@/domain/plans/status-move';
 import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
 import { assertMayOrder, DEFAULT_TICKET_ORDER, requesterScope, scopedFilter } from '@/domain/plans/ticket-scope';
 import { isEmptyWrite, principalOf, type TicketChangePlan, type TicketWrite } from '@/domain/plans/ticket-write';
-import { assertCan, readableTicket, refusals } from '@/domain/refusals';
+import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import {
   lifecycleEventSchema,
   newTicketSchema,

@@ -16,9 +16,9 @@ import {
   type FirestoreDataConverter,
   type Transaction,
 } from 'firebase/firestore';
-import { toErrorShape, type AppError } from '@/domain/errors';
+import { toErrorShape, type AppError } from '@/domain/errors/errors';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan, refusals } from '@/domain/refusals';
+import { assertCan, refusals } from '@/domain/errors/refusals';
 import { ROLES, SELF_ASSIGNABLE_ROLE, type Role } from '@/domain/roles';
 import { parseInput, roleSchema } from '@/domain/schemas';
 import { LIMITS } from '@/domain/limits';

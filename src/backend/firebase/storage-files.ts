@@ -3,7 +3,7 @@
  * Loaded on demand (it imports `firebase/storage`).
  */
 import { getDownloadURL, getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 import { attachmentFileSchema, parseInput } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 import type { FileToUpload, Listener, UploadProgress } from '@/backend/port';

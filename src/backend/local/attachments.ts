@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { LIMITS } from '@/domain/limits';
 import { attachmentFileSchema } from '@/domain/schemas';
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 import type { Attachment, UserProfile } from '@/domain/types';
 import type { TriageDb } from '@/backend/local/db';
 import { attachmentFolder, CLIENT_ID_PATTERN } from '@/domain/attachment-paths';

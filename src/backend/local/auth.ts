@@ -5,8 +5,8 @@
  */
 import { liveQuery } from 'dexie';
 import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
-import { AppError, toErrorShape } from '@/domain/errors';
-import { refusals } from '@/domain/refusals';
+import { AppError, toErrorShape } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
 import { SELF_ASSIGNABLE_ROLE } from '@/domain/roles';
 import {
   emailSchema,

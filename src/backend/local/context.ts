@@ -6,8 +6,8 @@
  */
 import { liveQuery } from 'dexie';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import { AppError, toErrorShape } from '@/domain/errors';
-import { refusals } from '@/domain/refusals';
+import { AppError, toErrorShape } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
 import type { IsoDateTime, UserProfile } from '@/domain/types';
 import type { TriageDb } from '@/backend/local/db';
 import type { LocalSession } from '@/backend/local/session';

@@ -9,7 +9,7 @@ import type { FilesPort, FileToUpload, Listener, UploadProgress } from '@/backen
 import { can } from '@/domain/policy';
 import { assertMayAttach } from '@/domain/plans/reply';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { readableTicket, refusals } from '@/domain/refusals';
+import { readableTicket, refusals } from '@/domain/errors/refusals';
 import { attachmentFileSchema, parseInput } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, type LocalContext, runWrite } from '@/backend/local/context';

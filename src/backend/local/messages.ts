@@ -11,7 +11,7 @@ import type { AddMessageInput, ErrorListener, Listener, MessagesPort, Unsubscrib
 import { can } from '@/domain/policy';
 import { isRetriedMessage, planReply } from '@/domain/plans/reply';
 import { applyTicketWrite, principalOf } from '@/domain/plans/ticket-write';
-import { readableTicket } from '@/domain/refusals';
+import { readableTicket } from '@/domain/errors/refusals';
 import { lifecycleEventSchema, newMessageSchema, parseInput, writeOptionsSchema } from '@/domain/schemas';
 import type { Message } from '@/domain/types';
 import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/context';

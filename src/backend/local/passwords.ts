@@ -4,7 +4,7 @@
  * against casual reading of IndexedDB rather than a stolen server database — but it costs
  * nothing to do it properly.
  */
-import { AppError } from '@/domain/errors';
+import { AppError } from '@/domain/errors/errors';
 
 /** Default PBKDF2 iterations (tests pass fewer to stay fast). */
 export const DEFAULT_PBKDF2_ITERATIONS = 210_000;

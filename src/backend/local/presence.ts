@@ -14,7 +14,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { ErrorListener, Listener, PresenceEntry, PresencePort, Unsubscribe } from '@/backend/port';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan, refusals } from '@/domain/refusals';
+import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { UserProfile } from '@/domain/types';
 import { checkPresenceArgs, followPresenceExpiry } from '@/backend/presence-expiry';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext } from '@/backend/local/context';

@@ -6,7 +6,7 @@
 import type { ErrorListener, Listener, SettingsPort, Unsubscribe } from '@/backend/port';
 import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan } from '@/domain/refusals';
+import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
 import { DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings } from '@/domain/types';

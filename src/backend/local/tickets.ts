@@ -23,7 +23,7 @@ import { planTransition } from '@/domain/plans/status-move';
 import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
 import { assertMayOrder, scopedFilter } from '@/domain/plans/ticket-scope';
 import { applyTicketWrite, principalOf, type TicketChangePlan } from '@/domain/plans/ticket-write';
-import { assertCan, readableTicket, refusals } from '@/domain/refusals';
+import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import {
   lifecycleEventSchema,
   newTicketSchema,

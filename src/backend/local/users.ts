@@ -4,7 +4,7 @@
  */
 import type { ErrorListener, Listener, Unsubscribe, UsersPort } from '@/backend/port';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan, refusals } from '@/domain/refusals';
+import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { Role } from '@/domain/roles';
 import { parseInput, roleSchema } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';

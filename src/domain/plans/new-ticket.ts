@@ -5,7 +5,7 @@
  */
 import { refusalError, transition } from '@/domain/lifecycle';
 import { isStaff } from '@/domain/roles';
-import { assertCan, readableTicket, refusals } from '@/domain/refusals';
+import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import type { NewTicketInput } from '@/domain/schemas';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
 import { actorOf, principalOf, type ActingUser, type AuditEntry } from '@/domain/plans/ticket-write';

@@ -4,7 +4,7 @@
  */
 import { eventForReply, type LifecycleEvent } from '@/domain/lifecycle';
 import { isStaff } from '@/domain/roles';
-import { assertCan, readableTicket, refusals } from '@/domain/refusals';
+import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
 import { planStatusMove } from '@/domain/plans/status-move';
 import {

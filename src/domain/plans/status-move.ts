@@ -3,7 +3,7 @@
  * `transition()` and `statusChangeEffects()` and nothing else.
  */
 import { refusalError, statusChangeEffects, transition, type LifecycleEvent } from '@/domain/lifecycle';
-import { readableTicket } from '@/domain/refusals';
+import { readableTicket } from '@/domain/errors/refusals';
 import type { Ticket } from '@/domain/types';
 import {
   actorOf,

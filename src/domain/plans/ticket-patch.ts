@@ -4,7 +4,7 @@
  * assigned ("open (incl. assign)", DESIGN §2).
  */
 import { can, PATCH_PERMISSIONS } from '@/domain/policy';
-import { assertCan, refusals } from '@/domain/refusals';
+import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { Priority, Ticket, UserProfile } from '@/domain/types';
 import { planStatusMove } from '@/domain/plans/status-move';
 import {

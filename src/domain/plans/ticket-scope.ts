@@ -4,7 +4,7 @@
  * `updatedAt` (internal notes move it, so that order would tell them a note was written).
  */
 import { can } from '@/domain/policy';
-import { assertCan } from '@/domain/refusals';
+import { assertCan } from '@/domain/errors/refusals';
 import type { UserProfile } from '@/domain/types';
 import { principalOf } from '@/domain/plans/ticket-write';
 

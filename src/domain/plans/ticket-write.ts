@@ -6,7 +6,7 @@
  */
 import type { Actor } from '@/domain/lifecycle';
 import type { Principal } from '@/domain/policy';
-import { refusals } from '@/domain/refusals';
+import { refusals } from '@/domain/errors/refusals';
 import type { AuditEventType, Ticket, UserProfile } from '@/domain/types';
 
 /** The person a plan acts for: who they are, their role, the name written on what they change. */

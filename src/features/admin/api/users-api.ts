@@ -1,5 +1,5 @@
-/** Role changes, for admins (DESIGN §1); the live people list is `src/lib/people-api.ts`. */
-import { api } from '@/lib/api';
+/** Role changes, for admins (DESIGN §1); the live people list is `src/lib/store/people-api.ts`. */
+import { api } from '@/lib/store/api';
 import type { Role } from '@/domain/roles';
 
 const usersApi = api.injectEndpoints({

@@ -6,13 +6,13 @@ import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import List from 'antd/es/list';
 import Typography from 'antd/es/typography';
-import { useCurrentUser } from '@/lib/current-user';
+import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { useSetRoleMutation } from '@/features/admin/api/users-api';
-import { useWatchPeopleQuery } from '@/lib/people-api';
-import { useMutationFeedback } from '@/lib/mutation-outcome';
+import { useWatchPeopleQuery } from '@/lib/store/people-api';
+import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { formatDateTime } from '@/lib/time';
 
 /** The admin screen. */

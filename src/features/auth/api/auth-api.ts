@@ -1,6 +1,6 @@
 /** Auth calls that are plain requests (not session state), as RTK Query endpoints. */
-import { api } from '@/lib/api';
-import type { ErrorShape } from '@/domain/errors';
+import { api } from '@/lib/store/api';
+import type { ErrorShape } from '@/domain/errors/errors';
 
 const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 /** The auth slice's last error as a themed alert (through `friendlyMessage`). */
 import type { ReactNode } from 'react';
 import Alert from 'antd/es/alert';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { authErrorCleared, selectFormError } from '@/features/auth/slice/auth-slice';
 import { friendlyMessage } from '@/lib/error-messages';
 

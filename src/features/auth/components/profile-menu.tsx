@@ -7,7 +7,7 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import App from 'antd/es/app';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
-import { useAppDispatch } from '@/lib/store-hooks';
+import { useAppDispatch } from '@/lib/store/store-hooks';
 import { ROLE_LABELS } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { signOut } from '@/features/auth/slice/auth-slice';

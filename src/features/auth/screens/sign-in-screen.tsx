@@ -14,7 +14,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import theme from 'antd/es/theme';
 import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { Panel } from '@/components/panel';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { DemoAccountsCard, type LoadDemoAccounts } from '@/features/auth/components/demo-accounts-card';

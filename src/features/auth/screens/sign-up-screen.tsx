@@ -9,7 +9,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { recaptchaSiteKey } from '@/config/config';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { RecaptchaField } from '@/components/recaptcha-field';

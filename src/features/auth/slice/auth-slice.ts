@@ -1,12 +1,12 @@
 /**
- * The auth slice (DESIGN §5): the session machine of `auth-machine.ts` in Redux. Every action
+ * The auth slice (DESIGN §5): the session machine of `src/lib/session/auth-machine.ts` in Redux. Every action
  * is mapped to one machine event and the state is whatever {@link authTransition} returns; the
  * thunks run the backend's auth calls. The persisted hint and how it is read back are in
  * `src/app/persist.ts`.
  */
 import { createAsyncThunk, createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthChange, Backend } from '@/backend/port';
-import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import type { SignInInput, SignUpInput } from '@/domain/schemas';
 import {
   authTransition,
@@ -15,9 +15,9 @@ import {
   initialAuthState,
   type AuthEvent,
   type AuthState,
-} from '@/lib/auth-machine';
+} from '@/lib/session/auth-machine';
 
-export type { AuthState } from '@/lib/auth-machine';
+export type { AuthState } from '@/lib/session/auth-machine';
 
 type ThunkConfig = { extra: Backend; rejectValue: ErrorShape };
 const createAuthThunk = createAsyncThunk.withTypes<ThunkConfig>();

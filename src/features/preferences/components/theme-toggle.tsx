@@ -3,7 +3,7 @@ import Switch from 'antd/es/switch';
 import Tooltip from 'antd/es/tooltip';
 import MoonOutlined from '@ant-design/icons/MoonOutlined';
 import SunOutlined from '@ant-design/icons/SunOutlined';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { selectTheme, themeChanged } from '@/features/preferences/slice/preferences-slice';
 
 /** Toggles the theme. */

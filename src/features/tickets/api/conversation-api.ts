@@ -4,7 +4,7 @@
  * and signed URLs for attachments. Mutations resolve with the backend's result or reject with
  * `{ code, message }` (see `friendlyMessage`).
  */
-import { api, liveEndpoint, type Live } from '@/lib/api';
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { AddMessageInput } from '@/backend/port';
 import type { Message } from '@/domain/types';
 

@@ -3,7 +3,7 @@
  * is on a ticket (live, expiring entries), and announcing and leaving it. Mutations reject with
  * `{ code, message }` like every endpoint of the one api.
  */
-import { api, liveEndpoint, type Live } from '@/lib/api';
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { PresenceEntry } from '@/backend/port';
 
 const presenceApi = api.injectEndpoints({

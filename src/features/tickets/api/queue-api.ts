@@ -1,5 +1,5 @@
 /** Live ticket lists and counts, as RTK Query endpoints over the backend's `watch…` methods. */
-import { api, liveEndpoint, type Live } from '@/lib/api';
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { BulkAction, BulkResult, TicketFilter, TicketPage, TicketQuery } from '@/backend/port';
 
 const queueApi = api.injectEndpoints({

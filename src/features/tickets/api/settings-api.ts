@@ -2,7 +2,7 @@
  * Desk settings as RTK Query endpoints over the backend port: the live settings (categories,
  * close-after days, SLA targets, canned replies) and saving the shared canned replies.
  */
-import { api, liveEndpoint, type Live } from '@/lib/api';
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { CannedReply, DeskSettings } from '@/domain/types';
 
 const settingsApi = api.injectEndpoints({

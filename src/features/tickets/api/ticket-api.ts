@@ -4,7 +4,7 @@
  * field change). Mutations resolve with the backend's result or reject with `{ code, message }`
  * (see `friendlyMessage`).
  */
-import { api, liveEndpoint, type Live } from '@/lib/api';
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { CreateTicketInput, TicketPatch, WriteOptions } from '@/backend/port';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { AuditEvent, Ticket } from '@/domain/types';

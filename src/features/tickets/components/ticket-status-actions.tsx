@@ -9,12 +9,12 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { availableEvents, ruleFor, statusLabel, type LifecycleEvent } from '@/domain/lifecycle';
 import { isStaff, type Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
 import { useTransitionTicketMutation } from '@/features/tickets/api/ticket-api';
-import { outcomeOf } from '@/lib/mutation-outcome';
+import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { friendlyMessage } from '@/lib/error-messages';
 
 /** Who is looking at the ticket: their uid and role decide which events they may fire. */

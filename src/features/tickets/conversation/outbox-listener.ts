@@ -6,7 +6,7 @@
  */
 import { createAction, isAnyOf, type ActionCreatorWithoutPayload, type Action } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import { toErrorShape } from '@/domain/errors';
+import { toErrorShape } from '@/domain/errors/errors';
 import {
   OUTBOX_PERSIST_KEY,
   outboxEntryKey,
@@ -20,7 +20,7 @@ import {
   selectWaitingOutbox,
   type OutboxRootState,
 } from '@/features/tickets/conversation/slice/outbox-slice';
-import type { StartListening } from '@/lib/store-types';
+import type { StartListening } from '@/lib/store/store-types';
 
 /** Asks for the outbox to be delivered now (the browser came back online, or the retry timer). */
 export const outboxFlushRequested = createAction('outbox/flushRequested');

@@ -17,7 +17,7 @@ import { PLACEHOLDERS } from '@/domain/canned-replies';
 import { LIMITS } from '@/domain/limits';
 import type { CannedReply } from '@/domain/types';
 import { useSaveCannedRepliesMutation, useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
-import { useMutationFeedback } from '@/lib/mutation-outcome';
+import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { newClientId } from '@/lib/ids';
 
 /** The longest title a canned reply may have (`deskSettingsSchema`). */

@@ -10,7 +10,7 @@ import Image from 'antd/es/image';
 import Typography from 'antd/es/typography';
 import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import type { Attachment } from '@/domain/types';
 import { useLazyAttachmentUrlQuery } from '@/features/tickets/api/conversation-api';
 import { formatFileSize } from '@/lib/format-bytes';

@@ -4,8 +4,8 @@
  * retry through the `uploadAttachment` thunk, and a small picker to show them.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppDispatch } from '@/lib/store-hooks';
-import type { ErrorShape } from '@/domain/errors';
+import { useAppDispatch } from '@/lib/store/store-hooks';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { attachmentFileSchema, attachmentListSchema, firstIssueMessage } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 import { uploadAttachment } from '@/features/tickets/api/upload-attachment';

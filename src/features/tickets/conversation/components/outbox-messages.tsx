@@ -13,7 +13,7 @@ import theme from 'antd/es/theme';
 import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { ruleFor } from '@/domain/lifecycle';
 import type { Message } from '@/domain/types';
 import {

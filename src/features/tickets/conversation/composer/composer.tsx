@@ -16,9 +16,9 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { useCurrentUser } from '@/lib/current-user';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
-import type { ErrorShape } from '@/domain/errors';
+import { useCurrentUser } from '@/lib/session/current-user';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
 import { availableEvents, type LifecycleEvent } from '@/domain/lifecycle';
 import { bodySchema, firstIssueMessage } from '@/domain/schemas';
@@ -44,7 +44,7 @@ import {
   type Draft,
 } from '@/features/tickets/conversation/slice/drafts-slice';
 import { outboxQueued } from '@/features/tickets/conversation/slice/outbox-slice';
-import { outcomeOf } from '@/lib/mutation-outcome';
+import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { friendlyMessage } from '@/lib/error-messages';
 import { newClientId } from '@/lib/ids';
 import { useHotkeys } from '@/lib/use-hotkeys';

@@ -10,7 +10,7 @@
  * out the next time that person is signed in and online.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { Attachment } from '@/domain/types';
 

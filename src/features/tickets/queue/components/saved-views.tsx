@@ -8,7 +8,7 @@ import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
-import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { newClientId } from '@/lib/ids';
 import {
   queueViewRemoved,

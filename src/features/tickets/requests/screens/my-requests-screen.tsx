@@ -11,7 +11,7 @@ import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { useCurrentUser } from '@/lib/current-user';
+import { useCurrentUser } from '@/lib/session/current-user';
 import { RequestList } from '@/features/tickets/requests/components/request-list';
 
 const NEW_REQUEST_PATH = '/requests/new';

@@ -21,10 +21,10 @@ import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import { recaptchaSiteKey } from '@/config/config';
-import { useCurrentUser } from '@/lib/current-user';
-import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/store-hooks';
+import { useCurrentUser } from '@/lib/session/current-user';
+import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/store/store-hooks';
 import { RecaptchaField } from '@/components/recaptcha-field';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import { statusLabel } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
 import { bodySchema, firstIssueMessage, subjectSchema } from '@/domain/schemas';
@@ -42,7 +42,7 @@ import {
   type DraftsRootState,
   type RequestDraft,
 } from '@/features/tickets/conversation/slice/drafts-slice';
-import { outcomeOf } from '@/lib/mutation-outcome';
+import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { friendlyMessage } from '@/lib/error-messages';
 import { newClientId } from '@/lib/ids';
 import { PRIORITY_LABELS } from '@/features/tickets/ticket-labels';

@@ -13,7 +13,7 @@ import { LiveError } from '@/components/live-error';
 import { statusLabel } from '@/domain/lifecycle';
 import { PRIORITIES, TICKET_STATUSES, type AuditEvent, type Ticket } from '@/domain/types';
 import { useWatchTicketEventsQuery } from '@/features/tickets/api/ticket-api';
-import { useWatchPeopleQuery } from '@/lib/people-api';
+import { useWatchPeopleQuery } from '@/lib/store/people-api';
 import { formatDateTime, fromNow } from '@/lib/time';
 
 /** How many entries show before "Show all". */

@@ -3,7 +3,7 @@
  * (the queue's requester and assignee filters, the ticket's assignee picker and timeline, the
  * admin's people list), instead of one watcher each.
  */
-import { api, liveEndpoint, type Live } from '@/lib/api';
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import { isStaff } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 

@@ -4,7 +4,7 @@
  */
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Backend, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
-import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 
 /** What an endpoint's `query` returns: a call to run on the backend. */
 export type BackendCall<T> = (backend: Backend) => Promise<T>;

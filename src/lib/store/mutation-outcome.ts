@@ -6,7 +6,7 @@
  */
 import { useCallback } from 'react';
 import App from 'antd/es/app';
-import { toErrorShape, type ErrorShape } from '@/domain/errors';
+import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import { friendlyMessage } from '@/lib/error-messages';
 
 /** How a mutation ended: its data, or the refusal as `{ code, message }`. */

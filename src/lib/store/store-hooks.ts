@@ -6,7 +6,7 @@
  * never depends back on them.
  */
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppThunkDispatch } from '@/lib/store-types';
+import type { AppThunkDispatch } from '@/lib/store/store-types';
 
 /** `useDispatch` that knows thunks (whose extra argument is the backend). */
 export const useAppDispatch = useDispatch.withTypes<AppThunkDispatch>();

@@ -55,7 +55,7 @@
  *   session; otherwise it is `false` until the backend's report (which follows) says more.
  */
 import type { AuthChange } from '@/backend/port';
-import type { ErrorShape } from '@/domain/errors';
+import type { ErrorShape } from '@/domain/errors/errors';
 import type { UserProfile } from '@/domain/types';
 
 /** Before the backend's first answer: only the persisted hint is known. */

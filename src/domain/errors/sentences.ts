@@ -4,7 +4,7 @@
  * read through {@link sentenceFor} — by the adapters at their edge and by the screens — so a
  * code reads the same whatever raised it.
  */
-import type { AppErrorCode } from '@/domain/errors';
+import type { AppErrorCode } from '@/domain/errors/errors';
 
 /** The sentence of an email address that is not one (forms and `auth/invalid-email` alike). */
 export const INVALID_EMAIL = 'Enter a valid email address.';
@@ -45,7 +45,7 @@ const SENTENCES: Record<AppErrorCode, string> = {
 
 /**
  * The sentence for a code when the error carries none that says more.
- * @param code one code of the closed vocabulary (`src/domain/errors.ts`).
+ * @param code one code of the closed vocabulary (`src/domain/errors/errors.ts`).
  */
 export function sentenceFor(code: AppErrorCode): string {
   return SENTENCES[code];

@@ -3,7 +3,7 @@
  * (`auth-machine.ts`) without reaching into the auth feature or the composition root.
  */
 import { useSelector } from 'react-redux';
-import { currentUserOf, type AuthState } from '@/lib/auth-machine';
+import { currentUserOf, type AuthState } from '@/lib/session/auth-machine';
 import type { UserProfile } from '@/domain/types';
 
 /** The slice of the store the session lives in (the auth feature's slice, keyed `auth`). */

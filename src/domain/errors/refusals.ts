@@ -4,8 +4,8 @@
  * never write a refusal sentence of their own. Platform failures (an unreachable database,
  * a failed disk) are the adapters' own, mapped at their edge.
  */
-import { AppError } from '@/domain/errors';
-import { sentenceFor } from '@/domain/error-sentences';
+import { AppError } from '@/domain/errors/errors';
+import { sentenceFor } from '@/domain/errors/sentences';
 import { can, type Permission, type Principal } from '@/domain/policy';
 import type { Ticket } from '@/domain/types';
 
