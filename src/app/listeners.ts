@@ -1,14 +1,16 @@
 /**
- * Listener middleware (DESIGN §5): mirrors `backend.auth.onChange` into the auth slice; on
- * sign-out (or a switch to another person) resets the API cache, and on sign-out purges the
- * drafts of the person signing out; registers the features' own listeners (the outbox's
- * delivery, `features/tickets/conversation/outbox-listener.ts`).
+ * Listener middleware (DESIGN §5): registers the features' own listeners (the auth mirror,
+ * `features/auth/auth-listener.ts`; the outbox's delivery,
+ * `features/tickets/conversation/outbox-listener.ts`) and keeps here only what spans features:
+ * on sign-out (or a switch to another person) it resets the API cache, and on sign-out purges
+ * the drafts of the person signing out.
  */
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { forgetStoredDrafts } from '@/app/persist';
 import type { RootState } from '@/app/root-reducer';
 import type { Backend } from '@/backend/port';
 import { currentUserOf, sessionUidOf } from '@/lib/session/auth-machine';
+import { registerAuthListener } from '@/features/auth/auth-listener';
 import { authChanged } from '@/features/auth/slice/auth-slice';
 import { registerOutboxListeners } from '@/features/tickets/conversation/outbox-listener';
 import { draftsOfUserCleared } from '@/features/tickets/conversation/slice/drafts-slice';
@@ -28,8 +30,7 @@ export function createAppListenerMiddleware(backend: Backend) {
 
 /**
  * Registers the app's listeners.
- * - on `appStarted` (once): subscribes to `backend.auth.onChange` and dispatches `authChanged`
- *   for every change, until the store's listeners are cleared;
+ * - the auth mirror (`registerAuthListener`): on `appStarted`, `backend.auth.onChange` → `authChanged`;
  * - on `authChanged`: when the session ends or becomes another person, resets the API cache
  *   (no data of the previous person survives); when this tab's person signs out, purges their
  *   drafts, in the store and in storage. Only theirs: other tabs may hold other people's. A tab
@@ -37,18 +38,7 @@ export function createAppListenerMiddleware(backend: Backend) {
  * - the outbox's listeners (`registerOutboxListeners`), delivering after any auth change.
  */
 export function registerListeners(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: appStarted,
-    effect: async (_action, listenerApi) => {
-      listenerApi.unsubscribe(); // one-shot: a second appStarted must not subscribe twice
-      const stop = listenerApi.extra.auth.onChange((change) => listenerApi.dispatch(authChanged(change)));
-      try {
-        await listenerApi.condition(() => false); // resolves never; rejects when cancelled
-      } finally {
-        stop();
-      }
-    },
-  });
+  registerAuthListener(startListening, appStarted);
 
   startListening({
     actionCreator: authChanged,
