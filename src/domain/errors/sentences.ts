@@ -8,30 +8,30 @@ import type { AppErrorCode } from '@/domain/errors/errors';
 
 /** The sentence of an email address that is not one (forms and `auth/invalid-email` alike). */
 export const INVALID_EMAIL = 'Enter a valid email address.';
-const WRONG_CREDENTIALS = 'The email or password is not correct.';
-const POPUP_CLOSED = 'The Google sign-in window was closed before signing in finished.';
+const WRONG_CREDENTIALS = 'That email and password do not match an account.';
+const POPUP_CLOSED = 'The Google sign-in window was closed before finishing.';
 
 const SENTENCES: Record<AppErrorCode, string> = {
   'invalid-argument': 'Some of what was entered is not valid. Check it and try again.',
   'not-found': 'That item does not exist, or it has been deleted.',
   'permission-denied': 'You do not have permission to do that.',
-  unauthenticated: 'Sign in to continue.',
+  unauthenticated: 'Please sign in to continue.',
   'failed-precondition': 'That is not possible in the current state. Check it and try again.',
   aborted: 'Someone else changed this meanwhile. Check its current state and try again.',
   'already-exists': 'That already exists.',
   unavailable: 'Triage cannot reach its database. Check your connection and try again.',
   'deadline-exceeded': 'The server took too long to answer. Try again.',
   'resource-exhausted': 'The desk is over its usage limits right now. Try again later.',
-  cancelled: 'The operation was cancelled.',
+  cancelled: 'Cancelled.',
   unsupported: 'This is not available here.',
   'auth/invalid-credential': WRONG_CREDENTIALS,
-  'auth/email-already-in-use': 'An account with this email already exists. Sign in, or reset your password.',
-  'auth/weak-password': 'Choose a stronger password (at least 8 characters).',
+  'auth/email-already-in-use': 'An account with this email already exists. Sign in instead, or reset your password.',
+  'auth/weak-password': 'Choose a stronger password: at least 8 characters.',
   'auth/invalid-email': INVALID_EMAIL,
   'auth/missing-email': 'Enter your email address.',
   'auth/user-not-found': WRONG_CREDENTIALS,
-  'auth/user-disabled': 'This account has been disabled. Contact the desk’s administrator.',
-  'auth/too-many-requests': 'Too many attempts. Wait a few minutes and try again.',
+  'auth/user-disabled': 'This account has been disabled. Contact your support team.',
+  'auth/too-many-requests': 'Too many attempts. Wait a few minutes, or reset your password.',
   'auth/network-request-failed': 'Triage cannot reach the sign-in service. Check your connection and try again.',
   'auth/popup-closed-by-user': POPUP_CLOSED,
   'auth/cancelled-popup-request': POPUP_CLOSED,
@@ -39,7 +39,7 @@ const SENTENCES: Record<AppErrorCode, string> = {
   'auth/operation-not-allowed': 'This way of signing in is not enabled for this desk.',
   'auth/operation-not-supported-in-this-environment': 'Google sign-in is not available in this browser.',
   'auth/unauthorized-domain': 'Google sign-in is not enabled for this web address.',
-  'auth/requires-recent-login': 'For your security, sign in again and then retry.',
+  'auth/requires-recent-login': 'Please sign in again to do this.',
   unknown: 'Something went wrong. Try again.',
 };
 
