@@ -81,11 +81,12 @@ describe('ticket screen: who else is on the ticket', () => {
 
   it('drops an agent whose tab went away without leaving, once their entry expires', async () => {
     const { ticket, other } = await bothOnATicket();
-    await act(() => other.presence.announce(ticket.id, { typing: true, ttlMs: 800 }));
+    // 3 s: long enough to be seen on a loaded 2-core machine, short enough to wait out.
+    await act(() => other.presence.announce(ticket.id, { typing: true, ttlMs: 3000 }));
     expect(await presenceRegion().findByText('Sam Okafor is typing…', {}, { timeout: 5000 })).toBeInTheDocument();
     // No write follows: only the expiry removes it.
     await waitFor(() => expect(presenceRegion().queryAllByTestId('presence-entry')).toHaveLength(0), {
-      timeout: 4000,
+      timeout: 8000,
     });
   });
 
