@@ -2,7 +2,10 @@
 // `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
 // Steps: lint, format, typecheck, Jest (unit, screens, local contract), the Firebase adapter
 // and the security rules against the emulators, the production builds with their budgets, Playwright journeys.
-import { spawnSync } from 'node:child_process';
+// Lint, format and typecheck only read the tree, so they run side by side (each prints its
+// output when it ends); the rest run one after another: Jest already fills every core, the
+// journeys serve the production build, and the two emulator steps share the Auth emulator's port.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
@@ -17,6 +20,30 @@ function run(name, command, count) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push({ name, ok: status === 0, seconds });
   if (count) count();
+}
+
+/** Runs `[name, command]` steps at the same time; prints each one's output when it ends; results in the given order. */
+async function runSideBySide(steps) {
+  const finished = await Promise.all(
+    steps.map(
+      ([name, command]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(command, { stdio: ['ignore', 'pipe', 'pipe'], shell: true, env: process.env });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (status) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n━━ ${name}: ${command} (ran beside ${steps.length - 1} other steps)`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ok: status === 0, seconds });
+          });
+        }),
+    ),
+  );
+  results.push(...finished);
 }
 
 function countJest(file) {
@@ -42,12 +69,16 @@ function countPlaywright(file) {
 rmSync('test-results/reports', { recursive: true, force: true });
 mkdirSync('test-results/reports', { recursive: true });
 
-run('lint', 'npx eslint . --max-warnings 0');
-run('format', 'npx prettier --check .');
-run('typecheck', 'npx tsc --noEmit -p tsconfig.json');
+const suiteStarted = Date.now();
+await runSideBySide([
+  ['lint', 'npx eslint . --max-warnings 0'],
+  ['format', 'npx prettier --check .'],
+  ['typecheck', 'npx tsc --noEmit -p tsconfig.json'],
+]);
+// One worker per core (Jest's default leaves one core idle for itself, half of a 2-core machine).
 run(
   'jest',
-  'npx jest --selectProjects unit screens contract-local --json --outputFile=test-results/reports/jest.json',
+  'npx jest --selectProjects unit screens contract-local --maxWorkers=100% --json --outputFile=test-results/reports/jest.json',
   countJest('test-results/reports/jest.json'),
 );
 // The Firebase adapter's contract and the security rules tests: under the full Emulator Suite
@@ -73,6 +104,7 @@ run(
   countPlaywright('test-results/reports/playwright-firebase.json'),
 );
 
+console.log(`\n━━ Whole suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
 console.log('\n━━ Summary');
 for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s)`);
 const failedSteps = results.filter((result) => !result.ok).length;
