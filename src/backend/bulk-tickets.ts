@@ -4,7 +4,8 @@
  * rules, audit events) holds for each ticket, because each ticket is exactly that single change.
  */
 import type { BulkAction, BulkResult, TicketsPort } from '@/backend/port';
-import { AppError, toErrorShape } from '@/domain/errors/errors';
+import { toErrorShape } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
 import { firstIssueMessage, tagSchema } from '@/domain/schemas';
@@ -26,14 +27,14 @@ type SingleWrites = Pick<TicketsPort, 'get' | 'update' | 'transition'>;
  *   or empty id, or an action outside the port's shapes and DESIGN §3 limits.
  */
 export function checkBulk(ids: readonly string[], action: BulkAction): BulkAction {
-  if (!Array.isArray(ids) || ids.length === 0) throw new AppError('invalid-argument', 'Select at least one ticket.');
+  if (!Array.isArray(ids) || ids.length === 0) throw refusals.bulkEmpty();
   if (ids.length > BULK_MAX_TICKETS) {
-    throw new AppError('invalid-argument', `At most ${BULK_MAX_TICKETS} tickets can be changed at once.`);
+    throw refusals.bulkTooMany(BULK_MAX_TICKETS);
   }
   if (ids.some((id) => typeof id !== 'string' || id.length === 0)) {
-    throw new AppError('invalid-argument', 'A ticket id is missing.');
+    throw refusals.bulkMissingId();
   }
-  if (new Set(ids).size !== ids.length) throw new AppError('invalid-argument', 'A ticket is listed twice.');
+  if (new Set(ids).size !== ids.length) throw refusals.bulkDuplicate();
   switch (action?.kind) {
     case 'assign':
       if (action.assigneeId !== null && (typeof action.assigneeId !== 'string' || !action.assigneeId)) break;
@@ -46,13 +47,13 @@ export function checkBulk(ids: readonly string[], action: BulkAction): BulkActio
       return action;
     case 'addTag': {
       const parsed = tagSchema.safeParse(typeof action.tag === 'string' ? action.tag.trim().toLowerCase() : action.tag);
-      if (!parsed.success) throw new AppError('invalid-argument', firstIssueMessage(parsed.error));
+      if (!parsed.success) throw refusals.badInput(firstIssueMessage(parsed.error));
       return { kind: 'addTag', tag: parsed.data };
     }
     default:
       break;
   }
-  throw new AppError('invalid-argument', 'This bulk change is not one the desk knows.');
+  throw refusals.bulkUnknown();
 }
 
 /** Adds a tag with the single-ticket `update`, retrying when the ticket changed in between. */
@@ -61,10 +62,7 @@ async function addTag(tickets: SingleWrites, id: string, tag: string): Promise<T
     const ticket = await tickets.get(id);
     if (ticket.tags.includes(tag)) return ticket;
     if (ticket.tags.length >= LIMITS.tags.maxCount) {
-      throw new AppError(
-        'invalid-argument',
-        `It already has ${LIMITS.tags.maxCount} tags, the most a ticket can have.`,
-      );
+      throw refusals.tooManyTags(LIMITS.tags.maxCount);
     }
     try {
       return await tickets.update(id, { tags: [...ticket.tags, tag] }, { expectedUpdatedAt: ticket.updatedAt });

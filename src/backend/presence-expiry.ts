@@ -5,7 +5,8 @@
  * earliest one expires.
  */
 import type { Listener, PresenceEntry } from '@/backend/port';
-import { AppError } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
+import { CLIENT_ID_PATTERN } from '@/domain/attachment-paths';
 
 /**
  * The longest an announcement may last, in ms. The Firestore rules allow `expiresAt` at most
@@ -13,18 +14,15 @@ import { AppError } from '@/domain/errors/errors';
  */
 export const PRESENCE_MAX_TTL_MS = 120_000;
 
-/** Ticket ids as they appear in a Firestore path segment (what the adapters accept). */
-const TICKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-
 /**
  * Checks the arguments of `presence.announce` / `leave`.
  * @throws AppError `invalid-argument` for a ticket id that cannot be a document id, or a ttl
  *   that is not a whole number of ms in 1…{@link PRESENCE_MAX_TTL_MS}.
  */
 export function checkPresenceArgs(ticketId: string, ttlMs?: number): void {
-  if (!TICKET_ID_PATTERN.test(ticketId)) throw new AppError('invalid-argument', 'That is not a ticket id.');
+  if (!CLIENT_ID_PATTERN.test(ticketId)) throw refusals.badClientId();
   if (ttlMs !== undefined && (!Number.isInteger(ttlMs) || ttlMs < 1 || ttlMs > PRESENCE_MAX_TTL_MS)) {
-    throw new AppError('invalid-argument', `A presence lasts 1 to ${PRESENCE_MAX_TTL_MS} ms.`);
+    throw refusals.badPresenceTtl(PRESENCE_MAX_TTL_MS);
   }
 }
 

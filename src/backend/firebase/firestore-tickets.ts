@@ -472,7 +472,7 @@ async function cursorStart(
 ): Promise<[Timestamp, string]> {
   const millis = Date.parse(after.value);
   if (Number.isNaN(millis) || after.id.includes('/')) {
-    throw new AppError('invalid-argument', 'This page cursor is not valid: start from the first page.');
+    throw refusals.badCursor();
   }
   const ref = doc(db, 'tickets', after.id);
   for (const read of [getDocFromCache, getDoc]) {

@@ -91,6 +91,26 @@ export const refusals = {
       kind === 'ticket' ? 'Another request already has this id.' : 'Another message already has this id.',
     ),
 
+  /** `invalid-argument`: a queue page cursor that cannot be one (the port's `TicketQuery.after`). */
+  badCursor: (): AppError =>
+    new AppError('invalid-argument', 'This page cursor is not valid: start from the first page.'),
+  /** `invalid-argument`: a presence announcement's lifetime outside 1…`maxMs` ms. */
+  badPresenceTtl: (maxMs: number): AppError => new AppError('invalid-argument', `A presence lasts 1 to ${maxMs} ms.`),
+  /** `invalid-argument`: a bulk change naming no ticket. */
+  bulkEmpty: (): AppError => new AppError('invalid-argument', 'Select at least one ticket.'),
+  /** `invalid-argument`: a bulk change over its size limit. */
+  bulkTooMany: (max: number): AppError =>
+    new AppError('invalid-argument', `At most ${max} tickets can be changed at once.`),
+  /** `invalid-argument`: a bulk change with an empty ticket id. */
+  bulkMissingId: (): AppError => new AppError('invalid-argument', 'A ticket id is missing.'),
+  /** `invalid-argument`: a bulk change naming a ticket twice. */
+  bulkDuplicate: (): AppError => new AppError('invalid-argument', 'A ticket is listed twice.'),
+  /** `invalid-argument`: a bulk change of a kind the port does not have. */
+  bulkUnknown: (): AppError => new AppError('invalid-argument', 'This bulk change is not one the desk knows.'),
+  /** `invalid-argument`: a tag added to a ticket that has the most tags allowed (DESIGN §3). */
+  tooManyTags: (max: number): AppError =>
+    new AppError('invalid-argument', `It already has ${max} tags, the most a ticket can have.`),
+
   /** `invalid-argument` with a validation sentence (a schema's first issue, DESIGN §3 limits). */
   badInput: (sentence: string): AppError => new AppError('invalid-argument', sentence),
   /** `invalid-argument`: an assignee who is not an agent or admin (`ticket.beAssigned`, DESIGN §1). */
