@@ -81,17 +81,40 @@ run(
   'npx jest --selectProjects unit screens contract-local --maxWorkers=100% --json --outputFile=test-results/reports/jest.json',
   countJest('test-results/reports/jest.json'),
 );
-// The Firebase adapter's contract and the security rules tests: under the full Emulator Suite
-// where Java 21+ can start it, else under the Auth emulator alone, where the Firestore and
-// Storage parts (and the rules tests) skip with a one-line reason.
+// The Firebase adapter's contract and the security rules tests against a real Firestore emulator:
+// - where Java 21+ is on the PATH, firebase-tools runs the full Emulator Suite (Auth, Firestore,
+//   Storage) itself, as on a developer's laptop;
+// - else, where the gcloud SDK's Firestore emulator jar is installed (it runs on Java 17, and
+//   needs no download), `scripts/with-firestore.mjs` starts one for each suite, so the contract
+//   and the rules tests never share data or listeners; the Storage parts skip with their reason
+//   (the Storage emulator downloads its rules runtime first);
+// - else the Firestore and Storage parts skip with their one-line reason.
 const fullSuite = spawnSync('npx tsx scripts/java-available.ts', { stdio: 'inherit', shell: true }).status === 0;
-run(
-  fullSuite
-    ? 'firebase adapter and security rules vs the Emulator Suite'
-    : 'firebase adapter vs Auth emulator; rules tests skip (no Java 21)',
-  `npx firebase emulators:exec --project demo-triage --only ${fullSuite ? 'auth,firestore,storage' : 'auth'} "npx jest --selectProjects firebase rules --runInBand --json --outputFile=test-results/reports/jest-firebase.json"`,
-  countJest('test-results/reports/jest-firebase.json'),
+const firestoreJar = existsSync(
+  process.env.FIRESTORE_EMULATOR_JAR ||
+    '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
 );
+if (fullSuite) {
+  run(
+    'firebase adapter and security rules vs the Emulator Suite',
+    'npx firebase emulators:exec --project demo-triage --only auth,firestore,storage "npx jest --selectProjects firebase rules --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
+    countJest('test-results/reports/jest-firebase.json'),
+  );
+} else {
+  const where = firestoreJar
+    ? 'vs the Firestore emulator (gcloud jar)'
+    : 'Firestore parts skip (no Java 21, no emulator jar)';
+  run(
+    `firebase adapter ${where} + Auth emulator; Storage parts skip`,
+    'node scripts/with-firestore.mjs npx firebase emulators:exec --project demo-triage --only auth "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
+    countJest('test-results/reports/jest-firebase.json'),
+  );
+  run(
+    `security rules ${where}; Storage rules skip`,
+    'node scripts/with-firestore.mjs npx jest --selectProjects rules --runInBand --json --outputFile=test-results/reports/jest-rules.json',
+    countJest('test-results/reports/jest-rules.json'),
+  );
+}
 run('production builds and budgets', 'node scripts/check-build.mjs');
 run(
   'playwright journeys (local backend)',

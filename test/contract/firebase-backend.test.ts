@@ -51,11 +51,11 @@ const declared = {
   ),
   data: availability(
     firestoreHost,
-    'Firestore emulator not running (needs Java 21): run npm run test:emulators where it can',
+    'Firestore emulator not running (FIRESTORE_EMULATOR_HOST unset): npm test starts one from the gcloud SDK jar, or run npm run test:emulators with Java 21',
   ),
   files: availability(
     storageHost,
-    'Storage emulator not running (FIREBASE_STORAGE_EMULATOR_HOST unset; needs Java 21): run npm run test:emulators where it can',
+    'Storage emulator not running (FIREBASE_STORAGE_EMULATOR_HOST unset; it downloads its rules runtime, needs Java 21 and a network): run npm run test:emulators where it can',
   ),
 };
 

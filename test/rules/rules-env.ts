@@ -18,11 +18,11 @@ export const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
 /** The one-line reason a part skips, or `null` when it can run. */
 export const firestoreSkipReason = firestoreHost
   ? null
-  : 'Firestore emulator not running (FIRESTORE_EMULATOR_HOST unset; needs Java 21): run npm run test:rules where it can';
+  : 'Firestore emulator not running (FIRESTORE_EMULATOR_HOST unset): npm test starts one from the gcloud SDK jar, or run npm run test:rules with Java 21';
 export const storageSkipReason =
   firestoreHost && storageHost
     ? null
-    : 'Storage emulator not running (FIREBASE_STORAGE_EMULATOR_HOST unset; needs Java 21): run npm run test:rules where it can';
+    : 'Storage emulator not running (FIREBASE_STORAGE_EMULATOR_HOST unset; it downloads its rules runtime, needs Java 21 and a network): run npm run test:rules where it can';
 
 function hostAndPort(value: string): { host: string; port: number } {
   const [host, port] = value.replace(/^https?:\/\//, '').split(':');
