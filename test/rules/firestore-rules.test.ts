@@ -137,11 +137,17 @@ async function lastNumber(): Promise<number> {
   return value;
 }
 
-/** A new request as the adapters submit it: counter +1, ticket, description, status event. */
+/** A new request as the adapters submit it: counter +1, the number's claim, ticket, description, status event. */
 async function submit(
   db: Firestore,
   uid: PersonId,
-  options: { ticket?: DocumentData; message?: DocumentData; number?: number; bumpCounter?: boolean } = {},
+  options: {
+    ticket?: DocumentData;
+    message?: DocumentData;
+    number?: number;
+    bumpCounter?: boolean;
+    claimNumber?: boolean;
+  } = {},
 ): Promise<void> {
   const id = freshId('t');
   const messageId = freshId('m');
@@ -149,6 +155,7 @@ async function submit(
   const person = PEOPLE[uid];
   const batch = writeBatch(db);
   if (options.bumpCounter !== false) batch.set(doc(db, 'counters', 'tickets'), { lastNumber: number });
+  if (options.claimNumber !== false) batch.set(doc(db, 'ticketNumbers', String(number)), { ticketId: id });
   batch.set(doc(db, 'tickets', id), {
     number,
     subject: 'The VPN drops every hour',
@@ -770,6 +777,67 @@ describeWithEmulators('firestore.rules', () => {
       const next = (await lastNumber()) + 2;
       await assertFails(setDoc(doc(dbOf('carol'), 'counters', 'tickets'), { lastNumber: next }));
       await assertFails(setDoc(doc(dbOf('ada'), 'counters', 'tickets'), { lastNumber: 1 }));
+    });
+    it('refuses bumping the counter by one without creating a ticket (skipped numbers)', async () => {
+      const next = (await lastNumber()) + 1;
+      await assertFails(setDoc(doc(dbOf('carol'), 'counters', 'tickets'), { lastNumber: next }));
+      // …nor with a claim that points at no ticket.
+      const db = dbOf('carol');
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'counters', 'tickets'), { lastNumber: next });
+      batch.set(doc(db, 'ticketNumbers', String(next)), { ticketId: freshId('t') });
+      await assertFails(batch.commit());
+      expect(await lastNumber()).toBe(next - 1);
+    });
+    it.each([2, 5, 20])(
+      'refuses one batch that bumps the counter once and creates %i tickets with the same number',
+      async (copies) => {
+        // With no claim of the number, and with one that names the first of the copies.
+        for (const claimed of [false, true]) {
+          const db = dbOf('carol');
+          const number = (await lastNumber()) + 1;
+          const batch = writeBatch(db);
+          batch.set(doc(db, 'counters', 'tickets'), { lastNumber: number });
+          const ids = Array.from({ length: copies }, () => freshId('t'));
+          if (claimed) batch.set(doc(db, 'ticketNumbers', String(number)), { ticketId: ids[0] });
+          for (const id of ids) {
+            batch.set(doc(db, 'tickets', id), {
+              number,
+              subject: 'Duplicate number attempt',
+              status: 'new',
+              priority: 'normal',
+              category: null,
+              tags: [],
+              requesterId: 'carol',
+              requesterName: PEOPLE.carol.displayName,
+              assigneeId: null,
+              assigneeName: null,
+              createdAt: serverTimestamp(),
+              updatedAt: serverTimestamp(),
+              lastMessageAt: serverTimestamp(),
+              lastMessageBy: 'customer',
+            });
+          }
+          await assertFails(batch.commit());
+          expect(await lastNumber()).toBe(number - 1);
+        }
+      },
+    );
+    it('refuses a request whose number nobody claims, or that another ticket claims', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { claimNumber: false }));
+      const number = (await lastNumber()) + 1;
+      const db = dbOf('carol');
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'ticketNumbers', String(number)), { ticketId: freshId('t') });
+      batch.set(doc(db, 'counters', 'tickets'), { lastNumber: number });
+      await assertFails(batch.commit());
+    });
+    it('keeps a number’s claim forever: no second claim, no change, no delete', async () => {
+      await assertSucceeds(submit(dbOf('carol'), 'carol'));
+      const taken = String(await lastNumber());
+      await assertFails(setDoc(doc(dbOf('carol'), 'ticketNumbers', taken), { ticketId: freshId('t') }));
+      await assertFails(updateDoc(doc(dbOf('ada'), 'ticketNumbers', taken), { ticketId: 'x' }));
+      await assertFails(deleteDoc(doc(dbOf('ada'), 'ticketNumbers', taken)));
     });
   });
 

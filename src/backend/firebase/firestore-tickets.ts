@@ -308,7 +308,8 @@ async function retryCounterRace(submit: () => Promise<void>): Promise<void> {
 
 /**
  * Submits a request (DESIGN §2–§3): in one transaction, takes the next number from
- * `counters/tickets` (`{ lastNumber }`), writes the ticket with status `new`, the
+ * `counters/tickets` (`{ lastNumber }`) and claims it (`ticketNumbers/{number}` → `{ ticketId }`),
+ * writes the ticket with status `new`, the
  * description as its first public message (with its attachments), and the `status` audit
  * event (none → new). With a client-chosen `id`, a retry is idempotent: when the ticket exists
  * and is the caller's own, it is returned and nothing is written.
@@ -342,6 +343,8 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
 
         const number = numberFrom(counterSnapshot.get('lastNumber')) + 1;
         tx.set(counter, { lastNumber: number });
+        // The number's one claim (the rules refuse a number without it, or claimed twice).
+        tx.set(doc(db, 'ticketNumbers', String(number)), { ticketId: newTicket.id });
         tx.set(newTicket, {
           number,
           ...plan.ticket,
