@@ -440,6 +440,82 @@ describeWithEmulators('firestore.rules', () => {
       });
       await assertFails(batch.commit());
     });
+    it('refuses an agent making another agent the assignee while solving an unassigned ticket', async () => {
+      const id = await seedTicket({ assigneeId: null, assigneeName: null });
+      const db = dbOf('alice');
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'tickets', id), {
+        ...movePatch('open', 'solved'),
+        assigneeId: 'bob',
+        assigneeName: PEOPLE.bob.displayName,
+      });
+      await assertFails(batch.commit());
+    });
+    it('refuses a status event for a move that did not happen (pending → pending, only updatedAt)', async () => {
+      const id = await seedTicket({ status: 'pending' });
+      const db = dbOf('carol');
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'tickets', id), { updatedAt: serverTimestamp() });
+      batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
+        type: 'status',
+        from: 'pending',
+        to: 'pending',
+        actorId: 'carol',
+        at: serverTimestamp(),
+      });
+      await assertFails(batch.commit());
+    });
+    it.each([
+      ['priority', 'urgent', 'low'],
+      ['assignee', null, 'bob'],
+      ['category', null, 'Billing'],
+      ['tags', null, 'vip'],
+      ['status', 'open', 'solved'],
+    ])('refuses an agent’s %s event (%s → %s) when that field never changed', async (type, from, to) => {
+      const id = await seedTicket({ priority: 'normal' });
+      const db = dbOf('alice');
+      const batch = writeBatch(db);
+      batch.update(doc(db, 'tickets', id), { updatedAt: serverTimestamp() });
+      batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
+        type,
+        from,
+        to,
+        actorId: 'alice',
+        at: serverTimestamp(),
+      });
+      await assertFails(batch.commit());
+    });
+    it('accepts an agent’s events that say exactly what changed, and refuses ones that misstate it', async () => {
+      const id = await seedTicket({ priority: 'normal', tags: [], category: null });
+      const db = dbOf('alice');
+      const change = (event: DocumentData) => {
+        const batch = writeBatch(db);
+        batch.update(doc(db, 'tickets', id), {
+          priority: 'high',
+          tags: ['vip', 'refund'],
+          updatedAt: serverTimestamp(),
+        });
+        batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
+          actorId: 'alice',
+          at: serverTimestamp(),
+          ...event,
+        });
+        return batch.commit();
+      };
+      await assertFails(change({ type: 'priority', from: 'urgent', to: 'high' }));
+      await assertFails(change({ type: 'tags', from: null, to: 'vip' }));
+      await assertSucceeds(change({ type: 'priority', from: 'normal', to: 'high' }));
+      const tags = writeBatch(db);
+      tags.update(doc(db, 'tickets', id), { tags: ['vip'], updatedAt: serverTimestamp() });
+      tags.set(doc(db, 'tickets', id, 'events', freshId('e')), {
+        type: 'tags',
+        from: 'vip, refund',
+        to: 'vip',
+        actorId: 'alice',
+        at: serverTimestamp(),
+      });
+      await assertSucceeds(tags.commit());
+    });
     it('refuses a customer writing a non-status audit event', async () => {
       const id = await seedTicket();
       const db = dbOf('carol');
