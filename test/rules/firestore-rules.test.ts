@@ -987,6 +987,32 @@ describeWithEmulators('firestore.rules', () => {
       const tooMany = Array.from({ length: 401 }, (_, index) => `k${index}`);
       await assertFails(updateDoc(ticket, { searchKeys: tooMany, updatedAt: serverTimestamp() }));
     });
+    it('refuses a customer planting a tag key (#vip) on a new request that has no tags', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { searchKeys: ['vpn', '#vip'] } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { searchKeys: ['#vip'] } }));
+    });
+    it.each([
+      ['a map', [{ x: 1 }]],
+      ['a number', ['vpn', 42]],
+      ['null', [null]],
+      ['an empty string', ['']],
+      ['a 2 000-character string', ['x'.repeat(2000)]],
+      ['a key with a line break', ['vpn\ndrops']],
+    ])('refuses search keys holding %s', async (_what, keys) => {
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { searchKeys: keys } }));
+      const ticket = doc(dbOf('alice'), 'tickets', await seedTicket());
+      await assertFails(updateDoc(ticket, { searchKeys: keys, updatedAt: serverTimestamp() }));
+    });
+    it('accepts the longest key there is (a 254-character email)', async () => {
+      const email = `${'a'.repeat(240)}@example.test`.slice(0, 254);
+      await assertSucceeds(submit(dbOf('carol'), 'carol', { ticket: { searchKeys: ['vpn', email] } }));
+    });
+    it('refuses tags that are not strings, even when they read like tags (42, null)', async () => {
+      const ticket = doc(dbOf('alice'), 'tickets', await seedTicket());
+      await assertFails(updateDoc(ticket, { tags: [42], updatedAt: serverTimestamp() }));
+      await assertFails(updateDoc(ticket, { tags: ['vpn', null], updatedAt: serverTimestamp() }));
+      await assertSucceeds(updateDoc(ticket, { tags: ['vpn', '42'], updatedAt: serverTimestamp() }));
+    });
     it('refuses a customer rewriting the search keys of their own ticket', async () => {
       const id = await seedTicket();
       await assertFails(
