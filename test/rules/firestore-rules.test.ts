@@ -95,6 +95,31 @@ function move(db: Firestore, uid: PersonId, ticketId: string, from: TicketStatus
   return batch.commit();
 }
 
+/** A public reply that carries a status move, with its audit event, in one batch, as `uid`. */
+function replyAndMove(db: Firestore, uid: PersonId, ticketId: string, from: TicketStatus, to: TicketStatus) {
+  const event = { type: 'status', from, to, actorId: uid, at: serverTimestamp() };
+  const batch = writeBatch(db);
+  const messageId = freshId('m');
+  const person = PEOPLE[uid];
+  batch.set(doc(db, 'tickets', ticketId, 'messages', messageId), {
+    authorId: uid,
+    authorName: person.displayName,
+    authorRole: person.role,
+    body: 'Here is the answer you asked for.',
+    internal: false,
+    attachments: [],
+    createdAt: serverTimestamp(),
+  });
+  batch.update(doc(db, 'tickets', ticketId), {
+    ...movePatch(from, to),
+    lastMessageAt: serverTimestamp(),
+    lastMessageBy: person.role === 'customer' ? 'customer' : 'agent',
+    lastMessageId: messageId,
+  });
+  batch.set(doc(db, 'tickets', ticketId, 'events', freshId('e')), event);
+  return batch.commit();
+}
+
 /** A reply or note with the ticket's stamps, in one batch, as `uid`. */
 function reply(
   db: Firestore,
@@ -122,6 +147,7 @@ function reply(
         updatedAt: serverTimestamp(),
         lastMessageAt: serverTimestamp(),
         lastMessageBy: person.role === 'customer' ? 'customer' : 'agent',
+        lastMessageId: messageId,
       };
   batch.update(doc(db, 'tickets', ticketId), { ...stamps, ...options.ticket });
   return batch.commit();
@@ -137,7 +163,7 @@ async function lastNumber(): Promise<number> {
   return value;
 }
 
-/** A new request as the adapters submit it: counter +1, the number's claim, ticket, description, status event. */
+/** A new request as the adapters submit it: counter +1, the number's claim, ticket, description, submission event. */
 async function submit(
   db: Firestore,
   uid: PersonId,
@@ -147,6 +173,8 @@ async function submit(
     number?: number;
     bumpCounter?: boolean;
     claimNumber?: boolean;
+    withDescription?: boolean;
+    withEvent?: boolean;
   } = {},
 ): Promise<void> {
   const id = freshId('t');
@@ -171,25 +199,29 @@ async function submit(
     updatedAt: serverTimestamp(),
     lastMessageAt: serverTimestamp(),
     lastMessageBy: person.role === 'customer' ? 'customer' : 'agent',
+    lastMessageId: messageId,
     ...options.ticket,
   });
-  batch.set(doc(db, 'tickets', id, 'messages', messageId), {
-    authorId: uid,
-    authorName: person.displayName,
-    authorRole: person.role,
-    body: 'Since Monday.',
-    internal: false,
-    attachments: [],
-    createdAt: serverTimestamp(),
-    ...options.message,
-  });
-  batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
-    type: 'status',
-    from: null,
-    to: 'new',
-    actorId: uid,
-    at: serverTimestamp(),
-  });
+  if (options.withDescription !== false)
+    batch.set(doc(db, 'tickets', id, 'messages', messageId), {
+      authorId: uid,
+      authorName: person.displayName,
+      authorRole: person.role,
+      body: 'Since Monday.',
+      internal: false,
+      attachments: [],
+      createdAt: serverTimestamp(),
+      ...options.message,
+    });
+  if (options.withEvent !== false) {
+    batch.set(doc(db, 'tickets', id, 'events', 'submitted'), {
+      type: 'status',
+      from: null,
+      to: 'new',
+      actorId: uid,
+      at: serverTimestamp(),
+    });
+  }
   return batch.commit();
 }
 
@@ -398,14 +430,59 @@ describeWithEmulators('firestore.rules', () => {
     const cases = actors.flatMap(([uid, kind]) =>
       pairs.map(([from, to]) => ({ uid, from, to, ok: kind !== null && allowed(from, to, kind) })),
     );
+    // A customer opens a pending or on-hold ticket by replying (customer_reply), so their move
+    // is tried as a reply carrying the move; everyone else's as the move alone.
+    const byReply = (uid: PersonId, from: TicketStatus, to: TicketStatus) =>
+      PEOPLE[uid].role === 'customer' && to === 'open' && (from === 'pending' || from === 'on_hold');
     it.each(cases)('$uid: $from → $to is allowed: $ok', async ({ uid, from, to, ok }) => {
       const id = await seedTicket({
         status: from,
         ...(from === 'solved' ? { solvedAt: PAST } : {}),
         ...(from === 'closed' ? { solvedAt: PAST, closedAt: PAST } : {}),
       });
-      const attempt = move(dbOf(uid), uid, id, from, to);
+      const attempt = byReply(uid, from, to)
+        ? replyAndMove(dbOf(uid), uid, id, from, to)
+        : move(dbOf(uid), uid, id, from, to);
       await (ok ? assertSucceeds(attempt) : assertFails(attempt));
+    });
+    it.each(['pending', 'on_hold'] as const)(
+      'refuses the requester opening a %s ticket by the status alone, without a reply',
+      async (from) => {
+        const id = await seedTicket({ status: from });
+        await assertFails(move(dbOf('carol'), 'carol', id, from, 'open'));
+        await assertSucceeds(replyAndMove(dbOf('carol'), 'carol', id, from, 'open'));
+      },
+    );
+    it('refuses stamping lastMessageAt/By without writing that message (jumping the queue)', async () => {
+      const id = await seedTicket();
+      const ticket = doc(dbOf('carol'), 'tickets', id);
+      await assertFails(
+        updateDoc(ticket, {
+          lastMessageAt: serverTimestamp(),
+          lastMessageBy: 'customer',
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(
+        updateDoc(ticket, {
+          lastMessageAt: serverTimestamp(),
+          lastMessageBy: 'customer',
+          lastMessageId: freshId('m'),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      // …nor by naming an internal note, or a message that was already there.
+      const note = freshId('m');
+      await assertSucceeds(reply(dbOf('alice'), 'alice', id, { internal: true, messageId: note }));
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'tickets', id), {
+          lastMessageAt: serverTimestamp(),
+          lastMessageBy: 'agent',
+          lastMessageId: note,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertSucceeds(reply(dbOf('carol'), 'carol', id));
     });
 
     it('refuses a move without its timestamp (solved without solvedAt)', async () => {
@@ -843,6 +920,11 @@ describeWithEmulators('firestore.rules', () => {
   });
 
   describe('ticket numbers come only from the counter transaction', () => {
+    it('refuses a request without its description, or without its submission event', async () => {
+      await assertFails(submit(dbOf('carol'), 'carol', { withDescription: false }));
+      await assertFails(submit(dbOf('carol'), 'carol', { withEvent: false }));
+      await assertSucceeds(submit(dbOf('carol'), 'carol'));
+    });
     it('refuses a number that is not the counter’s next', async () => {
       await assertFails(submit(dbOf('carol'), 'carol', { number: (await lastNumber()) + 5 }));
     });

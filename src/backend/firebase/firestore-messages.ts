@@ -181,7 +181,9 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
       attachments: message.attachments,
       createdAt: serverTimestamp(),
     });
-    writeTicketChange(tx, db, ticketId, plan, actor.uid);
+    // A public message names itself on the ticket, so the rules can check that the stamps
+    // (`lastMessageAt`/`By`) come with a real message (the field is never read back).
+    writeTicketChange(tx, db, ticketId, plan, actor.uid, message.internal ? {} : { lastMessageId: input.id });
     return null;
   });
   if (existing) return existing;

@@ -188,9 +188,16 @@ export function writeAuditEvent(
   db: Firestore,
   ticketId: string,
   event: Omit<AuditEventWrite, 'at'>,
+  eventId: string = sortableEventId(),
 ): void {
-  tx.set(doc(eventsOf(db, ticketId), sortableEventId()), { ...event, at: serverTimestamp() } satisfies AuditEventWrite);
+  tx.set(doc(eventsOf(db, ticketId), eventId), { ...event, at: serverTimestamp() } satisfies AuditEventWrite);
 }
+
+/**
+ * The id of a ticket's submission event (none → new): fixed, so the rules can require that a
+ * new ticket is written together with it.
+ */
+export const SUBMITTED_EVENT_ID = 'submitted';
 
 /**
  * A planned ticket write as Firestore update data: stamps are the server's time; a removed
@@ -347,6 +354,8 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
         tx.set(doc(db, 'ticketNumbers', String(number)), { ticketId: newTicket.id });
         tx.set(newTicket, {
           number,
+          // The description, so the rules can require it with the ticket (never read back).
+          lastMessageId: firstMessage.id,
           ...plan.ticket,
           category: plan.ticket.category ?? null,
           // Always present (null when unassigned) so that the "unassigned" queue can query it.
@@ -364,7 +373,10 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
           }),
         });
         tx.set(firstMessage, { ...plan.message, attachments, createdAt: serverTimestamp() });
-        for (const event of plan.events) writeAuditEvent(tx, db, newTicket.id, { ...event, actorId: actor.uid });
+        for (const [index, event] of plan.events.entries()) {
+          const eventId = index === 0 && event.type === 'status' ? SUBMITTED_EVENT_ID : undefined;
+          writeAuditEvent(tx, db, newTicket.id, { ...event, actorId: actor.uid }, eventId);
+        }
       },
       { maxAttempts: 12 },
     );
