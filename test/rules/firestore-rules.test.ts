@@ -401,6 +401,15 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(setDoc(settings, { ...deskDoc(), theme: 'dark' }));
       await assertFails(setDoc(settings, { ...deskDoc(), cannedReplies: [] }));
     });
+    it.each([
+      ['a number and a map', [42, { x: 1 }]],
+      ['null', ['Billing', null]],
+      ['an empty name', ['']],
+      ['a 61-character name', ['x'.repeat(61)]],
+      ['a name with a line break', ['Billing\nRefunds']],
+    ])('refuses categories holding %s', async (_what, categories) => {
+      await assertFails(setDoc(doc(dbOf('ada'), 'settings', 'desk'), { ...deskDoc(), categories }));
+    });
     it('does what an agent does: internal notes and priority', async () => {
       const id = await seedTicket();
       await assertSucceeds(reply(dbOf('ada'), 'ada', id, { internal: true }));
