@@ -290,8 +290,13 @@ async function readOwnOrFreeTicketIn(tx: Transaction, db: Firestore, id: string)
   }
 }
 
-/** How often a submission is retried when the counter rule loses a race (see below). */
-const COUNTER_RACE_ATTEMPTS = 6;
+/**
+ * How long a submission keeps retrying when the counter rule loses a race (see below), in ms,
+ * and the longest pause between two tries (exponential backoff with full jitter, so a burst of
+ * submitters spreads out instead of colliding again in step).
+ */
+const COUNTER_RACE_BUDGET_MS = 20_000;
+const COUNTER_RACE_MAX_PAUSE_MS = 2_000;
 
 /**
  * Runs a submission, retrying when Firestore refused it with `permission-denied` rather than
@@ -302,13 +307,15 @@ const COUNTER_RACE_ATTEMPTS = 6;
  * @throws the last error when every attempt fails.
  */
 async function retryCounterRace(submit: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + COUNTER_RACE_BUDGET_MS;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await submit();
     } catch (error) {
       const refusedByRules = !(error instanceof AppError) && toAppError(error).code === 'permission-denied';
-      if (!refusedByRules || attempt >= COUNTER_RACE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
+      if (!refusedByRules || Date.now() >= deadline) throw error;
+      const ceiling = Math.min(COUNTER_RACE_MAX_PAUSE_MS, 50 * 2 ** Math.min(attempt, 10));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
     }
   }
 }
