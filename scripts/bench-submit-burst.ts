@@ -3,7 +3,7 @@
 // Firebase SDK load one copy of it). N customers, each signed up on their own Firebase app (one
 // Auth session each), submit one request at the same moment through the Firebase adapter,
 // against the Auth and Firestore emulators with this repository's rules. Prints how many were
-// accepted, whether the numbers are distinct and gap-free, and the time from "submit" to a
+// accepted, whether the numbers are distinct and gap-free, and the time from submitting to a
 // numbered ticket (p50/p95). With --hostile, one more signed-in customer spends the burst trying
 // to bump the counter alone and to give one number to several tickets in one batch, in a loop;
 // the rules refuse every try, and the figures of the honest ones must not change.
