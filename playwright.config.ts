@@ -45,8 +45,15 @@ export default defineConfig({
   projects: [
     { name: 'local', testIgnore: /firebase-.*\.spec\.ts/ },
     {
+      // The Firebase build against the Auth emulator alone (Firestore unreachable).
       name: 'firebase-emulator',
-      testMatch: /firebase-.*\.spec\.ts/,
+      testMatch: /firebase-auth-emulator\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` },
+    },
+    {
+      // The Firebase build against the Auth emulator and Firestore on 127.0.0.1:8080.
+      name: 'firebase-firestore',
+      testMatch: /firebase-firestore\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` },
     },
   ],

@@ -1,5 +1,5 @@
 /**
- * The Firebase build against the Auth emulator alone (issue: foundation, must-show 5): a
+ * The Firebase build against the Auth emulator alone: a
  * browser signs up and signs in for real, and the unreachable Firestore shows as a clear
  * on-screen state with a retry — not a blank page, not an endless spinner.
  * Runs under `firebase emulators:exec --only auth`; skips with the reason elsewhere.

@@ -126,6 +126,15 @@ run(
   'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
   countPlaywright('test-results/reports/playwright-firebase.json'),
 );
+// The Firebase build against Auth and a real Firestore on 127.0.0.1:8080 (where the emulator
+// build looks for it): firebase-tools' own with Java 21, else the gcloud jar; skips without.
+run(
+  'playwright: Firebase build vs Auth + Firestore emulators',
+  fullSuite
+    ? 'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx firebase emulators:exec --project demo-triage --only auth,firestore "npx playwright test --project firebase-firestore"'
+    : 'PW_JSON_REPORT=test-results/reports/playwright-firestore.json FIRESTORE_EMULATOR_PORT=8080 node scripts/with-firestore.mjs npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-firestore"',
+  countPlaywright('test-results/reports/playwright-firestore.json'),
+);
 
 console.log(`\n━━ Whole suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
 console.log('\n━━ Summary');

@@ -10,6 +10,8 @@
 // the Firestore parts of the suites then skip with their one-line reason.
 //
 //   node scripts/with-firestore.mjs npx jest --selectProjects rules
+//   FIRESTORE_EMULATOR_PORT=8080 node scripts/with-firestore.mjs …   (a fixed port: the Firebase
+//   build made with USE_EMULATORS=true looks for Firestore on firebase.json's 127.0.0.1:8080)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -111,7 +113,7 @@ if (!jar) {
   process.exit(await run(process.env));
 }
 
-const port = await freePort();
+const port = process.env.FIRESTORE_EMULATOR_PORT ? Number(process.env.FIRESTORE_EMULATOR_PORT) : await freePort();
 const started = Date.now();
 let emulator;
 try {

@@ -1,0 +1,95 @@
+/**
+ * The Firebase build against the Auth emulator and a real Firestore emulator with this
+ * repository's rules: a customer signs up and submits a request (the ticket, its number's claim,
+ * its description and its submission event in one transaction the rules accept), an agent
+ * (promoted past the rules, as `make-admin` does) assigns it, sets its priority and replies,
+ * the customer sees the reply live, and the agent's timeline shows each change.
+ * Runs where `npm test` starts Firestore on 127.0.0.1:8080 (the port the emulator build looks
+ * for); skips with the reason elsewhere.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { shot } from './support';
+
+const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const FIRESTORE_HOST = process.env.FIRESTORE_EMULATOR_HOST;
+test.skip(
+  !AUTH_HOST || FIRESTORE_HOST !== '127.0.0.1:8080',
+  'Auth emulator and Firestore on 127.0.0.1:8080 not both running: npm test runs this under them',
+);
+
+const stamp = Date.now().toString(36);
+const customer = { name: 'Carmen Firestore', email: `carmen-${stamp}@example.test`, password: 'emulated 123' };
+const agent = { name: 'Alba Agent', email: `alba-${stamp}@example.test`, password: 'emulated 456' };
+
+test('a request goes through the Firebase build, the rules and back, live on both sides', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext();
+  // Firebase Auth keeps one session per browser context: two contexts are two people.
+  const agentContext = await browser.newContext();
+
+  const signUp = async (page: Page, who: typeof customer) => {
+    await page.goto('/sign-up');
+    await page.getByLabel('Your name').fill(who.name);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByLabel('Confirm password').fill(who.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/requests$/, { timeout: 30_000 });
+  };
+
+  // The agent signs up, then is promoted past the rules (the emulator's owner token, as the
+  // documented first-admin command does with the Admin SDK).
+  const agentPage = await agentContext.newPage();
+  await signUp(agentPage, agent);
+  const lookup = await request.post(
+    `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/projects/demo-triage/accounts:lookup`,
+    { headers: { Authorization: 'Bearer owner' }, data: { email: [agent.email] } },
+  );
+  const agentUid = (await lookup.json()).users[0].localId as string;
+  const promoted = await request.patch(
+    `http://${FIRESTORE_HOST}/v1/projects/demo-triage/databases/(default)/documents/users/${agentUid}?updateMask.fieldPaths=role`,
+    { headers: { Authorization: 'Bearer owner' }, data: { fields: { role: { stringValue: 'agent' } } } },
+  );
+  expect(promoted.ok()).toBe(true);
+
+  const page = await context.newPage();
+  await signUp(page, customer);
+  await page.getByRole('button', { name: 'New request' }).first().click();
+  const subject = `Printer on floor 3 jams ${stamp}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Description').fill('Every second page since this morning.');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
+  await expect(page.getByText(/^#\d+/).first()).toBeVisible();
+  await shot(page, 'firebase-firestore-01-request-sent');
+
+  await agentPage.goto('/desk?view=unassigned');
+  const row = agentPage.getByRole('row', { name: new RegExp(subject) });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('link', { name: subject }).click();
+  await expect(agentPage).toHaveURL(/\/desk\/tickets\//);
+  await agentPage.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(agentPage.getByLabel('Ticket properties')).toContainText(agent.name);
+  await agentPage.getByLabel('Ticket properties').getByText('High', { exact: true }).click();
+  const reply = 'A technician is on the way.';
+  await agentPage.getByRole('textbox', { name: 'Public reply' }).fill(reply);
+  await agentPage.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(agentPage.getByRole('article', { name: new RegExp(`^Reply by ${agent.name}`) })).toContainText(reply);
+
+  await expect(agentPage.getByText(`${agent.name} took the ticket`)).toBeVisible({ timeout: 30_000 });
+  await expect(agentPage.getByText(`${agent.name} set priority Normal → High`)).toBeVisible();
+  await expect(agentPage.getByText(`${customer.name} submitted the request`)).toBeVisible();
+  await shot(agentPage, 'firebase-firestore-02-agent-timeline');
+
+  await expect(page.getByRole('article', { name: new RegExp(`^Reply by ${agent.name}`) })).toContainText(reply, {
+    timeout: 30_000,
+  });
+  await shot(page, 'firebase-firestore-03-customer-sees-reply');
+  await context.close();
+  await agentContext.close();
+});
