@@ -95,6 +95,19 @@ function move(db: Firestore, uid: PersonId, ticketId: string, from: TicketStatus
   return batch.commit();
 }
 
+/** An audit event written with nothing but an `updatedAt` bump of its ticket, in one batch, as `uid`. */
+function eventWithoutChange(
+  db: Firestore,
+  uid: PersonId,
+  ticketId: string,
+  event: { type: string; from: string | null; to: string | null },
+): Promise<void> {
+  const batch = writeBatch(db);
+  batch.update(doc(db, 'tickets', ticketId), { updatedAt: serverTimestamp() });
+  batch.set(doc(db, 'tickets', ticketId, 'events', freshId('e')), { ...event, actorId: uid, at: serverTimestamp() });
+  return batch.commit();
+}
+
 /** A public reply that carries a status move, with its audit event, in one batch, as `uid`. */
 function replyAndMove(db: Firestore, uid: PersonId, ticketId: string, from: TicketStatus, to: TicketStatus) {
   const event = { type: 'status', from, to, actorId: uid, at: serverTimestamp() };
@@ -539,17 +552,9 @@ describeWithEmulators('firestore.rules', () => {
     });
     it('refuses a status event for a move that did not happen (pending → pending, only updatedAt)', async () => {
       const id = await seedTicket({ status: 'pending' });
-      const db = dbOf('carol');
-      const batch = writeBatch(db);
-      batch.update(doc(db, 'tickets', id), { updatedAt: serverTimestamp() });
-      batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
-        type: 'status',
-        from: 'pending',
-        to: 'pending',
-        actorId: 'carol',
-        at: serverTimestamp(),
-      });
-      await assertFails(batch.commit());
+      await assertFails(
+        eventWithoutChange(dbOf('carol'), 'carol', id, { type: 'status', from: 'pending', to: 'pending' }),
+      );
     });
     it.each([
       ['priority', 'urgent', 'low'],
@@ -559,17 +564,7 @@ describeWithEmulators('firestore.rules', () => {
       ['status', 'open', 'solved'],
     ])('refuses an agent’s %s event (%s → %s) when that field never changed', async (type, from, to) => {
       const id = await seedTicket({ priority: 'normal' });
-      const db = dbOf('alice');
-      const batch = writeBatch(db);
-      batch.update(doc(db, 'tickets', id), { updatedAt: serverTimestamp() });
-      batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
-        type,
-        from,
-        to,
-        actorId: 'alice',
-        at: serverTimestamp(),
-      });
-      await assertFails(batch.commit());
+      await assertFails(eventWithoutChange(dbOf('alice'), 'alice', id, { type, from, to }));
     });
     it('accepts an agent’s events that say exactly what changed, and refuses ones that misstate it', async () => {
       const id = await seedTicket({ priority: 'normal', tags: [], category: null });
@@ -604,17 +599,9 @@ describeWithEmulators('firestore.rules', () => {
     });
     it('refuses a customer writing a non-status audit event', async () => {
       const id = await seedTicket();
-      const db = dbOf('carol');
-      const batch = writeBatch(db);
-      batch.update(doc(db, 'tickets', id), { updatedAt: serverTimestamp() });
-      batch.set(doc(db, 'tickets', id, 'events', freshId('e')), {
-        type: 'priority',
-        from: 'normal',
-        to: 'urgent',
-        actorId: 'carol',
-        at: serverTimestamp(),
-      });
-      await assertFails(batch.commit());
+      await assertFails(
+        eventWithoutChange(dbOf('carol'), 'carol', id, { type: 'priority', from: 'normal', to: 'urgent' }),
+      );
     });
   });
 
@@ -944,6 +931,22 @@ describeWithEmulators('firestore.rules', () => {
       const next = (await lastNumber()) + 2;
       await assertFails(setDoc(doc(dbOf('carol'), 'counters', 'tickets'), { lastNumber: next }));
       await assertFails(setDoc(doc(dbOf('ada'), 'counters', 'tickets'), { lastNumber: 1 }));
+    });
+    it('starts the counter only with ticket number 1 and its claim', async () => {
+      const saved = await lastNumber();
+      await env.withSecurityRulesDisabled(async (context) => {
+        await deleteDoc(doc(firestoreOf(context), 'counters', 'tickets'));
+        await deleteDoc(doc(firestoreOf(context), 'ticketNumbers', '1'));
+      });
+      try {
+        await assertFails(setDoc(doc(dbOf('carol'), 'counters', 'tickets'), { lastNumber: 1 }));
+        await assertFails(submit(dbOf('carol'), 'carol', { number: 1, claimNumber: false }));
+        await assertSucceeds(submit(dbOf('carol'), 'carol', { number: 1 }));
+      } finally {
+        await env.withSecurityRulesDisabled((context) =>
+          setDoc(doc(firestoreOf(context), 'counters', 'tickets'), { lastNumber: Math.max(saved, 1) }),
+        );
+      }
     });
     it('refuses bumping the counter by one without creating a ticket (skipped numbers)', async () => {
       const next = (await lastNumber()) + 1;
