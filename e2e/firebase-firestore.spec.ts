@@ -7,9 +7,8 @@
  * Runs where `npm test` starts Firestore on 127.0.0.1:8080 (the port the emulator build looks
  * for); skips with the reason elsewhere.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support';
+import { shot, signUp } from './support';
 
 const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const FIRESTORE_HOST = process.env.FIRESTORE_EMULATOR_HOST;
@@ -31,20 +30,10 @@ test('a request goes through the Firebase build, the rules and back, live on bot
   // Firebase Auth keeps one session per browser context: two contexts are two people.
   const agentContext = await browser.newContext();
 
-  const signUp = async (page: Page, who: typeof customer) => {
-    await page.goto('/sign-up');
-    await page.getByLabel('Your name').fill(who.name);
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByLabel('Password', { exact: true }).fill(who.password);
-    await page.getByLabel('Confirm password').fill(who.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/requests$/, { timeout: 30_000 });
-  };
-
   // The agent signs up, then is promoted past the rules (the emulator's owner token, as the
   // documented first-admin command does with the Admin SDK).
   const agentPage = await agentContext.newPage();
-  await signUp(agentPage, agent);
+  await signUp(agentPage, agent, 30_000);
   const lookup = await request.post(
     `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/projects/demo-triage/accounts:lookup`,
     { headers: { Authorization: 'Bearer owner' }, data: { email: [agent.email] } },
@@ -57,7 +46,7 @@ test('a request goes through the Firebase build, the rules and back, live on bot
   expect(promoted.ok()).toBe(true);
 
   const page = await context.newPage();
-  await signUp(page, customer);
+  await signUp(page, customer, 30_000);
   await page.getByRole('button', { name: 'New request' }).first().click();
   const subject = `Printer on floor 3 jams ${stamp}`;
   await page.getByLabel('Subject').fill(subject);

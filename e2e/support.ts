@@ -75,3 +75,24 @@ export async function signInStaff(context: BrowserContext, email: string): Promi
   await expect(page).toHaveURL(/\/desk/);
   return page;
 }
+
+/** Who signs up in a journey. */
+export interface NewPerson {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs a new customer up through the form on `page` and waits for their requests (the home of a
+ * new account). `timeout` (ms) gives a slow backend (the emulators) longer to answer.
+ */
+export async function signUp(page: Page, person: NewPerson, timeout?: number): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Your name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password').fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/requests$/, timeout === undefined ? {} : { timeout });
+}

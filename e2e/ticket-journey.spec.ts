@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { makePng, shot } from './support';
+import { makePng, shot, signUp } from './support';
 
 const stamp = Date.now().toString(36);
 const customer = { name: 'Rosa Requester', email: `rosa-${stamp}@example.test`, password: 'correct horse 42' };
@@ -28,14 +28,8 @@ async function signInAgent(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/desk/);
 }
 
-async function signUpCustomer(page: Page): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Your name').fill(customer.name);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByLabel('Confirm password').fill(customer.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/requests$/);
+function signUpCustomer(page: Page): Promise<void> {
+  return signUp(page, customer);
 }
 
 /** Asserts the inline preview of an image attachment is shown and was really decoded. */
