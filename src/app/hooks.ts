@@ -1,11 +1,12 @@
-/** Typed react-redux hooks (RTK's recommended `withTypes` form). */
-import { useDispatch, useSelector, useStore } from 'react-redux';
+/**
+ * Typed react-redux hooks for the composition root only (RTK's `withTypes` form, with the whole
+ * root state). Features use `src/lib/store/store-hooks.ts`, which does not know the root state.
+ */
+import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '@/app/root-reducer';
-import type { AppDispatch, AppStore } from '@/app/store';
+import type { AppDispatch } from '@/app/store';
 
 /** `useDispatch` that knows thunks. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 /** `useSelector` typed with the root state. */
 export const useAppSelector = useSelector.withTypes<RootState>();
-/** `useStore` typed with the app store. */
-export const useAppStore = useStore.withTypes<AppStore>();
