@@ -12,6 +12,20 @@ const results = [];
 let testsPassed = 0;
 let testsFailed = 0;
 let testsSkipped = 0;
+/** "file › test: first line of the failure", for the summary (CI may show only the end of the output). */
+const failedTests = [];
+
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 200) ?? ''
+  );
+}
 
 function run(name, command, count) {
   console.log(`\n━━ ${name}: ${command}`);
@@ -53,6 +67,16 @@ function countJest(file) {
     testsPassed += report.numPassedTests;
     testsFailed += report.numFailedTests;
     testsSkipped += report.numPendingTests + report.numTodoTests;
+    for (const suite of report.testResults) {
+      const file = suite.name.replace(`${process.cwd()}/`, '');
+      if (suite.assertionResults.length === 0 && suite.status === 'failed') {
+        failedTests.push(`${file}: ${firstLine(suite.message)}`);
+      }
+      for (const test of suite.assertionResults) {
+        if (test.status === 'failed')
+          failedTests.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      }
+    }
   };
 }
 
@@ -63,6 +87,18 @@ function countPlaywright(file) {
     testsPassed += stats.expected + stats.flaky;
     testsFailed += stats.unexpected;
     testsSkipped += stats.skipped;
+    const { suites = [] } = JSON.parse(readFileSync(file, 'utf8'));
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const error = test.results?.at(-1)?.error?.message;
+          failedTests.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    };
+    for (const suite of suites) visit(suite, []);
   };
 }
 
@@ -140,6 +176,10 @@ console.log(`\n━━ Whole suite: ${((Date.now() - suiteStarted) / 1000).toFixe
 console.log('\n━━ Summary');
 for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s)`);
 const failedSteps = results.filter((result) => !result.ok).length;
+if (failedTests.length > 0) {
+  console.log('  failed tests:');
+  for (const line of failedTests) console.log(`    ✕ ${line}`);
+}
 console.log(`  steps: ${results.length - failedSteps} of ${results.length} green`);
 console.log(`Tests: ${testsPassed} passed, ${testsFailed + failedSteps} failed, ${testsSkipped} skipped`);
 process.exit(failedSteps === 0 ? 0 : 1);
