@@ -132,6 +132,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      'functions/lib/**',
       // Deliberate violations, linted only by test/unit/lint-layers.test.ts.
       'test/fixtures/lint/**',
     ],
@@ -196,6 +197,24 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // The Cloud Functions share only the pure domain with the app (DESIGN §4 trusted code).
+    files: ['functions/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+src/)(?!domain/)',
+              message: 'Cloud Functions import only src/domain from the app (DESIGN §4): no adapters, no UI.',
+            },
+            { group: ['firebase', 'firebase/*'], message: 'Trusted code uses firebase-admin, not the client SDK.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['scripts/**', 'webpack.config.ts', 'e2e/**', 'test/**', '*.config.*', 'eslint/**'],
     rules: { 'no-console': 'off' },

@@ -55,6 +55,12 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/rules/**/*.test.ts'],
     },
+    {
+      ...shared,
+      displayName: 'functions',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/functions/**/*.test.ts'],
+    },
   ],
 };
 

@@ -1,0 +1,25 @@
+/**
+ * Triage's Cloud Functions (2nd gen): the trusted code of the Firebase backend (DESIGN §4).
+ * Deployed from `functions/` (`firebase deploy --only functions`, built by
+ * `npm run build:functions`); run locally by the Functions emulator.
+ */
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { recordTicketChange } from './ticket-change';
+
+initializeApp();
+
+/**
+ * On every write of `tickets/{ticketId}`: the audit trail of the change and the ticket's search
+ * keys (see {@link recordTicketChange}). Retried by the platform on failure; each run is idempotent.
+ */
+export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}', retry: true }, async (event) => {
+  const change = event.data;
+  if (!change) return;
+  await recordTicketChange(getFirestore(), {
+    changeId: event.id,
+    before: change.before.exists ? change.before : null,
+    after: change.after.exists ? change.after : null,
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * What trusted code writes when a ticket changes (DESIGN §3, §4): the audit trail of the change
+ * and the ticket's search keys. Rules cannot compute either, so clients may write neither; this
+ * code derives both from the stored ticket with the same domain functions the local backend
+ * uses (`auditEntriesBetween`, `searchKeysFor`).
+ */
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
+import { searchKeysFor } from '@/domain/search-keys';
+import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
+
+/** gRPC status codes the Admin SDK reports. */
+const ALREADY_EXISTS = 6;
+const FAILED_PRECONDITION = 9;
+
+/** One ticket write as a trigger sees it. */
+export interface TicketChange {
+  /** The platform's id of the change (the CloudEvent id): the same on every retry. */
+  changeId: string;
+  /** The ticket before the write; `null` when the write created it. */
+  before: DocumentSnapshot | null;
+  /** The ticket after the write; `null` when it was deleted (the rules allow no delete). */
+  after: DocumentSnapshot | null;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function texts(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function optionalText(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+/** The followed fields of a stored ticket, missing and malformed values as DESIGN §3 reads them. */
+function audited(snapshot: DocumentSnapshot): AuditedTicket {
+  return {
+    status: oneOf(snapshot.get('status'), TICKET_STATUSES, 'new'),
+    priority: oneOf(snapshot.get('priority'), PRIORITIES, 'normal'),
+    tags: texts(snapshot.get('tags')),
+    category: optionalText(snapshot.get('category')),
+    assigneeId: optionalText(snapshot.get('assigneeId')),
+  };
+}
+
+/** A document id made of the change id: Firestore ids may not hold `/`. */
+function safeId(changeId: string): string {
+  return changeId.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+/**
+ * Writes the audit trail of one ticket write: the submission entry (`events/submitted`, by the
+ * requester, at `createdAt`) for a new ticket; else one entry per followed field that changed,
+ * by the write's `updatedBy` (the rules make it the writer), at its `updatedAt`, with ids
+ * `{changeId}-{n}` so that entries of one change sort in order and a retried run writes nothing
+ * twice (`create` fails on an existing id; then the trail is already there).
+ * @returns how many entries were written.
+ */
+async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): Promise<number> {
+  const { before } = change;
+  const created = before === null;
+  const entries = created ? [SUBMITTED_ENTRY] : auditEntriesBetween(audited(before), audited(after));
+  if (entries.length === 0) return 0;
+  const actorId = text(created ? after.get('requesterId') : after.get('updatedBy'));
+  const at = created ? after.get('createdAt') : after.get('updatedAt');
+  const events = after.ref.collection('events');
+  const batch = after.ref.firestore.batch();
+  entries.forEach((entry, index) => {
+    const id = created ? 'submitted' : `${safeId(change.changeId)}-${index}`;
+    batch.create(events.doc(id), { ...entry, actorId, at });
+  });
+  try {
+    await batch.commit();
+    return entries.length;
+  } catch (error) {
+    if (codeOf(error) === ALREADY_EXISTS) return 0;
+    throw error;
+  }
+}
+
+/**
+ * Keeps the ticket's `searchKeys` equal to `searchKeysFor` its number, subject, requester (name,
+ * and email from their profile) and tags. Written only if this version of the ticket is still
+ * the stored one (a later write's run writes the keys for that one), and only when they differ,
+ * so the trigger's own write ends the chain.
+ * @returns whether the keys were written.
+ */
+async function writeSearchKeys(db: Firestore, after: DocumentSnapshot): Promise<boolean> {
+  const requester = await db
+    .collection('users')
+    .doc(text(after.get('requesterId')))
+    .get();
+  const keys = searchKeysFor({
+    number: Number(after.get('number')),
+    subject: text(after.get('subject')),
+    requesterName: text(after.get('requesterName')),
+    requesterEmail: optionalText(requester.get('email')) ?? undefined,
+    tags: texts(after.get('tags')),
+  });
+  const stored = after.get('searchKeys');
+  if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return false;
+  try {
+    // Only over this very version: a snapshot of a stored document always has its updateTime.
+    const precondition = after.updateTime ? { lastUpdateTime: after.updateTime } : {};
+    await after.ref.update({ searchKeys: keys }, precondition);
+    return true;
+  } catch (error) {
+    if (codeOf(error) === FAILED_PRECONDITION) return false;
+    throw error;
+  }
+}
+
+/**
+ * Records one ticket write: its audit trail and its search keys. Idempotent: a retried run, or
+ * the run for the trigger's own search-key write, writes nothing.
+ * @returns what was written: the number of audit entries, and whether the search keys were.
+ */
+export async function recordTicketChange(
+  db: Firestore,
+  change: TicketChange,
+): Promise<{ events: number; searchKeys: boolean }> {
+  const { after } = change;
+  if (!after) return { events: 0, searchKeys: false };
+  const [events, searchKeys] = await Promise.all([writeAuditTrail(change, after), writeSearchKeys(db, after)]);
+  return { events, searchKeys };
+}

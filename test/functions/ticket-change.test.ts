@@ -1,0 +1,138 @@
+/**
+ * The trusted code of functions/ (`recordTicketChange`) against a real Firestore emulator, called
+ * as the trigger calls it, with the Admin SDK: the submission entry and the search keys of a new
+ * ticket; one entry per changed field, in the planners' order, by the write's `updatedBy`; a
+ * retried run (same change id) writes nothing twice; a run for an outdated version of the ticket
+ * leaves the newer version's keys alone; its own key write ends the chain.
+ * The end-to-end path (the Functions emulator firing the trigger on a client's write) is covered
+ * by the Firebase contract and the Firestore journey. Skips without FIRESTORE_EMULATOR_HOST.
+ */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { recordTicketChange } from '../../functions/src/ticket-change';
+
+const host = process.env.FIRESTORE_EMULATOR_HOST;
+const describeIfFirestore = host ? describe : describe.skip;
+if (!host) {
+  console.log('functions tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
+}
+
+let app: App;
+let db: Firestore;
+let sequence = 0;
+const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
+
+beforeAll(() => {
+  if (!host) return;
+  app = initializeApp({ projectId: 'demo-triage' }, freshId('functions-test'));
+  db = getFirestore(app);
+});
+afterAll(async () => {
+  if (app) await deleteApp(app);
+});
+
+const CREATED = Timestamp.fromMillis(Date.parse('2026-03-01T10:00:00.000Z'));
+
+async function seedTicket(fields: Record<string, unknown> = {}): Promise<DocumentSnapshot> {
+  const requesterId = freshId('carol');
+  await db
+    .doc(`users/${requesterId}`)
+    .set({ displayName: 'Carol Customer', email: 'carol.c@example.test', role: 'customer' });
+  const ref = db.collection('tickets').doc(freshId('t'));
+  await ref.set({
+    number: 41,
+    subject: 'Printer on fire',
+    status: 'new',
+    priority: 'normal',
+    category: null,
+    tags: [],
+    requesterId,
+    requesterName: 'Carol Customer',
+    assigneeId: null,
+    assigneeName: null,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    updatedBy: requesterId,
+    ...fields,
+  });
+  return ref.get();
+}
+
+async function change(before: DocumentSnapshot, fields: Record<string, unknown>): Promise<DocumentSnapshot> {
+  await before.ref.update({ ...fields, updatedAt: Timestamp.now() });
+  return before.ref.get();
+}
+
+async function trail(ticket: DocumentSnapshot) {
+  const events = await ticket.ref.collection('events').orderBy('at').get();
+  return events.docs.map((row) => {
+    const { type, from, to, actorId } = row.data();
+    return { id: row.id, type, from, to, actorId };
+  });
+}
+
+describeIfFirestore('trusted code: recordTicketChange', () => {
+  it('writes a new ticket’s submission entry and its search keys, once however often it runs', async () => {
+    const created = await seedTicket();
+    const first = await recordTicketChange(db, { changeId: 'c1', before: null, after: created });
+    expect(first).toEqual({ events: 1, searchKeys: true });
+    const again = await recordTicketChange(db, { changeId: 'c1', before: null, after: created });
+    expect(again.events).toBe(0);
+    expect(await trail(created)).toEqual([
+      { id: 'submitted', type: 'status', from: null, to: 'new', actorId: created.get('requesterId') },
+    ]);
+    const keys: string[] = (await created.ref.get()).get('searchKeys');
+    expect(keys).toEqual(expect.arrayContaining(['41', 'carol.c@example.test', 'carol', 'printer', 'fire']));
+    // The trigger's own key write is a change too: its run writes nothing more.
+    const keyed = await created.ref.get();
+    await expect(recordTicketChange(db, { changeId: 'c2', before: created, after: keyed })).resolves.toEqual({
+      events: 0,
+      searchKeys: false,
+    });
+  });
+
+  it('writes one entry per changed field, in the planners’ order, by the writer, and no entry twice', async () => {
+    const before = await seedTicket();
+    const after = await change(before, {
+      priority: 'high',
+      tags: ['vip'],
+      assigneeId: 'alice',
+      assigneeName: 'Alice Agent',
+      status: 'open',
+      updatedBy: 'alice',
+    });
+    await recordTicketChange(db, { changeId: 'evt/with:odd chars', before, after });
+    await recordTicketChange(db, { changeId: 'evt/with:odd chars', before, after });
+    const written = await trail(after);
+    expect(written.map(({ type, from, to, actorId }) => ({ type, from, to, actorId }))).toEqual([
+      { type: 'priority', from: 'normal', to: 'high', actorId: 'alice' },
+      { type: 'tags', from: null, to: 'vip', actorId: 'alice' },
+      { type: 'assignee', from: null, to: 'alice', actorId: 'alice' },
+      { type: 'status', from: 'new', to: 'open', actorId: 'alice' },
+    ]);
+    expect(written.every(({ id }) => /^[A-Za-z0-9_-]+$/.test(id))).toBe(true);
+    // The tag change reached the search keys.
+    expect((await after.ref.get()).get('searchKeys')).toContain('#vip');
+  });
+
+  it('leaves a newer version’s search keys alone when it runs for an outdated one', async () => {
+    const created = await seedTicket();
+    const tagged = await change(created, { tags: ['old'], updatedBy: 'alice' });
+    const retagged = await change(tagged, { tags: ['new'], updatedBy: 'alice' });
+    // The newer change's run first, then a late run for the older one.
+    await recordTicketChange(db, { changeId: 'late-2', before: tagged, after: retagged });
+    const late = await recordTicketChange(db, { changeId: 'late-1', before: created, after: tagged });
+    expect(late.searchKeys).toBe(false);
+    const keys: string[] = (await created.ref.get()).get('searchKeys');
+    expect(keys).toContain('#new');
+    expect(keys).not.toContain('#old');
+  });
+
+  it('writes no entry for a write that changes no followed field (a note, a reply without a move)', async () => {
+    const before = await seedTicket({ status: 'open' });
+    const after = await change(before, { lastMessageAt: Timestamp.now(), updatedBy: 'alice' });
+    const result = await recordTicketChange(db, { changeId: 'note', before, after });
+    expect(result.events).toBe(0);
+    expect(await trail(after)).toEqual([]);
+  });
+});
