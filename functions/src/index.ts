@@ -6,6 +6,8 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { logger } from 'firebase-functions';
+import { keepCannedRepliesWellFormed } from './canned-replies';
 import { recordTicketChange } from './ticket-change';
 
 initializeApp();
@@ -23,3 +25,17 @@ export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}',
     after: change.after.exists ? change.after : null,
   });
 });
+
+/**
+ * On every write of `settings/canned-replies`: drops entries the rules could not check (see
+ * {@link keepCannedRepliesWellFormed}), and logs how many, for an admin to look into.
+ */
+export const cannedRepliesWritten = onDocumentWritten(
+  { document: 'settings/canned-replies', retry: true },
+  async (event) => {
+    const after = event.data?.after;
+    if (!after?.exists) return;
+    const dropped = await keepCannedRepliesWellFormed(after);
+    if (dropped > 0) logger.warn(`settings/canned-replies: dropped ${dropped} malformed entries`);
+  },
+);

@@ -9,22 +9,26 @@ import { PRIORITIES, type Priority } from '@/domain/types';
 const minutes = z.number().check(z.int(), z.positive('SLA targets are whole minutes above zero.'));
 const slaTargetSchema = z.object({ firstResponseMinutes: minutes, resolutionMinutes: minutes });
 
-/** The desk's shared canned replies: at most 200, each a titled message body. */
+/** One canned reply: an id, a title of 1–100 characters (trimmed) and a message body. */
+export const cannedReplySchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'A canned reply needs a title.'),
+      z.maxLength(100, 'A title has at most 100 characters.'),
+    ),
+  body: bodySchema,
+});
+
+/** The most canned replies a desk keeps. */
+export const MAX_CANNED_REPLIES = 200;
+
+/** The desk's shared canned replies: at most {@link MAX_CANNED_REPLIES}, each a {@link cannedReplySchema}. */
 export const cannedRepliesSchema = z
-  .array(
-    z.object({
-      id: z.string().check(z.minLength(1)),
-      title: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, 'A canned reply needs a title.'),
-          z.maxLength(100, 'A title has at most 100 characters.'),
-        ),
-      body: bodySchema,
-    }),
-  )
-  .check(z.maxLength(200, 'At most 200 canned replies.'));
+  .array(cannedReplySchema)
+  .check(z.maxLength(MAX_CANNED_REPLIES, 'At most 200 canned replies.'));
 
 /** Categories, close-after days, SLA targets per priority and canned replies. */
 export const deskSettingsSchema = z.object({

@@ -11,7 +11,7 @@ describe('the functions package', () => {
   const root = json('package.json');
   const functions = json('functions/package.json');
 
-  it.each(['firebase-admin', 'firebase-functions'])('asks for the root’s %s', (name) => {
+  it.each(['firebase-admin', 'firebase-functions', 'zod'])('asks for the root’s %s', (name) => {
     expect(functions.dependencies[name]).toBeDefined();
     expect(functions.dependencies[name]).toBe(root.devDependencies[name] ?? root.dependencies[name]);
   });
