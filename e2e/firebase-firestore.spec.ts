@@ -1,11 +1,13 @@
 /**
- * The Firebase build against the Auth emulator and a real Firestore emulator with this
- * repository's rules: a customer signs up and submits a request (the ticket, its number's claim,
- * its description and its submission event in one transaction the rules accept), an agent
- * (promoted past the rules, as `make-admin` does) assigns it, sets its priority and replies,
- * the customer sees the reply live, and the agent's timeline shows each change.
+ * The Firebase build against the Auth, Firestore and Functions emulators with this repository's
+ * rules and Cloud Functions: a customer signs up and submits a request (the ticket, its number's
+ * claim and its description in one transaction the rules accept), an agent (promoted past the
+ * rules, as `make-admin` does) finds it by a word of its subject, assigns it, sets its priority
+ * and replies, the customer sees the reply live, and the agent's timeline shows each change.
+ * The search keys and every timeline entry are written by the Cloud Function (the rules refuse
+ * both from any client), so finding the ticket and seeing its timeline show the trusted code ran.
  * Runs where `npm test` starts Firestore on 127.0.0.1:8080 (the port the emulator build looks
- * for); skips with the reason elsewhere.
+ * for) with the Functions emulator; skips with the reason elsewhere.
  */
 import { expect, test } from './fixtures';
 import { shot, signUp } from './support';
@@ -58,7 +60,10 @@ test('a request goes through the Firebase build, the rules and back, live on bot
   await shot(page, 'firebase-firestore-01-request-sent');
 
   await agentPage.goto('/desk?view=unassigned');
+  // The search keys come from the Cloud Function: search for the subject's unique word.
+  await agentPage.getByRole('searchbox', { name: 'Search tickets' }).fill(stamp);
   const row = agentPage.getByRole('row', { name: new RegExp(subject) });
+  // Under a search only keyed tickets show: no keys, no row.
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByRole('link', { name: subject }).click();
   await expect(agentPage).toHaveURL(/\/desk\/tickets\//);

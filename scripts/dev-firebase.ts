@@ -1,24 +1,24 @@
 /**
  * `npm run dev:firebase`: Triage on the Firebase Emulator Suite, the way `npm start` runs it on
  * the local backend. In order:
- *   1. checks for Java 21+ (the Firestore and Storage emulators need it) and stops at once,
- *      pointing to `npm start`, when it is missing;
- *   2. starts the Auth, Firestore and Storage emulators and the Emulator UI
- *      (`firebase emulators:start`, the fixed ports of firebase.json) and waits for them;
+ *   1. finds a Java 21+ (the Firestore and Storage emulators need it: the PATH's, else a JDK
+ *      under /usr/lib/jvm, see `emulator-env.ts`) and stops at once, pointing to `npm start`,
+ *      when there is none; builds the Cloud Functions;
+ *   2. starts the Auth, Firestore, Functions and Storage emulators (Storage where its rules
+ *      runtime can be had) and the Emulator UI (`firebase emulators:start`, the fixed ports of
+ *      firebase.json) and waits for them;
  *   3. seeds them with local mode's demo desk (`scripts/seed-firebase.ts`);
  *   4. serves the app (`webpack serve`) with BACKEND=firebase, USE_EMULATORS=true and the demo
  *      project of `.env.example`.
  * Ctrl+C stops the dev server and the emulators. The emulators keep their data in memory: each
  * run starts from the same fresh demo desk, as a first run of local mode does.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'dotenv';
-import { javaProblem, judgeJava, probeJava } from './java-check';
-
-/** The emulators the app uses; the UI starts with them when firebase.json enables it. */
-const EMULATORS = ['auth', 'firestore', 'storage'] as const;
+import { emulatorSetup } from './emulator-env';
+import { javaProblem } from './java-check';
 
 /** The dev server's host and port, as webpack.config.ts has them. */
 const DEV_HOST = '127.0.0.1';
@@ -112,19 +112,25 @@ async function waitForPorts(
 }
 
 async function main(): Promise<void> {
-  // 1. Java first, before anything starts.
-  const java = judgeJava(probeJava());
-  if (!java.ok) {
-    console.error(javaProblem(java.found));
+  // 1. Java first, before anything starts; then the functions' bundle.
+  const setup = emulatorSetup();
+  if (!setup.firestore) {
+    console.error(javaProblem(setup.notes.join('; ')));
     process.exit(1);
   }
+  // The emulators the app uses; the UI starts with them when firebase.json enables it.
+  const EMULATORS = ['auth', 'firestore', 'functions', ...(setup.storage ? ['storage' as const] : [])] as const;
+  const built = spawnSync(process.execPath, ['scripts/build-functions.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
 
   // The Admin SDK loads only after the check, which should answer at once.
   const { EMULATOR_HOST_VARIABLES, configuredEmulatorHosts, demoSignInLines, isListening, seedFirebaseEmulators } =
     await import('./seed-firebase');
   const projectId = parse(readFileSync('.env.example')).FIREBASE_PROJECT_ID || 'demo-triage';
   const hosts = configuredEmulatorHosts();
-  const ports = EMULATORS.flatMap((name) => (hosts[name] ? [{ name, host: hosts[name] }] : []));
+  // The emulators holding data (seeded, and pointed at by the app); Functions only reacts to them.
+  const dataEmulators = EMULATORS.filter((name) => name !== 'functions');
+  const ports = dataEmulators.flatMap((name) => (hosts[name] ? [{ name, host: hosts[name] }] : []));
   const busy = [...ports, { name: 'dev server', host: `${DEV_HOST}:${DEV_PORT}` }];
   for (const { name, host } of busy) {
     if (await isListening(host, 500)) {
@@ -140,14 +146,15 @@ async function main(): Promise<void> {
   process.on('exit', () => children.forEach(forceKill));
 
   // 2. The Emulator Suite.
-  console.log(`Java ${java.version}: starting the Firebase Emulator Suite (${EMULATORS.join(', ')}) for ${projectId}…`);
-  const firebase = startNode('the Firebase Emulator Suite', require.resolve('firebase-tools/lib/bin/firebase.js'), [
-    'emulators:start',
-    '--project',
-    projectId,
-    '--only',
-    EMULATORS.join(','),
-  ]);
+  console.log(
+    `${setup.notes.join('; ')}: starting the Firebase Emulator Suite (${EMULATORS.join(', ')}) for ${projectId}…`,
+  );
+  const firebase = startNode(
+    'the Firebase Emulator Suite',
+    require.resolve('firebase-tools/lib/bin/firebase.js'),
+    ['emulators:start', '--project', projectId, '--only', EMULATORS.join(',')],
+    setup.env,
+  );
   children.push(firebase);
   void firebase.exited.then((code) => {
     if (stoppingSince !== null) return;

@@ -157,8 +157,10 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       createdAt: timestamp(message.createdAt),
     },
   }));
+  // A submission's entry under the id the Cloud Function gives it, so that the trigger fired by
+  // the seeded ticket finds it there and does not write a second one.
   const events = desk.events.map((event): SeedDocument => ({
-    path: `tickets/${event.ticketId}/events/${event.id}`,
+    path: `tickets/${event.ticketId}/events/${event.from === null && event.to === 'new' ? 'submitted' : event.id}`,
     data: { type: event.type, from: event.from, to: event.to, actorId: event.actorId, at: timestamp(event.at) },
   }));
   // Canned replies live in their own staff-only document (see firestore-settings.ts).

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
 // Steps: lint, format, typecheck, Jest (unit, screens, local contract), the Firebase adapter
-// and the security rules against the emulators, the production builds with their budgets, Playwright journeys.
+// with the Cloud Functions, the security rules and the trusted code against the emulators, the
+// production builds with their budgets, Playwright journeys.
 // Lint, format and typecheck only read the tree, so they run side by side (each prints its
 // output when it ends); the rest run one after another: Jest already fills every core, the
 // journeys serve the production build, and the two emulator steps share the Auth emulator's port.
@@ -117,40 +118,31 @@ run(
   'npx jest --selectProjects unit screens contract-local --maxWorkers=100% --json --outputFile=test-results/reports/jest.json',
   countJest('test-results/reports/jest.json'),
 );
-// The Firebase adapter's contract and the security rules tests against a real Firestore emulator:
-// - where Java 21+ is on the PATH, firebase-tools runs the full Emulator Suite (Auth, Firestore,
-//   Storage) itself, as on a developer's laptop;
-// - else, where the gcloud SDK's Firestore emulator jar is installed (it runs on Java 17, and
-//   needs no download), `scripts/with-firestore.mjs` starts one for each suite, so the contract
-//   and the rules tests never share data or listeners; the Storage parts skip with their reason
-//   (the Storage emulator downloads its rules runtime first);
-// - else the Firestore and Storage parts skip with their one-line reason.
-const fullSuite = spawnSync('npx tsx scripts/java-available.ts', { stdio: 'inherit', shell: true }).status === 0;
-const firestoreJar = existsSync(
+// The Firebase path against real emulators (`scripts/with-emulators.ts` picks what runs here):
+// - the adapter's contract with the Auth, Firestore and Functions emulators, so that the Cloud
+//   Functions' triggers write the audit trail and search keys as in production. firebase-tools
+//   runs Firestore on a Java 21+ (the PATH's, else a JDK under /usr/lib/jvm), with its own jar
+//   or the gcloud SDK's; Storage where its rules runtime can be had (not offline); without a
+//   Java 21+ the Firestore parts skip with their reason;
+// - the security rules and the trusted code's own tests (`test/functions`) against a plain
+//   Firestore emulator without triggers: the gcloud SDK's jar started directly where installed
+//   (it runs on Java 17), else firebase-tools' (with Storage for the Storage rules).
+const gcloudJar = existsSync(
   process.env.FIRESTORE_EMULATOR_JAR ||
     '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
 );
-if (fullSuite) {
-  run(
-    'firebase adapter and security rules vs the Emulator Suite',
-    'npx firebase emulators:exec --project demo-triage --only auth,firestore,storage "npx jest --selectProjects firebase rules --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
-    countJest('test-results/reports/jest-firebase.json'),
-  );
-} else {
-  const where = firestoreJar
-    ? 'vs the Firestore emulator (gcloud jar)'
-    : 'Firestore parts skip (no Java 21, no emulator jar)';
-  run(
-    `firebase adapter ${where} + Auth emulator; Storage parts skip`,
-    'node scripts/with-firestore.mjs npx firebase emulators:exec --project demo-triage --only auth "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
-    countJest('test-results/reports/jest-firebase.json'),
-  );
-  run(
-    `security rules ${where}; Storage rules skip`,
-    'node scripts/with-firestore.mjs npx jest --selectProjects rules --runInBand --json --outputFile=test-results/reports/jest-rules.json',
-    countJest('test-results/reports/jest-rules.json'),
-  );
-}
+run(
+  'firebase adapter vs the Auth, Firestore and Functions emulators (Cloud Functions triggers)',
+  'npx tsx scripts/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
+  countJest('test-results/reports/jest-firebase.json'),
+);
+run(
+  `security rules and trusted code vs ${gcloudJar ? 'the Firestore emulator (gcloud jar)' : 'the Emulator Suite'}`,
+  gcloudJar
+    ? 'node scripts/with-firestore.mjs npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json'
+    : 'npx tsx scripts/with-emulators.ts firestore,storage -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
+  countJest('test-results/reports/jest-rules.json'),
+);
 run('production builds and budgets', 'node scripts/check-build.mjs');
 run(
   'playwright journeys (local backend)',
@@ -162,13 +154,11 @@ run(
   'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
   countPlaywright('test-results/reports/playwright-firebase.json'),
 );
-// The Firebase build against Auth and a real Firestore on 127.0.0.1:8080 (where the emulator
-// build looks for it): firebase-tools' own with Java 21, else the gcloud jar; skips without.
+// The Firebase build against Auth, Firestore (on 127.0.0.1:8080, where the emulator build looks
+// for it) and the Cloud Functions; skips with its reason where Firestore cannot run.
 run(
-  'playwright: Firebase build vs Auth + Firestore emulators',
-  fullSuite
-    ? 'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx firebase emulators:exec --project demo-triage --only auth,firestore "npx playwright test --project firebase-firestore"'
-    : 'PW_JSON_REPORT=test-results/reports/playwright-firestore.json FIRESTORE_EMULATOR_PORT=8080 node scripts/with-firestore.mjs npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-firestore"',
+  'playwright: Firebase build vs Auth + Firestore + Functions emulators',
+  'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
   countPlaywright('test-results/reports/playwright-firestore.json'),
 );
 

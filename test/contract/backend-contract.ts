@@ -183,6 +183,24 @@ function pageOf(
   );
 }
 
+/**
+ * Resolves once a search for `text` finds exactly `ids` (in any order). Search keys are
+ * derived by trusted code after the write (DESIGN §4; on Firebase, a Cloud Function a moment
+ * later), so a search follows a new or retagged ticket within a few seconds, not at once.
+ */
+async function searchable(backend: Backend, text: string, ids: string[]): Promise<void> {
+  const wanted = [...ids].sort().join();
+  await pageOf(
+    backend,
+    { search: text, limit: 100 },
+    (page) =>
+      page.tickets
+        .map((t) => t.id)
+        .sort()
+        .join() === wanted,
+  );
+}
+
 function textFile(name: string, text: string, contentType = 'text/plain') {
   const data = new Blob([text], { type: contentType });
   return { name, size: data.size, contentType, data };
@@ -587,6 +605,8 @@ export function describeBackendContract(
         const word = uniqueWord('Frob');
         const mine = await requester.tickets.create(newRequest(`Printer ${word} jammed`));
         const other = await requester.tickets.create(newRequest('Something unrelated entirely'));
+        await searchable(agent.backend, word, [mine.id]);
+        await searchable(agent.backend, email, [mine.id, other.id]);
         const search = async (text: string) =>
           (await pageOf(agent.backend, { search: text, limit: 100 })).tickets.map((t) => t.id).sort();
 
@@ -626,6 +646,7 @@ export function describeBackendContract(
         const held = await customer.backend.tickets.create(newRequest(`${word} held`));
         await agent.backend.tickets.update(assigned.id, { assigneeId: agent.uid });
         await agent.backend.tickets.transition(held.id, 'hold');
+        await searchable(agent.backend, word, [urgent.id, assigned.id, held.id]);
         const ids = async (filter: TicketFilter) =>
           (await pageOf(agent.backend, { ...filter, search: word, limit: 100 })).tickets.map((t) => t.id).sort();
 
@@ -658,7 +679,7 @@ export function describeBackendContract(
         const tag = uniqueWord('vip-');
         const ticket = await requester.backend.tickets.create(newRequest(`${word} ticket`));
         await agent.backend.tickets.update(ticket.id, { tags: [tag, 'billing'] });
-        const byTag = await pageOf(agent.backend, { tag, limit: 100 });
+        const byTag = await pageOf(agent.backend, { tag, limit: 100 }, (page) => page.tickets.length > 0);
         expect(byTag.tickets.map((t) => t.id)).toEqual([ticket.id]);
         // A typed `#tag` is a word search, never the tag's key.
         const typed = await pageOf(agent.backend, { search: `#${tag}`, limit: 100 });
@@ -680,9 +701,10 @@ export function describeBackendContract(
       test('gives customers only their own tickets under a search', async () => {
         const [a, b] = await Promise.all([person('customer'), person('customer')]);
         const word = uniqueWord('Shared');
-        await a.backend.tickets.create(newRequest(`${word} of A`));
+        const theirs = await a.backend.tickets.create(newRequest(`${word} of A`));
         const own = await b.backend.tickets.create(newRequest(`${word} of B`));
-        const page = await pageOf(b.backend, { search: word, limit: 100 });
+        await searchable(a.backend, word, [theirs.id]);
+        const page = await pageOf(b.backend, { search: word, limit: 100 }, (found) => found.tickets.length > 0);
         expect(page.tickets.map((t) => t.id)).toEqual([own.id]);
         await expect(pageOf(b.backend, { search: word, requesterId: a.uid, limit: 10 })).rejects.toMatchObject({
           code: 'permission-denied',
@@ -700,6 +722,11 @@ export function describeBackendContract(
           made.push(await customer.backend.tickets.create(newRequest(`${word} number ${i}`)));
           await sleep(TICK_MS);
         }
+        await searchable(
+          agent.backend,
+          word,
+          made.map((t) => t.id),
+        );
         for (const direction of ['desc', 'asc'] as const) {
           const ids = await allPages(agent.backend, {
             search: word,

@@ -26,7 +26,6 @@ import {
   type CollectionReference,
   type DocumentData,
   type DocumentReference,
-  type FieldValue,
   type Firestore,
   type FirestoreDataConverter,
   type FirestoreError,
@@ -54,7 +53,7 @@ import {
   writeOptionsSchema,
   type NewTicketInput,
 } from '@/domain/schemas';
-import { searchKeyOf, searchKeysFor, tagKey, withTagKeys } from '@/domain/search-keys';
+import { searchKeyOf, tagKey } from '@/domain/search-keys';
 import {
   PRIORITIES,
   TICKET_STATUSES,
@@ -159,46 +158,6 @@ function eventsOf(db: Firestore, ticketId: string): CollectionReference {
   return collection(db, 'tickets', ticketId, 'events');
 }
 
-/** What an audit event document holds (DESIGN §3). */
-interface AuditEventWrite {
-  type: AuditEventType;
-  from: string | null;
-  to: string | null;
-  actorId: string;
-  at: FieldValue;
-}
-
-let eventSequence = 0;
-
-/**
- * An event id that sorts by creation on this client: the events of one transaction share their
- * server timestamp `at`, and Firestore breaks `orderBy('at')` ties by document id.
- */
-function sortableEventId(): string {
-  eventSequence = (eventSequence + 1) % 36 ** 4;
-  const time = Date.now().toString(36).padStart(9, '0');
-  const sequence = eventSequence.toString(36).padStart(4, '0');
-  const random = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
-  return `${time}${sequence}${random}`;
-}
-
-/** Writes one audit event in a transaction (DESIGN §3: the audit trail). */
-export function writeAuditEvent(
-  tx: Transaction,
-  db: Firestore,
-  ticketId: string,
-  event: Omit<AuditEventWrite, 'at'>,
-  eventId: string = sortableEventId(),
-): void {
-  tx.set(doc(eventsOf(db, ticketId), eventId), { ...event, at: serverTimestamp() } satisfies AuditEventWrite);
-}
-
-/**
- * The id of a ticket's submission event (none → new): fixed, so the rules can require that a
- * new ticket is written together with it.
- */
-export const SUBMITTED_EVENT_ID = 'submitted';
-
 /**
  * A planned ticket write as Firestore update data: stamps are the server's time; a removed
  * `solvedAt` is deleted, other removed fields are stored as `null` (DESIGN §3: the unassigned
@@ -212,9 +171,11 @@ export function ticketUpdateData(write: TicketWrite): UpdateData<DocumentData> {
 }
 
 /**
- * Writes a planned change of a ticket in a transaction: the update (with `extra` fields the
- * adapter keeps besides the model, e.g. search keys) and its audit events, in order.
- * A plan that writes nothing writes nothing.
+ * Writes a planned change of a ticket in a transaction: the update, signed with its author
+ * (`updatedBy`), with `extra` fields the adapter keeps besides the model (`lastMessageId`).
+ * The plan's audit entries are not written here: trusted code (functions/) writes the trail
+ * from the ticket before and after (`auditEntriesBetween`, the same entries), and the rules
+ * refuse them from a client. A plan that writes nothing writes nothing.
  */
 export function writeTicketChange(
   tx: Transaction,
@@ -225,8 +186,7 @@ export function writeTicketChange(
   extra: UpdateData<DocumentData> = {},
 ): void {
   if (isEmptyWrite(plan.write)) return;
-  tx.update(doc(db, 'tickets', ticketId), { ...ticketUpdateData(plan.write), ...extra });
-  for (const event of plan.events) writeAuditEvent(tx, db, ticketId, { ...event, actorId });
+  tx.update(doc(db, 'tickets', ticketId), { ...ticketUpdateData(plan.write), updatedBy: actorId, ...extra });
 }
 
 /**
@@ -370,20 +330,11 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
           assigneeName: null,
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
+          updatedBy: actor.uid,
           lastMessageAt: serverTimestamp(),
-          // The search index (`src/domain/search-keys.ts`): never read back into a Ticket.
-          searchKeys: searchKeysFor({
-            number,
-            subject: plan.ticket.subject,
-            requesterName: actor.displayName,
-            requesterEmail: actor.email,
-          }),
         });
+        // The search keys and the submission event are written by trusted code (functions/).
         tx.set(firstMessage, { ...plan.message, attachments, createdAt: serverTimestamp() });
-        for (const [index, event] of plan.events.entries()) {
-          const eventId = index === 0 && event.type === 'status' ? SUBMITTED_EVENT_ID : undefined;
-          writeAuditEvent(tx, db, newTicket.id, { ...event, actorId: actor.uid }, eventId);
-        }
       },
       { maxAttempts: 12 },
     );
@@ -690,24 +641,7 @@ export async function updateTicket(
       assignee: assignee?.exists() ? assignee.data() : null,
       expectedUpdatedAt,
     });
-    const { tags } = plan.write.set;
-    // Tags are the only search field that changes; the other keys (with the requester's email,
-    // not on the ticket) are kept as stored. A ticket older than the keys gets them now.
-    const stored: unknown = snapshot.get('searchKeys');
-    const searchKeys =
-      tags === undefined
-        ? {}
-        : {
-            searchKeys: Array.isArray(stored)
-              ? withTagKeys(stringsFrom(stored), tags)
-              : searchKeysFor({
-                  number: ticket.number,
-                  subject: ticket.subject,
-                  requesterName: ticket.requesterName,
-                  tags,
-                }),
-          };
-    writeTicketChange(tx, db, id, plan, actor.uid, searchKeys);
+    writeTicketChange(tx, db, id, plan, actor.uid);
   });
   return getTicket(ctx, id);
 }

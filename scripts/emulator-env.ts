@@ -1,0 +1,108 @@
+/**
+ * What firebase-tools needs to run the Firestore emulator itself (and with it the Functions
+ * emulator's Firestore triggers), found on this machine:
+ *   - a Java 21 or newer: the `java` of the PATH, else a JDK under JAVA_HOME or /usr/lib/jvm
+ *     (firebase-tools asks the PATH's `java`, so that JDK's bin goes first on the PATH);
+ *   - the emulator jar: firebase-tools' own download when cached, else the gcloud SDK's jar
+ *     (Debian package `google-cloud-cli-firestore-emulator`) through a wrapper jar that holds
+ *     only a manifest naming it, as FIRESTORE_EMULATOR_BINARY_PATH (no download needed).
+ * Storage runs only where firebase-tools can fetch or has cached its rules runtime: not on a
+ * machine that needed the gcloud wrapper (no Google hosts there).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { judgeJava, MIN_JAVA_MAJOR } from './java-check';
+
+/** The gcloud SDK's Firestore emulator jar, unless FIRESTORE_EMULATOR_JAR names another. */
+export const GCLOUD_FIRESTORE_JAR =
+  process.env.FIRESTORE_EMULATOR_JAR ||
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
+const FIREBASE_CACHE = process.env.FIREBASE_EMULATORS_PATH || join(homedir(), '.cache', 'firebase', 'emulators');
+const WRAPPER_DIR = resolve('node_modules/.cache/triage-emulators');
+
+/** The emulators that can run here, the environment to run firebase-tools with, and why not. */
+export interface EmulatorSetup {
+  /** Whether firebase-tools can run Firestore (and so Firestore-triggered functions) here. */
+  firestore: boolean;
+  /** Whether it can run the Storage emulator too. */
+  storage: boolean;
+  /** process.env with the JDK first on the PATH and FIRESTORE_EMULATOR_BINARY_PATH when needed. */
+  env: NodeJS.ProcessEnv;
+  /** One line per thing that is missing, or how it was found. */
+  notes: string[];
+}
+
+/** The `java` binaries to try, the PATH's first. */
+function javaCandidates(): string[] {
+  const candidates = ['java'];
+  if (process.env.JAVA_HOME) candidates.push(join(process.env.JAVA_HOME, 'bin', 'java'));
+  const jvm = '/usr/lib/jvm';
+  if (existsSync(jvm)) {
+    for (const name of readdirSync(jvm).sort().reverse()) candidates.push(join(jvm, name, 'bin', 'java'));
+  }
+  return candidates;
+}
+
+/** The first Java ≥ {@link MIN_JAVA_MAJOR}: its binary and version, or null. */
+export function findModernJava(): { java: string; version: string } | null {
+  for (const java of javaCandidates()) {
+    const result = spawnSync(java, ['-Duser.language=en', '-version'], { encoding: 'utf8', timeout: 15_000 });
+    if (result.error || result.status !== 0) continue;
+    const check = judgeJava({ found: true, output: `${result.stderr}\n${result.stdout}` });
+    if (check.ok) return { java, version: check.version };
+  }
+  return null;
+}
+
+function cached(prefix: string): boolean {
+  return existsSync(FIREBASE_CACHE) && readdirSync(FIREBASE_CACHE).some((name) => name.startsWith(prefix));
+}
+
+/**
+ * Writes (once) the manifest-only jar that makes firebase-tools start the gcloud jar.
+ * @returns its path. Throws when the JDK has no `jar` tool.
+ */
+function wrapperJar(java: string): string {
+  const jarPath = join(WRAPPER_DIR, 'cloud-firestore-emulator-gcloud.jar');
+  if (existsSync(jarPath)) return jarPath;
+  mkdirSync(WRAPPER_DIR, { recursive: true });
+  const manifest = join(WRAPPER_DIR, 'manifest.txt');
+  // Class-Path entries are URLs relative to the wrapper; an absolute path works as one.
+  writeFileSync(manifest, `Main-Class: ${FIRESTORE_MAIN_CLASS}\nClass-Path: ${GCLOUD_FIRESTORE_JAR}\n`);
+  const jarTool = java === 'java' ? 'jar' : join(dirname(java), 'jar');
+  const made = spawnSync(jarTool, ['--create', '--file', jarPath, '--manifest', manifest], { encoding: 'utf8' });
+  if (made.error || made.status !== 0) {
+    throw new Error(`could not build ${jarPath}: ${made.error?.message ?? made.stderr}`);
+  }
+  return jarPath;
+}
+
+/** Finds what firebase-tools needs here; see the file's comment. */
+export function emulatorSetup(): EmulatorSetup {
+  const notes: string[] = [];
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const found = findModernJava();
+  if (!found) {
+    notes.push(`no Java ${MIN_JAVA_MAJOR}+ on the PATH, in JAVA_HOME or /usr/lib/jvm (firebase-tools needs it)`);
+    return { firestore: false, storage: false, env, notes };
+  }
+  if (found.java !== 'java') env.PATH = `${dirname(found.java)}${delimiter}${env.PATH ?? ''}`;
+  notes.push(`Java ${found.version} (${found.java})`);
+
+  let storage = true;
+  if (env.FIRESTORE_EMULATOR_BINARY_PATH) {
+    notes.push(`Firestore: FIRESTORE_EMULATOR_BINARY_PATH=${env.FIRESTORE_EMULATOR_BINARY_PATH}`);
+  } else if (!cached('cloud-firestore-emulator') && existsSync(GCLOUD_FIRESTORE_JAR)) {
+    env.FIRESTORE_EMULATOR_BINARY_PATH = wrapperJar(found.java);
+    notes.push(`Firestore: the gcloud SDK's jar ${GCLOUD_FIRESTORE_JAR}`);
+    // A machine without firebase-tools' own jar but with gcloud's is taken for an offline one.
+    storage = cached('cloud-storage-rules-runtime');
+  } else {
+    notes.push('Firestore: firebase-tools’ own jar (cached or downloaded)');
+  }
+  if (!storage) notes.push('Storage: skipped (firebase-tools downloads its rules runtime from Google first)');
+  return { firestore: true, storage, env, notes };
+}
