@@ -14,11 +14,14 @@
  * run starts from the same fresh demo desk, as a first run of local mode does.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'dotenv';
 import { emulatorSetup } from './emulator-env';
 import { javaProblem } from './java-check';
+
+/** Where {@link offlineConfig} writes its copy of firebase.json. */
+const OFFLINE_CONFIG = '.firebase.offline.json';
 
 /** The dev server's host and port, as webpack.config.ts has them. */
 const DEV_HOST = '127.0.0.1';
@@ -27,6 +30,14 @@ const DEV_PORT = Number(process.env.PORT ?? 3000);
 /** The build environment of the dev server: `.env.example`'s demo project, on the emulators. */
 function webEnv(): NodeJS.ProcessEnv {
   return { ...process.env, ...parse(readFileSync('.env.example')), BACKEND: 'firebase', USE_EMULATORS: 'true' };
+}
+
+/** Writes firebase.json without the Emulator UI to `.firebase.offline.json`; returns its path. */
+function offlineConfig(): string {
+  const config = JSON.parse(readFileSync('firebase.json', 'utf8'));
+  config.emulators.ui = { enabled: false };
+  writeFileSync(OFFLINE_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
+  return OFFLINE_CONFIG;
 }
 
 /** A child process of this script and whether it has exited. */
@@ -122,6 +133,10 @@ async function main(): Promise<void> {
   const EMULATORS = ['auth', 'firestore', 'functions', ...(setup.storage ? ['storage' as const] : [])] as const;
   const built = spawnSync(process.execPath, ['scripts/build-functions.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
+  // Offline (the gcloud jar stands in for firebase-tools' own), the Emulator UI cannot be
+  // downloaded either: run with a copy of firebase.json that leaves it out. The copy sits beside
+  // firebase.json (gitignored), since firebase-tools reads paths relative to its config file.
+  const config = setup.storage ? [] : ['--config', offlineConfig()];
 
   // The Admin SDK loads only after the check, which should answer at once.
   const { EMULATOR_HOST_VARIABLES, configuredEmulatorHosts, demoSignInLines, isListening, seedFirebaseEmulators } =
@@ -152,7 +167,7 @@ async function main(): Promise<void> {
   const firebase = startNode(
     'the Firebase Emulator Suite',
     require.resolve('firebase-tools/lib/bin/firebase.js'),
-    ['emulators:start', '--project', projectId, '--only', EMULATORS.join(',')],
+    ['emulators:start', '--project', projectId, '--only', EMULATORS.join(','), ...config],
     setup.env,
   );
   children.push(firebase);
@@ -198,7 +213,7 @@ async function main(): Promise<void> {
     [
       '',
       `Triage (BACKEND=firebase, emulators): http://localhost:${DEV_PORT}`,
-      ...(hosts.ui ? [`Emulator UI: http://${hosts.ui}`] : []),
+      ...(hosts.ui && config.length === 0 ? [`Emulator UI: http://${hosts.ui}`] : []),
       'Demo accounts (role, email, password):',
       ...demoSignInLines(),
       'Ctrl+C stops the dev server and the emulators (their data is not kept).',
