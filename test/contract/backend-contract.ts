@@ -42,9 +42,9 @@ const PART_NEEDS: Record<ContractPart, readonly ContractPart[]> = {
 };
 
 /** Generous per-test limit: the Firebase emulators are much slower than fake-indexeddb. */
-const TEST_TIMEOUT_MS = 20_000;
+const TEST_TIMEOUT_MS = 30_000;
 /** How long a live subscription may take to show a change. */
-const LIVE_TIMEOUT_MS = 5_000;
+const LIVE_TIMEOUT_MS = 10_000;
 
 const PASSWORD = 'correct-horse-battery';
 

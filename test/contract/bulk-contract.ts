@@ -11,17 +11,39 @@ import type { ContractHarness, PartAvailability, TestPerson } from './harness';
 
 const TEST_TIMEOUT_MS = 30_000;
 
-/** The audit trail of a ticket, read once. */
-function eventsOf(person: TestPerson, id: string): Promise<AuditEvent[]> {
+/** How long the audit trail may take to show a change: on Firebase, trusted code writes it after the change. */
+const TRAIL_TIMEOUT_MS = 10_000;
+
+/**
+ * The audit trail of a ticket once it satisfies `accept` (default: its first value).
+ * @throws Error after {@link TRAIL_TIMEOUT_MS} with the latest trail.
+ */
+function eventsOf(
+  person: TestPerson,
+  id: string,
+  accept: (events: AuditEvent[]) => boolean = () => true,
+): Promise<AuditEvent[]> {
   return new Promise((resolve, reject) => {
     const stops: (() => void)[] = [];
     let settled = false;
-    const settle = (events: AuditEvent[]) => {
+    let latest: AuditEvent[] = [];
+    const finish = (outcome: () => void) => {
+      if (settled) return;
       settled = true;
+      clearTimeout(timer);
       stops.forEach((stop) => stop());
-      resolve(events);
+      outcome();
     };
-    stops.push(person.backend.tickets.watchEvents(id, settle, reject));
+    const timer = setTimeout(
+      () =>
+        finish(() => reject(new Error(`No matching trail within ${TRAIL_TIMEOUT_MS} ms: ${JSON.stringify(latest)}`))),
+      TRAIL_TIMEOUT_MS,
+    );
+    const next = (events: AuditEvent[]) => {
+      latest = events;
+      if (accept(events)) finish(() => resolve(events));
+    };
+    stops.push(person.backend.tickets.watchEvents(id, next, (error) => finish(() => reject(error))));
     if (settled) stops.forEach((stop) => stop());
   });
 }
@@ -88,8 +110,9 @@ export function describeBulkContract(makeHarness: () => Promise<ContractHarness>
         for (const result of outcome) if (result.ok) expect(result.ticket.status).toBe('pending');
         expect((await agent.backend.tickets.get(c.id)).status).toBe('solved');
         expect((await agent.backend.tickets.get(a.id)).status).toBe('pending');
-        const trail = await eventsOf(agent, a.id);
-        expect(trail.some((event) => event.type === 'status' && event.to === 'pending')).toBe(true);
+        await expect(
+          eventsOf(agent, a.id, (trail) => trail.some((event) => event.type === 'status' && event.to === 'pending')),
+        ).resolves.toBeDefined();
       },
       TEST_TIMEOUT_MS,
     );
@@ -109,12 +132,16 @@ export function describeBulkContract(makeHarness: () => Promise<ContractHarness>
         expect(assigned[2]).toMatchObject({ ok: false, error: { code: 'failed-precondition' } });
         const stored = await agent.backend.tickets.get(a.id);
         expect(stored).toMatchObject({ assigneeId: other.uid, assigneeName: other.displayName, status: 'open' });
-        expect((await eventsOf(agent, a.id)).some((event) => event.type === 'assignee')).toBe(true);
+        await expect(
+          eventsOf(agent, a.id, (trail) => trail.some((event) => event.type === 'assignee')),
+        ).resolves.toBeDefined();
 
         const urgent = await agent.backend.tickets.bulk([a.id, b.id], { kind: 'priority', priority: 'urgent' });
         expect(okIds(urgent)).toEqual([a.id, b.id]);
         expect((await agent.backend.tickets.get(b.id)).priority).toBe('urgent');
-        expect((await eventsOf(agent, b.id)).some((event) => event.type === 'priority')).toBe(true);
+        await expect(
+          eventsOf(agent, b.id, (trail) => trail.some((event) => event.type === 'priority')),
+        ).resolves.toBeDefined();
 
         const unassigned = await agent.backend.tickets.bulk([a.id], { kind: 'assign', assigneeId: null });
         expect(okIds(unassigned)).toEqual([a.id]);

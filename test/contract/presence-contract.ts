@@ -10,9 +10,9 @@ import type { ErrorShape } from '@/domain/errors/errors';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
 
 /** Generous per-test limit: the Firebase emulators are much slower than fake-indexeddb. */
-const TEST_TIMEOUT_MS = 20_000;
+const TEST_TIMEOUT_MS = 30_000;
 /** How long a live subscription may take to show a change. */
-const LIVE_TIMEOUT_MS = 5_000;
+const LIVE_TIMEOUT_MS = 10_000;
 /** The short ttl of the expiry tests, in ms. */
 const SHORT_TTL_MS = 600;
 /** A ttl no test outlives. */
