@@ -141,6 +141,44 @@ describe('composer, staff', () => {
     expect(messages[1]).toMatchObject({ body: 'Can you send a photo?', internal: false, authorRole: 'agent' });
   });
 
+  it('warns about an unfilled canned-reply placeholder only while the text still holds it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localBackend();
+    const ticket = await ticketBy(backend, 'agent');
+    await backend.settings.saveCannedReplies([
+      { id: 'order', title: 'Order shipped', body: 'Your order {{order.id}} ships today.' },
+    ]);
+    const { store } = await signedInStore(backend);
+    renderPanel(store, { ticketId: ticket.id, staff: true });
+    const box = await screen.findByRole('textbox', { name: 'Public reply' });
+    const warning = 'Not filled in: {{order.id}} — edit before sending.';
+    const insert = async () => {
+      const picker = screen.getByRole('button', { name: /Canned reply/ });
+      // Enabled once the desk settings (with the canned replies) have arrived.
+      await waitFor(() => expect(picker).toBeEnabled());
+      await user.click(picker);
+      await user.click(await screen.findByRole('button', { name: /Order shipped/ }));
+      expect(await screen.findByText(warning)).toBeInTheDocument();
+    };
+
+    // Rewritten: the placeholder replaced by hand.
+    await insert();
+    await user.clear(box);
+    await user.type(box, 'Your order 4711 ships today.');
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+    // Cleared.
+    await user.clear(box);
+    await insert();
+    await user.clear(box);
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+    // Sent as it was (the agent may): the empty composer warns of nothing.
+    await insert();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('article', { name: 'Reply by Priya Shah' }, { timeout: 5000 });
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+  });
+
   it('writes an internal note when switched to "Internal note", shown as one', async () => {
     const user = userEvent.setup({ delay: null });
     const backend = localBackend();

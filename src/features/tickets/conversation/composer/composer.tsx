@@ -177,7 +177,10 @@ function TicketComposer({
   const uploads = useAttachmentUploads(ticket.id, messageId);
   const [addMessage, { isLoading: sending }] = useAddMessageMutation();
   const [invalid, setInvalid] = useState<string | null>(null);
-  const [unfilled, setUnfilled] = useState<string[]>([]);
+  // Placeholders an inserted canned reply could not fill; warned about only while the text still
+  // holds them (rewritten, cleared or sent: the warning goes with them).
+  const [inserted, setUnfilled] = useState<string[]>([]);
+  const unfilled = inserted.filter((placeholder) => body.includes(placeholder));
   const textArea = useRef<HTMLTextAreaElement | null>(null);
   const settings = useWatchDeskSettingsQuery(undefined, { skip: !staff }).data?.value;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
