@@ -110,7 +110,13 @@ export default (
       host: '127.0.0.1',
       historyApiFallback: true,
       hot: true,
-      client: { overlay: { errors: true, warnings: false } },
+      client: {
+        overlay: { errors: true, warnings: false },
+        // The live-reload socket goes to the page's own host and port (`0.0.0.0:0` means "as
+        // the page"): a page at localhost whose socket went to 127.0.0.1 was refused as
+        // cross-origin ("Invalid Host/Origin header", once a second, forever).
+        webSocketURL: 'auto://0.0.0.0:0/ws',
+      },
     },
     stats: production ? 'errors-warnings' : 'minimal',
   };
