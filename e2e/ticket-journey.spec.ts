@@ -58,8 +58,11 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
   // The customer writes a request with an attachment.
   await customerPage.getByRole('button', { name: 'New request' }).first().click();
   await expect(customerPage).toHaveURL(/\/requests\/new$/);
+  // One click on the untouched form: every field's message at once, focus on the first.
   await customerPage.getByRole('button', { name: 'Send request' }).click();
   await expect(customerPage.getByText('The subject needs at least 3 characters.')).toBeVisible();
+  await expect(customerPage.getByText('Write a message.')).toBeVisible();
+  await expect(customerPage.getByLabel('Subject')).toBeFocused();
   await shot(customerPage, 'ticket-02-customer-new-request-validation');
   await customerPage.getByLabel('Subject').fill(subject);
   await customerPage.getByLabel('Description').fill(description);

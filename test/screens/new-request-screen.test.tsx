@@ -69,6 +69,36 @@ describe('new request screen', () => {
     expect(screen.queryByText('A message has at most 10,000 characters.')).not.toBeInTheDocument();
   });
 
+  it('shows no message for a field left untouched, then every message at once on send, focus on the first', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderApp(await signedInCustomer(), '/requests/new');
+    const subject = await screen.findByLabelText('Subject');
+    const description = screen.getByLabelText('Description');
+
+    // Through both fields without typing (as on the way to the button): nothing appears to
+    // move the button from under the pointer.
+    await user.click(subject);
+    await user.click(description);
+    await user.tab();
+    expect(screen.queryByText('The subject needs at least 3 characters.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Write a message.')).not.toBeInTheDocument();
+
+    await user.click(button(SEND));
+    expect(await screen.findByText('The subject needs at least 3 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Write a message.')).toBeInTheDocument();
+    expect(subject).toHaveFocus();
+  });
+
+  it("shows a field's message once it was edited and left", async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderApp(await signedInCustomer(), '/requests/new');
+    const subject = await screen.findByLabelText('Subject');
+    await user.type(subject, 'ab');
+    await user.tab();
+    expect(await screen.findByText('The subject needs at least 3 characters.')).toBeInTheDocument();
+    expect(screen.queryByText('Write a message.')).not.toBeInTheDocument();
+  });
+
   it('refuses an attachment over 10 MB, of a wrong type, and a sixth file', async () => {
     const user = userEvent.setup({
       delay: null,

@@ -189,7 +189,15 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
   // second. A sent request's draft goes with its ids; the next form gets new ones.
   const [ids] = useState(() => saved?.ids ?? { ticketId: newClientId(), messageId: newClientId() });
   const uploads = useAttachmentUploads(ids.ticketId, ids.messageId);
+  // A field's message shows once it was edited and left, or after a send. Leaving a field
+  // never typed in shows nothing: the message would appear under it on the way to "Send
+  // request", push the button down under the pointer, and swallow that click (one error per
+  // click on an untouched form).
   const [touched, setTouched] = useState<Partial<Record<CheckedField, boolean>>>({});
+  const edited = useRef<Partial<Record<CheckedField, boolean>>>({});
+  const leave = (field: CheckedField) => {
+    if (edited.current[field]) setTouched((t) => ({ ...t, [field]: true }));
+  };
   const [submitTried, setSubmitTried] = useState(false);
   const [submitError, setSubmitError] = useState<ErrorShape | null>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -306,8 +314,11 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               id={subjectId}
               ref={subjectRef}
               value={values.subject}
-              onChange={(event) => change({ subject: event.target.value })}
-              onBlur={() => setTouched((t) => ({ ...t, subject: true }))}
+              onChange={(event) => {
+                edited.current.subject = true;
+                change({ subject: event.target.value });
+              }}
+              onBlur={() => leave('subject')}
               status={subjectError ? 'error' : undefined}
               aria-invalid={subjectError ? true : undefined}
               aria-describedby={subjectError ? `${subjectId}-error` : undefined}
@@ -321,8 +332,11 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               id={descriptionId}
               ref={descriptionRef}
               value={values.description}
-              onChange={(event) => change({ description: event.target.value })}
-              onBlur={() => setTouched((t) => ({ ...t, description: true }))}
+              onChange={(event) => {
+                edited.current.description = true;
+                change({ description: event.target.value });
+              }}
+              onBlur={() => leave('description')}
               status={descriptionError ? 'error' : undefined}
               aria-invalid={descriptionError ? true : undefined}
               aria-describedby={descriptionError ? `${descriptionId}-error` : undefined}
