@@ -2,6 +2,7 @@
  * Admin home (`/admin`): the people of the desk and their roles. Only an admin changes a role
  * (DESIGN §1), never their own. Categories, canned replies and desk settings come later.
  */
+import App from 'antd/es/app';
 import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import List from 'antd/es/list';
@@ -15,6 +16,21 @@ import { useWatchPeopleQuery } from '@/lib/store/people-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { formatDateTime } from '@/lib/time';
 
+/** "a customer", "an agent", "an admin". */
+function withArticle(role: Role): string {
+  const name = ROLE_LABELS[role].toLowerCase();
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+/** What a person of each role can see and do (DESIGN §1), said before the change. */
+const ROLE_REACH: Record<Role, string> = {
+  customer:
+    'Customers see only their own requests and the public replies on them. They lose the desk, internal notes and everyone else’s tickets.',
+  agent:
+    'Agents see every ticket and every requester, internal notes included, and can reply, assign and change any ticket.',
+  admin: 'Admins can do everything agents do, and change anyone’s role but their own.',
+};
+
 /** The admin screen. */
 export default function AdminScreen() {
   const me = useCurrentUser();
@@ -22,8 +38,18 @@ export default function AdminScreen() {
   const [setRole, { isLoading }] = useSetRoleMutation();
   const runWithFeedback = useMutationFeedback();
 
+  const { modal } = App.useApp();
+
+  /** Asks first, naming the person and what the new role sees (a role opens or closes the desk). */
   const changeRole = (user: UserProfile, role: Role) =>
-    runWithFeedback(setRole({ uid: user.uid, role }), `${user.displayName} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+    modal.confirm({
+      title: `Make ${user.displayName} ${withArticle(role)}?`,
+      content: ROLE_REACH[role],
+      okText: `Make ${withArticle(role)}`,
+      cancelText: 'Cancel',
+      onOk: () =>
+        void runWithFeedback(setRole({ uid: user.uid, role }), `${user.displayName} is now ${withArticle(role)}.`),
+    });
 
   return (
     <Card
@@ -52,7 +78,7 @@ export default function AdminScreen() {
                   disabled={isLoading || user.uid === me?.uid}
                   style={{ width: 130 }}
                   options={ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
-                  onChange={(next) => void changeRole(user, next)}
+                  onChange={(next) => changeRole(user, next)}
                 />,
               ]}
             >

@@ -1,0 +1,40 @@
+/**
+ * An admin changes a role on /admin (seeded local desk): the confirmation names the person and
+ * what the role sees, Cancel keeps the role, confirming changes it with a sentence for a toast.
+ * A screenshot of the confirmation at 1280 px.
+ */
+import { expect, test } from './fixtures';
+import { shot } from './support';
+
+test('an admin is asked before a role changes, and told in a sentence after', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('admin@triage.test');
+  await page.getByLabel('Password').fill('triage-admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/desk/);
+  await page.goto('/admin');
+
+  const name = 'Luis Romero';
+  const row = page.locator('.ant-list-item').filter({ hasText: 'luis@example.test' });
+  const role = row.locator('.ant-select');
+  await role.click();
+  await page.locator('.ant-select-item-option[title="Agent"]').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Make ${name} an agent?`);
+  await expect(dialog).toContainText('internal notes included');
+  // Settled: the menu closed and the dialog's entrance animation done.
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  await page
+    .locator('.ant-modal-root')
+    .evaluate((root) => Promise.all(root.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await shot(page, 'admin-01-role-change-confirmation');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Customer');
+
+  await role.click();
+  await page.locator('.ant-select-item-option[title="Agent"]').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Make an agent' }).click();
+  await expect(page.getByText(`${name} is now an agent.`)).toBeVisible();
+  await expect(row).toContainText('Agent');
+});
