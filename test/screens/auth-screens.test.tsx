@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadConfig } from '@/config/config';
 import { ConfigErrorScreen } from '@/components/config-error-screen';
@@ -45,6 +45,29 @@ describe('sign-up screen', () => {
     expect(await screen.findByText('You have no requests yet', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/requests');
     expect(screen.getByText('Customer')).toBeInTheDocument();
+  });
+});
+
+describe('sign-up screen, an email that has an account', () => {
+  it('says so once, with the two ways on: sign in or reset the password', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localTestBackend({ seed: false });
+    await backend.auth.signUp({ displayName: 'Nina New', email: 'nina@example.test', password: 'long enough 1' });
+    await backend.auth.signOut();
+    renderApp(backend, '/sign-up');
+    await user.type(await screen.findByLabelText('Your name'), 'Nina Again');
+    await user.type(await screen.findByLabelText('Email'), 'nina@example.test');
+    await user.type(screen.getByLabelText('Password'), 'long enough 1');
+    await user.type(screen.getByLabelText('Confirm password'), 'long enough 1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('An account with this email already exists.');
+    // The way on is said once, as links, not again in words.
+    expect(alert.textContent?.match(/reset/gi) ?? []).toHaveLength(1);
+    expect(alert.textContent?.match(/sign in/gi) ?? []).toHaveLength(1);
+    expect(within(alert).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/reset-password');
   });
 });
 

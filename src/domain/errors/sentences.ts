@@ -25,7 +25,7 @@ const SENTENCES: Record<AppErrorCode, string> = {
   cancelled: 'Cancelled.',
   unsupported: 'This is not available here.',
   'auth/invalid-credential': WRONG_CREDENTIALS,
-  'auth/email-already-in-use': 'An account with this email already exists. Sign in instead, or reset your password.',
+  'auth/email-already-in-use': 'An account with this email already exists.',
   'auth/weak-password': 'Choose a stronger password: at least 8 characters.',
   'auth/invalid-email': INVALID_EMAIL,
   'auth/missing-email': 'Enter your email address.',
