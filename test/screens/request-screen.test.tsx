@@ -158,14 +158,20 @@ describe('request screen', () => {
     expect(button('Back to my requests')).toBeInTheDocument();
   });
 
-  it("refuses another customer's request with a clear page", async () => {
+  it("answers another customer's request exactly as one that does not exist (nothing confirms it is there)", async () => {
     const { backend, dbName } = await asDana();
     const luis = await secondClient(dbName, demoAccount('luis@example.test'));
     const [theirs] = await firstTickets(luis, { limit: 1 });
     if (!theirs) throw new Error('Luis has no requests in the seed');
 
-    renderApp(backend, `/requests/${theirs.id}`);
-    expect(await screen.findByText('You cannot open this request')).toBeInTheDocument();
+    const missing = renderApp(backend, '/requests/no-such-request');
+    await screen.findByText('Request not found');
+    const missingText = missing.container.textContent;
+    missing.unmount();
+
+    const view = renderApp(backend, `/requests/${theirs.id}`);
+    expect(await screen.findByText('Request not found')).toBeInTheDocument();
+    expect(view.container.textContent).toBe(missingText);
     expect(screen.queryByText(theirs.subject)).not.toBeInTheDocument();
   });
 });

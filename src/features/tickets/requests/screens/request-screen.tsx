@@ -57,17 +57,12 @@ function RequestUnavailable({ error }: { error: ErrorShape }) {
       Back to my requests
     </Button>
   );
-  if (error.code === 'not-found') {
+  // Someone else's request reads exactly as one that does not exist: the page must not confirm
+  // that a ticket is there (its id could be guessed or leaked).
+  if (error.code === 'not-found' || error.code === 'permission-denied') {
     return (
       <StatusPage kind="not-found" title="Request not found" actions={back}>
-        There is no request at this address. The link may be mistyped, or the request may have been removed.
-      </StatusPage>
-    );
-  }
-  if (error.code === 'permission-denied') {
-    return (
-      <StatusPage kind="forbidden" title="You cannot open this request" actions={back}>
-        It is not one of your requests. You can only open the requests you sent yourself.
+        There is no request of yours at this address. The link may be mistyped, or the request may have been removed.
       </StatusPage>
     );
   }
