@@ -222,6 +222,14 @@ describe('ticket screen: states', () => {
     expect(screen.getByRole('link', { name: /Back to queue/ })).toHaveAttribute('href', '/desk');
   });
 
+  it("shows agents the requester's email as a mail link", async () => {
+    const { backend, ticket } = await openTicket('open');
+    const requester = await backend.users.get(ticket.requesterId);
+    const email = await screen.findByTestId('ticket-requester-email');
+    expect(email).toHaveTextContent(requester.email);
+    expect(email).toHaveAttribute('href', `mailto:${requester.email}`);
+  });
+
   it('says so when the ticket does not exist', async () => {
     const { backend } = await seededDeskAs(priya);
     renderApp(backend, '/desk/tickets/no-such-ticket');

@@ -11,6 +11,7 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import type { Ticket } from '@/domain/types';
 import { useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
+import { useWatchPeopleQuery } from '@/lib/store/people-api';
 import { formatDateTime, fromNow } from '@/lib/time';
 
 /** The queue's address. */
@@ -21,6 +22,21 @@ const QUEUE_PATH = '/desk';
  * order and page in the URL) it goes back, so all of that is kept; opened from a link or a
  * reload, it goes to the queue's default view.
  */
+/** The requester's email as a mail link (staff read every profile, DESIGN §1); nothing while unknown. */
+function RequesterEmail({ uid }: { uid: string }) {
+  const { data } = useWatchPeopleQuery();
+  const email = data?.value?.find((person) => person.uid === uid)?.email;
+  if (!email) return null;
+  return (
+    <>
+      {' '}
+      <Typography.Link href={`mailto:${email}`} data-testid="ticket-requester-email">
+        {email}
+      </Typography.Link>
+    </>
+  );
+}
+
 export function BackToQueueLink() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -99,6 +115,7 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
               <Typography.Text strong data-testid="ticket-requester">
                 {ticket.requesterName}
               </Typography.Text>
+              <RequesterEmail uid={ticket.requesterId} />
             </Typography.Text>
             <When label="Created" iso={ticket.createdAt} />
             <When label="Last activity" iso={ticket.updatedAt} />
