@@ -71,8 +71,13 @@ describe('queue bulk bar', () => {
     // Done tickets are unticked.
     await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).not.toBeInTheDocument());
 
-    // A bad tag is refused before anything is written, and stays in the field.
+    // The result stays while nothing new is ticked; ticking starts a new piece of work, and the
+    // old result goes.
+    expect(screen.getByRole('status', { name: 'Bulk change result' })).toBeInTheDocument();
     await user.click(rowCheckbox(pendingId));
+    expect(screen.queryByRole('status', { name: 'Bulk change result' })).not.toBeInTheDocument();
+
+    // A bad tag is refused before anything is written, and stays in the field.
     const tagBar = within(screen.getByRole('toolbar', { name: 'Bulk actions' }));
     await user.type(tagBar.getByRole('textbox', { name: 'Tag to add' }), 'Needs Review!');
     await user.click(tagBar.getByRole('button', { name: 'Add tag' }));
