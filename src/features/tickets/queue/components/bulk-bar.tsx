@@ -6,7 +6,7 @@
  * ticket; the others say which ticket blocks them. The backend still decides: a ticket someone
  * changed in the meantime is refused and reported, the rest go through.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -51,12 +51,7 @@ interface Report {
   /** Why the whole change was refused (a bad list), when it was. */
   error?: string;
   refused: { ticket: Pick<Ticket, 'id' | 'number' | 'subject'>; reason: string }[];
-  /** The ticked ids the change left (sorted, joined): ticking anything else starts new work. */
-  leftTicked: string;
 }
-
-/** A selection as one comparable key. */
-const selectionKey = (ids: readonly string[]) => [...ids].sort().join(' ');
 
 /** "4 tickets", "1 ticket". */
 const tickets = (count: number) => `${count} ticket${count === 1 ? '' : 's'}`;
@@ -88,22 +83,26 @@ export function QueueBulkBar({
   const [tag, setTag] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
   const actor: Actor = { kind: 'user', uid: me.uid, role: me.role };
-  // A result belongs to the selection it left; once other rows are ticked it is old news.
-  const shown = report && report.leftTicked === selectionKey(selected.map((ticket) => ticket.id)) ? report : null;
+  // A result is old news once a ticket is ticked: that starts new work. Unticking (the desk
+  // unticks what was done) or a ticket leaving the view keeps it.
+  const ticked = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const now = new Set(selected.map((ticket) => ticket.id));
+    if ([...now].some((id) => !ticked.current.has(id))) setReport(null);
+    ticked.current = now;
+  }, [selected]);
 
   const run = async (action: BulkAction, what: (count: number) => string, batch: readonly Ticket[] = selected) => {
     const byId = new Map(batch.map((ticket) => [ticket.id, ticket]));
     setReport(null);
     const outcome = await bulkChange({ ids: batch.map((ticket) => ticket.id), action });
-    const untouched = selected.map((ticket) => ticket.id);
     if (outcome.error) {
-      setReport({ done: '', refused: [], error: friendlyMessage(outcome.error), leftTicked: selectionKey(untouched) });
+      setReport({ done: '', refused: [], error: friendlyMessage(outcome.error) });
       return false;
     }
     const results: BulkResult[] = outcome.data;
     const done = results.filter((result) => result.ok).map((result) => result.id);
     setReport({
-      leftTicked: selectionKey(untouched.filter((id) => !done.includes(id))),
       done: done.length > 0 ? what(done.length) : '',
       refused: results.flatMap((result) =>
         result.ok
@@ -258,25 +257,25 @@ export function QueueBulkBar({
           )}
         </Flex>
       )}
-      {shown && (
+      {report && (
         <Alert
           role="status"
           aria-label="Bulk change result"
-          type={shown.error ? 'error' : shown.refused.length === 0 ? 'success' : 'warning'}
+          type={report.error ? 'error' : report.refused.length === 0 ? 'success' : 'warning'}
           showIcon
           closable
           onClose={() => setReport(null)}
           message={
-            shown.error
-              ? `Nothing was changed: ${shown.error}`
-              : shown.refused.length === 0
-                ? shown.done
-                : `${shown.done ? `${shown.done} ` : ''}${tickets(shown.refused.length)} refused:`
+            report.error
+              ? `Nothing was changed: ${report.error}`
+              : report.refused.length === 0
+                ? report.done
+                : `${report.done ? `${report.done} ` : ''}${tickets(report.refused.length)} refused:`
           }
           description={
-            shown.refused.length > 0 && (
+            report.refused.length > 0 && (
               <ul style={{ margin: 0, paddingInlineStart: 20 }} aria-label="Refused tickets">
-                {shown.refused.map(({ ticket, reason }) => (
+                {report.refused.map(({ ticket, reason }) => (
                   <li key={ticket.id}>
                     <strong>{ticket.number ? `#${ticket.number} ${ticket.subject}` : ticket.subject}</strong>
                     {' — '}
