@@ -92,7 +92,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
       <Flex wrap gap={8} align="center" role="search" aria-label="Filter the queue">
         <Input.Search
           aria-label="Search tickets"
-          placeholder="Search: #number, subject, requester name or email"
+          placeholder="Search #number, subject, name or email"
           allowClear
           value={text}
           maxLength={MAX_SEARCH_TEXT}
@@ -103,7 +103,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
             lastSent.current = q;
             onChange(q ? { ...filters, q } : without(filters, 'q'));
           }}
-          style={{ width: 320 }}
+          style={{ width: 360 }}
         />
         <Select
           aria-label="Status"

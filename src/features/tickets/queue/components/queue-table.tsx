@@ -30,6 +30,8 @@ interface Column {
   width?: number;
   /** The sort field behind this column's header button, when it is sortable. */
   sortField?: QueueSortField;
+  /** What the column means, as the header's tooltip. */
+  hint?: string;
   render: (ticket: Ticket, unread: boolean) => ReactNode;
 }
 
@@ -65,7 +67,7 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'number',
     title: 'Number',
-    width: 84,
+    width: 76,
     sortField: 'createdAt',
     render: (ticket, unread) => (
       <span className="triage-queue-number">
@@ -82,29 +84,32 @@ const COLUMNS: readonly Column[] = [
       </Link>
     ),
   },
-  { key: 'requester', title: 'Requester', width: 140, render: (ticket) => ticket.requesterName },
+  { key: 'requester', title: 'Requester', width: 132, render: (ticket) => ticket.requesterName },
   {
     key: 'status',
     title: 'Status',
-    width: 100,
+    width: 88,
     render: (ticket) => <RowTag color={STATUS_COLORS[ticket.status]}>{statusLabel(ticket.status)}</RowTag>,
   },
   {
     key: 'priority',
     title: 'Priority',
-    width: 88,
+    width: 80,
     render: (ticket) => <RowTag color={PRIORITY_COLORS[ticket.priority]}>{priorityLabel(ticket.priority)}</RowTag>,
   },
   {
     key: 'assignee',
     title: 'Assignee',
-    width: 132,
+    width: 124,
     render: (ticket) => ticket.assigneeName ?? <span className="triage-queue-muted">Unassigned</span>,
   },
   {
     key: 'updatedAt',
     title: 'Last activity',
-    width: 128,
+    // "a few seconds ago" whole.
+    width: 144,
+    // As Zendesk's "Updated": any change is activity, so a bulk tag moves tickets up too.
+    hint: 'The latest change of any kind: a message, a status, or a property such as the assignee, priority or tags.',
     sortField: 'updatedAt',
     render: (ticket) => (
       <time dateTime={ticket.updatedAt} title={formatDateTime(ticket.updatedAt)}>
@@ -144,6 +149,7 @@ function tableCss(token: GlobalToken): string {
 .triage-queue-carets > :last-child { margin-top: -0.3em; }
 .triage-queue-table td { padding: 12px 8px; border-bottom: ${border}; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; transition: background ${token.motionDurationMid}; }
+.triage-queue-table td[data-column="subject"] { white-space: normal; overflow-wrap: anywhere; }
 .triage-queue-table td.triage-queue-sorted { background: ${token.colorFillAlter}; }
 .triage-queue-table tbody tr.triage-queue-row { cursor: pointer; }
 .triage-queue-table tbody tr.triage-queue-row:hover > td { background: ${token.colorFillSecondary}; }
@@ -370,6 +376,7 @@ export function QueueTable({
                 <th
                   key={column.key}
                   scope="col"
+                  title={column.hint}
                   aria-sort={ariaSort(column, sort)}
                   className={
                     column.sortField ? `triage-queue-sortable${sorted ? ' triage-queue-sorted' : ''}` : undefined
