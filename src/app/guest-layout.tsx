@@ -23,9 +23,10 @@ export function GuestLayout({ children }: { children: ReactNode }) {
     >
       <div style={{ width: '100%', maxWidth: 440 }}>
         <div style={{ textAlign: 'center', marginBottom: 24 }}>
-          <h1 style={{ margin: 0, color: token.colorPrimary, fontSize: token.fontSizeHeading2, fontWeight: 600 }}>
+          {/* The product's name, not the page's: each form's panel title is the page's h1. */}
+          <p style={{ margin: 0, color: token.colorPrimary, fontSize: token.fontSizeHeading2, fontWeight: 600 }}>
             Triage
-          </h1>
+          </p>
           <span style={{ color: token.colorTextSecondary }}>The support desk that keeps up with you.</span>
         </div>
         <ErrorBoundary>

@@ -5,8 +5,19 @@
 import type { ReactNode } from 'react';
 import theme from 'antd/es/theme';
 
-/** A bordered, padded panel with an optional heading. */
-export function Panel({ title, children }: { title?: ReactNode; children: ReactNode }) {
+/**
+ * A bordered, padded panel with an optional heading: the page's `h1` unless `heading` says
+ * `h2` (a second panel on the page, such as the demo accounts beside the sign-in form).
+ */
+export function Panel({
+  title,
+  heading: Heading = 'h1',
+  children,
+}: {
+  title?: ReactNode;
+  heading?: 'h1' | 'h2';
+  children: ReactNode;
+}) {
   const { token } = theme.useToken();
   return (
     <section
@@ -19,7 +30,7 @@ export function Panel({ title, children }: { title?: ReactNode; children: ReactN
       }}
     >
       {title && (
-        <h2
+        <Heading
           style={{
             marginTop: 0,
             marginBottom: 16,
@@ -29,7 +40,7 @@ export function Panel({ title, children }: { title?: ReactNode; children: ReactN
           }}
         >
           {title}
-        </h2>
+        </Heading>
       )}
       {children}
     </section>

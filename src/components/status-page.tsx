@@ -36,7 +36,7 @@ export function StatusPage({ kind, title, children, actions }: StatusPageProps) 
       <div style={{ fontSize: 64, lineHeight: 1 }} aria-hidden>
         {icons[kind]}
       </div>
-      <h2 style={{ margin: 0, color: token.colorText, fontSize: token.fontSizeHeading3, fontWeight: 600 }}>{title}</h2>
+      <h1 style={{ margin: 0, color: token.colorText, fontSize: token.fontSizeHeading3, fontWeight: 600 }}>{title}</h1>
       {children && <p style={{ maxWidth: 560, margin: 0, color: token.colorTextSecondary }}>{children}</p>}
       {actions && (
         <Flex gap={8} wrap justify="center" style={{ marginTop: 8 }}>

@@ -2,11 +2,11 @@
  * Admin home (`/admin`): the people of the desk and their roles. Only an admin changes a role
  * (DESIGN §1), never their own. Categories, canned replies and desk settings come later.
  */
+import { PageTitle } from '@/components/page-title';
 import App from 'antd/es/app';
 import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import List from 'antd/es/list';
-import Typography from 'antd/es/typography';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
 import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
@@ -52,13 +52,7 @@ export default function AdminScreen() {
     });
 
   return (
-    <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          People
-        </Typography.Title>
-      }
-    >
+    <Card title={<PageTitle>People</PageTitle>}>
       {data?.error ? (
         <LiveError error={data.error} what="people" />
       ) : (

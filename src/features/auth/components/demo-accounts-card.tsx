@@ -34,7 +34,7 @@ export function DemoAccountsCard({ load, onUse }: { load: LoadDemoAccounts; onUs
   if (accounts.length === 0) return null;
   return (
     <div style={{ marginTop: 16 }}>
-      <Panel title="Demo accounts (local mode)">
+      <Panel title="Demo accounts (local mode)" heading="h2">
         <p style={{ marginTop: 0, color: token.colorTextSecondary }}>
           This build keeps its data in your browser. Sign in with one of these, or create your own account.
         </p>

@@ -3,6 +3,7 @@
  * up to date by any agent or admin, with placeholders filled when inserted into a reply.
  * Changes are saved as the whole list (a stale list is refused, nothing is lost from the form).
  */
+import { PageTitle } from '@/components/page-title';
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -144,11 +145,7 @@ export default function CannedRepliesScreen() {
 
   return (
     <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Canned replies
-        </Typography.Title>
-      }
+      title={<PageTitle>Canned replies</PageTitle>}
       extra={
         <Button
           type="primary"

@@ -13,12 +13,12 @@
  * Rows are not virtualised: a page is at most 50 rows here (100 at the port), which the
  * browser lays out in a few milliseconds (see the README's benchmark).
  */
+import { PageTitle } from '@/components/page-title';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
-import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
@@ -216,9 +216,7 @@ export default function DeskScreen() {
   return (
     <section style={surface} aria-labelledby="queue-title">
       <Flex vertical gap={16}>
-        <Typography.Title id="queue-title" level={3} style={{ margin: 0 }}>
-          Queue
-        </Typography.Title>
+        <PageTitle id="queue-title">Queue</PageTitle>
         <QueueViewPicker value={queue.view.id} agentUid={agentUid} onChange={changeView} />
         <QueueSavedViews uid={agentUid} current={currentSearch} onOpen={openSavedView} />
         <QueueFilterBar

@@ -3,6 +3,7 @@
  * newest public activity first, live, with "Load more" (cursor pages); a "New request" button,
  * and an empty state inviting the first request. A request opens `/requests/:id`.
  */
+import { PageTitle } from '@/components/page-title';
 import { type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
@@ -38,9 +39,7 @@ export default function MyRequestsScreen() {
     <section style={surface} aria-labelledby="requests-title">
       <Flex vertical gap={16}>
         <Flex justify="space-between" align="center" gap={12} wrap>
-          <Typography.Title id="requests-title" level={3} style={{ margin: 0 }}>
-            My requests
-          </Typography.Title>
+          <PageTitle id="requests-title">My requests</PageTitle>
           {newRequest}
         </Flex>
         {user && (

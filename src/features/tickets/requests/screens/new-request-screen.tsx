@@ -8,6 +8,7 @@
  *
  * Plain controlled antd inputs rather than antd `Form` (≈30 KiB gzip), as the bundle budget asks.
  */
+import { PageTitle } from '@/components/page-title';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from 'antd/es/alert';
@@ -292,11 +293,7 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
 
   return (
     <Card
-      title={
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {followUpOf ? 'New follow-up request' : 'New request'}
-        </Typography.Title>
-      }
+      title={<PageTitle>{followUpOf ? 'New follow-up request' : 'New request'}</PageTitle>}
       style={{ maxWidth: 820 }}
     >
       <form

@@ -5,6 +5,7 @@
  * the request is closed, an offer to open a follow-up linked to it. Everything is live: agent
  * replies and status changes appear without a reload.
  */
+import { PageTitle } from '@/components/page-title';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -78,12 +79,12 @@ function RequestHeader({ ticket, user }: { ticket: Ticket; user: UserProfile }) 
         <BackLink />
         <Flex justify="space-between" align="flex-start" gap={16} wrap>
           <Flex vertical gap={8} style={{ minWidth: 0, flex: '1 1 360px' }}>
-            <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+            <PageTitle style={{ overflowWrap: 'anywhere' }}>
               <Typography.Text type="secondary" style={{ fontSize: 'inherit' }}>
                 #{ticket.number}
               </Typography.Text>{' '}
               {ticket.subject}
-            </Typography.Title>
+            </PageTitle>
             <Flex gap={8} align="center" wrap>
               <span data-testid="request-status">
                 <StatusTag status={ticket.status} />

@@ -2,6 +2,7 @@
  * The top of the agent's ticket screen: "#42 Subject", status and priority, requester,
  * created and last activity, the way back to the queue, and the closed ticket it follows up.
  */
+import { PageTitle } from '@/components/page-title';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Flex from 'antd/es/flex';
@@ -91,7 +92,7 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
       <BackToQueueLink />
       <Flex justify="space-between" align="flex-start" gap={16} wrap>
         <Flex vertical gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
-          <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+          <PageTitle style={{ overflowWrap: 'anywhere' }}>
             <Typography.Text
               type="secondary"
               data-testid="ticket-number"
@@ -100,7 +101,7 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
               #{ticket.number}
             </Typography.Text>{' '}
             {ticket.subject}
-          </Typography.Title>
+          </PageTitle>
           <Flex gap="4px 12px" align="center" wrap>
             <span>
               <span data-testid="ticket-status">
