@@ -45,7 +45,7 @@ describe('my requests', () => {
     renderApp(backend, '/requests');
     const ownIds = own.map((ticket) => ticket.id);
     await waitFor(() => expect(listedIds()).toEqual(ownIds.slice(0, 20)));
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(listedIds()).toEqual(ownIds));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     const first = own[0];
