@@ -140,7 +140,7 @@ test('keyboard only: j and k move, Enter opens three tickets in turn, a assigns,
   await page.getByRole('searchbox', { name: 'Search tickets' }).press('j');
   await expect(selected).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Search tickets' }).press('Backspace');
-  await page.locator('h3#queue-title').click();
+  await page.locator('h1#queue-title').click();
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
