@@ -4,13 +4,13 @@
  * (new, open, pending, on hold), as Zendesk's "All unsolved tickets": the Pending and On hold
  * views are its subsets for the agent who wants only those.
  */
-import type { TicketStatus } from '@/domain/types';
+import { TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 
 /** Statuses that still need work (DESIGN §2: everything before solved). */
 export const UNSOLVED_STATUSES: readonly TicketStatus[] = ['new', 'open', 'pending', 'on_hold'];
 
 /** A queue view's id, as used in the URL (`/desk?view=mine`). */
-export const QUEUE_VIEW_IDS = ['unassigned', 'mine', 'open', 'pending', 'on_hold', 'solved'] as const;
+export const QUEUE_VIEW_IDS = ['unassigned', 'mine', 'open', 'pending', 'on_hold', 'solved', 'closed', 'all'] as const;
 /** One of {@link QUEUE_VIEW_IDS}. */
 export type QueueViewId = (typeof QUEUE_VIEW_IDS)[number];
 
@@ -43,7 +43,35 @@ export const QUEUE_VIEWS: readonly QueueView[] = [
   { id: 'pending', label: 'Pending', filter: () => ({ statuses: ['pending'] }) },
   { id: 'on_hold', label: 'On hold', filter: () => ({ statuses: ['on_hold'] }) },
   { id: 'solved', label: 'Solved', filter: () => ({ statuses: ['solved'] }) },
+  { id: 'closed', label: 'Closed', filter: () => ({ statuses: ['closed'] }) },
+  { id: 'all', label: 'All tickets', filter: () => ({ statuses: [...TICKET_STATUSES] }) },
 ];
+
+/** The filter bar's choices that can contradict a view (see {@link viewShowsChoices}). */
+export interface ViewChoices {
+  /** A status chosen in the bar. */
+  status?: TicketStatus;
+  /** An assignee chosen in the bar (`null`: unassigned). */
+  assignee?: string | null;
+  /** Whether a search is on: it looks in every ticket, so no view frames it. */
+  searching: boolean;
+}
+
+/**
+ * Whether the list is still the view narrowed by the bar, so the view may be shown as the
+ * current one: no search (which looks everywhere), a chosen status among the view's, a chosen
+ * assignee the view's own (or the view leaves the assignee open).
+ * @returns false when the bar's choices make the list something the view is not.
+ */
+export function viewShowsChoices(view: QueueView, agentUid: string, choices: ViewChoices): boolean {
+  if (choices.searching) return false;
+  const filter = view.filter(agentUid);
+  if (choices.status !== undefined && !filter.statuses.includes(choices.status)) return false;
+  if (choices.assignee !== undefined && filter.assigneeId !== undefined && choices.assignee !== filter.assigneeId) {
+    return false;
+  }
+  return true;
+}
 
 /**
  * The view with this id, or the first ("Unassigned") for anything else — a URL parameter

@@ -105,12 +105,15 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
 
 /**
  * The port's filter for a view and the bar's choices: a status or an assignee chosen in the
- * bar replaces the view's; priority, category, tag, requester and search narrow it. A tag and
- * a search do not combine (one `array-contains` per Firestore query): the tag wins, and the
- * bar says so.
+ * bar replaces the view's; priority, category, tag, requester and search narrow it. A search
+ * looks in every ticket, any status and any assignee, as a help desk's search does (a number
+ * typed into "All open" finds a closed ticket too): only the bar's own Status and Assignee
+ * narrow it. A tag and a search do not combine (one `array-contains` per Firestore query): the
+ * tag wins, and the bar says so.
  */
 export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: string): TicketFilter {
-  const base = view.filter(agentUid);
+  const searching = Boolean(filters.q) && !filters.tag;
+  const base = searching ? { statuses: [...TICKET_STATUSES] } : view.filter(agentUid);
   return {
     statuses: filters.status ? [filters.status] : base.statuses,
     ...(filters.assignee !== undefined

@@ -175,6 +175,12 @@ export const QueueFilterBar = memo(function QueueFilterBar({
         )}
       </Flex>
       {tooShort && <Typography.Text type="secondary">Type at least 2 letters, or a ticket number.</Typography.Text>}
+      {filters.q && !filters.tag && !tooShort && (
+        <Typography.Text type="secondary" data-testid="search-scope">
+          Searching every ticket, whatever its status or assignee
+          {filters.status || filters.assignee !== undefined ? ', within the Status and Assignee chosen here' : ''}.
+        </Typography.Text>
+      )}
       {tagAndSearch && (
         <Typography.Text type="warning">
           A tag and a search cannot be combined: showing the tag. Clear the tag to search.

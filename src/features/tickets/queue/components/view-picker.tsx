@@ -35,14 +35,16 @@ function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
 
 /**
  * Picks a queue view. `agentUid` is the signed-in agent (the "Mine" view's filter); every
- * view's count is live (the backend's `watchCount`).
+ * view's count is live (the backend's `watchCount`). `value` is the view shown as current, or
+ * `null` when the filter bar has made the list something no view is (a search, a status
+ * outside the view): then none is highlighted.
  */
 export const QueueViewPicker = memo(function QueueViewPicker({
   value,
   agentUid,
   onChange,
 }: {
-  value: QueueViewId;
+  value: QueueViewId | null;
   agentUid: string;
   onChange: (view: QueueViewId) => void;
 }) {
@@ -51,7 +53,7 @@ export const QueueViewPicker = memo(function QueueViewPicker({
       <Segmented<QueueViewId>
         aria-label="Queue views"
         name="queue-view"
-        value={value}
+        value={value ?? undefined}
         onChange={onChange}
         options={QUEUE_VIEWS.map((view) => ({
           value: view.id,

@@ -29,7 +29,7 @@ import { useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
 import { staffOf, useWatchPeopleQuery } from '@/lib/store/people-api';
 import type { TicketQuery } from '@/backend/port';
 import { LiveError } from '@/components/live-error';
-import { queueViewById, type QueueViewId } from '@/domain/queue-views';
+import { queueViewById, viewShowsChoices, type QueueViewId } from '@/domain/queue-views';
 import type { Ticket } from '@/domain/types';
 import { useWatchTicketCountQuery, useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
 import {
@@ -63,6 +63,8 @@ const EMPTY_VIEW_TEXT: Record<QueueViewId, string> = {
   pending: 'No tickets are waiting on a customer.',
   on_hold: 'No tickets are on hold.',
   solved: 'No solved tickets waiting to close.',
+  closed: 'No closed tickets yet.',
+  all: 'No tickets yet.',
 };
 
 /** The empty list the filter bar gets until a live list arrives (one object, for `memo`). */
@@ -182,7 +184,11 @@ export default function DeskScreen() {
 
   // Stable handlers, so the memoised filter bar, view picker, saved views, table and pager
   // re-render only when what they show changes (not on every live update of the page).
-  const changeView = useStableCallback((view: QueueViewId) => firstPage({ ...queue, view: queueViewById(view) }));
+  // Picking a view goes to that list: a search (which looks everywhere) ends; other filters stay.
+  const changeView = useStableCallback((view: QueueViewId) => {
+    const { q: _search, ...filters } = queue.filters;
+    firstPage({ ...queue, view: queueViewById(view), filters });
+  });
   const openSavedView = useStableCallback((search: string) =>
     navigate({ search: `?${search}` }, { state: { queuePages: [] } }),
   );
@@ -217,7 +223,19 @@ export default function DeskScreen() {
     <section style={surface} aria-labelledby="queue-title">
       <Flex vertical gap={16}>
         <PageTitle id="queue-title">Queue</PageTitle>
-        <QueueViewPicker value={queue.view.id} agentUid={agentUid} onChange={changeView} />
+        <QueueViewPicker
+          value={
+            viewShowsChoices(queue.view, agentUid, {
+              status: queue.filters.status,
+              assignee: queue.filters.assignee,
+              searching: Boolean(queue.filters.q) && !queue.filters.tag,
+            })
+              ? queue.view.id
+              : null
+          }
+          agentUid={agentUid}
+          onChange={changeView}
+        />
         <QueueSavedViews uid={agentUid} current={currentSearch} onOpen={openSavedView} />
         <QueueFilterBar
           filters={queue.filters}
