@@ -108,7 +108,7 @@ const COLUMNS: readonly Column[] = [
     title: 'Last activity',
     // "a few seconds ago" whole.
     width: 144,
-    // As Zendesk's "Updated": any change is activity, so a bulk tag moves tickets up too.
+    // As Zendesk's "Updated", every change is activity, so a bulk tag moves tickets up too.
     hint: 'The latest change of any kind: a message, a status, or a property such as the assignee, priority or tags.',
     sortField: 'updatedAt',
     render: (ticket) => (
