@@ -547,7 +547,18 @@ export function describeBackendContract(
           const sort = { field: 'createdAt', direction } as const;
           const query = { requesterId: customer.uid, limit: 2, sort };
           const before = [...made];
-          let page = await pageOf(agent.backend, query);
+          const beforeIds = before.map((t) => t.id);
+          // Each page as the order says it must be; a page is awaited until it is (a client's
+          // first answer may come from its cache while the server is slow — on the emulators
+          // under load — and the cache holds only the rows this client has seen).
+          const pageAt = (expected: string[], after?: TicketPage['nextCursor']) =>
+            pageOf(
+              agent.backend,
+              after ? { ...query, after } : query,
+              (found) => found.tickets.map((t) => t.id).join() === expected.join(),
+            );
+          const firstIds = direction === 'desc' ? [...beforeIds].reverse() : beforeIds;
+          let page = await pageAt(firstIds.slice(0, 2));
           const last = page.tickets.at(-1);
           expect(page.hasMore).toBe(true);
           expect(page.nextCursor).toEqual({ value: last?.createdAt, id: last?.id });
@@ -555,13 +566,12 @@ export function describeBackendContract(
           // Newer than every row: before the cursor in descending order, after it in ascending.
           const arrived = await customer.backend.tickets.create(newRequest(`Arrived while paging ${direction}`));
           made.push(arrived);
+          const expected = direction === 'desc' ? firstIds : [...beforeIds, arrived.id];
           while (page.nextCursor) {
-            page = await pageOf(agent.backend, { ...query, after: page.nextCursor });
+            page = await pageAt(expected.slice(seen.length, seen.length + 2), page.nextCursor);
             seen.push(...page.tickets.map((t) => t.id));
           }
           expect(page).toMatchObject({ hasMore: false, nextCursor: null });
-          const expected =
-            direction === 'desc' ? before.map((t) => t.id).reverse() : [...before, arrived].map((t) => t.id);
           expect(seen).toEqual(expected);
         }
       });
