@@ -12,29 +12,7 @@ import { planTicketPatch } from '@/domain/plans/ticket-patch';
 import { applyTicketWrite, type TicketChangePlan } from '@/domain/plans/ticket-write';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { Ticket, TicketStatus } from '@/domain/types';
-
-const AT = '2026-03-01T10:00:00.000Z';
-const agent = { uid: 'a1', role: 'agent' as const, displayName: 'Priya Shah' };
-const otherAgent = { uid: 'a2', role: 'agent' as const, displayName: 'Ken Ito' };
-const customer = { uid: 'c1', role: 'customer' as const, displayName: 'Dana Whitfield' };
-
-function ticket(fields: Partial<Ticket> = {}): Ticket {
-  return {
-    id: 't1',
-    number: 7,
-    subject: 'Printer on fire',
-    status: 'open',
-    priority: 'normal',
-    tags: [],
-    requesterId: customer.uid,
-    requesterName: customer.displayName,
-    createdAt: '2026-02-01T09:00:00.000Z',
-    updatedAt: '2026-02-02T09:00:00.000Z',
-    lastMessageAt: '2026-02-01T09:00:00.000Z',
-    lastMessageBy: 'customer',
-    ...fields,
-  };
-}
+import { AT, agent, customer, otherAgent, ticket } from '../support/plan-fixtures';
 
 /** The plan's events, and the entries derived from the ticket before and after its write. */
 function both(before: Ticket, plan: TicketChangePlan) {

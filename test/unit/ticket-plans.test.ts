@@ -16,32 +16,7 @@ import {
   mergeWrites,
   sameTags,
 } from '@/domain/plans/ticket-write';
-import type { Ticket } from '@/domain/types';
-
-const AT = '2026-03-01T10:00:00.000Z';
-const agent = { uid: 'a1', role: 'agent' as const, displayName: 'Priya Shah' };
-const otherAgent = { uid: 'a2', role: 'agent' as const, displayName: 'Ken Ito' };
-const admin = { uid: 'ad', role: 'admin' as const, displayName: 'Ada Admin' };
-const customer = { uid: 'c1', role: 'customer' as const, displayName: 'Dana Whitfield' };
-const stranger = { uid: 'c2', role: 'customer' as const, displayName: 'Sam Stranger' };
-
-function ticket(fields: Partial<Ticket> = {}): Ticket {
-  return {
-    id: 't1',
-    number: 7,
-    subject: 'Printer on fire',
-    status: 'open',
-    priority: 'normal',
-    tags: [],
-    requesterId: customer.uid,
-    requesterName: customer.displayName,
-    createdAt: '2026-02-01T09:00:00.000Z',
-    updatedAt: '2026-02-02T09:00:00.000Z',
-    lastMessageAt: '2026-02-01T09:00:00.000Z',
-    lastMessageBy: 'customer',
-    ...fields,
-  };
-}
+import { AT, admin, agent, customer, otherAgent, stranger, ticket } from '../support/plan-fixtures';
 
 function patch(input: Partial<TicketPatchInput>): ReturnType<typeof planTicketPatch> {
   return planTicketPatch({
