@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { judgeJava, MIN_JAVA_MAJOR } from './java-check';
+import { judgeJava, MIN_JAVA_MAJOR, probeJava } from './java-check';
 
 /** The gcloud SDK's Firestore emulator jar, unless FIRESTORE_EMULATOR_JAR names another. */
 export const GCLOUD_FIRESTORE_JAR =
@@ -49,9 +49,7 @@ function javaCandidates(): string[] {
 /** The first Java ≥ {@link MIN_JAVA_MAJOR}: its binary and version, or null. */
 export function findModernJava(): { java: string; version: string } | null {
   for (const java of javaCandidates()) {
-    const result = spawnSync(java, ['-Duser.language=en', '-version'], { encoding: 'utf8', timeout: 15_000 });
-    if (result.error || result.status !== 0) continue;
-    const check = judgeJava({ found: true, output: `${result.stderr}\n${result.stdout}` });
+    const check = judgeJava(probeJava(java));
     if (check.ok) return { java, version: check.version };
   }
   return null;

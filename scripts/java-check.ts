@@ -1,8 +1,9 @@
 /**
- * The Java check of `npm run dev:firebase`: the Firestore and Storage emulators run on the JVM,
- * and firebase-tools 15 refuses a Java older than 21 (its MIN_SUPPORTED_JAVA_MAJOR_VERSION),
- * after it has already started the other emulators. Checking first lets the script stop at
- * once with a message that points to the local backend instead.
+ * The Java check of the emulator scripts (`emulator-env.ts`, used by `npm run dev:firebase` and
+ * `npm test`): the Firestore and Storage emulators run on the JVM, and firebase-tools 15 refuses a
+ * Java older than 21 (its MIN_SUPPORTED_JAVA_MAJOR_VERSION), after it has already started the
+ * other emulators. Checking first lets a script stop at once with a message that points to the
+ * local backend instead.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -66,11 +67,12 @@ export function javaProblem(found: string): string {
 }
 
 /**
- * Runs `java -version` with the `java` of the PATH, as firebase-tools does (English output).
- * @returns `found: false` when there is no `java` to run or it fails; else its output.
+ * Runs `<java> -version` (English output), as firebase-tools does with the PATH's `java`.
+ * @param java the binary: `java` (the PATH's) or a path to one.
+ * @returns `found: false` when there is no such `java` or it fails; else its output.
  */
-export function probeJava(): JavaProbe {
-  const result = spawnSync('java', ['-Duser.language=en', '-version'], { encoding: 'utf8', timeout: 15_000 });
+export function probeJava(java = 'java'): JavaProbe {
+  const result = spawnSync(java, ['-Duser.language=en', '-version'], { encoding: 'utf8', timeout: 15_000 });
   if (result.error || result.status !== 0) return { found: false };
   return { found: true, output: `${result.stderr}\n${result.stdout}` };
 }
