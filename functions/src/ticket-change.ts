@@ -91,12 +91,21 @@ async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): P
 
 /**
  * Keeps the ticket's `searchKeys` equal to `searchKeysFor` its number, subject, requester (name,
- * and email from their profile) and tags. Written only if this version of the ticket is still
+ * and email from their profile) and tags, when one of those changed or the keys are missing. Written only if this version of the ticket is still
  * the stored one (a later write's run writes the keys for that one), and only when they differ,
  * so the trigger's own write ends the chain.
  * @returns whether the keys were written.
  */
-async function writeSearchKeys(db: Firestore, after: DocumentSnapshot): Promise<boolean> {
+async function writeSearchKeys(
+  db: Firestore,
+  before: DocumentSnapshot | null,
+  after: DocumentSnapshot,
+): Promise<boolean> {
+  // Most writes (status, priority, assignee, messages, this code's own key write) change none of
+  // the keys' sources: nothing to read or write then.
+  const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags'];
+  const same = (field: string) => JSON.stringify(before?.get(field)) === JSON.stringify(after.get(field));
+  if (before && Array.isArray(after.get('searchKeys')) && sources.every(same)) return false;
   const requester = await db
     .collection('users')
     .doc(text(after.get('requesterId')))
@@ -132,6 +141,9 @@ export async function recordTicketChange(
 ): Promise<{ events: number; searchKeys: boolean }> {
   const { after } = change;
   if (!after) return { events: 0, searchKeys: false };
-  const [events, searchKeys] = await Promise.all([writeAuditTrail(change, after), writeSearchKeys(db, after)]);
+  const [events, searchKeys] = await Promise.all([
+    writeAuditTrail(change, after),
+    writeSearchKeys(db, change.before, after),
+  ]);
   return { events, searchKeys };
 }
