@@ -67,13 +67,16 @@ test('a request goes through the Firebase build, the rules and back, live on bot
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByRole('link', { name: subject }).click();
   await expect(agentPage).toHaveURL(/\/desk\/tickets\//);
-  await agentPage.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(agentPage.getByLabel('Ticket properties')).toContainText(agent.name);
+  await expect(agentPage.getByTestId('ticket-status')).toHaveText('New');
   await agentPage.getByLabel('Ticket properties').getByText('High', { exact: true }).click();
+  // A plain public reply on a New, unassigned ticket opens it and makes the agent its assignee
+  // (the rules refuse the reply without both).
   const reply = 'A technician is on the way.';
   await agentPage.getByRole('textbox', { name: 'Public reply' }).fill(reply);
   await agentPage.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(agentPage.getByRole('article', { name: new RegExp(`^Reply by ${agent.name}`) })).toContainText(reply);
+  await expect(agentPage.getByTestId('ticket-status')).toHaveText('Open');
+  await expect(agentPage.getByLabel('Ticket properties')).toContainText(agent.name);
 
   await expect(agentPage.getByText(`${agent.name} took the ticket`)).toBeVisible({ timeout: 30_000 });
   await expect(agentPage.getByText(`${agent.name} set priority Normal → High`)).toBeVisible();

@@ -153,13 +153,54 @@ export function availableEvents(ticket: Pick<Ticket, 'status' | 'requesterId'>, 
 }
 
 /**
- * The event a new public reply fires (DESIGN §2): a requester's reply on a pending, on-hold or
- * solved ticket reopens it (`customer_reply`); every other reply leaves the status alone.
- * @returns the event, or `null` when the status stays.
+ * What a public reply does to its ticket's status when no move is chosen with it (DESIGN §2),
+ * as data: the requester's reply on a pending, on-hold or solved ticket reopens it
+ * (`customer_reply`, as in Zendesk); a staff member's reply on a new ticket opens it (the
+ * customer is no longer the one waiting). The Firestore rules hold every public reply to it.
+ */
+export const REPLY_MOVES: readonly {
+  by: 'staff' | 'requester';
+  from: readonly TicketStatus[];
+  event: LifecycleEvent;
+}[] = [
+  { by: 'requester', from: ruleFor('customer_reply').from, event: 'customer_reply' },
+  { by: 'staff', from: ['new'], event: 'open' },
+];
+
+/**
+ * The event a new public reply fires (DESIGN §2, {@link REPLY_MOVES}).
+ * @returns the event, or `null` when the status stays (an internal note never calls this).
  */
 export function eventForReply(ticket: Pick<Ticket, 'status' | 'requesterId'>, actor: Actor): LifecycleEvent | null {
   if (actor.kind !== 'user') return null;
-  return transition(ticket, 'customer_reply', actor).ok ? 'customer_reply' : null;
+  const kinds = actorKinds(ticket, actor);
+  const move = REPLY_MOVES.find((candidate) => kinds.includes(candidate.by) && candidate.from.includes(ticket.status));
+  return move && transition(ticket, move.event, actor).ok ? move.event : null;
+}
+
+/** The statuses on which a staff member's public reply takes an unassigned ticket (DESIGN §2). */
+export const ASSIGN_ON_REPLY_FROM: readonly TicketStatus[] = ['new'];
+
+/**
+ * Whether a public reply makes its author the ticket's assignee (DESIGN §2, as Freshdesk's
+ * "assign to the first responder"): a staff member answering a new, unassigned ticket takes
+ * it, unless the desk turned the setting off (`DeskSettings.assignOnReply`).
+ * @param assignOnReply the desk's setting (default on).
+ */
+export function assignsOnReply(
+  ticket: Pick<Ticket, 'status' | 'assigneeId'>,
+  actor: Actor,
+  internal: boolean,
+  assignOnReply: boolean,
+): boolean {
+  return (
+    assignOnReply &&
+    !internal &&
+    actor.kind === 'user' &&
+    isStaff(actor.role) &&
+    !ticket.assigneeId &&
+    ASSIGN_ON_REPLY_FROM.includes(ticket.status)
+  );
 }
 
 /**

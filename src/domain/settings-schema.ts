@@ -30,7 +30,7 @@ export const cannedRepliesSchema = z
   .array(cannedReplySchema)
   .check(z.maxLength(MAX_CANNED_REPLIES, 'At most 200 canned replies.'));
 
-/** Categories, close-after days, SLA targets per priority and canned replies. */
+/** Categories, close-after days, SLA targets per priority, canned replies and assign-on-reply. */
 export const deskSettingsSchema = z.object({
   categories: z
     .array(
@@ -53,4 +53,5 @@ export const deskSettingsSchema = z.object({
     >,
   ),
   cannedReplies: cannedRepliesSchema,
+  assignOnReply: z.boolean(),
 });

@@ -109,6 +109,11 @@ export interface DeskSettings {
   closeAfterDays: number;
   sla: Record<Priority, SlaTarget>;
   cannedReplies: CannedReply[];
+  /**
+   * Whether a staff member's public reply on a new, unassigned ticket makes them its assignee
+   * (DESIGN §2 `assignsOnReply`); on unless an admin turns it off. Missing in storage = on.
+   */
+  assignOnReply: boolean;
 }
 
 /** The desk settings a new desk starts with. */
@@ -122,4 +127,5 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
     urgent: { firstResponseMinutes: 30, resolutionMinutes: 4 * 60 },
   },
   cannedReplies: [],
+  assignOnReply: true,
 };

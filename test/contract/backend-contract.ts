@@ -1012,6 +1012,45 @@ export function describeBackendContract(
         expect(reopened.solvedAt).toBeUndefined();
       });
 
+      test('opens a new ticket on an agent’s public reply and makes them its assignee, unless the desk says not to', async () => {
+        const [customer, agent, admin] = await Promise.all([person('customer'), person('agent'), person('admin')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Answer me'));
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: 'A note first.', internal: true });
+        expect(await agent.backend.tickets.get(ticket.id)).toMatchObject({ status: 'new' });
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: 'On it.', internal: false });
+        expect(await customer.backend.tickets.get(ticket.id)).toMatchObject({
+          status: 'open',
+          assigneeId: agent.uid,
+          assigneeName: agent.displayName,
+          lastMessageBy: 'agent',
+        });
+        const events = await firstValue<AuditEvent[]>(
+          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+          (list) => list.some((e) => e.type === 'status' && e.to === 'open'),
+        );
+        expect(events.filter((e) => e.from !== null || e.type !== 'status')).toEqual([
+          expect.objectContaining({ type: 'assignee', from: null, to: agent.uid, actorId: agent.uid }),
+          expect.objectContaining({ type: 'status', from: 'new', to: 'open', actorId: agent.uid }),
+        ]);
+
+        const settings = await firstValue<DeskSettings>((next, fail) => admin.backend.settings.watch(next, fail));
+        expect(settings.assignOnReply).toBe(true);
+        await admin.backend.settings.save({ ...settings, assignOnReply: false });
+        try {
+          await firstValue<DeskSettings>(
+            (next, fail) => agent.backend.settings.watch(next, fail),
+            (s) => !s.assignOnReply,
+          );
+          const second = await customer.backend.tickets.create(newRequest('Answer me, whoever'));
+          await agent.backend.messages.add(second.id, { id: clientId(), body: 'Looking.', internal: false });
+          const after = await agent.backend.tickets.get(second.id);
+          expect(after.status).toBe('open');
+          expect(after.assigneeId).toBeUndefined();
+        } finally {
+          await admin.backend.settings.save({ ...settings, assignOnReply: true });
+        }
+      });
+
       test('reopens a pending ticket when its requester replies, with a status audit event', async () => {
         const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
         const ticket = await customer.backend.tickets.create(newRequest('Need more info?'));

@@ -517,6 +517,53 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('DESIGN §2 a public reply moves its ticket (REPLY_MOVES, assignsOnReply)', () => {
+    const unassignedNew = { status: 'new', assigneeId: null, assigneeName: null };
+    const takeIt = (uid: PersonId) => ({ status: 'open', assigneeId: uid, assigneeName: PEOPLE[uid].displayName });
+
+    it('refuses a staff public reply that leaves a new ticket new (the customer would read “waiting on you”)', async () => {
+      const id = await seedTicket({ status: 'new' });
+      await assertFails(reply(dbOf('alice'), 'alice', id));
+      await assertSucceeds(reply(dbOf('alice'), 'alice', id, { ticket: { status: 'open' } }));
+    });
+
+    it('refuses a staff reply on a new, unassigned ticket that does not make the replier its assignee', async () => {
+      const id = await seedTicket(unassignedNew);
+      await assertFails(reply(dbOf('alice'), 'alice', id, { ticket: { status: 'open' } }));
+      await assertFails(reply(dbOf('alice'), 'alice', id, { ticket: { ...takeIt('bob') } }));
+      await assertSucceeds(reply(dbOf('alice'), 'alice', id, { ticket: takeIt('alice') }));
+    });
+
+    it('lets the reply open without taking it once an admin turned assignOnReply off', async () => {
+      await seedDocs(env, { 'settings/desk': { ...deskDoc(), assignOnReply: false } });
+      try {
+        const id = await seedTicket(unassignedNew);
+        await assertSucceeds(reply(dbOf('alice'), 'alice', id, { ticket: { status: 'open' } }));
+      } finally {
+        await seedDocs(env, { 'settings/desk': deskDoc() });
+      }
+    });
+
+    it('lets an internal note leave a new ticket as it is', async () => {
+      const id = await seedTicket(unassignedNew);
+      await assertSucceeds(reply(dbOf('alice'), 'alice', id, { internal: true }));
+    });
+
+    it.each(['pending', 'on_hold', 'solved'] as const)(
+      'refuses a requester’s reply that leaves a %s ticket where it was',
+      async (status) => {
+        const id = await seedTicket({ status, ...(status === 'solved' ? { solvedAt: PAST } : {}) });
+        await assertFails(reply(dbOf('carol'), 'carol', id));
+      },
+    );
+
+    it('refuses an admin’s settings with an assignOnReply that is not a boolean', async () => {
+      await assertFails(setDoc(doc(dbOf('ada'), 'settings', 'desk'), { ...deskDoc(), assignOnReply: 'yes' }));
+      await assertSucceeds(setDoc(doc(dbOf('ada'), 'settings', 'desk'), { ...deskDoc(), assignOnReply: false }));
+      await assertSucceeds(setDoc(doc(dbOf('ada'), 'settings', 'desk'), deskDoc()));
+    });
+  });
+
   describe('field whitelists', () => {
     it('refuses a request with a field outside DESIGN §3', async () => {
       await assertFails(submit(dbOf('carol'), 'carol', { ticket: { internalScore: 9 } }));

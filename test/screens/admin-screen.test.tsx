@@ -46,3 +46,33 @@ describe('admin screen: roles', () => {
     await waitFor(async () => expect(await roleOf()).toBe('agent'));
   });
 });
+
+describe('admin screen: how the desk works', () => {
+  it('turns assign-on-reply off and on, saying what changed, and the backend follows', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const { backend } = await seededDeskAs(demoAccount('admin'));
+    renderApp(backend, '/admin');
+    const assignOnReply = () =>
+      new Promise<boolean>((resolve, reject) => {
+        const stop = backend.settings.watch((settings) => {
+          stop();
+          resolve(settings.assignOnReply);
+        }, reject);
+      });
+
+    const toggle = await screen.findByRole('switch', { name: 'Assign a new ticket to the agent who first replies' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/always opens a New ticket/);
+
+    await user.click(toggle);
+    expect(await screen.findByText(/Replying no longer assigns a ticket/)).toBeInTheDocument();
+    await waitFor(async () => expect(await assignOnReply()).toBe(false));
+    await waitFor(() => expect(toggle).not.toBeChecked());
+
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    expect(await screen.findByText(/now goes to the agent who first replies/)).toBeInTheDocument();
+    await waitFor(async () => expect(await assignOnReply()).toBe(true));
+  });
+});

@@ -140,6 +140,19 @@ describe('ticket screen: properties', () => {
     await expectActivity('Priya Shah reassigned the ticket from Priya Shah to Sam Okafor');
   });
 
+  it('opens a New, unassigned ticket and makes me its assignee when I send a plain public reply', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { backend, ticket } = await openTicket('new', (candidate) => !candidate.assigneeId);
+    expect(screen.getByTestId('ticket-status')).toHaveTextContent('New');
+    await user.type(await screen.findByRole('textbox', { name: 'Public reply' }), 'Looking into it now.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('ticket-status')).toHaveTextContent('Open'));
+    await waitFor(() => expect(propertiesPanel().getByTestId('assignee-name')).toHaveTextContent('Priya Shah'));
+    const priyaUid = await uidOf(backend, priya.email);
+    expect(await backend.tickets.get(ticket.id)).toMatchObject({ status: 'open', assigneeId: priyaUid });
+    await expectActivity('Priya Shah took the ticket');
+  });
+
   it('changes priority and category', async () => {
     const user = userEvent.setup({ delay: null });
     const { backend, ticket } = await openTicket('open', (candidate) => candidate.priority !== 'urgent');

@@ -4,7 +4,7 @@
  * between their `// <domain>` and `// </domain>` markers. `test/unit/rules-domain.test.ts`
  * compares; on a change in the domain it fails and prints the block to paste.
  */
-import { LIFECYCLE } from '@/domain/lifecycle';
+import { ASSIGN_ON_REPLY_FROM, LIFECYCLE, REPLY_MOVES } from '@/domain/lifecycle';
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from '@/domain/limits';
 import { ROLES } from '@/domain/roles';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
@@ -50,6 +50,15 @@ function movesLiteral(): string {
   return `{\n${rows.join(',\n')}\n${INDENT}}`;
 }
 
+/** `{kind: [statuses]}`: where a public reply of each kind must move the ticket (`REPLY_MOVES`). */
+function replyMovesLiteral(): string {
+  const kinds = [...new Set(REPLY_MOVES.map((move) => move.by))].sort();
+  const entries = kinds.map(
+    (kind) => `'${kind}': ${list(REPLY_MOVES.filter((move) => move.by === kind).flatMap((move) => move.from))}`,
+  );
+  return `{${entries.join(', ')}}`;
+}
+
 /** The attachment content-type check shared by both files (DESIGN §3; SVG refused). */
 function contentTypeFunction(): string {
   return [
@@ -80,6 +89,10 @@ export function firestoreDomainBlock(): string {
     `${INDENT}function moves() {`,
     `${INDENT}  return ${movesLiteral().replace(/\n/g, `\n${INDENT}`)};`,
     `${INDENT}}`,
+    `${INDENT}// Statuses a public reply of staff or the requester moves the ticket out of (DESIGN §2 REPLY_MOVES).`,
+    `${INDENT}function replyMoves() { return ${replyMovesLiteral()}; }`,
+    `${INDENT}// Statuses on which a staff public reply takes an unassigned ticket (DESIGN §2 assignsOnReply).`,
+    `${INDENT}function assignOnReplyFrom() { return ${list(ASSIGN_ON_REPLY_FROM)}; }`,
     `${INDENT}${DOMAIN_BLOCK_END}`,
   ].join('\n');
 }

@@ -61,19 +61,23 @@ describe('the audit trail read off a change', () => {
   });
 
   it.each([
-    ['a customer reply on a pending ticket (it reopens)', 'pending', customer, false],
-    ['a customer reply on a solved ticket', 'solved', customer, false],
-    ['an agent reply', 'open', agent, false],
-    ['an internal note', 'pending', agent, true],
-  ] as const)('equals the planned events of %s', (_name, status, actor, internal) => {
+    ['a customer reply on a pending ticket (it reopens)', 'pending', customer, false, undefined],
+    ['a customer reply on a solved ticket', 'solved', customer, false, undefined],
+    ['an agent reply', 'open', agent, false, undefined],
+    ['an internal note', 'pending', agent, true, undefined],
+    ['an agent reply on a new ticket (it opens and takes it)', 'new', agent, false, undefined],
+    ['an agent reply and set pending on a new ticket', 'new', agent, false, 'await_customer'],
+    ['an agent reply and solve on a new ticket', 'new', agent, false, 'solve'],
+  ] as const)('equals the planned events of %s', (_name, status, actor, internal, event) => {
     const before = ticket({ status });
     const plan = planReply({
       ticket: before,
       actor,
       internal,
       attachmentCount: 0,
-      event: undefined,
-      expectedUpdatedAt: undefined,
+      event,
+      expectedUpdatedAt: event ? before.updatedAt : undefined,
+      assignOnReply: true,
     });
     expect(both(before, plan).derived).toEqual(plan.events);
   });

@@ -4,6 +4,7 @@
  * fails here.
  */
 import {
+  assignsOnReply,
   availableEvents,
   eventForReply,
   isDueForClose,
@@ -14,7 +15,7 @@ import {
   type LifecycleEvent,
   type RefusalCode,
 } from '@/domain/lifecycle';
-import type { Ticket, TicketStatus } from '@/domain/types';
+import { TICKET_STATUSES, type Ticket, type TicketStatus } from '@/domain/types';
 
 /** `none` is "no ticket yet": the only state `submit` starts from. */
 type From = TicketStatus | 'none';
@@ -238,7 +239,12 @@ describe('eventForReply', () => {
     expect(eventForReply(ticketIn('closed'), ACTORS.requester)).toBeNull();
   });
 
-  it.each(['new', 'open', 'pending', 'on_hold', 'solved'] as const)(
+  it('opens a new ticket when an agent or admin replies publicly (the customer is no longer waiting)', () => {
+    expect(eventForReply(ticketIn('new'), ACTORS.agent)).toBe('open');
+    expect(eventForReply(ticketIn('new'), ACTORS.admin)).toBe('open');
+  });
+
+  it.each(['open', 'pending', 'on_hold', 'solved'] as const)(
     'fires nothing when an agent or admin replies on a %s ticket',
     (status) => {
       expect(eventForReply(ticketIn(status), ACTORS.agent)).toBeNull();
@@ -248,6 +254,25 @@ describe('eventForReply', () => {
 
   it('fires nothing for the system', () => {
     expect(eventForReply(ticketIn('pending'), ACTORS.system)).toBeNull();
+  });
+});
+
+describe('assignsOnReply', () => {
+  const unassigned = (status: TicketStatus) => ({ status, assigneeId: undefined });
+  it('takes a new, unassigned ticket for the staff member who replies publicly, when the desk says so', () => {
+    expect(assignsOnReply(unassigned('new'), ACTORS.agent, false, true)).toBe(true);
+    expect(assignsOnReply(unassigned('new'), ACTORS.admin, false, true)).toBe(true);
+  });
+
+  it('does not when the desk turned it off, for a note, for a customer, when assigned, or past new', () => {
+    expect(assignsOnReply(unassigned('new'), ACTORS.agent, false, false)).toBe(false);
+    expect(assignsOnReply(unassigned('new'), ACTORS.agent, true, true)).toBe(false);
+    expect(assignsOnReply(unassigned('new'), ACTORS.requester, false, true)).toBe(false);
+    expect(assignsOnReply({ status: 'new', assigneeId: 'a2' }, ACTORS.agent, false, true)).toBe(false);
+    for (const status of TICKET_STATUSES.filter((s) => s !== 'new')) {
+      expect(assignsOnReply(unassigned(status), ACTORS.agent, false, true)).toBe(false);
+    }
+    expect(assignsOnReply(unassigned('new'), ACTORS.system, false, true)).toBe(false);
   });
 });
 

@@ -248,6 +248,7 @@ describe('planReply (DESIGN §1–§3)', () => {
       attachmentCount: 0,
       event: undefined,
       expectedUpdatedAt: undefined,
+      assignOnReply: true,
       ...input,
     });
   }
@@ -312,6 +313,51 @@ describe('planReply (DESIGN §1–§3)', () => {
     const plan = reply({ ticket: ticket({ status: 'pending' }), event: 'solve' });
     expect(plan.write.set.status).toBe('solved');
     expect(plan.events).toEqual([{ type: 'status', from: 'pending', to: 'solved' }]);
+  });
+
+  it('opens a new ticket on a staff public reply and makes the replier its assignee (REPLY_MOVES)', () => {
+    const plan = reply({ ticket: ticket({ status: 'new' }), actor: agent });
+    expect(plan.write.set).toEqual({
+      lastMessageBy: 'agent',
+      status: 'open',
+      assigneeId: agent.uid,
+      assigneeName: agent.displayName,
+    });
+    expect(plan.events).toEqual([
+      { type: 'assignee', from: null, to: agent.uid },
+      { type: 'status', from: 'new', to: 'open' },
+    ]);
+  });
+
+  it('opens a new ticket without taking it when the desk turned assign-on-reply off', () => {
+    const plan = reply({ ticket: ticket({ status: 'new' }), actor: agent, assignOnReply: false });
+    expect(plan.write.set).toEqual({ lastMessageBy: 'agent', status: 'open' });
+    expect(plan.events).toEqual([{ type: 'status', from: 'new', to: 'open' }]);
+  });
+
+  it('leaves the assignee of an assigned new ticket, and a new ticket under an internal note, alone', () => {
+    const assigned = reply({
+      ticket: ticket({ status: 'new', assigneeId: otherAgent.uid, assigneeName: otherAgent.displayName }),
+      actor: agent,
+    });
+    expect(assigned.write.set).toEqual({ lastMessageBy: 'agent', status: 'open' });
+    const note = reply({ ticket: ticket({ status: 'new' }), actor: agent, internal: true });
+    expect(note.write.set).toEqual({});
+    expect(note.events).toEqual([]);
+  });
+
+  it('takes a new ticket with an explicit move too (“Send and set pending”), assignee entry first', () => {
+    const plan = reply({ ticket: ticket({ status: 'new' }), actor: agent, event: 'await_customer' });
+    expect(plan.write.set).toMatchObject({ status: 'pending', assigneeId: agent.uid });
+    expect(plan.events).toEqual([
+      { type: 'assignee', from: null, to: agent.uid },
+      { type: 'status', from: 'new', to: 'pending' },
+    ]);
+  });
+
+  it('leaves an open ticket’s status and assignee alone on a staff reply', () => {
+    const plan = reply({ ticket: ticket({ status: 'open' }), actor: agent });
+    expect(plan.write.set).toEqual({ lastMessageBy: 'agent' });
   });
 
   it('refuses an event the table forbids', () => {

@@ -17,10 +17,10 @@ import {
   type FirestoreDataConverter,
 } from 'firebase/firestore';
 import { toErrorShape } from '@/domain/errors/errors';
-import type { LifecycleEvent } from '@/domain/lifecycle';
+import { assignsOnReply, type LifecycleEvent } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
 import { isRetriedMessage, planReply } from '@/domain/plans/reply';
-import { principalOf } from '@/domain/plans/ticket-write';
+import { actorOf, principalOf } from '@/domain/plans/ticket-write';
 import { readableTicket, refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
 import { lifecycleEventSchema, newMessageSchema, parseInput } from '@/domain/schemas';
@@ -28,6 +28,7 @@ import type { Attachment, Message } from '@/domain/types';
 import type { AddMessageInput, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
+import { readAssignOnReplyIn } from '@/backend/firebase/firestore-settings';
 import {
   findTicket,
   getTicket,
@@ -143,8 +144,9 @@ export function validateMessage(ticketId: string, input: AddMessageInput): Check
 /**
  * Adds a reply or internal note with a client-generated id, in a transaction that first checks
  * whether the id exists (a retry resolves with the message already stored). Updates the
- * ticket's `lastMessageAt`/`lastMessageBy`/`firstResponseAt`, and a requester's reply on a
- * pending, on-hold or solved ticket reopens it (`eventForReply`, DESIGN §2) with its audit event.
+ * ticket's `lastMessageAt`/`lastMessageBy`/`firstResponseAt`; a requester's reply on a
+ * pending, on-hold or solved ticket reopens it, a staff reply on a new one opens it and takes it
+ * when unassigned and the desk's `assignOnReply` is on (`planReply`, DESIGN §2).
  * `input.event` fires in the same transaction instead of that automatic move ("Reply and set
  * pending"), with its audit event; `input.expectedUpdatedAt` guards it.
  * The caller passes attachments already checked against what Storage holds (size, type).
@@ -167,6 +169,9 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
     const stored = await tx.get(ref);
     if (stored.exists() && isRetriedMessage(stored.data(), actor)) return stored.data();
     // A refusal aborts the transaction: nothing is written, the message included.
+    // The desk's setting is read only when the reply could take the ticket (one read fewer).
+    const assignOnReply =
+      assignsOnReply(ticket, actorOf(actor), message.internal, true) && (await readAssignOnReplyIn(tx, db));
     const plan = planReply({
       ticket,
       actor,
@@ -174,6 +179,7 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
       attachmentCount: message.attachments.length,
       event: message.event,
       expectedUpdatedAt: message.expectedUpdatedAt,
+      assignOnReply,
     });
     tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
       ...plan.author,

@@ -13,6 +13,7 @@ import {
   type DocumentReference,
   type Firestore,
   type FirestoreDataConverter,
+  type Transaction,
 } from 'firebase/firestore';
 import { toErrorShape } from '@/domain/errors/errors';
 import { can } from '@/domain/policy';
@@ -67,6 +68,7 @@ const settingsConverter: FirestoreDataConverter<DeskSettings> = {
       closeAfterDays: numberFrom(data.closeAfterDays, DEFAULT_DESK_SETTINGS.closeAfterDays),
       sla: slaFrom(data.sla),
       cannedReplies: cannedRepliesFrom(data.cannedReplies),
+      assignOnReply: typeof data.assignOnReply === 'boolean' ? data.assignOnReply : DEFAULT_DESK_SETTINGS.assignOnReply,
     };
   },
 };
@@ -77,6 +79,15 @@ function settingsRef(db: Firestore): DocumentReference<DeskSettings> {
 
 function cannedRepliesRef(db: Firestore) {
   return doc(db, 'settings', 'canned-replies');
+}
+
+/**
+ * The desk's `assignOnReply` (DESIGN §2) read in a transaction, so the rules and the write see
+ * the same value; on when no settings are stored.
+ */
+export async function readAssignOnReplyIn(tx: Transaction, db: Firestore): Promise<boolean> {
+  const snapshot = await tx.get(settingsRef(db));
+  return snapshot.exists() ? snapshot.data().assignOnReply : DEFAULT_DESK_SETTINGS.assignOnReply;
 }
 
 /**

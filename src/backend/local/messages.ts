@@ -17,6 +17,7 @@ import type { Message } from '@/domain/types';
 import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
 import { auditEventsOf } from '@/backend/local/ticket-rules';
+import { readDeskSettings } from '@/backend/local/settings';
 
 /** The port's `AddMessageInput`, validated (DESIGN §3 limits; unknown keys dropped). */
 const addMessageInputSchema = z.extend(z.extend(newMessageSchema, writeOptionsSchema.shape), {
@@ -65,7 +66,7 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
           expectedUpdatedAt,
         } = parseInput(addMessageInputSchema, input);
 
-        return db.transaction('rw', [db.users, db.tickets, db.messages, db.events, db.files], async () => {
+        return db.transaction('rw', [db.users, db.tickets, db.messages, db.events, db.files, db.settings], async () => {
           const me = await requireUser(ctx);
           const ticket = readableTicket(principalOf(me), await db.tickets.get(ticketId));
           const existing = await db.messages.get([ticketId, id]);
@@ -78,6 +79,7 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
             attachmentCount: named.length,
             event,
             expectedUpdatedAt,
+            assignOnReply: (await readDeskSettings(db)).assignOnReply,
           });
           const attachments = await verifiedAttachments(db, me, ticketId, id, named);
 

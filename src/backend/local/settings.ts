@@ -15,6 +15,14 @@ import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/ba
 /** The id of the one settings record. */
 export const DESK_SETTINGS_ID = 'desk';
 
+/**
+ * The stored desk settings, each field missing from an older record taken from the defaults.
+ * Call inside a transaction that includes `db.settings` when the answer decides a write.
+ */
+export async function readDeskSettings(db: LocalContext['db']): Promise<DeskSettings> {
+  return { ...DEFAULT_DESK_SETTINGS, ...(await db.settings.get(DESK_SETTINGS_ID))?.value };
+}
+
 /** The local {@link SettingsPort}. */
 export function createLocalSettings(ctx: LocalContext): SettingsPort {
   const { db } = ctx;
@@ -25,7 +33,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
         ctx,
         async () => {
           const me = await requireUser(ctx);
-          const settings = (await db.settings.get(DESK_SETTINGS_ID))?.value ?? DEFAULT_DESK_SETTINGS;
+          const settings = await readDeskSettings(db);
           return can(principalOf(me), 'cannedReplies.use') ? settings : { ...settings, cannedReplies: [] };
         },
         onNext,
@@ -49,7 +57,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
         await db.transaction('rw', [db.users, db.settings], async () => {
           const me = await requireUser(ctx);
           assertCan(principalOf(me), 'cannedReplies.manage');
-          const current = (await db.settings.get(DESK_SETTINGS_ID))?.value ?? DEFAULT_DESK_SETTINGS;
+          const current = await readDeskSettings(db);
           await db.settings.put({
             id: DESK_SETTINGS_ID,
             value: { ...current, cannedReplies },

@@ -2,7 +2,7 @@
  * Adding a reply or an internal note as a plan (DESIGN §1–§3): the checks in their one order,
  * the message's author fields, and what the message changes on its ticket.
  */
-import { eventForReply, type LifecycleEvent } from '@/domain/lifecycle';
+import { assignsOnReply, eventForReply, type LifecycleEvent } from '@/domain/lifecycle';
 import { isStaff } from '@/domain/roles';
 import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
@@ -61,6 +61,8 @@ export interface ReplyInput {
   event: LifecycleEvent | undefined;
   /** Guards `event` (ignored without one): the ticket as the caller last saw it. */
   expectedUpdatedAt: string | undefined;
+  /** The desk's `assignOnReply` setting: a staff reply on a new, unassigned ticket takes it. */
+  assignOnReply: boolean;
 }
 
 /** A planned message: its author fields, and the change of its ticket. */
@@ -75,7 +77,9 @@ export interface ReplyPlan extends TicketChangePlan {
  * public one also `lastMessageAt`/`lastMessageBy`, and the first staff reply to someone else's
  * ticket `firstResponseAt` (a note changes nothing the requester sees). Then the status:
  * `event` decides it when given; otherwise a requester's reply on a pending, on-hold or solved
- * ticket reopens it (`customer_reply`, DESIGN §2).
+ * ticket reopens it (`customer_reply`), a staff member's on a new ticket opens it, and takes it
+ * when it is unassigned and the desk's `assignOnReply` is on (`REPLY_MOVES`, `assignsOnReply`,
+ * DESIGN §2). Audit entries come in `auditEntriesBetween`'s order.
  * @throws AppError `permission-denied`, `failed-precondition` (closed, or the event not
  *   allowed now), `aborted` (stale): nothing may be written then, the message included.
  */
@@ -86,6 +90,7 @@ export function planReply({
   attachmentCount,
   event,
   expectedUpdatedAt,
+  assignOnReply,
 }: ReplyInput): ReplyPlan {
   const who = principalOf(actor);
   if (internal) assertCan(who, 'ticket.writeInternal');
@@ -108,9 +113,17 @@ export function planReply({
   const move = event ?? (internal ? null : eventForReply(ticket, actorOf(actor)));
   const moved = move ? planStatusMove(ticket, move, actor) : null;
   if (moved) write = mergeWrites(write, moved.write);
+  let events = moved?.events ?? [];
+  // A solve already makes its staff author the assignee; otherwise the reply takes the ticket,
+  // recorded before the move it comes with (the order `auditEntriesBetween` reads back).
+  if (assignsOnReply(ticket, actorOf(actor), internal, assignOnReply) && write.set.assigneeId === undefined) {
+    write.set.assigneeId = actor.uid;
+    write.set.assigneeName = actor.displayName;
+    events = [{ type: 'assignee', from: null, to: actor.uid }, ...events];
+  }
   return {
     author: { authorId: actor.uid, authorName: actor.displayName, authorRole: actor.role, internal },
     write,
-    events: moved?.events ?? [],
+    events,
   };
 }

@@ -17,7 +17,8 @@ import { LiveError } from '@/components/live-error';
 import { PLACEHOLDERS } from '@/domain/canned-replies';
 import { LIMITS } from '@/domain/limits';
 import type { CannedReply } from '@/domain/types';
-import { useSaveCannedRepliesMutation, useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
+import { useSaveCannedRepliesMutation } from '@/features/tickets/api/canned-replies-api';
+import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { newClientId } from '@/lib/ids';
 

@@ -25,7 +25,7 @@ import { bodySchema, firstIssueMessage } from '@/domain/schemas';
 import type { Ticket, UserProfile } from '@/domain/types';
 import { useLazyCurrentTicketQuery } from '@/features/tickets/api/ticket-api';
 import { useAddMessageMutation } from '@/features/tickets/api/conversation-api';
-import { useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
+import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import {
   CannedReplyPicker,
   type InsertedReply,

@@ -25,7 +25,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { ShortcutsHelp } from '@/components/shortcuts-help';
 import { useHotkeys } from '@/lib/use-hotkeys';
 import { useStableCallback } from '@/lib/use-stable-callback';
-import { useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
+import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { staffOf, useWatchPeopleQuery } from '@/lib/store/people-api';
 import type { TicketQuery } from '@/backend/port';
 import { LiveError } from '@/components/live-error';

@@ -31,7 +31,7 @@ import { LIMITS } from '@/domain/limits';
 import { bodySchema, firstIssueMessage, subjectSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import { useCreateTicketMutation, useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
-import { useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
+import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
 import { useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
 import {

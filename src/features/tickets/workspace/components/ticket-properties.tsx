@@ -18,7 +18,7 @@ import { LIMITS } from '@/domain/limits';
 import { firstIssueMessage, tagSchema, tagsSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import { useUpdateTicketMutation } from '@/features/tickets/api/ticket-api';
-import { useWatchDeskSettingsQuery } from '@/features/tickets/api/settings-api';
+import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { staffOf, useWatchPeopleQuery } from '@/lib/store/people-api';
 import { NativeSelect } from '@/components/native-select';

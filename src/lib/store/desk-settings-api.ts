@@ -1,0 +1,25 @@
+/**
+ * The desk settings, live — one subscription shared by every screen that reads them (the
+ * request form's categories, the ticket's properties, the composer's canned replies, the
+ * admin's desk switches), and saving them (admins only, DESIGN §1).
+ */
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
+import type { DeskSettings } from '@/domain/types';
+
+const deskSettingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Desk settings (categories, close-after days, SLA, canned replies for staff, assign-on-reply), live. */
+    watchDeskSettings: build.query<Live<DeskSettings>, void>(
+      liveEndpoint<void, DeskSettings>((backend, _arg, onNext, onError) => backend.settings.watch(onNext, onError)),
+    ),
+    /**
+     * Replaces the desk settings (admins only; `permission-denied` for anyone else,
+     * `invalid-argument` with the first problem's sentence for settings outside the schema).
+     */
+    saveDeskSettings: build.mutation<void, DeskSettings>({
+      query: (settings) => (backend) => backend.settings.save(settings),
+    }),
+  }),
+});
+
+export const { useWatchDeskSettingsQuery, useSaveDeskSettingsMutation } = deskSettingsApi;
