@@ -1,7 +1,8 @@
 /**
  * An admin changes a role on /admin (seeded local desk): the confirmation names the person and
  * what the role sees, Cancel keeps the role, confirming changes it with a sentence for a toast.
- * A screenshot of the confirmation at 1280 px.
+ * A screenshot of the confirmation at 1280 px. The desk switch "assign a new ticket to the agent
+ * who first replies" turns off and on, said in a sentence each time.
  */
 import { expect, test } from './fixtures';
 import { shot } from './support';
@@ -37,4 +38,16 @@ test('an admin is asked before a role changes, and told in a sentence after', as
   await page.getByRole('dialog').getByRole('button', { name: 'Make an agent' }).click();
   await expect(page.getByText(`${name} is now an agent.`)).toBeVisible();
   await expect(row).toContainText('Agent');
+
+  const assignOnReply = page.getByRole('switch', { name: 'Assign a new ticket to the agent who first replies' });
+  await expect(assignOnReply).toBeChecked();
+  await assignOnReply.click();
+  await expect(page.getByText(/Replying no longer assigns a ticket/)).toBeVisible();
+  await expect(assignOnReply).not.toBeChecked();
+  // Settled: the switch's and the toast's transitions done.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await shot(page, 'admin-02-assign-on-reply-off');
+  await assignOnReply.click();
+  await expect(page.getByText(/now goes to the agent who first replies/)).toBeVisible();
+  await expect(assignOnReply).toBeChecked();
 });
