@@ -6,9 +6,13 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 const SHOTS = 'test-results/screens';
 mkdirSync(SHOTS, { recursive: true });
 
-/** Saves a full-page screenshot as test-results/screens/<name>.png (kept as a CI artifact). */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+/**
+ * Saves a screenshot as test-results/screens/<name>.png (kept as a CI artifact): the full page,
+ * or with `{ viewport: true }` what the window shows — for a modal, whose fixed mask covers only
+ * the window and would look cut off on a page taller than it.
+ */
+export async function shot(page: Page, name: string, options: { viewport?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: !options.viewport });
 }
 
 /**

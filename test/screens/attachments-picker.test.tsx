@@ -54,9 +54,14 @@ describe('attachment picker', () => {
     expect(upload).toHaveBeenCalledTimes(5);
     expect(upload.mock.calls.map((call) => call[2].name)).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt']);
 
-    // A refused file does not block sending; the five uploaded ones go with the reply.
+    // A refused file does not block sending, but the reply asks before leaving the four behind;
+    // the five uploaded ones go with it.
     await user.type(screen.getByRole('textbox', { name: 'Your reply' }), 'Logs attached.');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Send without these 4 files?').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('f.txt')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send without them' }));
     await waitFor(async () => expect((await messagesOf(backend, ticket.id)).length).toBe(2));
     const sent = (await messagesOf(backend, ticket.id))[1];
     expect(sent?.attachments.map((attachment) => attachment.name)).toEqual([

@@ -277,4 +277,95 @@ describe('new request screen', () => {
     expect(await screen.findByLabelText('Urgent')).toBeChecked();
     expect(await screen.findByLabelText('Billing')).toBeChecked();
   });
+
+  it('asks before sending without a refused file, naming it and why; Keep editing sends nothing', async () => {
+    const user = userEvent.setup({
+      delay: null,
+      applyAccept: false,
+      pointerEventsCheck: PointerEventsCheckLevel.Never,
+    });
+    const backend = await signedInCustomer();
+    const creates: CreateTicketInput[] = [];
+    const watched: Backend = {
+      ...backend,
+      tickets: {
+        ...backend.tickets,
+        create: (input) => {
+          creates.push(input);
+          return backend.tickets.create(input);
+        },
+      },
+    };
+    const { router } = renderApp(watched, '/requests/new');
+    await user.type(await screen.findByLabelText('Subject'), 'Invoice PDF attached');
+    await user.type(screen.getByLabelText('Description'), 'See the invoice and the tool.');
+    const input = screen.getByLabelText('Attach files');
+    await user.upload(input, fakeFile('tool.exe', 'application/x-msdownload'));
+    await user.upload(input, new File(['total 12 EUR'], 'invoice.txt', { type: 'text/plain' }));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('attachment-item').map((item) => item.getAttribute('data-state'))).toEqual([
+        'refused',
+        'done',
+      ]),
+    );
+
+    await user.click(button(SEND));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Send without this file?').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('tool.exe')).toBeInTheDocument();
+    expect(within(dialog).getByText(/This type of file cannot be attached/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(creates).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/requests/new');
+
+    await user.click(button(SEND));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send without it' }));
+    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    expect(creates).toHaveLength(1);
+    expect(creates[0]?.attachments?.map((file) => file.name)).toEqual(['invoice.txt']);
+  });
+
+  it('keeps an uploaded file of the draft across a reload and sends it; names a file that was still uploading', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const backend = await signedInCustomer();
+    // One upload never finishes, as when the page is closed while it runs.
+    const slow: Backend = {
+      ...backend,
+      files: {
+        ...backend.files,
+        uploadAttachment: (ticketId, messageId, file, onProgress, signal) =>
+          file.name === 'video.zip'
+            ? new Promise<never>(() => undefined)
+            : backend.files.uploadAttachment(ticketId, messageId, file, onProgress, signal),
+      },
+    };
+    const first = renderApp(slow, '/requests/new');
+    await user.type(await screen.findByLabelText('Subject'), 'Screenshots of the error');
+    await user.type(screen.getByLabelText('Description'), 'Two files attached.');
+    const input = screen.getByLabelText('Attach files');
+    await user.upload(input, new File(['error 500'], 'error.txt', { type: 'text/plain' }));
+    await waitFor(() => expect(screen.getByTestId('attachment-item')).toHaveAttribute('data-state', 'done'));
+    await user.upload(input, new File(['zip'], 'video.zip', { type: 'application/zip' }));
+    const stored = () => localStorage.getItem('persist:triage.drafts') ?? '';
+    await waitFor(() => expect(stored()).toMatch(/attachments\\":\[\{[^\]]*error\.txt/));
+    await waitFor(() => expect(stored()).toMatch(/unfinished\\":\[\\"video\.zip/));
+    first.unmount();
+
+    // A reload: a new store from what was persisted.
+    const { router } = renderApp(backend, '/requests/new');
+    expect(await screen.findByLabelText('Subject')).toHaveValue('Screenshots of the error');
+    const items = await screen.findAllByTestId('attachment-item');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveAttribute('data-state', 'done');
+    expect(items[0]).toHaveTextContent('error.txt');
+    expect(screen.getByText('One file was not kept with your draft')).toBeInTheDocument();
+    expect(screen.getByText(/video\.zip had not finished uploading/)).toBeInTheDocument();
+
+    await user.click(button(SEND));
+    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/requests\/[A-Za-z0-9_-]+$/));
+    expect(await within(await screen.findByTestId('conversation')).findByText('error.txt')).toBeInTheDocument();
+  });
 });

@@ -112,7 +112,11 @@ describe('drafts slice: mode and client ids', () => {
     const ids = { ticketId: 'ticket-id', messageId: 'message-id' };
     const values = { subject: 'Export', description: 'Nothing happens', priority: 'high' as const, category: '' };
     store.dispatch(requestDraftSaved({ owner: CUSTOMER, key, draft: values, ids, updatedAt: AT }));
-    expect(selectRequestDraft(store.getState(), CUSTOMER, key)).toEqual({ values, ids });
+    expect(selectRequestDraft(store.getState(), CUSTOMER, key)).toEqual({
+      values,
+      ids,
+      files: { attachments: [], unfinished: [] },
+    });
     expect(selectRequestDraft(store.getState(), AGENT, key)).toBeUndefined();
 
     store.dispatch(
@@ -125,6 +129,23 @@ describe('drafts slice: mode and client ids', () => {
       }),
     );
     expect(selectRequestDraft(store.getState(), CUSTOMER, key)).toBeUndefined();
+  });
+
+  it('keeps a new request’s uploaded files and the names of unfinished ones, even on a blank form', () => {
+    const store = draftsStore();
+    const key = newRequestDraftKey();
+    const ids = { ticketId: 'ticket-id', messageId: 'message-id' };
+    const blank = { subject: '', description: '', priority: 'normal' as const, category: '' };
+    const file = { path: 'tickets/ticket-id/message-id/log.txt', name: 'log.txt', size: 12, contentType: 'text/plain' };
+    const files = { attachments: [file], unfinished: ['video.zip'] };
+    store.dispatch(requestDraftSaved({ owner: CUSTOMER, key, draft: blank, ids, files, updatedAt: AT }));
+    expect(selectRequestDraft(store.getState(), CUSTOMER, key)?.files).toEqual(files);
+
+    // A malformed persisted file is left out, not trusted.
+    const entry = store.getState().drafts[`${CUSTOMER}:${key}`];
+    const forged = { ...entry, request: { ...entry?.request, attachments: [file, { path: 7 }], unfinished: [1] } };
+    const state = { drafts: { [`${CUSTOMER}:${key}`]: forged } } as unknown as ReturnType<typeof store.getState>;
+    expect(selectRequestDraft(state, CUSTOMER, key)?.files).toEqual({ attachments: [file], unfinished: [] });
   });
 });
 

@@ -69,11 +69,19 @@ function errorShape(error: unknown): { code?: ErrorShape['code'] | string; messa
  * Uploads for one message to `tickets/{ticketId}/{messageId}/` (DESIGN §4).
  * @param ticketId the ticket (it may not exist yet: a new request uploads before submitting).
  * @param messageId the client id the message will be sent with; uploads use the current one.
+ * @param restored files already stored under these ids (a draft's, after a reload): listed as
+ *   uploaded from the start.
  * @returns the items and the actions on them; `attachments` holds the uploaded files.
  */
-export function useAttachmentUploads(ticketId: string, messageId: string): AttachmentUploads {
+export function useAttachmentUploads(
+  ticketId: string,
+  messageId: string,
+  restored: readonly Attachment[] = [],
+): AttachmentUploads {
   const dispatch = useAppDispatch();
-  const [items, setItems] = useState<UploadItem[]>([]);
+  const [items, setItems] = useState<UploadItem[]>(() =>
+    restored.map((file) => ({ key: newClientId(), ...file, state: 'done', percent: 100 })),
+  );
   // Files and abort controllers are not state: they are not rendered and not serializable.
   const files = useRef(new Map<string, File>());
   const controllers = useRef(new Map<string, AbortController>());

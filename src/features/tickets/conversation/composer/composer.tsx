@@ -11,6 +11,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from 'antd/es/alert';
+import AntApp from 'antd/es/app';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
@@ -32,6 +33,7 @@ import {
 } from '@/features/tickets/canned-replies/components/canned-reply-picker';
 import { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
 import { useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
+import { confirmSendingWithout, leftOutFiles } from '@/features/tickets/conversation/components/left-out-files';
 import { ComposerModeSwitch } from '@/features/tickets/conversation/composer/mode-switch';
 import { ComposerSendButton } from '@/features/tickets/conversation/composer/send-button';
 import { useConfirmStaleSend } from '@/features/tickets/conversation/composer/stale-confirm';
@@ -164,6 +166,7 @@ function TicketComposer({
 }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
+  const { modal } = AntApp.useApp();
   const draft = usableDraft(
     useAppSelector((state: DraftsRootState) => selectDraft(state, me.uid, ticket.id)),
     staff,
@@ -274,6 +277,9 @@ function TicketComposer({
       return;
     }
     if (uploads.busy || sending) return;
+    // Refused or cancelled files would silently stay behind: ask first.
+    const leftOut = leftOutFiles(uploads.items);
+    if (leftOut.length > 0 && !(await confirmSendingWithout(modal, leftOut))) return;
     setInvalid(null);
     setRefusal(null);
     const outcome = await outcomeOf(

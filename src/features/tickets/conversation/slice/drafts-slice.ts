@@ -10,7 +10,7 @@
  * sent with (DESIGN §3), so a send retried after a reload is the same write, not a second one.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { PRIORITIES, type Priority } from '@/domain/types';
+import { PRIORITIES, type Attachment, type Priority } from '@/domain/types';
 
 /** The other fields of a new request being written (its description is the draft's `body`). */
 export interface RequestDraftFields {
@@ -32,7 +32,18 @@ export interface Draft {
   /** The client id the message is sent with; kept until the send is confirmed (DESIGN §3). */
   messageId: string;
   /** Only on a new-request draft, with the client id of the ticket it creates. */
-  request?: RequestDraftFields & { ticketId: string };
+  request?: RequestDraftFields & { ticketId: string } & Partial<RequestDraftFiles>;
+}
+
+/**
+ * The files of a new request being written. Uploaded ones are already stored under the draft's
+ * client ids (DESIGN §4), so the draft keeps them across a reload; files still uploading, failed
+ * or cancelled when the page went are only named, so the form can say which must be added again.
+ */
+export interface RequestDraftFiles {
+  attachments: Attachment[];
+  /** Names of the files that were not uploaded when the draft was last saved. */
+  unfinished: string[];
 }
 
 /** A new request being written: its description and other fields. */
@@ -46,10 +57,31 @@ export interface RequestIds {
   messageId: string;
 }
 
-/** A saved new request: the form's values and the ids it will be sent with. */
+/** A saved new request: the form's values, the ids it will be sent with, and its files. */
 export interface SavedRequest {
   values: RequestDraft;
   ids: RequestIds;
+  files: RequestDraftFiles;
+}
+
+const NO_FILES: RequestDraftFiles = { attachments: [], unfinished: [] };
+
+function isAttachment(value: unknown): value is Attachment {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, name, size, contentType } = value as Record<string, unknown>;
+  return (
+    typeof path === 'string' && typeof name === 'string' && typeof size === 'number' && typeof contentType === 'string'
+  );
+}
+
+/** The well-formed files of a persisted draft (anything malformed is left out, not trusted). */
+function filesOf(request: Partial<RequestDraftFiles>): RequestDraftFiles {
+  return {
+    attachments: Array.isArray(request.attachments) ? request.attachments.filter(isAttachment) : [],
+    unfinished: Array.isArray(request.unfinished)
+      ? request.unfinished.filter((name): name is string => typeof name === 'string')
+      : [],
+  };
 }
 
 /**
@@ -110,17 +142,25 @@ const draftsSlice = createSlice({
       else state[entry] = { owner, body, internal, updatedAt, messageId };
     },
     /**
-     * Saves `owner`'s new request under `key` with the ids it will be created with; a blank
-     * form (default priority) removes it.
+     * Saves `owner`'s new request under `key` with the ids it will be created with and its files;
+     * a blank form (default priority, no files) removes it.
      */
     requestDraftSaved(
       state,
-      action: PayloadAction<{ owner: string; key: string; draft: RequestDraft; ids: RequestIds; updatedAt: string }>,
+      action: PayloadAction<{
+        owner: string;
+        key: string;
+        draft: RequestDraft;
+        ids: RequestIds;
+        files?: RequestDraftFiles;
+        updatedAt: string;
+      }>,
     ) {
-      const { owner, key, draft, ids, updatedAt } = action.payload;
+      const { owner, key, draft, ids, files = NO_FILES, updatedAt } = action.payload;
       const { description, subject, priority, category } = draft;
       const entry = draftEntryKey(owner, key);
-      if (description === '' && subject === '' && category === '' && priority === 'normal') delete state[entry];
+      const blank = description === '' && subject === '' && category === '' && priority === 'normal';
+      if (blank && files.attachments.length === 0 && files.unfinished.length === 0) delete state[entry];
       else
         state[entry] = {
           owner,
@@ -128,7 +168,7 @@ const draftsSlice = createSlice({
           internal: false,
           updatedAt,
           messageId: ids.messageId,
-          request: { subject, priority, category, ticketId: ids.ticketId },
+          request: { subject, priority, category, ticketId: ids.ticketId, ...files },
         };
     },
     /** Removes `owner`'s draft under `key` (a ticket id or a new-request key), e.g. once sent. */
@@ -160,6 +200,7 @@ const draftsSlice = createSlice({
           category: request.category,
         },
         ids: { ticketId: request.ticketId, messageId: draft.messageId },
+        files: filesOf(request),
       };
     },
   },

@@ -34,6 +34,7 @@ import { useCreateTicketMutation, useWatchTicketQuery } from '@/features/tickets
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
 import { useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
+import { confirmSendingWithout, leftOutFiles } from '@/features/tickets/conversation/components/left-out-files';
 import {
   draftDiscarded,
   newRequestDraftKey,
@@ -42,6 +43,7 @@ import {
   selectDraftsRehydrated,
   type DraftsRootState,
   type RequestDraft,
+  type RequestDraftFiles,
 } from '@/features/tickets/conversation/slice/drafts-slice';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { friendlyMessage } from '@/lib/error-messages';
@@ -181,7 +183,7 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
   const store = useAppStore<DraftsRootState>();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const { message, modal } = AntApp.useApp();
   const draftKey = newRequestDraftKey(followUpOf);
   const [saved] = useState(() => selectRequestDraft(store.getState(), me.uid, draftKey));
   const [values, setValues] = useState<RequestDraft>(saved?.values ?? EMPTY_REQUEST);
@@ -189,7 +191,10 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
   // retried submit (after a lost answer) resolves with the same ticket instead of making a
   // second. A sent request's draft goes with its ids; the next form gets new ones.
   const [ids] = useState(() => saved?.ids ?? { ticketId: newClientId(), messageId: newClientId() });
-  const uploads = useAttachmentUploads(ids.ticketId, ids.messageId);
+  // Uploaded files are stored under the draft's ids: a reload keeps them. Files not uploaded
+  // when the page went are named once, so the person knows to add them again.
+  const uploads = useAttachmentUploads(ids.ticketId, ids.messageId, saved?.files.attachments);
+  const [notKept, setNotKept] = useState<string[]>(() => saved?.files.unfinished ?? []);
   // A field's message shows once it was edited and left, or after a send. Leaving a field
   // never typed in shows nothing: the message would appear under it on the way to "Send
   // request", push the button down under the pointer, and swallow that click (one error per
@@ -223,7 +228,18 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
     setValues((current) => (current.subject === '' ? { ...current, subject: followUpSubject(original) } : current));
   }, [original]);
 
-  // Every change is saved as the draft (redux-persist writes it to localStorage).
+  // Every change is saved as the draft (redux-persist writes it to localStorage), files included.
+  const files: RequestDraftFiles = {
+    attachments: uploads.attachments,
+    unfinished: [
+      ...notKept,
+      ...uploads.items
+        .filter((item) => item.state === 'uploading' || item.state === 'failed' || item.state === 'cancelled')
+        .map((item) => item.name),
+    ],
+  };
+  // Upload progress changes the items many times a second; the draft changes only with its files.
+  const filesKey = JSON.stringify(files);
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
@@ -231,9 +247,16 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
       return;
     }
     dispatch(
-      requestDraftSaved({ owner: me.uid, key: draftKey, draft: values, ids, updatedAt: new Date().toISOString() }),
+      requestDraftSaved({
+        owner: me.uid,
+        key: draftKey,
+        draft: values,
+        ids,
+        files: JSON.parse(filesKey) as RequestDraftFiles,
+        updatedAt: new Date().toISOString(),
+      }),
     );
-  }, [dispatch, me.uid, draftKey, values, ids]);
+  }, [dispatch, me.uid, draftKey, values, ids, filesKey]);
 
   function change(patch: Partial<RequestDraft>) {
     setValues((current) => ({ ...current, ...patch }));
@@ -264,6 +287,9 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
       return;
     }
     if (blockedBy) return;
+    // Refused or cancelled files would silently stay behind: ask first.
+    const leftOut = leftOutFiles(uploads.items);
+    if (leftOut.length > 0 && !(await confirmSendingWithout(modal, leftOut))) return;
     setSubmitError(null);
     const outcome = await outcomeOf(
       createTicket({
@@ -387,6 +413,22 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               />
             </Flex>
           </Flex>
+          {notKept.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              closable
+              onClose={() => setNotKept([])}
+              message={
+                notKept.length === 1
+                  ? 'One file was not kept with your draft'
+                  : `${notKept.length} files were not kept with your draft`
+              }
+              description={`${notKept.join(', ')} had not finished uploading when the page was closed. Add ${
+                notKept.length === 1 ? 'it' : 'them'
+              } again if you still want to send ${notKept.length === 1 ? 'it' : 'them'}.`}
+            />
+          )}
           <Flex vertical gap={4} role="group" aria-labelledby={`${baseId}-attachments`}>
             <span id={`${baseId}-attachments`} style={{ fontWeight: 500 }}>
               Attachments{' '}
@@ -416,7 +458,7 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
             {blockedBy && <Typography.Text type="secondary">{blockedBy}</Typography.Text>}
           </Flex>
           <Typography.Text type="secondary">
-            Your draft is kept on this device until you send it, even if you close the page.
+            Your draft and its uploaded files are kept on this device until you send it, even if you close the page.
           </Typography.Text>
         </Flex>
       </form>
