@@ -8,12 +8,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support';
+import { onlyInThisTab, shot } from './support';
 
 async function signInAgent(page: Page): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill('priya@triage.test');
   await page.getByLabel('Password').fill('triage-agent');
+  await onlyInThisTab(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/desk/);
 }

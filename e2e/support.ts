@@ -16,11 +16,12 @@ export async function shot(page: Page, name: string, options: { viewport?: boole
 }
 
 /**
- * Records, from the first script of every document, whether the sign-in screen ever
- * appeared — so a reload that flashes it, even for one frame, is caught.
+ * Records, from the first script of every document of `target` (a page, or every page of a
+ * context), whether the sign-in screen ever appeared — so a reload or a new tab that flashes
+ * it, even for one frame, is caught.
  */
-export async function watchForSignInFlash(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+export async function watchForSignInFlash(target: Pick<Page, 'addInitScript'>): Promise<void> {
+  await target.addInitScript(() => {
     const flag = window as unknown as { __sawSignIn?: boolean };
     flag.__sawSignIn = false;
     new MutationObserver(() => {
@@ -67,14 +68,25 @@ export function makePng(width: number, height: number, colour: (x: number, y: nu
 }
 
 /**
- * Opens a new page of `context` and signs in a seeded staff member (password `triage-agent`),
- * resolving once the desk shows. The local session is per tab, so two pages can be two people.
+ * Ticks "Only in this tab" on a sign-in or sign-up form where the build offers it (the local
+ * backend signs the whole browser in otherwise): journeys play two people in two tabs of one
+ * browser, which share the local desk's data.
+ */
+export async function onlyInThisTab(page: Page): Promise<void> {
+  const box = page.getByRole('checkbox', { name: 'Only in this tab' });
+  if ((await box.count()) > 0) await box.check();
+}
+
+/**
+ * Opens a new page of `context` and signs in a seeded staff member (password `triage-agent`)
+ * only in that tab, resolving once the desk shows: two pages can be two people.
  */
 export async function signInStaff(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('triage-agent');
+  await onlyInThisTab(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/desk/);
   return page;
@@ -88,8 +100,9 @@ export interface NewPerson {
 }
 
 /**
- * Signs a new customer up through the form on `page` and waits for their requests (the home of a
- * new account). `timeout` (ms) gives a slow backend (the emulators) longer to answer.
+ * Signs a new customer up through the form on `page` (only in that tab, where the build offers
+ * it) and waits for their requests (the home of a new account). `timeout` (ms) gives a slow
+ * backend (the emulators) longer to answer.
  */
 export async function signUp(page: Page, person: NewPerson, timeout?: number): Promise<void> {
   await page.goto('/sign-up');
@@ -97,6 +110,7 @@ export async function signUp(page: Page, person: NewPerson, timeout?: number): P
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Confirm password').fill(person.password);
+  await onlyInThisTab(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/requests$/, timeout === undefined ? {} : { timeout });
 }

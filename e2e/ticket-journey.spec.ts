@@ -1,7 +1,7 @@
 /**
  * Ticket round trip: a customer and an agent side by side — two pages
- * of one browser context, since the local backend's data lives in the browser profile and
- * its session is per tab. The customer submits a request with a file and a screenshot (previewed
+ * of one browser context, since the local backend's data lives in the browser profile, each
+ * signed in "only in this tab". The customer submits a request with a file and a screenshot (previewed
  * inline for both); the agent's
  * queue shows it within 2 s without reload; the agent assigns it and replies "set pending";
  * the customer sees the reply live and answers, which reopens it; the agent adds an internal
@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { makePng, shot, signUp } from './support';
+import { makePng, onlyInThisTab, shot, signUp } from './support';
 
 const stamp = Date.now().toString(36);
 const customer = { name: 'Rosa Requester', email: `rosa-${stamp}@example.test`, password: 'correct horse 42' };
@@ -24,6 +24,7 @@ async function signInAgent(page: Page): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill('priya@triage.test');
   await page.getByLabel('Password').fill('triage-agent');
+  await onlyInThisTab(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/desk/);
 }

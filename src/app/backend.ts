@@ -24,7 +24,9 @@ const PORTS = Object.keys(PORT_SET) as PortName[];
 
 /** What each build's adapter can do, known without loading it (see each adapter's `capabilities`). */
 const CAPABILITIES: AuthCapabilities =
-  process.env.BACKEND === 'firebase' ? { google: true, sendsEmail: true } : { google: false, sendsEmail: false };
+  process.env.BACKEND === 'firebase'
+    ? { google: true, sendsEmail: true, tabSessions: false }
+    : { google: false, sendsEmail: false, tabSessions: true };
 
 type AnyFunction = (...args: unknown[]) => unknown;
 

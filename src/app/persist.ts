@@ -1,8 +1,8 @@
 /**
  * What survives a reload (DESIGN §5): preferences, the queue's saved views and unread marks,
  * unsent drafts and the outbox in localStorage; the last known user as a hint for the first
- * paint — per tab (sessionStorage) with the local backend, whose sessions are per tab, and per
- * browser (localStorage) with Firebase, whose sessions are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
+ * paint — per tab (sessionStorage) with the local backend, where a tab may keep a person of its
+ * own ("only in this tab"), and per browser (localStorage) with Firebase, whose sessions are. Never the API cache, never tokens. Each persisted slice is versioned; corrupt or newer
  * state falls back to defaults instead of crashing. Drafts are shared by every tab of the
  * browser, so their storage merges each tab's writes instead of replacing the others'.
  *
@@ -375,7 +375,7 @@ export const authPersistConfig: PersistConfig<AuthState> = {
   key: 'triage.auth',
   timeout: NO_TIMEOUT,
   version: PERSIST_VERSIONS.auth,
-  // Match the backend's session scope: per tab locally, per browser with Firebase Auth.
+  // Match the backend's session scope: per tab locally (a tab may keep its own person), per browser with Firebase Auth.
   storage: webStorage(process.env.BACKEND === 'firebase' ? 'local' : 'session'),
   whitelist: ['lastUser', 'user'],
   migrate: safeMigrate(authMigrations, PERSIST_VERSIONS.auth, isUserHint),

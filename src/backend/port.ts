@@ -45,6 +45,11 @@ export interface AuthCapabilities {
   google: boolean;
   /** Password reset and verification actually send email. */
   sendsEmail: boolean;
+  /**
+   * A sign-in may be kept to one tab (`thisTabOnly`), so two people can work side by side in one
+   * browser (local backend only; Firebase keeps one session per browser).
+   */
+  tabSessions: boolean;
 }
 
 /** Firebase Auth, or its local stand-in. */

@@ -37,6 +37,8 @@ export const displayNameSchema = z
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().check(z.minLength(1, 'Enter your password.')),
+  /** Local backend only (`capabilities.tabSessions`): keep this sign-in to the tab it was made in. */
+  thisTabOnly: z.optional(z.boolean()),
 });
 /** Sign-in input, validated. */
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -46,6 +48,8 @@ export const signUpSchema = z.object({
   displayName: displayNameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** Local backend only (`capabilities.tabSessions`): keep this sign-in to the tab it was made in. */
+  thisTabOnly: z.optional(z.boolean()),
 });
 /** Sign-up input, validated. */
 export type SignUpInput = z.infer<typeof signUpSchema>;

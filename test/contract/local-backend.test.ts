@@ -24,8 +24,18 @@ function uniqueDbName(label: string): string {
   return `triage-test-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-function localClient(dbName: string, storage: SessionStorageLike = createMemoryStorage(), seed = false): Backend {
-  return createBackend(CONFIG, { dbName, sessionStorage: storage, seed, pbkdf2Iterations: ITERATIONS });
+/**
+ * A client of the local backend: a tab of its own browser, unless `browser` (that browser's
+ * localStorage, where the shared session lives) is given.
+ */
+function localClient(dbName: string, browser: SessionStorageLike = createMemoryStorage(), seed = false): Backend {
+  return createBackend(CONFIG, {
+    dbName,
+    sharedSessionStorage: browser,
+    sessionStorage: createMemoryStorage(),
+    seed,
+    pbkdf2Iterations: ITERATIONS,
+  });
 }
 
 async function makeLocalHarness(): Promise<ContractHarness> {
@@ -380,10 +390,30 @@ describe('local backend', () => {
       await expect(authOf(reloaded)).resolves.toMatchObject({ kind: 'signedIn', user: { uid: profile.uid } });
     });
 
-    it('lets two tabs be two people, and signs out only the one that asks', async () => {
-      const [tabA, tabB] = [localClient(dbName), localClient(dbName)];
+    it('starts a new tab of the browser as its signed-in person', async () => {
+      const browser = createMemoryStorage();
+      const first = localClient(dbName, browser);
+      const profile = await first.auth.signUp({
+        displayName: 'Many Tabs Mo',
+        email: uniqueEmail('tabs'),
+        password: 'correct-horse-battery',
+      });
+      await expect(authOf(localClient(dbName, browser))).resolves.toMatchObject({
+        kind: 'signedIn',
+        user: { uid: profile.uid },
+      });
+    });
+
+    it('lets two tabs of one browser be two people when the second signs in only in its tab', async () => {
+      const browser = createMemoryStorage();
+      const [tabA, tabB] = [localClient(dbName, browser), localClient(dbName, browser)];
       const a = await tabA.auth.signUp({ displayName: 'Tab A', email: uniqueEmail('tab-a'), password: 'password-a1' });
-      const b = await tabB.auth.signUp({ displayName: 'Tab B', email: uniqueEmail('tab-b'), password: 'password-b1' });
+      const b = await tabB.auth.signUp({
+        displayName: 'Tab B',
+        email: uniqueEmail('tab-b'),
+        password: 'password-b1',
+        thisTabOnly: true,
+      });
       await expect(authOf(tabA)).resolves.toMatchObject({ kind: 'signedIn', user: { uid: a.uid } });
       await expect(authOf(tabB)).resolves.toMatchObject({ kind: 'signedIn', user: { uid: b.uid } });
       await tabA.auth.signOut();
@@ -443,10 +473,10 @@ describe('local backend', () => {
       ).resolves.toMatchObject({ uid: profile.uid });
     });
 
-    it('offers no Google sign-in and sends no email', async () => {
+    it('offers no Google sign-in and sends no email, but keeps a sign-in to one tab on request', async () => {
       const tab = localClient(dbName);
       expect(tab.kind).toBe('local');
-      expect(tab.auth.capabilities).toEqual({ google: false, sendsEmail: false });
+      expect(tab.auth.capabilities).toEqual({ google: false, sendsEmail: false, tabSessions: true });
       await expect(tab.auth.signInWithGoogle()).rejects.toMatchObject({
         code: 'unsupported',
         message: 'Google sign-in needs the Firebase backend.',

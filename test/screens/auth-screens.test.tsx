@@ -96,6 +96,24 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('Queue')).toBeInTheDocument();
   });
 
+  it('keeps a sign-in to this tab when “Only in this tab” is ticked, and to the browser when not', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localTestBackend({ seed: true });
+    const signIn = jest.spyOn(backend.auth, 'signIn');
+    const { router } = renderApp(backend, '/sign-in');
+    await screen.findByRole('checkbox', { name: 'Only in this tab' }, { timeout: 15_000 });
+    const onlyHere = () => screen.getByRole('checkbox', { name: 'Only in this tab' });
+    // Queried afresh: the form may re-render while the backend reports nobody signed in.
+    await waitFor(() => expect(onlyHere()).toHaveAccessibleDescription(/customer and an agent side by side/));
+    expect(onlyHere()).not.toBeChecked();
+    await user.click(onlyHere());
+    await user.type(screen.getByLabelText('Email'), agent.email);
+    await user.type(screen.getByLabelText('Password'), agent.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/desk'), { timeout: 5000 });
+    expect(signIn).toHaveBeenCalledWith({ email: agent.email, password: agent.password, thisTabOnly: true });
+  });
+
   it('gives a signed-in customer a 403 page on /desk', async () => {
     const { backend } = await seededDeskAs(customer);
     renderApp(backend, '/desk');

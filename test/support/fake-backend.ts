@@ -30,7 +30,7 @@ export function fakeBackend() {
   const backend: Backend = {
     kind: 'local',
     auth: {
-      capabilities: { google: false, sendsEmail: false },
+      capabilities: { google: false, sendsEmail: false, tabSessions: true },
       onChange(listener) {
         subscriptions += 1;
         listeners.add(listener);

@@ -30,14 +30,21 @@ export interface LocalTestBackendOptions {
 }
 
 /**
- * A client of the local backend. Its session lives in memory, so two clients of one database
- * are two people, as two tabs are; passwords are hashed with 1 000 PBKDF2 iterations instead of
+ * A client of the local backend. Its session lives in memory, as if each client were its own
+ * browser on one shared database, so two clients are two people; passwords are hashed with 1 000 PBKDF2 iterations instead of
  * the app's 210 000 (these tests check behaviour, not brute-force resistance).
  */
 export function localTestBackend({ seed, dbName = uniqueDbName(), now }: LocalTestBackendOptions): Backend {
   return createBackend(
     { backend: 'local', recaptchaSiteKey: null },
-    { dbName, seed, pbkdf2Iterations: 1000, sessionStorage: createMemoryStorage(), now },
+    {
+      dbName,
+      seed,
+      pbkdf2Iterations: 1000,
+      sharedSessionStorage: createMemoryStorage(),
+      sessionStorage: createMemoryStorage(),
+      now,
+    },
   );
 }
 

@@ -195,7 +195,7 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
   }
 
   return {
-    capabilities: { google: true, sendsEmail: true },
+    capabilities: { google: true, sendsEmail: true, tabSessions: false },
 
     onChange(listener) {
       listeners.add(listener);

@@ -1,7 +1,7 @@
 /**
  * Email-and-password accounts on IndexedDB: the local stand-in for Firebase Authentication
  * (DESIGN §1, §3). Credentials stay in their own table and never cross the port; the
- * session is this tab's (see `session.ts`).
+ * session is the browser's, or a tab's own (see `session.ts`).
  */
 import { liveQuery } from 'dexie';
 import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
@@ -113,7 +113,7 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
   const watches = new Set<AuthWatch>();
 
   return {
-    capabilities: { google: false, sendsEmail: false },
+    capabilities: { google: false, sendsEmail: false, tabSessions: true },
 
     onChange(listener: Listener<AuthChange>): Unsubscribe {
       const watch = new AuthWatch(ctx, listener);
@@ -137,7 +137,7 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
 
     signIn: (input: SignInInput) =>
       runCall(ctx, async () => {
-        const { email, password } = parseInput(signInSchema, input);
+        const { email, password, thisTabOnly } = parseInput(signInSchema, input);
         const credential = await ctx.db.credentials.get(email);
         if (!credential) {
           await burnPasswordCheck(password, ctx.iterations);
@@ -145,14 +145,14 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
         }
         const user = (await verifyPassword(password, credential)) ? await ctx.db.users.get(credential.uid) : undefined;
         if (!user) throw refusals.invalidCredential();
-        ctx.session.set({ uid: user.uid, email });
+        ctx.session.set({ uid: user.uid, email }, { thisTabOnly });
         return user;
       }),
 
     signUp: (input: SignUpInput) =>
       runCall(ctx, async () => {
         // The schema drops anything but name, email and password: nobody picks their own role.
-        const { displayName, email, password } = parseInput(signUpSchema, input);
+        const { displayName, email, password, thisTabOnly } = parseInput(signUpSchema, input);
         if (await ctx.db.credentials.get(email)) throw refusals.emailInUse();
         // Hash before the transaction: awaiting WebCrypto inside one would let it commit early.
         const secret = await hashPassword(password, ctx.iterations);
@@ -170,7 +170,7 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
           await ctx.db.credentials.add({ email, uid: user.uid, ...secret, emailVerified: false, createdAt: at });
           await ctx.db.users.add(user);
         });
-        ctx.session.set({ uid: user.uid, email });
+        ctx.session.set({ uid: user.uid, email }, { thisTabOnly });
         return user;
       }),
 

@@ -14,7 +14,14 @@ import { createLocalMessages } from '@/backend/local/messages';
 import { DEFAULT_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
 import { createLocalPresence, openPresenceDb } from '@/backend/local/presence';
 import { seedDemoData } from '@/backend/local/seed';
-import { defaultSessionStorage, LocalSession, sessionKey, type SessionStorageLike } from '@/backend/local/session';
+import {
+  defaultSessionStorage,
+  defaultSharedSessionStorage,
+  LocalSession,
+  sessionKey,
+  watchOtherTabs,
+  type SessionStorageLike,
+} from '@/backend/local/session';
 import { createLocalSettings } from '@/backend/local/settings';
 import { createLocalTickets } from '@/backend/local/tickets';
 import { withBulk } from '@/backend/bulk-tickets';
@@ -24,7 +31,12 @@ import { createLocalUsers } from '@/backend/local/users';
 export interface LocalBackendOptions {
   /** IndexedDB database name (default `triage`). Clients with the same name share data. */
   dbName?: string;
-  /** Where this tab's session lives (default `window.sessionStorage`, or memory without a window). */
+  /**
+   * Where the browser's session lives, shared by its tabs (default `window.localStorage`, followed
+   * across tabs by the `storage` event; memory without a window). Tests give each "browser" one.
+   */
+  sharedSessionStorage?: SessionStorageLike;
+  /** Where a tab's own session lives, "only in this tab" (default `window.sessionStorage`, or memory). */
   sessionStorage?: SessionStorageLike;
   /** Seed the demo desk on first run (default true). */
   seed?: boolean;
@@ -46,7 +58,16 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
   const now = options.now ?? Date.now;
   const iterations = options.pbkdf2Iterations ?? DEFAULT_PBKDF2_ITERATIONS;
   const db = openTriageDb(dbName);
-  const session = new LocalSession(options.sessionStorage ?? defaultSessionStorage(), sessionKey(dbName));
+  const shared = options.sharedSessionStorage ?? defaultSharedSessionStorage();
+  const session = new LocalSession(
+    {
+      shared,
+      tab: options.sessionStorage ?? defaultSessionStorage(),
+      // Other tabs write the browser's localStorage; a storage the caller gave is theirs alone.
+      watchShared: options.sharedSessionStorage ? undefined : watchOtherTabs,
+    },
+    sessionKey(dbName),
+  );
 
   const ready = (async () => {
     await db.open();

@@ -17,6 +17,7 @@ import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { Panel } from '@/components/panel';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
+import { ThisTabOnly } from '@/features/auth/components/this-tab-only';
 import { DemoAccountsCard, type LoadDemoAccounts } from '@/features/auth/components/demo-accounts-card';
 import {
   authErrorCleared,
@@ -80,6 +81,7 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
   const busy = useAppSelector(selectSigningIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [thisTabOnly, setThisTabOnly] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   const edited = () => {
@@ -91,7 +93,7 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
     const errors = validate(email, password);
     setFieldErrors(errors);
     if (errors.email || errors.password) return;
-    void dispatch(signIn({ email: email.trim(), password }));
+    void dispatch(signIn({ email: email.trim(), password, ...(thisTabOnly ? { thisTabOnly } : {}) }));
   };
 
   return (
@@ -131,6 +133,7 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
               }}
             />
           </Field>
+          <ThisTabOnly checked={thisTabOnly} onChange={setThisTabOnly} disabled={busy} />
           <Button type="primary" htmlType="submit" block loading={busy}>
             Sign in
           </Button>

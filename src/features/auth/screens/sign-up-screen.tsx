@@ -11,6 +11,7 @@ import Password from 'antd/es/input/Password';
 import { recaptchaSiteKey } from '@/config/config';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
+import { ThisTabOnly } from '@/features/auth/components/this-tab-only';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { authErrorCleared, selectFormError, selectSigningIn, signUp } from '@/features/auth/slice/auth-slice';
@@ -32,6 +33,7 @@ export default function SignUpScreen() {
   const siteKey = recaptchaSiteKey();
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaMissing = siteKey !== null && captchaToken === null;
+  const [thisTabOnly, setThisTabOnly] = useState(false);
 
   return (
     <Panel title="Create your account">
@@ -49,7 +51,9 @@ export default function SignUpScreen() {
         requiredMark={false}
         disabled={busy}
         onValuesChange={() => error && dispatch(authErrorCleared())}
-        onFinish={({ displayName, email, password }) => void dispatch(signUp({ displayName, email, password }))}
+        onFinish={({ displayName, email, password }) =>
+          void dispatch(signUp({ displayName, email, password, ...(thisTabOnly ? { thisTabOnly } : {}) }))
+        }
       >
         <Form.Item name="displayName" label="Your name" rules={[zodRule(displayNameSchema)]}>
           <Input autoComplete="name" autoFocus maxLength={80} showCount />
@@ -81,6 +85,7 @@ export default function SignUpScreen() {
             <RecaptchaField siteKey={siteKey} onToken={setCaptchaToken} />
           </Form.Item>
         )}
+        <ThisTabOnly checked={thisTabOnly} onChange={setThisTabOnly} disabled={busy} />
         <Form.Item style={{ marginBottom: 8 }}>
           <Button type="primary" htmlType="submit" block loading={busy} disabled={captchaMissing}>
             Create account

@@ -3,8 +3,8 @@
  * typed survives a reload; sign-out purges the drafts of the person signing out).
  *
  * Every draft belongs to the person who wrote it. One browser may hold several people's drafts:
- * localStorage is shared by its tabs, and with the local backend each tab has its own session,
- * so an agent and a customer can be signed in side by side. Drafts are therefore stored under
+ * localStorage is shared by its tabs, and with the local backend a tab may keep a session of its
+ * own ("only in this tab"), so an agent and a customer can be signed in side by side. Drafts are therefore stored under
  * `<owner uid>:<key>`, carry their owner, and are read, written and removed only for the uid the
  * caller passes — the signed-in person's. A draft also carries the client id its message will be
  * sent with (DESIGN §3), so a send retried after a reload is the same write, not a second one.

@@ -1,0 +1,51 @@
+/**
+ * One browser, one signed-in person (local backend, as Firebase does it): a Ctrl+click on a
+ * ticket opens a tab that is already signed in and shows the ticket; signing out in one tab signs
+ * every tab out. A tab signed in "only in this tab" keeps its own person meanwhile.
+ */
+import { expect, test } from './fixtures';
+import { onlyInThisTab, sawSignIn, shot, watchForSignInFlash } from './support';
+
+test('tabs share the signed-in person; a tab of its own keeps its person', async ({ context, page }) => {
+  // A customer first, in a tab of their own (how one machine shows two people side by side).
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill('dana@example.test');
+  await page.getByLabel('Password').fill('triage-customer');
+  await onlyInThisTab(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/requests/);
+  const customerTab = page;
+
+  // The agent in another tab, signed in for the whole browser.
+  const agentTab = await context.newPage();
+  await agentTab.goto('/sign-in');
+  await agentTab.getByLabel('Email').fill('priya@triage.test');
+  await agentTab.getByLabel('Password').fill('triage-agent');
+  await agentTab.getByRole('button', { name: 'Sign in' }).click();
+  await expect(agentTab).toHaveURL(/\/desk/);
+
+  // Ctrl+click on a ticket: a new tab, signed in as the agent, on that ticket — never a sign-in page on the way.
+  await watchForSignInFlash(context);
+  const link = agentTab.getByRole('row').nth(1).getByRole('link').first();
+  const subject = (await link.textContent()) ?? '';
+  const [ticketTab] = await Promise.all([
+    context.waitForEvent('page'),
+    link.click({ modifiers: [process.platform === 'darwin' ? 'Meta' : 'Control'] }),
+  ]);
+  await ticketTab.waitForLoadState();
+  await expect(ticketTab).toHaveURL(/\/desk\/tickets\//);
+  await expect(ticketTab.getByRole('heading', { level: 1 })).toContainText(subject);
+  await expect(ticketTab.getByRole('button', { name: 'Account menu for Priya Shah' })).toBeVisible();
+  expect(await sawSignIn(ticketTab)).toBe(false);
+  await shot(ticketTab, 'session-01-ctrl-click-opens-signed-in-tab');
+
+  // Signing out in the new tab signs the agent's first tab out too; the customer's stays.
+  await ticketTab.getByRole('button', { name: 'Account menu for Priya Shah' }).click();
+  await ticketTab.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(ticketTab).toHaveURL(/\/sign-in/);
+  await expect(agentTab).toHaveURL(/\/sign-in/);
+  await expect(customerTab.getByRole('button', { name: 'Account menu for Dana Whitfield' })).toBeVisible();
+  await customerTab.reload();
+  await expect(customerTab).toHaveURL(/\/requests/);
+  await expect(customerTab.getByRole('button', { name: 'Account menu for Dana Whitfield' })).toBeVisible();
+});
