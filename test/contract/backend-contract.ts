@@ -161,6 +161,21 @@ function isOrdered(tickets: readonly Ticket[], sort: TicketSort): boolean {
   });
 }
 
+/**
+ * Waits for the audit trail of a new ticket that `agent` took: their assignment, then the
+ * move new → open it caused, both by them (the submission entry aside).
+ */
+async function expectTakenAndOpened(agent: { uid: string; backend: Backend }, ticketId: string): Promise<void> {
+  const events = await firstValue<AuditEvent[]>(
+    (next, fail) => agent.backend.tickets.watchEvents(ticketId, next, fail),
+    (list) => list.some((e) => e.type === 'status' && e.to === 'open'),
+  );
+  expect(events.filter((e) => e.from !== null || e.type !== 'status')).toEqual([
+    expect.objectContaining({ type: 'assignee', from: null, to: agent.uid, actorId: agent.uid }),
+    expect.objectContaining({ type: 'status', from: 'new', to: 'open', actorId: agent.uid }),
+  ]);
+}
+
 /** The first auth state of a client that satisfies `accept`. */
 function authState(backend: Backend, accept: (change: AuthChange) => boolean): Promise<AuthChange> {
   return firstValue<AuthChange>((onNext) => backend.auth.onChange(onNext), accept);
@@ -927,14 +942,7 @@ export function describeBackendContract(
         const ticket = await customer.backend.tickets.create(newRequest('Assign me'));
         const assigned = await agent.backend.tickets.update(ticket.id, { assigneeId: agent.uid });
         expect(assigned).toMatchObject({ status: 'open', assigneeId: agent.uid, assigneeName: agent.displayName });
-        const events = await firstValue<AuditEvent[]>(
-          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
-          (list) => list.some((e) => e.type === 'status' && e.to === 'open'),
-        );
-        expect(events.filter((e) => e.from !== null || e.type !== 'status')).toEqual([
-          expect.objectContaining({ type: 'assignee', from: null, to: agent.uid, actorId: agent.uid }),
-          expect.objectContaining({ type: 'status', from: 'new', to: 'open', actorId: agent.uid }),
-        ]);
+        await expectTakenAndOpened(agent, ticket.id);
         await agent.backend.tickets.transition(ticket.id, 'await_customer');
         await expect(agent.backend.tickets.update(ticket.id, { assigneeId: colleague.uid })).resolves.toMatchObject({
           status: 'pending',
@@ -1024,14 +1032,7 @@ export function describeBackendContract(
           assigneeName: agent.displayName,
           lastMessageBy: 'agent',
         });
-        const events = await firstValue<AuditEvent[]>(
-          (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
-          (list) => list.some((e) => e.type === 'status' && e.to === 'open'),
-        );
-        expect(events.filter((e) => e.from !== null || e.type !== 'status')).toEqual([
-          expect.objectContaining({ type: 'assignee', from: null, to: agent.uid, actorId: agent.uid }),
-          expect.objectContaining({ type: 'status', from: 'new', to: 'open', actorId: agent.uid }),
-        ]);
+        await expectTakenAndOpened(agent, ticket.id);
 
         const settings = await firstValue<DeskSettings>((next, fail) => admin.backend.settings.watch(next, fail));
         expect(settings.assignOnReply).toBe(true);
