@@ -73,18 +73,21 @@ export function watchOtherTabs(key: string, onChange: () => void): () => void {
   return () => window.removeEventListener('storage', listener);
 }
 
+/** A stored session's value as a {@link SessionState}, or `null` for anything else. */
+function sessionFrom(value: unknown): SessionState | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { uid, email } = value as { uid?: unknown; email?: unknown };
+  return typeof uid === 'string' && uid && typeof email === 'string' ? { uid, email } : null;
+}
+
 function parseSession(raw: string | null): SessionState | null {
   if (!raw) return null;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null) {
-      const { uid, email } = value as { uid?: unknown; email?: unknown };
-      if (typeof uid === 'string' && uid && typeof email === 'string') return { uid, email };
-    }
+    return sessionFrom(JSON.parse(raw));
   } catch {
     // A corrupt entry means nobody is signed in.
+    return null;
   }
-  return null;
 }
 
 /** A tab's own entry: present once the tab signed in "only in this tab"; `session` null when it then signed out. */
@@ -97,7 +100,7 @@ function parseTabEntry(raw: string | null): TabEntry | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value === 'object' && value !== null && (value as { own?: unknown }).own === true) {
-      return { session: parseSession(JSON.stringify((value as { session?: unknown }).session ?? null)) };
+      return { session: sessionFrom((value as { session?: unknown }).session) };
     }
   } catch {
     // A corrupt entry: the tab follows the browser's session.
