@@ -1,6 +1,7 @@
 /**
  * The signed-in frame (its own chunk: the sign-in page does not need menus and dropdowns): side menu built from the route table (only what the role may open),
- * a header with the theme toggle and the profile menu, and the screen.
+ * a header with the theme toggle and the profile menu, and the screen. On a phone-sized window
+ * the side menu is a drawer opened from the header (`phone-menu.tsx`), and the margins shrink.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -20,6 +21,7 @@ import type { UserProfile } from '@/domain/types';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
 import { menuCollapsedChanged, selectMenuCollapsed } from '@/features/preferences/slice/preferences-slice';
+import { usePhoneLayout } from '@/lib/use-media-query';
 
 /** Skeleton shown while a screen's chunk loads or the session is being confirmed. */
 function ScreenSkeleton() {
@@ -34,6 +36,9 @@ function ScreenSkeleton() {
  * The frame around every signed-in screen. Without children (the session is still being
  * confirmed from the persisted hint) it shows a skeleton where the screen will be.
  */
+/** The side menu as a drawer: its own chunk, fetched only on phone-sized windows. */
+const PhoneMenu = lazy(() => import(/* webpackChunkName: "phone-menu" */ '@/app/phone-menu'));
+
 /** Agents' desktop notifications: their own chunk, fetched only for staff. */
 const DeskNotifications = lazy(
   () => import(/* webpackChunkName: "desk-notifications" */ '@/features/tickets/queue/components/desk-notifications'),
@@ -43,6 +48,7 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
   const location = useLocation();
   const dispatch = useAppDispatch();
   const collapsed = useAppSelector(selectMenuCollapsed);
+  const phone = usePhoneLayout();
   const { token } = theme.useToken();
   const items = ROUTES.filter((route) => route.menu && mayOpen(route, user.role)).map((route) => ({
     key: route.path,
@@ -54,32 +60,44 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
   return (
     <AntApp>
       <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider
-          collapsible
-          collapsed={collapsed}
-          onCollapse={(value) => dispatch(menuCollapsedChanged(value))}
-          breakpoint="lg"
-          width={220}
-          style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
-        >
-          <div style={{ padding: '18px 20px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
-            <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
-              {collapsed ? 'T' : 'Triage'}
-            </Typography.Title>
-          </div>
-          <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} style={{ borderInlineEnd: 0 }} />
-        </Layout.Sider>
+        {!phone && (
+          <Layout.Sider
+            collapsible
+            collapsed={collapsed}
+            onCollapse={(value) => dispatch(menuCollapsedChanged(value))}
+            breakpoint="lg"
+            width={220}
+            style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+          >
+            <div style={{ padding: '18px 20px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+              <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
+                {collapsed ? 'T' : 'Triage'}
+              </Typography.Title>
+            </div>
+            <Menu
+              mode="inline"
+              selectedKeys={selected ? [selected] : []}
+              items={items}
+              style={{ borderInlineEnd: 0 }}
+            />
+          </Layout.Sider>
+        )}
         <Layout>
           <Layout.Header
             style={{
               display: 'flex',
               alignItems: 'center',
-              justifyContent: 'flex-end',
-              paddingInline: 24,
+              justifyContent: phone ? 'space-between' : 'flex-end',
+              paddingInline: phone ? 8 : 24,
               borderBottom: `1px solid ${token.colorBorderSecondary}`,
             }}
           >
-            <Space size="middle">
+            {phone && (
+              <Suspense fallback={<span />}>
+                <PhoneMenu items={items} selected={selected} />
+              </Suspense>
+            )}
+            <Space size={phone ? 'small' : 'middle'}>
               <ConnectionStatus />
               {isStaff(user.role) && (
                 <Suspense fallback={null}>
@@ -90,7 +108,7 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
               <ProfileMenu user={user} />
             </Space>
           </Layout.Header>
-          <Layout.Content style={{ padding: 24 }}>
+          <Layout.Content style={{ padding: phone ? 12 : 24 }}>
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<ScreenSkeleton />}>{children ?? <ScreenSkeleton />}</Suspense>
             </ErrorBoundary>

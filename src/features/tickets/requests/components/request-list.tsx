@@ -64,6 +64,12 @@ function listCss(token: GlobalToken): string {
 .triage-request-meta { color: ${token.colorTextSecondary}; font-size: ${token.fontSizeSM}px; }
 .triage-request-you { color: ${token.colorWarningText}; font-weight: ${token.fontWeightStrong}; }
 .triage-request-time { color: ${token.colorTextSecondary}; font-size: ${token.fontSizeSM}px; white-space: nowrap; }
+@media (max-width: 767px) {
+  /* Phones: the whole subject, wrapped under status and number; the time under the line. */
+  .triage-request-link { flex-direction: column; align-items: stretch; gap: 4px; padding: 12px 4px; }
+  .triage-request-title { flex-wrap: wrap; align-items: baseline; }
+  .triage-request-subject { white-space: normal; overflow-wrap: anywhere; flex-basis: 100%; }
+}
 `;
 }
 

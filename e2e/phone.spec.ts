@@ -1,0 +1,74 @@
+/**
+ * Phone size (390 × 844, local backend): the side menu is a drawer opened from the header, and the
+ * main screens of both roles fit the width — nothing wider than the window (screenshots of each
+ * in test-results/screens/phone-*).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { onlyInThisTab, shot } from './support';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function signIn(page: Page, email: string, password: string, home: RegExp): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await onlyInThisTab(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(home);
+}
+
+/** Fails when anything makes the page wider than the window (a horizontal scroll on a phone). */
+async function expectFitsWidth(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: innerWidth }));
+  expect(widths.page, 'page width at 390 px').toBeLessThanOrEqual(widths.window);
+}
+
+test('a customer at phone size: menu drawer, requests, a request, the new-request form', async ({ page }) => {
+  await signIn(page, 'dana@example.test', 'triage-customer', /\/requests$/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+  await expectFitsWidth(page);
+  await shot(page, 'phone-01-customer-requests');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('menuitem', { name: /My requests/ })).toBeVisible();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await shot(page, 'phone-02-menu-drawer', { viewport: true });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole('link').filter({ hasText: /#\d+/ }).first().click();
+  await expect(page).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole('textbox', { name: 'Your reply' })).toBeVisible();
+  await expectFitsWidth(page);
+  await shot(page, 'phone-03-customer-request');
+
+  await page.goto('/requests/new');
+  await expect(page.getByLabel('Subject')).toBeVisible();
+  await expectFitsWidth(page);
+  await shot(page, 'phone-04-customer-new-request');
+});
+
+test('an agent at phone size: the queue and a ticket', async ({ page }) => {
+  await signIn(page, 'priya@triage.test', 'triage-agent', /\/desk/);
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectFitsWidth(page);
+  await shot(page, 'phone-05-agent-queue');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('menuitem', { name: /Canned replies/ })
+    .click();
+  await expect(page).toHaveURL(/\/canned-replies/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.goBack();
+
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/desk\/tickets\//);
+  await expect(page.getByRole('textbox', { name: 'Public reply' })).toBeVisible();
+  await expectFitsWidth(page);
+  await shot(page, 'phone-06-agent-ticket');
+});
