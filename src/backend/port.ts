@@ -12,6 +12,7 @@ import type {
   AuditEvent,
   CannedReply,
   DeskSettings,
+  DeskSettingsInput,
   Message,
   Priority,
   Ticket,
@@ -335,8 +336,12 @@ export interface FilesPort {
 export interface SettingsPort {
   /** Live desk settings; defaults when none are stored yet. */
   watch(onNext: Listener<DeskSettings>, onError: ErrorListener): Unsubscribe;
-  /** Replaces the desk settings (admins only). @throws AppError `permission-denied`. */
-  save(settings: DeskSettings): Promise<void>;
+  /**
+   * Replaces the desk settings but the canned replies, which stay as stored (admins only; a
+   * full {@link DeskSettings} may be passed, its `cannedReplies` is not written).
+   * @throws AppError `permission-denied`, `invalid-argument` with the first problem's sentence.
+   */
+  save(settings: DeskSettingsInput): Promise<void>;
   /**
    * Replaces the shared canned replies (agents and admins). Customers never receive
    * canned replies from `watch`.

@@ -30,7 +30,11 @@ export const cannedRepliesSchema = z
   .array(cannedReplySchema)
   .check(z.maxLength(MAX_CANNED_REPLIES, 'At most 200 canned replies.'));
 
-/** Categories, close-after days, SLA targets per priority, canned replies and assign-on-reply. */
+/**
+ * `settings/desk` as an admin saves it: categories, close-after days, SLA targets per priority and
+ * assign-on-reply. Canned replies are not part of it: they change only through their own save
+ * (agents may change them too), so saving the desk never writes back a stale copy of them.
+ */
 export const deskSettingsSchema = z.object({
   categories: z
     .array(
@@ -52,6 +56,5 @@ export const deskSettingsSchema = z.object({
       typeof slaTargetSchema
     >,
   ),
-  cannedReplies: cannedRepliesSchema,
   assignOnReply: z.boolean(),
 });

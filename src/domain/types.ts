@@ -116,6 +116,9 @@ export interface DeskSettings {
   assignOnReply: boolean;
 }
 
+/** What an admin saves as the desk settings: everything but the canned replies (saved on their own). */
+export type DeskSettingsInput = Omit<DeskSettings, 'cannedReplies'>;
+
 /** The desk settings a new desk starts with. */
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   categories: ['Billing', 'Technical', 'Account', 'Other'],

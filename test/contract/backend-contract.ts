@@ -1233,6 +1233,12 @@ export function describeBackendContract(
         await expect(
           firstValue<DeskSettings>((next, fail) => agent.backend.settings.watch(next, fail)),
         ).resolves.toMatchObject({ cannedReplies: [reply] });
+        // …and never writes back a stale copy: the replies change only through their own save.
+        const staleCopy: DeskSettings = { ...seenByAdmin, cannedReplies: [] };
+        await admin.backend.settings.save(staleCopy);
+        await expect(
+          firstValue<DeskSettings>((next, fail) => agent.backend.settings.watch(next, fail)),
+        ).resolves.toMatchObject({ cannedReplies: [reply] });
       });
     });
 

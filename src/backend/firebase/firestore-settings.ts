@@ -21,7 +21,14 @@ import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
-import { PRIORITIES, DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type SlaTarget } from '@/domain/types';
+import {
+  PRIORITIES,
+  DEFAULT_DESK_SETTINGS,
+  type CannedReply,
+  type DeskSettings,
+  type DeskSettingsInput,
+  type SlaTarget,
+} from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import type { FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
@@ -133,17 +140,16 @@ export async function watchSettings(
 }
 
 /**
- * Replaces the desk settings (admins only), canned replies included, in a transaction that
- * reads the caller's role.
+ * Replaces `settings/desk` (admins only; the canned replies' document is left as it is), in a
+ * transaction that reads the caller's role.
  * @throws AppError `invalid-argument`, `permission-denied`.
  */
-export async function saveSettings(ctx: FirestoreContext, settings: DeskSettings): Promise<void> {
-  const { cannedReplies, ...desk } = parseInput(deskSettingsSchema, settings);
+export async function saveSettings(ctx: FirestoreContext, settings: DeskSettingsInput): Promise<void> {
+  const desk = parseInput(deskSettingsSchema, settings);
   await runTransaction(ctx.db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
     assertCan(principalOf(actor), 'settings.manage');
     tx.set(doc(ctx.db, 'settings', 'desk'), desk);
-    tx.set(cannedRepliesRef(ctx.db), { replies: cannedReplies, updatedAt: serverTimestamp() });
   });
 }
 

@@ -10,7 +10,8 @@ import { z } from 'zod/mini';
 import type { AddMessageInput, ErrorListener, Listener, MessagesPort, Unsubscribe } from '@/backend/port';
 import { can } from '@/domain/policy';
 import { isRetriedMessage, planReply } from '@/domain/plans/reply';
-import { applyTicketWrite, principalOf } from '@/domain/plans/ticket-write';
+import { actorOf, applyTicketWrite, principalOf } from '@/domain/plans/ticket-write';
+import { assignsOnReply } from '@/domain/lifecycle';
 import { readableTicket } from '@/domain/errors/refusals';
 import { lifecycleEventSchema, newMessageSchema, parseInput, writeOptionsSchema } from '@/domain/schemas';
 import type { Message } from '@/domain/types';
@@ -79,7 +80,9 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
             attachmentCount: named.length,
             event,
             expectedUpdatedAt,
-            assignOnReply: (await readDeskSettings(db)).assignOnReply,
+            // The desk's setting matters only when the reply could take the ticket.
+            assignOnReply:
+              assignsOnReply(ticket, actorOf(me), internal, true) && (await readDeskSettings(db)).assignOnReply,
           });
           const attachments = await verifiedAttachments(db, me, ticketId, id, named);
 

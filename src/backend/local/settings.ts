@@ -1,7 +1,7 @@
 /**
  * `settings/desk` on IndexedDB (DESIGN §3): everyone signed in reads it (the request form needs
- * the categories) but only staff see its canned replies; only admins replace it, and agents and
- * admins replace the canned replies.
+ * the categories) but only staff see its canned replies; only admins replace the rest, and agents
+ * and admins replace the canned replies.
  */
 import type { ErrorListener, Listener, SettingsPort, Unsubscribe } from '@/backend/port';
 import { can } from '@/domain/policy';
@@ -9,7 +9,7 @@ import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
-import { DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
 import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
 
 /** The id of the one settings record. */
@@ -41,13 +41,19 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
       );
     },
 
-    save: (settings: DeskSettings) =>
+    save: (settings: DeskSettingsInput) =>
       runWrite(ctx, async () => {
-        const value: DeskSettings = parseInput(deskSettingsSchema, settings);
+        const desk = parseInput(deskSettingsSchema, settings);
         await db.transaction('rw', [db.users, db.settings], async () => {
           const me = await requireUser(ctx);
           assertCan(principalOf(me), 'settings.manage');
-          await db.settings.put({ id: DESK_SETTINGS_ID, value, updatedAt: isoAt(ctx.now()) });
+          // The canned replies stay as stored: they change only through saveCannedReplies.
+          const { cannedReplies } = await readDeskSettings(db);
+          await db.settings.put({
+            id: DESK_SETTINGS_ID,
+            value: { ...desk, cannedReplies },
+            updatedAt: isoAt(ctx.now()),
+          });
         });
       }),
 

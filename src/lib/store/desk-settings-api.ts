@@ -4,7 +4,7 @@
  * admin's desk switches), and saving them (admins only, DESIGN §1).
  */
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
-import type { DeskSettings } from '@/domain/types';
+import type { DeskSettings, DeskSettingsInput } from '@/domain/types';
 
 const deskSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,10 +13,10 @@ const deskSettingsApi = api.injectEndpoints({
       liveEndpoint<void, DeskSettings>((backend, _arg, onNext, onError) => backend.settings.watch(onNext, onError)),
     ),
     /**
-     * Replaces the desk settings (admins only; `permission-denied` for anyone else,
-     * `invalid-argument` with the first problem's sentence for settings outside the schema).
+     * Replaces the desk settings but the canned replies (admins only; `permission-denied` for
+     * anyone else, `invalid-argument` with the first problem's sentence outside the schema).
      */
-    saveDeskSettings: build.mutation<void, DeskSettings>({
+    saveDeskSettings: build.mutation<void, DeskSettingsInput>({
       query: (settings) => (backend) => backend.settings.save(settings),
     }),
   }),
