@@ -152,6 +152,11 @@ if (authHost && !firestoreHost) {
   setLogLevel('silent');
 }
 
+// One retry, the first failure printed: on a 2-core machine the Functions emulator, starting a
+// worker per trigger, can starve the other emulators for seconds (about one run in four lost one
+// test to it). A real fault fails twice and shows both times; the summary lists it.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
 // Presence first: its tests time sub-second lifetimes, and the Functions emulator, busy starting
 // a worker per trigger after the contract's bursts of writes, can hold listeners back for seconds.
 // Presence needs Auth and Firestore, as the contract's data part does.
