@@ -534,6 +534,49 @@ describeWithEmulators('firestore.rules', () => {
       await assertSucceeds(reply(dbOf('alice'), 'alice', id, { ticket: takeIt('alice') }));
     });
 
+    it('refuses a staff reply that takes a new ticket but leaves it New', async () => {
+      const id = await seedTicket(unassignedNew);
+      await assertFails(
+        reply(dbOf('alice'), 'alice', id, { ticket: { assigneeId: 'alice', assigneeName: PEOPLE.alice.displayName } }),
+      );
+    });
+
+    it('refuses an admin turning assignOnReply off in the same batch as a reply that skips it', async () => {
+      const id = await seedTicket(unassignedNew);
+      const db = dbOf('ada');
+      /** The setting off and a public reply that opens the ticket, with `ticket` fields over it, in one batch. */
+      const offAndReply = (ticket: DocumentData) => {
+        const batch = writeBatch(db);
+        batch.set(doc(db, 'settings', 'desk'), { ...deskDoc(), assignOnReply: false });
+        const messageId = freshId('m');
+        batch.set(doc(db, 'tickets', id, 'messages', messageId), {
+          authorId: 'ada',
+          authorName: PEOPLE.ada.displayName,
+          authorRole: PEOPLE.ada.role,
+          body: 'Opening it for whoever comes next.',
+          internal: false,
+          attachments: [],
+          createdAt: serverTimestamp(),
+        });
+        batch.update(doc(db, 'tickets', id), {
+          ...movePatch('ada', 'new', 'open'),
+          lastMessageAt: serverTimestamp(),
+          lastMessageBy: 'agent',
+          lastMessageId: messageId,
+          ...ticket,
+        });
+        return batch.commit();
+      };
+      try {
+        // The setting the reply is held to is the one stored before the write…
+        await assertFails(offAndReply({}));
+        // …and the same batch taking the ticket is a valid write.
+        await assertSucceeds(offAndReply({ assigneeId: 'ada', assigneeName: PEOPLE.ada.displayName }));
+      } finally {
+        await seedDocs(env, { 'settings/desk': deskDoc() });
+      }
+    });
+
     it('lets the reply open without taking it once an admin turned assignOnReply off', async () => {
       await seedDocs(env, { 'settings/desk': { ...deskDoc(), assignOnReply: false } });
       try {
