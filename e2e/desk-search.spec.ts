@@ -8,15 +8,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { onlyInThisTab, shot } from './support';
+import { PRIYA, shot, signIn } from './support';
 
-async function signInAgent(page: Page): Promise<void> {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill('priya@triage.test');
-  await page.getByLabel('Password').fill('triage-agent');
-  await onlyInThisTab(page);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/desk/);
+function signInAgent(page: Page): Promise<void> {
+  return signIn(page, PRIYA);
 }
 
 /** The ticket ids of the queue's rows, top to bottom, once the table is settled. */

@@ -1,22 +1,13 @@
 /**
  * Phone size (390 × 844, local backend): the side menu is a drawer opened from the header, and the
  * main screens of both roles fit the width — nothing wider than the window (screenshots of each
- * in test-results/screens/phone-*).
+ * in test-results/screens/phone-*, the ticket in the dark theme too).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { onlyInThisTab, shot } from './support';
+import { DANA, PRIYA, shot, signIn } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function signIn(page: Page, email: string, password: string, home: RegExp): Promise<void> {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await onlyInThisTab(page);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(home);
-}
 
 /** Fails when anything makes the page wider than the window (a horizontal scroll on a phone). */
 async function expectFitsWidth(page: Page): Promise<void> {
@@ -25,7 +16,7 @@ async function expectFitsWidth(page: Page): Promise<void> {
 }
 
 test('a customer at phone size: menu drawer, requests, a request, the new-request form', async ({ page }) => {
-  await signIn(page, 'dana@example.test', 'triage-customer', /\/requests$/);
+  await signIn(page, DANA);
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
   await expectFitsWidth(page);
@@ -52,7 +43,7 @@ test('a customer at phone size: menu drawer, requests, a request, the new-reques
 });
 
 test('an agent at phone size: the queue and a ticket', async ({ page }) => {
-  await signIn(page, 'priya@triage.test', 'triage-agent', /\/desk/);
+  await signIn(page, PRIYA);
   await expect(page.getByRole('table')).toBeVisible();
   await expectFitsWidth(page);
   await shot(page, 'phone-05-agent-queue');
@@ -71,4 +62,12 @@ test('an agent at phone size: the queue and a ticket', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Public reply' })).toBeVisible();
   await expectFitsWidth(page);
   await shot(page, 'phone-06-agent-ticket');
+
+  // The same in the dark theme.
+  await page.getByRole('switch', { name: 'Dark theme' }).click();
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await expectFitsWidth(page);
+  await shot(page, 'phone-07-agent-ticket-dark');
+  await page.getByRole('switch', { name: 'Dark theme' }).click();
 });

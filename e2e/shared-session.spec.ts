@@ -4,25 +4,16 @@
  * every tab out. A tab signed in "only in this tab" keeps its own person meanwhile.
  */
 import { expect, test } from './fixtures';
-import { onlyInThisTab, sawSignIn, shot, watchForSignInFlash } from './support';
+import { DANA, PRIYA, sawSignIn, shot, signIn, watchForSignInFlash } from './support';
 
 test('tabs share the signed-in person; a tab of its own keeps its person', async ({ context, page }) => {
   // A customer first, in a tab of their own (how one machine shows two people side by side).
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill('dana@example.test');
-  await page.getByLabel('Password').fill('triage-customer');
-  await onlyInThisTab(page);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/requests/);
+  await signIn(page, DANA);
   const customerTab = page;
 
   // The agent in another tab, signed in for the whole browser.
   const agentTab = await context.newPage();
-  await agentTab.goto('/sign-in');
-  await agentTab.getByLabel('Email').fill('priya@triage.test');
-  await agentTab.getByLabel('Password').fill('triage-agent');
-  await agentTab.getByRole('button', { name: 'Sign in' }).click();
-  await expect(agentTab).toHaveURL(/\/desk/);
+  await signIn(agentTab, PRIYA, { thisTabOnly: false });
 
   // Ctrl+click on a ticket: a new tab, signed in as the agent, on that ticket — never a sign-in page on the way.
   await watchForSignInFlash(context);

@@ -78,17 +78,34 @@ export async function onlyInThisTab(page: Page): Promise<void> {
 }
 
 /**
+ * Signs a person in through the form on `page`, only in that tab unless `thisTabOnly` is false
+ * (then the whole browser, as a stranger would), and waits for `home`.
+ */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string; home: RegExp },
+  { thisTabOnly = true }: { thisTabOnly?: boolean } = {},
+): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  if (thisTabOnly) await onlyInThisTab(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(account.home);
+}
+
+/** The seeded agent Priya (local demo desk). */
+export const PRIYA = { email: 'priya@triage.test', password: 'triage-agent', home: /\/desk/ };
+/** The seeded customer Dana (local demo desk). */
+export const DANA = { email: 'dana@example.test', password: 'triage-customer', home: /\/requests$/ };
+
+/**
  * Opens a new page of `context` and signs in a seeded staff member (password `triage-agent`)
  * only in that tab, resolving once the desk shows: two pages can be two people.
  */
 export async function signInStaff(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('triage-agent');
-  await onlyInThisTab(page);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/desk/);
+  await signIn(page, { email, password: 'triage-agent', home: /\/desk/ });
   return page;
 }
 

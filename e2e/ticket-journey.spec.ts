@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { makePng, onlyInThisTab, shot, signUp } from './support';
+import { makePng, PRIYA, shot, signIn, signUp } from './support';
 
 const stamp = Date.now().toString(36);
 const customer = { name: 'Rosa Requester', email: `rosa-${stamp}@example.test`, password: 'correct horse 42' };
@@ -20,13 +20,8 @@ const customerAnswer = 'It should be GB123456789.';
 const internalNote = `Billing system note ${stamp}: VAT numbers sync nightly.`;
 const customerReopen = 'The corrected invoice still shows the old number.';
 
-async function signInAgent(page: Page): Promise<void> {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill('priya@triage.test');
-  await page.getByLabel('Password').fill('triage-agent');
-  await onlyInThisTab(page);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/desk/);
+function signInAgent(page: Page): Promise<void> {
+  return signIn(page, PRIYA);
 }
 
 function signUpCustomer(page: Page): Promise<void> {
