@@ -22,6 +22,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import formatjs from 'eslint-plugin-formatjs';
 import local from './eslint/no-import-cycle.mjs';
 
 const features = readdirSync('src/features', { withFileTypes: true })
@@ -211,6 +212,28 @@ export default tseslint.config(
             },
             { group: ['firebase', 'firebase/*'], message: 'Trusted code uses firebase-admin, not the client SDK.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // DESIGN §8: what people read comes from the message catalogues. Text written straight into
+    // JSX, or a literal string in a prop people read, fails the lint; test/unit/lint-layers.test.ts
+    // shows it does.
+    files: ['src/**/*.tsx', 'test/fixtures/lint/**/*.tsx'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        {
+          props: {
+            include: [
+              [
+                '*',
+                '{label,title,placeholder,alt,aria-label,aria-description,aria-roledescription,tooltip,message,description,okText,cancelText,tip,help,extra,emptyText,addonBefore,addonAfter,subTitle,checkedChildren,unCheckedChildren}',
+              ],
+            ],
+          },
         },
       ],
     },

@@ -1,6 +1,7 @@
 /** Helpers shared by the journeys. */
 import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 const SHOTS = 'test-results/screens';
@@ -130,4 +131,32 @@ export async function signUp(page: Page, person: NewPerson, timeout?: number): P
   await onlyInThisTab(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/requests$/, timeout === undefined ? {} : { timeout });
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules, contrast included) on what `page` shows and fails on
+ * any serious or critical violation, naming each with the first elements it found. Prints one
+ * line per check (`axe <label>: …`) so the journey's output lists the results per screen.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // The pointer left where the last click was: a control under it shows antd's hover colour.
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const minor = results.violations.length - serious.length;
+  console.log(
+    `axe ${label}: ${serious.length} serious/critical, ${minor} moderate/minor, ${results.passes.length} rules passed`,
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    ),
+    `axe: serious or critical violations on ${label}`,
+  ).toEqual([]);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
-// Steps: lint, format, typecheck, Jest (unit, screens, local contract), the Firebase adapter
+// Steps: lint, format, typecheck, the message catalogues (DESIGN §8), Jest (unit, screens, local contract), the Firebase adapter
 // with the Cloud Functions, the security rules and the trusted code against the emulators, the
 // production builds with their budgets, Playwright journeys.
 // Lint, format and typecheck only read the tree, so they run side by side (each prints its
@@ -111,6 +111,7 @@ await runSideBySide([
   ['lint', 'npx eslint . --max-warnings 0'],
   ['format', 'npx prettier --check .'],
   ['typecheck', 'npx tsc --noEmit -p tsconfig.json'],
+  ['catalogues', 'node scripts/check-catalogues.mjs'],
 ]);
 // One worker per core (Jest's default leaves one core idle for itself, half of a 2-core machine).
 run(

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useIntl } from 'react-intl';
 import AntApp from 'antd/es/app';
 import Layout from 'antd/es/layout';
 import Menu from 'antd/es/menu';
@@ -20,8 +21,10 @@ import { isStaff } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
+import { LanguagePicker } from '@/features/preferences/components/language-picker';
 import { menuCollapsedChanged, selectMenuCollapsed } from '@/features/preferences/slice/preferences-slice';
 import { usePhoneLayout } from '@/lib/use-media-query';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 
 /** Skeleton shown while a screen's chunk loads or the session is being confirmed. */
 function ScreenSkeleton() {
@@ -50,10 +53,11 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
   const collapsed = useAppSelector(selectMenuCollapsed);
   const phone = usePhoneLayout();
   const { token } = theme.useToken();
+  const intl = useIntl();
   const items = ROUTES.filter((route) => route.menu && mayOpen(route, user.role)).map((route) => ({
     key: route.path,
     icon: route.menu?.icon,
-    label: <Link to={route.path}>{route.menu?.label}</Link>,
+    label: <Link to={route.path}>{route.menu && intl.formatMessage(route.menu.label)}</Link>,
   }));
   const selected = items.find((item) => location.pathname.startsWith(item.key))?.key;
 
@@ -67,11 +71,11 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
             onCollapse={(value) => dispatch(menuCollapsedChanged(value))}
             breakpoint="lg"
             width={220}
-            style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
           >
             <div style={{ padding: '18px 20px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
-              <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
-                {collapsed ? 'T' : 'Triage'}
+              <Typography.Title level={4} style={{ margin: 0, color: token.colorLink }}>
+                {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
               </Typography.Title>
             </div>
             <Menu
@@ -104,6 +108,7 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
                   <DeskNotifications user={user} />
                 </Suspense>
               )}
+              <LanguagePicker />
               <ThemeToggle />
               <ProfileMenu user={user} />
             </Space>

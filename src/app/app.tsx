@@ -1,5 +1,5 @@
 /**
- * The composition root's React side: store, persistence gate, theme, router. Starts the auth
+ * The composition root's React side: store, persistence gate, theme, language, router. Starts the auth
  * mirror once on mount.
  */
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import type { makeStore } from '@/app/store';
 import { ThemeProvider } from '@/app/theme';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { FullPageSpinner } from '@/components/full-page-state';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 
 /** The whole app for a store made by `makeStore`. */
 export function App({ store, persistor }: Pick<ReturnType<typeof makeStore>, 'store' | 'persistor'>) {
@@ -21,7 +22,7 @@ export function App({ store, persistor }: Pick<ReturnType<typeof makeStore>, 'st
   }, [store]);
   return (
     <Provider store={store}>
-      <PersistGate loading={<FullPageSpinner label="Starting Triage…" />} persistor={persistor}>
+      <PersistGate loading={<FullPageSpinner label={PRODUCT_NAME} />} persistor={persistor}>
         <ThemeProvider>
           <ErrorBoundary>
             <RouterProvider router={router} />

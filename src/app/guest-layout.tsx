@@ -1,11 +1,15 @@
 /**
- * The frame around sign-in, sign-up and password reset: a centred column with the brand.
+ * The frame around sign-in, sign-up and password reset: a centred column with the brand and
+ * the language picker.
  * Kept free of heavy components: it is part of the first paint for every visitor.
  */
 import { Suspense, type ReactNode } from 'react';
 import Spin from 'antd/es/spin';
 import theme from 'antd/es/theme';
+import { FormattedMessage } from 'react-intl';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
+import { LanguagePicker } from '@/features/preferences/components/language-picker';
 
 /** Centres the guest screens under the brand. */
 export function GuestLayout({ children }: { children: ReactNode }) {
@@ -22,12 +26,17 @@ export function GuestLayout({ children }: { children: ReactNode }) {
       }}
     >
       <div style={{ width: '100%', maxWidth: 440 }}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+          <LanguagePicker />
+        </div>
         <div style={{ textAlign: 'center', marginBottom: 24 }}>
           {/* The product's name, not the page's: each form's panel title is the page's h1. */}
           <p style={{ margin: 0, color: token.colorPrimary, fontSize: token.fontSizeHeading2, fontWeight: 600 }}>
-            Triage
+            {PRODUCT_NAME}
           </p>
-          <span style={{ color: token.colorTextSecondary }}>The support desk that keeps up with you.</span>
+          <span style={{ color: token.colorTextSecondary }}>
+            <FormattedMessage id="app.tagline" defaultMessage="The support desk that keeps up with you." />
+          </span>
         </div>
         <ErrorBoundary>
           <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>

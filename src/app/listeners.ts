@@ -14,6 +14,7 @@ import { registerAuthListener } from '@/features/auth/auth-listener';
 import { authChanged } from '@/features/auth/slice/auth-slice';
 import { registerOutboxListeners } from '@/features/tickets/conversation/outbox-listener';
 import { draftsOfUserCleared } from '@/features/tickets/conversation/slice/drafts-slice';
+import { localeChanged } from '@/features/preferences/slice/preferences-slice';
 import { api } from '@/lib/store/api';
 import type { StartListening } from '@/lib/store/store-types';
 
@@ -35,6 +36,9 @@ export function createAppListenerMiddleware(backend: Backend) {
  *   (no data of the previous person survives); when this tab's person signs out, purges their
  *   drafts, in the store and in storage. Only theirs: other tabs may hold other people's. A tab
  *   that starts signed out had nobody to sign out, so it purges nothing;
+ * - the language (DESIGN §8): a person's profile carries the language they chose, so on
+ *   sign-in (or when they change it in another browser) it becomes this browser's; a choice
+ *   made here is saved to their profile;
  * - the outbox's listeners (`registerOutboxListeners`), delivering after any auth change.
  */
 export function registerListeners(startListening: AppStartListening): void {
@@ -53,6 +57,32 @@ export function registerListeners(startListening: AppStartListening): void {
       if (change.kind === 'signedOut' && leaving) {
         listenerApi.dispatch(draftsOfUserCleared(leaving));
         forgetStoredDrafts(leaving);
+      }
+    },
+  });
+
+  startListening({
+    actionCreator: authChanged,
+    effect: (action, listenerApi) => {
+      if (action.payload.kind !== 'signedIn') return;
+      // The profile is the person's choice wherever they made it last (a choice made here is on
+      // its way to the profile, which then says the same).
+      const { locale } = action.payload.user;
+      if (locale && listenerApi.getState().preferences.locale !== locale) listenerApi.dispatch(localeChanged(locale));
+    },
+  });
+
+  startListening({
+    actionCreator: localeChanged,
+    effect: async (action, listenerApi) => {
+      const user = currentUserOf(listenerApi.getState().auth);
+      const locale = action.payload;
+      if (!user || !locale || user.locale === locale) return;
+      try {
+        await listenerApi.extra.users.setOwnLocale(locale);
+      } catch (error) {
+        // The choice still holds in this browser; only other browsers will not follow it.
+        console.warn('Triage could not save the language to your profile.', error);
       }
     },
   });

@@ -17,6 +17,7 @@ import {
   type PersistedState,
 } from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
+import { isLocale } from '@/domain/locales';
 import { PRIORITIES, type UserProfile } from '@/domain/types';
 import { authTransition, type AuthState } from '@/lib/session/auth-machine';
 import { initialPreferences, type PreferencesState } from '@/features/preferences/slice/preferences-slice';
@@ -154,7 +155,8 @@ const isLastSeen = (value: unknown): boolean =>
 
 const isPreferences: ShapeCheck = (value) =>
   (value.theme === undefined || value.theme === 'light' || value.theme === 'dark') &&
-  (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean');
+  (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean') &&
+  (value.locale === undefined || value.locale === null || isLocale(value.locale));
 
 /**
  * Preferences migrations. Version 2 added saved queue views and last-opened times, per person;

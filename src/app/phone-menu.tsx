@@ -3,6 +3,7 @@
  * edge; choosing a screen (or Escape, or the mask) closes it. Its own chunk, fetched only on
  * phone-sized windows, so the desktop frame does not carry the drawer.
  */
+import { useIntl } from 'react-intl';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import Button from 'antd/es/button';
@@ -12,6 +13,8 @@ import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { ItemType } from 'antd/es/menu/interface';
+import { useDirection } from '@/lib/i18n/direction';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 
 /**
  * @param items the side menu's items (what the role may open).
@@ -21,6 +24,8 @@ export default function PhoneMenu({ items, selected }: { items: ItemType[]; sele
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const { token } = theme.useToken();
+  const intl = useIntl();
+  const rtl = useDirection() === 'rtl';
   // A new screen closes the drawer (a link in it was followed, or the back button).
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -29,23 +34,24 @@ export default function PhoneMenu({ items, selected }: { items: ItemType[]; sele
       <Button
         type="text"
         icon={<MenuOutlined />}
-        aria-label="Open menu"
+        aria-label={intl.formatMessage({ id: 'app.phoneMenu.open', defaultMessage: 'Open menu' })}
         aria-expanded={open}
         onClick={() => setOpen(true)}
       />
       <Drawer
         open={open}
         onClose={() => setOpen(false)}
-        placement="left"
+        // The side the menu lives on: the start of the line (the right in Arabic).
+        placement={rtl ? 'right' : 'left'}
         width={260}
         title={
           <Typography.Text strong style={{ color: token.colorPrimary, fontSize: token.fontSizeHeading4 }}>
-            Triage
+            {PRODUCT_NAME}
           </Typography.Text>
         }
         styles={{ body: { padding: 0 } }}
       >
-        <nav aria-label="Main">
+        <nav aria-label={intl.formatMessage({ id: 'app.nav.main', defaultMessage: 'Main' })}>
           <Menu
             mode="inline"
             selectedKeys={selected ? [selected] : []}

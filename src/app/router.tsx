@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
 import Button from 'antd/es/button';
+import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { GuestLayout } from '@/app/guest-layout';
 import { homePathFor, mayOpen, ROUTES, type AppRoute } from '@/app/routes';
@@ -15,20 +16,36 @@ import { FullPageFrame, FullPageSpinner } from '@/components/full-page-state';
 import { StatusPage } from '@/components/status-page';
 import type { UserProfile } from '@/domain/types';
 import type { AuthProfileUnavailable } from '@/lib/session/auth-machine';
+import { useFriendlyMessage } from '@/lib/i18n/labels';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { retryProfile, selectAuth, signOut } from '@/features/auth/slice/auth-slice';
 
 const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '@/app/app-layout'));
 
-function useDocumentTitle(title: string) {
+/** Sets the document title to the page's, in the current language, followed by the product's name. */
+function useDocumentTitle(title: MessageDescriptor) {
+  const intl = useIntl();
+  const text = intl.formatMessage(title);
   useEffect(() => {
-    document.title = `${title} · Triage`;
-  }, [title]);
+    document.title = `${text} · ${PRODUCT_NAME}`;
+  }, [text]);
+}
+
+/** The "Starting Triage…" spinner, while the session is being confirmed. */
+function Starting() {
+  const intl = useIntl();
+  return <FullPageSpinner label={intl.formatMessage({ id: 'app.starting', defaultMessage: 'Starting Triage…' })} />;
 }
 
 /** The signed-in frame, loaded on demand. */
 function SignedInFrame({ user, children }: { user: UserProfile; children?: ReactNode }) {
+  const intl = useIntl();
   return (
-    <Suspense fallback={<FullPageSpinner label="Opening Triage…" />}>
+    <Suspense
+      fallback={
+        <FullPageSpinner label={intl.formatMessage({ id: 'app.opening', defaultMessage: 'Opening Triage…' })} />
+      }
+    >
       <AppLayout user={user}>{children}</AppLayout>
     </Suspense>
   );
@@ -37,21 +54,28 @@ function SignedInFrame({ user, children }: { user: UserProfile; children?: React
 /** Shown when Auth accepted the person but their profile (role) cannot be read. */
 function ProfileUnavailable({ session }: { session: AuthProfileUnavailable }) {
   const dispatch = useAppDispatch();
+  const friendly = useFriendlyMessage();
   return (
     <FullPageFrame>
       <StatusPage
         kind="warning"
-        title="Triage cannot reach its database"
+        title={<FormattedMessage id="app.profileUnavailable.title" defaultMessage="Triage cannot reach its database" />}
         actions={
           <>
             <Button type="primary" loading={session.retrying} onClick={() => void dispatch(retryProfile())}>
-              Retry
+              <FormattedMessage id="app.retry" defaultMessage="Retry" />
             </Button>
-            <Button onClick={() => void dispatch(signOut())}>Sign out</Button>
+            <Button onClick={() => void dispatch(signOut())}>
+              <FormattedMessage id="app.signOut" defaultMessage="Sign out" />
+            </Button>
           </>
         }
       >
-        {`You are signed in as ${session.email}, but your profile could not be loaded. ${session.error.message}`}
+        <FormattedMessage
+          id="app.profileUnavailable.body"
+          defaultMessage="You are signed in as {email}, but your profile could not be loaded. {reason}"
+          values={{ email: session.email, reason: friendly(session.error) }}
+        />
       </StatusPage>
     </FullPageFrame>
   );
@@ -62,14 +86,17 @@ export function Forbidden() {
   return (
     <StatusPage
       kind="forbidden"
-      title="403 — not for your role"
+      title={<FormattedMessage id="app.forbidden.title" defaultMessage="403 — not for your role" />}
       actions={
         <Button type="primary" href="/">
-          Go to my home page
+          <FormattedMessage id="app.goHome" defaultMessage="Go to my home page" />
         </Button>
       }
     >
-      Your account cannot open this page. If you think it should, ask an admin to change your role.
+      <FormattedMessage
+        id="app.forbidden.body"
+        defaultMessage="Your account cannot open this page. If you think it should, ask an admin to change your role."
+      />
     </StatusPage>
   );
 }
@@ -97,8 +124,8 @@ function Guarded({ route }: { route: AppRoute }) {
       // Guest page: without a hint the person is almost surely signed out, so the form shows at
       // once while the backend loads; with one, wait for the backend's answer rather than flash
       // the form. Other pages: the hint paints the frame at once and the screen waits.
-      if (!auth.lastUser) return forGuests ? guestScreen : <FullPageSpinner label="Starting Triage…" />;
-      return forGuests ? <FullPageSpinner label="Starting Triage…" /> : <SignedInFrame user={auth.lastUser} />;
+      if (!auth.lastUser) return forGuests ? guestScreen : <Starting />;
+      return forGuests ? <Starting /> : <SignedInFrame user={auth.lastUser} />;
     case 'signedOut':
     case 'signingIn':
       if (forGuests) return guestScreen;
@@ -121,7 +148,7 @@ function HomeRedirect() {
   const auth = useAppSelector(selectAuth);
   switch (auth.kind) {
     case 'unknown':
-      return <FullPageSpinner label="Starting Triage…" />;
+      return <Starting />;
     case 'signedIn':
       return <Navigate to={homePathFor(auth.user.role)} replace />;
     case 'profileUnavailable':
@@ -134,20 +161,22 @@ function HomeRedirect() {
   }
 }
 
+const NOT_FOUND_TITLE = defineMessage({ id: 'app.title.notFound', defaultMessage: 'Not found' });
+
 function NotFound() {
-  useDocumentTitle('Not found');
+  useDocumentTitle(NOT_FOUND_TITLE);
   return (
     <FullPageFrame>
       <StatusPage
         kind="not-found"
-        title="404 — no such page"
+        title={<FormattedMessage id="app.notFound.title" defaultMessage="404 — no such page" />}
         actions={
           <Button type="primary" href="/">
-            Go to my home page
+            <FormattedMessage id="app.goHome" defaultMessage="Go to my home page" />
           </Button>
         }
       >
-        The address may be mistyped, or the page has moved.
+        <FormattedMessage id="app.notFound.body" defaultMessage="The address may be mistyped, or the page has moved." />
       </StatusPage>
     </FullPageFrame>
   );
@@ -159,14 +188,18 @@ function RouteError() {
     <FullPageFrame>
       <StatusPage
         kind="error"
-        title="Something went wrong"
+        title={<FormattedMessage id="app.routeError.title" defaultMessage="Something went wrong" />}
         actions={
           <Button type="primary" onClick={() => window.location.reload()}>
-            Reload Triage
+            <FormattedMessage id="app.reload" defaultMessage="Reload Triage" />
           </Button>
         }
       >
-        {error instanceof Error ? error.message : 'The page could not be shown.'}
+        {error instanceof Error ? (
+          error.message
+        ) : (
+          <FormattedMessage id="app.routeError.body" defaultMessage="The page could not be shown." />
+        )}
       </StatusPage>
     </FullPageFrame>
   );

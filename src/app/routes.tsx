@@ -8,8 +8,23 @@ import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { loadDemoAccounts } from '@/app/backend';
 import type { Role } from '@/domain/roles';
+
+/** Each page's title (the document title, and the side menu's label). */
+const TITLES = defineMessages({
+  signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },
+  signUp: { id: 'app.title.signUp', defaultMessage: 'Create your account' },
+  resetPassword: { id: 'app.title.resetPassword', defaultMessage: 'Reset your password' },
+  requests: { id: 'app.title.requests', defaultMessage: 'My requests' },
+  newRequest: { id: 'app.title.newRequest', defaultMessage: 'New request' },
+  request: { id: 'app.title.request', defaultMessage: 'Request' },
+  desk: { id: 'app.title.desk', defaultMessage: 'Desk' },
+  ticket: { id: 'app.title.ticket', defaultMessage: 'Ticket' },
+  cannedReplies: { id: 'app.title.cannedReplies', defaultMessage: 'Canned replies' },
+  admin: { id: 'app.title.admin', defaultMessage: 'Admin' },
+});
 
 /** Who may open a route: signed-out people only, or signed-in people with one of these roles. */
 export type RouteAccess = { kind: 'guest' } | { kind: 'roles'; roles: readonly Role[] };
@@ -20,9 +35,9 @@ export interface AppRoute {
   screen: LazyExoticComponent<ComponentType>;
   access: RouteAccess;
   /** Shown in the side menu when present (only to people the access allows). */
-  menu?: { label: string; icon: ReactNode };
-  /** Document title. */
-  title: string;
+  menu?: { label: MessageDescriptor; icon: ReactNode };
+  /** Document title (and the menu's label), in every language (DESIGN §8). */
+  title: MessageDescriptor;
 }
 
 const GUEST: RouteAccess = { kind: 'guest' };
@@ -34,7 +49,7 @@ const ADMINS: RouteAccess = { kind: 'roles', roles: ['admin'] };
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/sign-in',
-    title: 'Sign in',
+    title: TITLES.signIn,
     access: GUEST,
     // The composition root hands the screen what only it knows: this build's demo accounts.
     screen: lazy(() =>
@@ -49,13 +64,13 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/sign-up',
-    title: 'Create your account',
+    title: TITLES.signUp,
     access: GUEST,
     screen: lazy(() => import(/* webpackChunkName: "sign-up" */ '@/features/auth/screens/sign-up-screen')),
   },
   {
     path: '/reset-password',
-    title: 'Reset your password',
+    title: TITLES.resetPassword,
     access: GUEST,
     screen: lazy(
       () => import(/* webpackChunkName: "reset-password" */ '@/features/auth/screens/reset-password-screen'),
@@ -63,16 +78,16 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/requests',
-    title: 'My requests',
+    title: TITLES.requests,
     access: EVERYONE,
-    menu: { label: 'My requests', icon: <InboxOutlined /> },
+    menu: { label: TITLES.requests, icon: <InboxOutlined /> },
     screen: lazy(
       () => import(/* webpackChunkName: "requests" */ '@/features/tickets/requests/screens/my-requests-screen'),
     ),
   },
   {
     path: '/requests/new',
-    title: 'New request',
+    title: TITLES.newRequest,
     access: EVERYONE,
     screen: lazy(
       () => import(/* webpackChunkName: "new-request" */ '@/features/tickets/requests/screens/new-request-screen'),
@@ -80,28 +95,28 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/requests/:ticketId',
-    title: 'Request',
+    title: TITLES.request,
     access: EVERYONE,
     screen: lazy(() => import(/* webpackChunkName: "request" */ '@/features/tickets/requests/screens/request-screen')),
   },
   {
     path: '/desk',
-    title: 'Desk',
+    title: TITLES.desk,
     access: STAFF,
-    menu: { label: 'Desk', icon: <CustomerServiceOutlined /> },
+    menu: { label: TITLES.desk, icon: <CustomerServiceOutlined /> },
     screen: lazy(() => import(/* webpackChunkName: "desk" */ '@/features/tickets/queue/screens/desk-screen')),
   },
   {
     path: '/desk/tickets/:ticketId',
-    title: 'Ticket',
+    title: TITLES.ticket,
     access: STAFF,
     screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/workspace/screens/ticket-screen')),
   },
   {
     path: '/canned-replies',
-    title: 'Canned replies',
+    title: TITLES.cannedReplies,
     access: STAFF,
-    menu: { label: 'Canned replies', icon: <ThunderboltOutlined /> },
+    menu: { label: TITLES.cannedReplies, icon: <ThunderboltOutlined /> },
     screen: lazy(
       () =>
         import(
@@ -111,9 +126,9 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/admin',
-    title: 'Admin',
+    title: TITLES.admin,
     access: ADMINS,
-    menu: { label: 'Admin', icon: <SettingOutlined /> },
+    menu: { label: TITLES.admin, icon: <SettingOutlined /> },
     screen: lazy(() => import(/* webpackChunkName: "admin" */ '@/features/admin/screens/admin-screen')),
   },
 ];

@@ -19,6 +19,7 @@ import type {
   TicketStatus,
   UserProfile,
 } from '@/domain/types';
+import type { Locale } from '@/domain/locales';
 
 /** Stops a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void;
@@ -101,6 +102,12 @@ export interface UsersPort {
    * @throws AppError `permission-denied` for anyone but an admin, or an admin changing themselves.
    */
   setRole(uid: string, role: Role): Promise<void>;
+  /**
+   * Keeps the signed-in person's language on their profile (DESIGN §8), so that it follows
+   * them to other browsers and trusted code can write to them in it.
+   * @throws AppError `invalid-argument` for a language Triage does not speak, `unauthenticated`.
+   */
+  setOwnLocale(locale: Locale): Promise<void>;
 }
 
 /**

@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
+import { FormattedMessage } from 'react-intl';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -31,7 +32,14 @@ export function ConnectionStatus() {
   const { token } = theme.useToken();
   if (online) return null;
   return (
-    <Tooltip title="This browser has no network. What is on screen stays readable; new changes from others arrive when the connection is back.">
+    <Tooltip
+      title={
+        <FormattedMessage
+          id="app.offline.explained"
+          defaultMessage="This browser has no network. What is on screen stays readable; new changes from others arrive when the connection is back."
+        />
+      }
+    >
       <Typography.Text role="status" strong style={{ color: token.colorError }}>
         <span
           aria-hidden
@@ -44,7 +52,7 @@ export function ConnectionStatus() {
             background: token.colorError,
           }}
         />
-        Offline
+        <FormattedMessage id="app.offline" defaultMessage="Offline" />
       </Typography.Text>
     </Tooltip>
   );

@@ -5,6 +5,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import { StatusPage } from '@/components/status-page';
+import { FormattedMessage } from 'react-intl';
 
 /** Props of {@link ErrorBoundary}. */
 export interface ErrorBoundaryProps {
@@ -41,19 +42,32 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
     return (
       <StatusPage
         kind={chunkFailed ? 'warning' : 'error'}
-        title={chunkFailed ? 'This part of Triage could not be loaded' : 'Something went wrong on this page'}
+        title={
+          chunkFailed ? (
+            <FormattedMessage id="app.chunkFailed.title" defaultMessage="This part of Triage could not be loaded" />
+          ) : (
+            <FormattedMessage id="app.crashed.title" defaultMessage="Something went wrong on this page" />
+          )
+        }
         actions={
           <>
             <Button type="primary" onClick={() => this.setState({ error: null })}>
-              Try again
+              <FormattedMessage id="app.tryAgain" defaultMessage="Try again" />
             </Button>
-            <Button onClick={() => window.location.reload()}>Reload Triage</Button>
+            <Button onClick={() => window.location.reload()}>
+              <FormattedMessage id="app.reload" defaultMessage="Reload Triage" />
+            </Button>
           </>
         }
       >
-        {chunkFailed
-          ? 'You may be offline, or Triage was just updated. Check your connection and try again.'
-          : error.message}
+        {chunkFailed ? (
+          <FormattedMessage
+            id="app.chunkFailed.body"
+            defaultMessage="You may be offline, or Triage was just updated. Check your connection and try again."
+          />
+        ) : (
+          error.message
+        )}
       </StatusPage>
     );
   }

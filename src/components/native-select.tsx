@@ -5,7 +5,8 @@
  * screen-reader-friendly on every platform. It looks like the antd controls around it: no
  * native arrow but antd's chevron, the primary colour on hover, and antd's focus ring.
  */
-import { useState, type SelectHTMLAttributes } from 'react';
+import { useContext, useState, type SelectHTMLAttributes } from 'react';
+import { ConfigContext } from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 
 /** One choice of a {@link NativeSelect}. */
@@ -44,6 +45,7 @@ export interface NativeSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectE
 /** A themed native select (antd input height, border, radius, colours, chevron, hover and focus; light or dark). */
 export function NativeSelect({ value, options, onChange, disabled, style, ...rest }: NativeSelectProps) {
   const { token } = theme.useToken();
+  const rtl = useContext(ConfigContext).direction === 'rtl';
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const borderColor = disabled
@@ -66,7 +68,10 @@ export function NativeSelect({ value, options, onChange, disabled, style, ...res
       style={{
         width: '100%',
         height: token.controlHeight,
-        padding: `0 ${token.paddingSM - 1 + token.fontSizeSM + token.paddingXXS}px 0 ${token.paddingSM - 1}px`,
+        paddingBlock: 0,
+        // Room for the chevron at the end of the line (the left in right-to-left languages).
+        paddingInlineEnd: token.paddingSM - 1 + token.fontSizeSM + token.paddingXXS,
+        paddingInlineStart: token.paddingSM - 1,
         fontSize: token.fontSize,
         fontFamily: 'inherit',
         color: disabled ? token.colorTextDisabled : token.colorText,
@@ -74,7 +79,7 @@ export function NativeSelect({ value, options, onChange, disabled, style, ...res
         backgroundColor: disabled ? token.colorBgContainerDisabled : token.colorBgContainer,
         backgroundImage: chevron(token.colorTextQuaternary),
         backgroundRepeat: 'no-repeat',
-        backgroundPosition: `right ${token.paddingSM - 1}px center`,
+        backgroundPosition: `${rtl ? 'left' : 'right'} ${token.paddingSM - 1}px center`,
         backgroundSize: `${token.fontSizeSM}px ${token.fontSizeSM}px`,
         border: `${token.lineWidth}px solid ${borderColor}`,
         borderRadius: token.borderRadius,

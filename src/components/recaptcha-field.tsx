@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
+import { FormattedMessage } from 'react-intl';
 
 const ReCAPTCHA = lazy(() => import(/* webpackChunkName: "recaptcha" */ 'react-google-recaptcha'));
 
@@ -39,8 +40,13 @@ export function RecaptchaField({ siteKey, onToken, loadTimeoutMs = RECAPTCHA_LOA
         type="warning"
         showIcon
         role="alert"
-        message="The reCAPTCHA check could not load"
-        description="It protects this form from abuse, so the form needs it. Your browser may be offline or blocking Google's reCAPTCHA. Your input is kept — check the connection and try again."
+        message={<FormattedMessage id="app.recaptcha.failed" defaultMessage="The reCAPTCHA check could not load" />}
+        description={
+          <FormattedMessage
+            id="app.recaptcha.failedExplained"
+            defaultMessage="It protects this form from abuse, so the form needs it. Your browser may be offline or blocking Google's reCAPTCHA. Your input is kept — check the connection and try again."
+          />
+        }
         action={
           <Button
             size="small"
@@ -49,7 +55,7 @@ export function RecaptchaField({ siteKey, onToken, loadTimeoutMs = RECAPTCHA_LOA
               setAttempt((n) => n + 1);
             }}
           >
-            Try again
+            <FormattedMessage id="app.tryAgain" defaultMessage="Try again" />
           </Button>
         }
       />

@@ -2,35 +2,52 @@
  * The keyboard shortcuts dialog (`?`): every shortcut of the desk and of a ticket in
  * one list, so agents learn them in one place. Shared by the queue and the ticket screen.
  */
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import Modal from 'antd/es/modal';
 import theme from 'antd/es/theme';
 
 /** One shortcut: its keys as shown, and what it does. */
 export interface Shortcut {
   keys: string[];
-  does: string;
+  does: MessageDescriptor;
 }
 
+const M = defineMessages({
+  queue: { id: 'app.shortcuts.queue', defaultMessage: 'Queue' },
+  next: { id: 'app.shortcuts.next', defaultMessage: 'Next ticket' },
+  previous: { id: 'app.shortcuts.previous', defaultMessage: 'Previous ticket' },
+  open: { id: 'app.shortcuts.open', defaultMessage: 'Open the selected ticket' },
+  tick: { id: 'app.shortcuts.tick', defaultMessage: 'Tick the selected ticket for a bulk change' },
+  ticket: { id: 'app.shortcuts.ticket', defaultMessage: 'Ticket' },
+  reply: { id: 'app.shortcuts.reply', defaultMessage: 'Reply to the requester' },
+  note: { id: 'app.shortcuts.note', defaultMessage: 'Write an internal note' },
+  assign: { id: 'app.shortcuts.assign', defaultMessage: 'Assign to me' },
+  anywhere: { id: 'app.shortcuts.anywhere', defaultMessage: 'Anywhere' },
+  help: { id: 'app.shortcuts.help', defaultMessage: 'Show these shortcuts' },
+});
+
 /** The desk's and a ticket's shortcuts, in the order the dialog lists them. */
-export const SHORTCUT_GROUPS: readonly { title: string; shortcuts: readonly Shortcut[] }[] = [
+export const SHORTCUT_GROUPS: readonly { id: string; title: MessageDescriptor; shortcuts: readonly Shortcut[] }[] = [
   {
-    title: 'Queue',
+    id: 'queue',
+    title: M.queue,
     shortcuts: [
-      { keys: ['j'], does: 'Next ticket' },
-      { keys: ['k'], does: 'Previous ticket' },
-      { keys: ['Enter'], does: 'Open the selected ticket' },
-      { keys: ['x'], does: 'Tick the selected ticket for a bulk change' },
+      { keys: ['j'], does: M.next },
+      { keys: ['k'], does: M.previous },
+      { keys: ['Enter'], does: M.open },
+      { keys: ['x'], does: M.tick },
     ],
   },
   {
-    title: 'Ticket',
+    id: 'ticket',
+    title: M.ticket,
     shortcuts: [
-      { keys: ['r'], does: 'Reply to the requester' },
-      { keys: ['n'], does: 'Write an internal note' },
-      { keys: ['a'], does: 'Assign to me' },
+      { keys: ['r'], does: M.reply },
+      { keys: ['n'], does: M.note },
+      { keys: ['a'], does: M.assign },
     ],
   },
-  { title: 'Anywhere', shortcuts: [{ keys: ['?'], does: 'Show these shortcuts' }] },
+  { id: 'anywhere', title: M.anywhere, shortcuts: [{ keys: ['?'], does: M.help }] },
 ];
 
 /**
@@ -39,6 +56,7 @@ export const SHORTCUT_GROUPS: readonly { title: string; shortcuts: readonly Shor
  */
 export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
   const kbd = {
     display: 'inline-block',
     minWidth: 24,
@@ -52,14 +70,31 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () =>
     textAlign: 'center' as const,
   };
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title="Keyboard shortcuts" destroyOnHidden>
-      <p style={{ color: token.colorTextSecondary, marginTop: 0 }}>Shortcuts do nothing while you type in a field.</p>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title={<FormattedMessage id="app.shortcuts.title" defaultMessage="Keyboard shortcuts" />}
+      destroyOnHidden
+    >
+      <p style={{ color: token.colorTextSecondary, marginTop: 0 }}>
+        <FormattedMessage
+          id="app.shortcuts.whileTyping"
+          defaultMessage="Shortcuts do nothing while you type in a field."
+        />
+      </p>
       {SHORTCUT_GROUPS.map((group) => (
-        <section key={group.title} aria-label={`${group.title} shortcuts`}>
-          <h4 style={{ margin: '12px 0 4px' }}>{group.title}</h4>
+        <section
+          key={group.id}
+          aria-label={intl.formatMessage(
+            { id: 'app.shortcuts.group', defaultMessage: '{group} shortcuts' },
+            { group: intl.formatMessage(group.title) },
+          )}
+        >
+          <h4 style={{ margin: '12px 0 4px' }}>{intl.formatMessage(group.title)}</h4>
           <dl style={{ display: 'grid', gridTemplateColumns: '72px 1fr', gap: '6px 16px', margin: 0 }}>
             {group.shortcuts.map((shortcut) => (
-              <div key={shortcut.does} style={{ display: 'contents' }}>
+              <div key={shortcut.does.id} style={{ display: 'contents' }}>
                 <dt>
                   {shortcut.keys.map((key) => (
                     <kbd key={key} style={kbd}>
@@ -67,7 +102,7 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () =>
                     </kbd>
                   ))}
                 </dt>
-                <dd style={{ margin: 0 }}>{shortcut.does}</dd>
+                <dd style={{ margin: 0 }}>{intl.formatMessage(shortcut.does)}</dd>
               </div>
             ))}
           </dl>

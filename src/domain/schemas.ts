@@ -11,6 +11,7 @@ import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
 import { searchKeyOf } from '@/domain/search-keys';
+import { LOCALES } from '@/domain/locales';
 
 // zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
 // English ones classic zod gives for the few checks without a message of ours.
@@ -56,6 +57,9 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** A role value. */
 export const roleSchema = z.enum(ROLES);
+
+/** One of the languages Triage speaks (DESIGN §8). */
+export const localeSchema = z.enum(LOCALES);
 
 /** A tag: ≤ 30 chars of `[a-z0-9-]` (DESIGN §3). */
 export const tagSchema = z

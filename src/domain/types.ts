@@ -3,6 +3,7 @@
  * UTC strings; no Date, Timestamp or snapshot object ever appears here.
  */
 import type { Role } from '@/domain/roles';
+import type { Locale } from '@/domain/locales';
 
 /** ISO-8601 UTC timestamp string, e.g. `2026-11-21T23:49:08.000Z`. */
 export type IsoDateTime = string;
@@ -14,6 +15,8 @@ export interface UserProfile {
   email: string;
   role: Role;
   photoPath?: string;
+  /** The language the person chose (DESIGN §8); absent: they never chose, the browser's is used. */
+  locale?: Locale;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
 }

@@ -1186,6 +1186,17 @@ export function describeBackendContract(
         await expect(promoted).resolves.toMatchObject({ kind: 'signedIn', user: { uid: customer.uid, role: 'agent' } });
       });
 
+      test('keeps a person’s own language on their profile, and it follows their session (DESIGN §8)', async () => {
+        const customer = await person('customer');
+        const spoken = authState(customer.backend, (c) => c.kind === 'signedIn' && c.user.locale === 'ar');
+        await customer.backend.users.setOwnLocale('ar');
+        await expect(spoken).resolves.toMatchObject({ kind: 'signedIn', user: { uid: customer.uid, locale: 'ar' } });
+        await expect(customer.backend.users.get(customer.uid)).resolves.toMatchObject({ locale: 'ar' });
+        await expect(customer.backend.users.setOwnLocale('xx' as never)).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+      });
+
       test('serves desk settings to everyone and lets only admins save them', async () => {
         const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
         const current = await firstValue<DeskSettings>((next, fail) => customer.backend.settings.watch(next, fail));

@@ -895,6 +895,24 @@ describeWithEmulators('firestore.rules', () => {
         updateDoc(doc(dbOf('alice'), 'users', 'alice'), { role: 'admin', updatedAt: serverTimestamp() }),
       );
     });
+    it('keeps a person’s own language (DESIGN §8), one Triage speaks, and nobody else’s', async () => {
+      await assertSucceeds(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), { locale: 'ar', updatedAt: serverTimestamp() }),
+      );
+      // Forged: an unsupported language, a non-string, a client clock, a role smuggled beside it.
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), { locale: 'xx', updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), { locale: ['es'], updatedAt: serverTimestamp() }),
+      );
+      await assertFails(updateDoc(doc(dbOf('carol'), 'users', 'carol'), { locale: 'es', updatedAt: PAST }));
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), { locale: 'es', role: 'admin', updatedAt: serverTimestamp() }),
+      );
+      // Someone else's: not even an admin.
+      await assertFails(updateDoc(doc(dbOf('ada'), 'users', 'carol'), { locale: 'es', updatedAt: serverTimestamp() }));
+    });
     it('refuses deleting a profile (and so re-creating it with another role)', async () => {
       await assertFails(deleteDoc(doc(dbOf('carol'), 'users', 'carol')));
       await assertFails(setDoc(doc(dbOf('carol'), 'users', 'carol'), profile('carol', 'admin')));

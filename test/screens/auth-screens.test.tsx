@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
 import { loadConfig } from '@/config/config';
 import { ConfigErrorScreen } from '@/components/config-error-screen';
 import { RecaptchaField } from '@/components/recaptcha-field';
@@ -164,7 +165,11 @@ describe('configuration and reCAPTCHA', () => {
 
   it('says so, with a retry, when the reCAPTCHA script cannot load', async () => {
     const onToken = jest.fn();
-    render(<RecaptchaField siteKey="test-site-key" onToken={onToken} loadTimeoutMs={50} />);
+    render(
+      <IntlProvider locale="en" defaultLocale="en">
+        <RecaptchaField siteKey="test-site-key" onToken={onToken} loadTimeoutMs={50} />
+      </IntlProvider>,
+    );
     expect(await screen.findByText('The reCAPTCHA check could not load')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.queryByText('The reCAPTCHA check could not load')).not.toBeInTheDocument();

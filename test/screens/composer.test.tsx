@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ConfigProvider from 'antd/es/config-provider';
+import { IntlProvider } from 'react-intl';
 import type { RootState } from '@/app/root-reducer';
 import type { AddMessageInput, Backend } from '@/backend/port';
 import { AppError } from '@/domain/errors/errors';
@@ -442,9 +443,11 @@ describe('conversation', () => {
 
   function renderConversation(messages: Message[] | null) {
     return render(
-      <ConfigProvider>
-        <Conversation messages={messages} requesterId="u-customer" />
-      </ConfigProvider>,
+      <IntlProvider locale="en" defaultLocale="en">
+        <ConfigProvider>
+          <Conversation messages={messages} requesterId="u-customer" />
+        </ConfigProvider>
+      </IntlProvider>,
     );
   }
 

@@ -53,6 +53,7 @@ export function fakeBackend() {
       get: unscripted('users.get'),
       watchAll: unscripted('users.watchAll'),
       setRole: unscripted('users.setRole'),
+      setOwnLocale: async () => undefined,
     },
     tickets: {
       create: unscripted('tickets.create'),

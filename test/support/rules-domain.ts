@@ -7,6 +7,7 @@
 import { ASSIGN_ON_REPLY_FROM, LIFECYCLE, REPLY_MOVES } from '@/domain/lifecycle';
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from '@/domain/limits';
 import { ROLES } from '@/domain/roles';
+import { LOCALES } from '@/domain/locales';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 
 /** Markers around the generated block in both rules files. */
@@ -76,6 +77,7 @@ export function firestoreDomainBlock(): string {
   return [
     `${INDENT}${DOMAIN_BLOCK_START} generated from src/domain by test/support/rules-domain.ts; do not edit by hand`,
     `${INDENT}function roles() { return ${list(ROLES)}; }`,
+    `${INDENT}function locales() { return ${list(LOCALES)}; }`,
     `${INDENT}function priorities() { return ${list(PRIORITIES)}; }`,
     `${INDENT}function subjectOk(value) { return value is string && value.size() >= ${subject.min} && value.size() <= ${subject.max}; }`,
     `${INDENT}function bodyOk(value) { return value is string && value.size() >= ${body.min} && value.size() <= ${body.max}; }`,

@@ -2,7 +2,12 @@ import { APP_ERROR_CODES, AppError } from '@/domain/errors/errors';
 import { CODES_WITH_OWN_SENTENCE, sentenceFor } from '@/domain/errors/sentences';
 import { refusals } from '@/domain/errors/refusals';
 import { toAppError } from '@/backend/firebase/firebase-errors';
-import { friendlyMessage } from '@/lib/error-messages';
+import { createIntl } from 'react-intl';
+import { friendlySentence } from '@/lib/i18n/labels';
+
+/** What screens show, in English: the code sentences of `src/lib/i18n/labels.ts` must be the domain's. */
+const english = createIntl({ locale: 'en', defaultLocale: 'en' });
+const friendlyMessage = (error: { code?: string; message?: string }) => friendlySentence(english, error);
 
 describe('one error vocabulary', () => {
   it.each(APP_ERROR_CODES)('has a sentence for %s', (code) => {

@@ -3,7 +3,8 @@
  *
  * The dependency rules of DESIGN §5 are enforced by lint: with the project's own ESLint config,
  * an upward import, a cross-feature import, an adapter imported by a feature and an import
- * cycle (of values, or of types only) are each reported, and a legal import is not. The probes
+ * cycle (of values, or of types only) are each reported, and a legal import is not; so is text
+ * written straight into JSX (DESIGN §8), and a translated message is not. The probes
  * are linted as if saved at a path under src (they need not exist); the cycles are real files
  * under test/fixtures/lint, which the project's own lint run ignores.
  */
@@ -62,6 +63,26 @@ const PROBES = {
   featureImportsFirebase: {
     filePath: 'src/features/auth/lint-probe.ts',
     code: "import { getAuth } from 'firebase/auth';\nexport const probe = getAuth;\n",
+  },
+  jsxText: {
+    filePath: 'src/features/admin/lint-probe.tsx',
+    code: 'export const Probe = () => <p>Save changes</p>;\n',
+  },
+  jsxProp: {
+    filePath: 'src/features/admin/lint-probe.tsx',
+    code: 'export const Probe = () => <input aria-label="Search tickets" placeholder="Subject" />;\n',
+  },
+  jsxTranslated: {
+    filePath: 'src/features/admin/lint-probe.tsx',
+    code: [
+      "import { FormattedMessage } from 'react-intl';",
+      'export const Probe = () => (',
+      '  <p data-testid="probe">',
+      '    <FormattedMessage id="admin.probe" defaultMessage="Save changes" />',
+      '  </p>',
+      ');',
+      '',
+    ].join('\n'),
   },
   legal: {
     filePath: 'src/features/admin/lint-probe.ts',
@@ -146,6 +167,12 @@ describe('lint enforces one-way dependencies (DESIGN §5)', () => {
     expect(files['type-a.ts']?.[0]?.message).toBe(
       'Import cycle (type imports count): test/fixtures/lint/cycle/type-a.ts → test/fixtures/lint/cycle/type-b.ts → test/fixtures/lint/cycle/type-a.ts.',
     );
+  });
+
+  it('fails text people read written straight into JSX, or in a prop people read (DESIGN §8)', () => {
+    expect(rules(texts.jsxText)).toEqual(['formatjs/no-literal-string-in-jsx']);
+    expect(rules(texts.jsxProp)).toEqual(['formatjs/no-literal-string-in-jsx', 'formatjs/no-literal-string-in-jsx']);
+    expect(texts.jsxTranslated).toEqual([]);
   });
 
   it('passes a legal import: a feature using the port, the domain, lib and shared components', () => {

@@ -81,7 +81,7 @@ describe('saved queue views', () => {
     ];
     for (const action of actions) expect(preferencesReducer(initialPreferences, action)).toBe(initialPreferences);
     expect(queuePreferencesReducer(initialQueuePreferences, themeChanged('dark'))).toBe(initialQueuePreferences);
-    expect(Object.keys(initialPreferences).sort()).toEqual(['menuCollapsed', 'theme']);
+    expect(Object.keys(initialPreferences).sort()).toEqual(['locale', 'menuCollapsed', 'theme']);
   });
 });
 
@@ -235,7 +235,7 @@ describe('picking up the saved views preferences version 2 kept', () => {
 
     await persistor.flush();
     const preferencesNow = JSON.parse(storage.items.get(oldKey) ?? '{}') as Record<string, string>;
-    expect(Object.keys(preferencesNow).sort()).toEqual(['_persist', 'menuCollapsed', 'theme']);
+    expect(Object.keys(preferencesNow).sort()).toEqual(['_persist', 'locale', 'menuCollapsed', 'theme']);
     const queueNow = JSON.parse(storage.items.get(`${KEY_PREFIX}triage.queue`) ?? '{}') as Record<string, string>;
     expect(JSON.parse(queueNow.savedViews ?? 'null')).toEqual(savedViews);
     expect(JSON.parse(queueNow.lastSeen ?? 'null')).toEqual(lastSeen);

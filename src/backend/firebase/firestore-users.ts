@@ -15,12 +15,14 @@ import {
   type Firestore,
   type FirestoreDataConverter,
   type Transaction,
+  updateDoc,
 } from 'firebase/firestore';
 import { toErrorShape, type AppError } from '@/domain/errors/errors';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import { ROLES, SELF_ASSIGNABLE_ROLE, type Role } from '@/domain/roles';
-import { parseInput, roleSchema } from '@/domain/schemas';
+import { localeSchema, parseInput, roleSchema } from '@/domain/schemas';
+import { isLocale, type Locale } from '@/domain/locales';
 import { LIMITS } from '@/domain/limits';
 import type { UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
@@ -43,12 +45,14 @@ const profileConverter: FirestoreDataConverter<UserProfile> = {
     const data = dataWithEstimates(snapshot, options);
     const createdAt = isoFrom(data.createdAt);
     const photoPath = optionalStringFrom(data.photoPath);
+    const locale = isLocale(data.locale) ? data.locale : undefined;
     return {
       uid: snapshot.id,
       displayName: stringFrom(data.displayName),
       email: stringFrom(data.email),
       role: oneOf(data.role, ROLES, SELF_ASSIGNABLE_ROLE),
       ...(photoPath ? { photoPath } : {}),
+      ...(locale ? { locale } : {}),
       createdAt,
       updatedAt: isoFrom(data.updatedAt, createdAt),
     };
@@ -193,4 +197,14 @@ export async function setUserRole(ctx: FirestoreContext, uid: string, role: Role
     if (target.data().role === nextRole) return;
     tx.update(doc(ctx.db, 'users', uid), { role: nextRole, updatedAt: serverTimestamp() });
   });
+}
+
+/**
+ * Keeps the signed-in person's language on their profile (DESIGN §8). A plain update: the
+ * rules let anyone change their own `locale` (one of the supported ones) with `updatedAt`.
+ * @throws AppError `invalid-argument` for an unsupported language, `unauthenticated`.
+ */
+export async function setOwnLocale(ctx: FirestoreContext, locale: Locale): Promise<void> {
+  const next = parseInput(localeSchema, locale);
+  await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), { locale: next, updatedAt: serverTimestamp() });
 }

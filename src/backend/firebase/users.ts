@@ -16,5 +16,6 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
         (await load()).watchAllUsers(await ctx.firestore(), next, fail),
       ),
     setRole: (uid, role) => call(async () => (await load()).setUserRole(await ctx.firestore(), uid, role)),
+    setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
   };
 }

@@ -1,12 +1,13 @@
 /**
  * `users/{uid}` on IndexedDB (DESIGN §1, §3): customers read only their own profile, staff
- * list everyone, admins change other people's roles.
+ * list everyone, admins change other people's roles, everyone keeps their own language.
  */
 import type { ErrorListener, Listener, Unsubscribe, UsersPort } from '@/backend/port';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { Role } from '@/domain/roles';
-import { parseInput, roleSchema } from '@/domain/schemas';
+import { localeSchema, parseInput, roleSchema } from '@/domain/schemas';
+import type { Locale } from '@/domain/locales';
 import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
 
@@ -47,6 +48,15 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
           const user = await db.users.get(uid);
           if (!user) throw refusals.userNotFound();
           if (user.role !== nextRole) await db.users.put({ ...user, role: nextRole, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    setOwnLocale: (locale: Locale) =>
+      runWrite(ctx, async () => {
+        const next = parseInput(localeSchema, locale);
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          if (me.locale !== next) await db.users.put({ ...me, locale: next, updatedAt: isoAt(ctx.now()) });
         });
       }),
   };

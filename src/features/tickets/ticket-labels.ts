@@ -1,7 +1,7 @@
 /**
- * How statuses and priorities read and look everywhere a ticket is shown — the one place for
- * their labels and antd preset colours (the status labels themselves come from the lifecycle
- * table, DESIGN §2).
+ * How statuses and priorities look everywhere a ticket is shown — the one place for their antd
+ * preset colours. Screens read the words in the reader's language from `useLabels()`
+ * (`@/lib/i18n/labels`, DESIGN §8).
  */
 import type { Priority, TicketStatus } from '@/domain/types';
 
@@ -23,15 +23,10 @@ export const PRIORITY_COLORS: Record<Priority, string> = {
   urgent: 'red',
 };
 
-/** The label of each priority (DESIGN §3 `low` `normal` `high` `urgent`). */
-export const PRIORITY_LABELS: Record<Priority, string> = {
-  low: 'Low',
-  normal: 'Normal',
-  high: 'High',
-  urgent: 'Urgent',
-};
-
-/** "Urgent" for `urgent`. */
-export function priorityLabel(priority: Priority): string {
-  return PRIORITY_LABELS[priority];
+/**
+ * The palette shade of a preset tag's text (antd uses 7): one or two shades stronger, so that
+ * each colour's text meets WCAG AA contrast (4.5:1 at 12 px) on its own tag background.
+ */
+export function tagTextShade(color: string): number {
+  return color === 'gold' ? 9 : 8;
 }

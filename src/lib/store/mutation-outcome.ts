@@ -2,12 +2,12 @@
  * The one way screens run an RTK Query mutation and learn how it went: an {@link Outcome}
  * that never throws, and {@link useMutationFeedback} for the common case of saying so in a
  * toast. Errors are always the plain `{ code, message }` of the base query (DESIGN §5), read
- * through `friendlyMessage`.
+ * in the reader's language (`useFriendlyMessage`, DESIGN §8).
  */
 import { useCallback } from 'react';
 import App from 'antd/es/app';
 import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage } from '@/lib/i18n/labels';
 
 /** How a mutation ended: its data, or the refusal as `{ code, message }`. */
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: ErrorShape };
@@ -41,6 +41,7 @@ export type SuccessText<T> = string | ((data: T) => string);
  */
 export function useMutationFeedback() {
   const { message } = App.useApp();
+  const friendlyMessage = useFriendlyMessage();
   return useCallback(
     async <T>(pending: PendingMutation<T>, success?: SuccessText<T>): Promise<Outcome<T>> => {
       const outcome = await outcomeOf(pending);
@@ -49,6 +50,6 @@ export function useMutationFeedback() {
         void message.success(typeof success === 'string' ? success : success(outcome.data));
       return outcome;
     },
-    [message],
+    [message, friendlyMessage],
   );
 }

@@ -3,6 +3,7 @@
  * (DESIGN §1), never their own — and how the desk works (assign on reply, DESIGN §2).
  * Categories, SLA targets and the other desk settings come later.
  */
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { PageTitle } from '@/components/page-title';
 import App from 'antd/es/app';
 import Card from 'antd/es/card';
@@ -14,28 +15,53 @@ import Typography from 'antd/es/typography';
 import List from 'antd/es/list';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
-import { ROLE_LABELS, ROLES, type Role } from '@/domain/roles';
+import { ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { useSetRoleMutation } from '@/features/admin/api/users-api';
 import { useWatchPeopleQuery } from '@/lib/store/people-api';
 import { useSaveDeskSettingsMutation, useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
-import { formatDateTime } from '@/lib/time';
+import { useLabels } from '@/lib/i18n/labels';
+import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
-/** "a customer", "an agent", "an admin". */
-function withArticle(role: Role): string {
-  const name = ROLE_LABELS[role].toLowerCase();
-  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
-}
+/** The confirmation's question, one sentence per role (each language says "a customer" its own way). */
+const ROLE_QUESTION = defineMessages<Role>({
+  customer: { id: 'admin.roleChange.question.customer', defaultMessage: 'Make {name} a customer?' },
+  agent: { id: 'admin.roleChange.question.agent', defaultMessage: 'Make {name} an agent?' },
+  admin: { id: 'admin.roleChange.question.admin', defaultMessage: 'Make {name} an admin?' },
+});
+
+/** The confirmation's button. */
+const ROLE_CONFIRM = defineMessages<Role>({
+  customer: { id: 'admin.roleChange.confirm.customer', defaultMessage: 'Make a customer' },
+  agent: { id: 'admin.roleChange.confirm.agent', defaultMessage: 'Make an agent' },
+  admin: { id: 'admin.roleChange.confirm.admin', defaultMessage: 'Make an admin' },
+});
+
+/** The toast once the role has changed. */
+const ROLE_DONE = defineMessages<Role>({
+  customer: { id: 'admin.roleChange.done.customer', defaultMessage: '{name} is now a customer.' },
+  agent: { id: 'admin.roleChange.done.agent', defaultMessage: '{name} is now an agent.' },
+  admin: { id: 'admin.roleChange.done.admin', defaultMessage: '{name} is now an admin.' },
+});
 
 /** What a person of each role can see and do (DESIGN §1), said before the change. */
-const ROLE_REACH: Record<Role, string> = {
-  customer:
-    'Customers see only their own requests and the public replies on them. They lose the desk, internal notes and everyone else’s tickets.',
-  agent:
-    'Agents see every ticket and every requester, internal notes included, and can reply, assign and change any ticket.',
-  admin: 'Admins can do everything agents do, and change anyone’s role but their own.',
-};
+const ROLE_REACH = defineMessages<Role>({
+  customer: {
+    id: 'admin.roleChange.reach.customer',
+    defaultMessage:
+      'Customers see only their own requests and the public replies on them. They lose the desk, internal notes and everyone else’s tickets.',
+  },
+  agent: {
+    id: 'admin.roleChange.reach.agent',
+    defaultMessage:
+      'Agents see every ticket and every requester, internal notes included, and can reply, assign and change any ticket.',
+  },
+  admin: {
+    id: 'admin.roleChange.reach.admin',
+    defaultMessage: 'Admins can do everything agents do, and change anyone’s role but their own.',
+  },
+});
 
 /** How the desk works: the switches an admin may turn (DESIGN §2 `assignsOnReply`). */
 function DeskRules() {
@@ -44,14 +70,22 @@ function DeskRules() {
   const runWithFeedback = useMutationFeedback();
   const settings = data?.value;
   const { token } = theme.useToken();
+  const intl = useIntl();
 
   const setAssignOnReply = (assignOnReply: boolean) => {
     if (!settings) return;
     void runWithFeedback(
       save({ ...settings, assignOnReply }),
       assignOnReply
-        ? 'A new, unassigned ticket now goes to the agent who first replies to it.'
-        : 'Replying no longer assigns a ticket; new tickets stay unassigned until someone takes them.',
+        ? intl.formatMessage({
+            id: 'admin.deskRules.assignOnReplyOn',
+            defaultMessage: 'A new, unassigned ticket now goes to the agent who first replies to it.',
+          })
+        : intl.formatMessage({
+            id: 'admin.deskRules.assignOnReplyOff',
+            defaultMessage:
+              'Replying no longer assigns a ticket; new tickets stay unassigned until someone takes them.',
+          }),
     );
   };
 
@@ -59,12 +93,15 @@ function DeskRules() {
     <Card
       title={
         <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
-          How the desk works
+          <FormattedMessage id="admin.deskRules.title" defaultMessage="How the desk works" />
         </Typography.Title>
       }
     >
       {data?.error ? (
-        <LiveError error={data.error} what="desk settings" />
+        <LiveError
+          error={data.error}
+          what={intl.formatMessage({ id: 'admin.deskRules.loadWhat', defaultMessage: 'desk settings' })}
+        />
       ) : (
         <Flex gap="middle" align="start">
           <Switch
@@ -77,11 +114,18 @@ function DeskRules() {
           />
           <div>
             <label htmlFor="assign-on-reply">
-              <Typography.Text strong>Assign a new ticket to the agent who first replies</Typography.Text>
+              <Typography.Text strong>
+                <FormattedMessage
+                  id="admin.deskRules.assignOnReplyLabel"
+                  defaultMessage="Assign a new ticket to the agent who first replies"
+                />
+              </Typography.Text>
             </label>
             <Typography.Paragraph id="assign-on-reply-help" type="secondary" style={{ margin: 0 }}>
-              A public reply always opens a New ticket, so the customer no longer reads “waiting on you”. With this on,
-              it also makes the agent who wrote it the assignee when nobody is.
+              <FormattedMessage
+                id="admin.deskRules.assignOnReplyHelp"
+                defaultMessage="A public reply always opens a New ticket, so the customer no longer reads “waiting on you”. With this on, it also makes the agent who wrote it the assignee when nobody is."
+              />
             </Typography.Paragraph>
           </div>
         </Flex>
@@ -98,26 +142,41 @@ export default function AdminScreen() {
   const runWithFeedback = useMutationFeedback();
 
   const { modal } = App.useApp();
+  const intl = useIntl();
+  const labels = useLabels();
+  const { dateTime } = useTimeFormat();
 
   /** Asks first, naming the person and what the new role sees (a role opens or closes the desk). */
   const changeRole = (user: UserProfile, role: Role) =>
     modal.confirm({
-      title: `Make ${user.displayName} ${withArticle(role)}?`,
-      content: ROLE_REACH[role],
-      okText: `Make ${withArticle(role)}`,
-      cancelText: 'Cancel',
+      title: intl.formatMessage(ROLE_QUESTION[role], { name: user.displayName }),
+      content: intl.formatMessage(ROLE_REACH[role]),
+      okText: intl.formatMessage(ROLE_CONFIRM[role]),
+      cancelText: intl.formatMessage({ id: 'admin.roleChange.cancel', defaultMessage: 'Cancel' }),
       onOk: () =>
-        void runWithFeedback(setRole({ uid: user.uid, role }), `${user.displayName} is now ${withArticle(role)}.`),
+        void runWithFeedback(
+          setRole({ uid: user.uid, role }),
+          intl.formatMessage(ROLE_DONE[role], { name: user.displayName }),
+        ),
     });
 
   return (
     <Flex vertical gap="middle">
-      <Card title={<PageTitle>People</PageTitle>}>
+      <Card
+        title={
+          <PageTitle>
+            <FormattedMessage id="admin.people.title" defaultMessage="People" />
+          </PageTitle>
+        }
+      >
         {data?.error ? (
-          <LiveError error={data.error} what="people" />
+          <LiveError
+            error={data.error}
+            what={intl.formatMessage({ id: 'admin.people.loadWhat', defaultMessage: 'people' })}
+          />
         ) : (
           <List<UserProfile>
-            aria-label="People"
+            aria-label={intl.formatMessage({ id: 'admin.people.listLabel', defaultMessage: 'People' })}
             loading={!data?.value}
             dataSource={data?.value ?? []}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
@@ -127,21 +186,26 @@ export default function AdminScreen() {
                 actions={[
                   <Select<Role>
                     key="role"
-                    aria-label={`Role of ${user.displayName}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
+                      { name: user.displayName },
+                    )}
                     value={user.role}
                     disabled={isLoading || user.uid === me?.uid}
                     style={{ width: 130 }}
-                    options={ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+                    options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
                     onChange={(next) => changeRole(user, next)}
                   />,
                 ]}
               >
                 <List.Item.Meta
-                  title={user.displayName}
+                  title={<span dir="auto">{user.displayName}</span>}
                   description={
-                    <>
-                      {user.email} · joined {formatDateTime(user.createdAt)}
-                    </>
+                    <FormattedMessage
+                      id="admin.people.emailAndJoined"
+                      defaultMessage="{email} · joined {date}"
+                      values={{ email: <span dir="auto">{user.email}</span>, date: dateTime(user.createdAt) }}
+                    />
                   }
                 />
               </List.Item>

@@ -4,14 +4,16 @@
  * (`src/app/backend.ts`, which alone knows which adapter this build has).
  */
 import { useEffect, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import theme from 'antd/es/theme';
 import { Panel } from '@/components/panel';
+import type { Role } from '@/domain/roles';
 
 /** A demo person shown on the sign-in page in local mode. */
 export interface DemoAccount {
-  role: string;
+  role: Role;
   displayName: string;
   email: string;
   password: string;
@@ -20,9 +22,17 @@ export interface DemoAccount {
 /** Loads the demo accounts of this build; resolves `[]` when there are none (a Firebase build). */
 export type LoadDemoAccounts = () => Promise<DemoAccount[]>;
 
+/** The role beside each name, in lower case as it reads after the name. */
+const ROLE_NOTE = defineMessages<Role>({
+  customer: { id: 'auth.demoAccounts.role.customer', defaultMessage: 'customer' },
+  agent: { id: 'auth.demoAccounts.role.agent', defaultMessage: 'agent' },
+  admin: { id: 'auth.demoAccounts.role.admin', defaultMessage: 'admin' },
+});
+
 /** Lists the demo accounts `load` finds (nothing when none); `onUse` fills the form with one. */
 export function DemoAccountsCard({ load, onUse }: { load: LoadDemoAccounts; onUse: (account: DemoAccount) => void }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
   const [accounts, setAccounts] = useState<DemoAccount[]>([]);
   useEffect(() => {
     let live = true;
@@ -34,24 +44,52 @@ export function DemoAccountsCard({ load, onUse }: { load: LoadDemoAccounts; onUs
   if (accounts.length === 0) return null;
   return (
     <div style={{ marginTop: 16 }}>
-      <Panel title="Demo accounts (local mode)" heading="h2">
+      <Panel
+        title={<FormattedMessage id="auth.demoAccounts.title" defaultMessage="Demo accounts (local mode)" />}
+        heading="h2"
+      >
         <p style={{ marginTop: 0, color: token.colorTextSecondary }}>
-          This build keeps its data in your browser. Sign in with one of these, or create your own account.
+          <FormattedMessage
+            id="auth.demoAccounts.intro"
+            defaultMessage="This build keeps its data in your browser. Sign in with one of these, or create your own account."
+          />
         </p>
-        <ul aria-label="Demo accounts" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul
+          aria-label={intl.formatMessage({ id: 'auth.demoAccounts.listLabel', defaultMessage: 'Demo accounts' })}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
           {accounts.map((account) => (
             <li key={account.email} className="triage-demo-account" style={{ padding: '6px 0' }}>
               <Flex justify="space-between" align="center" gap={8}>
                 <div>
-                  <strong>{account.displayName}</strong>{' '}
-                  <span style={{ color: token.colorTextSecondary }}>· {account.role}</span>
+                  <FormattedMessage
+                    id="auth.demoAccounts.person"
+                    defaultMessage="<name>{displayName}</name> <muted>· {role}</muted>"
+                    values={{
+                      displayName: account.displayName,
+                      role: intl.formatMessage(ROLE_NOTE[account.role]),
+                      name: (chunks) => <strong dir="auto">{chunks}</strong>,
+                      muted: (chunks) => <span style={{ color: token.colorTextSecondary }}>{chunks}</span>,
+                    }}
+                  />
                   <br />
-                  <code style={{ fontSize: token.fontSizeSM }}>
-                    {account.email} / {account.password}
+                  <code dir="auto" style={{ fontSize: token.fontSizeSM }}>
+                    <FormattedMessage
+                      id="auth.demoAccounts.credentials"
+                      defaultMessage="{email} / {password}"
+                      values={{ email: account.email, password: account.password }}
+                    />
                   </code>
                 </div>
-                <Button size="small" onClick={() => onUse(account)} aria-label={`Use ${account.email}`}>
-                  Use
+                <Button
+                  size="small"
+                  onClick={() => onUse(account)}
+                  aria-label={intl.formatMessage(
+                    { id: 'auth.demoAccounts.useLabel', defaultMessage: 'Use {email}' },
+                    { email: account.email },
+                  )}
+                >
+                  <FormattedMessage id="auth.demoAccounts.use" defaultMessage="Use" />
                 </Button>
               </Flex>
             </li>

@@ -7,11 +7,11 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import App from 'antd/es/app';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '@/lib/store/store-hooks';
-import { ROLE_LABELS } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { signOut } from '@/features/auth/slice/auth-slice';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 
 function initials(name: string): string {
   return name
@@ -26,6 +26,9 @@ function initials(name: string): string {
 export function ProfileMenu({ user }: { user: UserProfile }) {
   const dispatch = useAppDispatch();
   const { message } = App.useApp();
+  const intl = useIntl();
+  const labels = useLabels();
+  const friendlyMessage = useFriendlyMessage();
 
   const handleSignOut = async () => {
     const result = await dispatch(signOut());
@@ -42,25 +45,39 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
             disabled: true,
             label: (
               <Space direction="vertical" size={0}>
-                <Typography.Text strong>{user.displayName}</Typography.Text>
-                <Typography.Text type="secondary">{user.email}</Typography.Text>
+                <Typography.Text strong dir="auto">
+                  {user.displayName}
+                </Typography.Text>
+                <Typography.Text type="secondary" dir="auto">
+                  {user.email}
+                </Typography.Text>
               </Space>
             ),
           },
           { type: 'divider' },
-          { key: 'sign-out', icon: <LogoutOutlined />, label: 'Sign out', onClick: () => void handleSignOut() },
+          {
+            key: 'sign-out',
+            icon: <LogoutOutlined />,
+            label: <FormattedMessage id="auth.profileMenu.signOut" defaultMessage="Sign out" />,
+            onClick: () => void handleSignOut(),
+          },
         ],
       }}
     >
       <Button
         type="text"
-        aria-label={`Account menu for ${user.displayName}`}
+        aria-label={intl.formatMessage(
+          { id: 'auth.profileMenu.label', defaultMessage: 'Account menu for {name}' },
+          { name: user.displayName },
+        )}
         style={{ height: 'auto', paddingBlock: 4 }}
       >
         <Space>
           <Avatar style={{ backgroundColor: '#2f54eb' }}>{initials(user.displayName)}</Avatar>
-          <span className="triage-header-name">{user.displayName}</span>
-          <Tag color={user.role === 'customer' ? 'default' : 'blue'}>{ROLE_LABELS[user.role]}</Tag>
+          <span className="triage-header-name" dir="auto">
+            {user.displayName}
+          </span>
+          <Tag color={user.role === 'customer' ? 'default' : 'blue'}>{labels.role(user.role)}</Tag>
         </Space>
       </Button>
     </Dropdown>

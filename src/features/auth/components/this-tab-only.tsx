@@ -4,6 +4,7 @@
  * the sign-in stays in this tab, so a second person can work in another tab on the same local
  * desk (a private window would open a different one). Firebase builds never show it.
  */
+import { FormattedMessage } from 'react-intl';
 import theme from 'antd/es/theme';
 
 /** Whether this build's backend can keep a sign-in to one tab (`AuthCapabilities.tabSessions`). */
@@ -37,13 +38,16 @@ export function ThisTabOnly({
           onChange={(event) => onChange(event.target.checked)}
           style={{ marginTop: 4, accentColor: token.colorPrimary }}
         />
-        Only in this tab
+        <FormattedMessage id="auth.thisTabOnly.label" defaultMessage="Only in this tab" />
       </label>
       <div
         id="this-tab-only-help"
-        style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, marginLeft: 21 }}
+        style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, marginInlineStart: 21 }}
       >
-        Other tabs of this browser keep their own person — to try a customer and an agent side by side.
+        <FormattedMessage
+          id="auth.thisTabOnly.help"
+          defaultMessage="Other tabs of this browser keep their own person — to try a customer and an agent side by side."
+        />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -12,7 +13,7 @@ import { recaptchaSiteKey } from '@/config/config';
 import { useSendPasswordResetMutation } from '@/features/auth/api/auth-api';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { emailSchema } from '@/domain/schemas';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { zodRule } from '@/lib/zod-rule';
 import { Panel } from '@/components/panel';
 
@@ -21,6 +22,8 @@ export default function ResetPasswordScreen() {
   const siteKey = recaptchaSiteKey();
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [sendReset, { isLoading, isSuccess, error, data, originalArgs }] = useSendPasswordResetMutation();
+  const intl = useIntl();
+  const friendlyMessage = useFriendlyMessage();
 
   if (isSuccess && data) {
     return (
@@ -28,23 +31,39 @@ export default function ResetPasswordScreen() {
         <Alert
           type="success"
           showIcon
-          message="Check your inbox"
+          message={<FormattedMessage id="auth.resetPassword.sentTitle" defaultMessage="Check your inbox" />}
           description={
-            data.sendsEmail
-              ? `If ${originalArgs ?? 'that address'} has an account, a link to choose a new password is on its way.`
-              : 'This is the local demo build: it sends no email. Use a demo account shown on the sign-in page, or create a new account.'
+            !data.sendsEmail ? (
+              <FormattedMessage
+                id="auth.resetPassword.localBuild"
+                defaultMessage="This is the local demo build: it sends no email. Use a demo account shown on the sign-in page, or create a new account."
+              />
+            ) : originalArgs ? (
+              <FormattedMessage
+                id="auth.resetPassword.sent"
+                defaultMessage="If {email} has an account, a link to choose a new password is on its way."
+                values={{ email: <span dir="auto">{originalArgs}</span> }}
+              />
+            ) : (
+              <FormattedMessage
+                id="auth.resetPassword.sentNoAddress"
+                defaultMessage="If that address has an account, a link to choose a new password is on its way."
+              />
+            )
           }
           style={{ marginBottom: 16 }}
         />
         <Link to="/sign-in">
-          <Button type="primary">Back to sign in</Button>
+          <Button type="primary">
+            <FormattedMessage id="auth.resetPassword.backButton" defaultMessage="Back to sign in" />
+          </Button>
         </Link>
       </Panel>
     );
   }
 
   return (
-    <Panel title="Reset your password">
+    <Panel title={<FormattedMessage id="auth.resetPassword.title" defaultMessage="Reset your password" />}>
       {error && (
         <Alert type="error" showIcon role="alert" message={friendlyMessage(error)} style={{ marginBottom: 16 }} />
       )}
@@ -56,11 +75,14 @@ export default function ResetPasswordScreen() {
       >
         <Form.Item
           name="email"
-          label="Email"
+          label={intl.formatMessage({ id: 'auth.resetPassword.emailLabel', defaultMessage: 'Email' })}
           rules={[zodRule(emailSchema)]}
-          extra="We will send a link to choose a new password."
+          extra={intl.formatMessage({
+            id: 'auth.resetPassword.emailHelp',
+            defaultMessage: 'We will send a link to choose a new password.',
+          })}
         >
-          <Input type="email" autoComplete="email" autoFocus />
+          <Input type="email" dir="auto" autoComplete="email" autoFocus />
         </Form.Item>
         {siteKey && (
           <Form.Item>
@@ -75,11 +97,13 @@ export default function ResetPasswordScreen() {
             loading={isLoading}
             disabled={siteKey !== null && !captchaToken}
           >
-            Send reset link
+            <FormattedMessage id="auth.resetPassword.submit" defaultMessage="Send reset link" />
           </Button>
         </Form.Item>
       </Form>
-      <Link to="/sign-in">Back to sign in</Link>
+      <Link to="/sign-in">
+        <FormattedMessage id="auth.resetPassword.backLink" defaultMessage="Back to sign in" />
+      </Link>
     </Panel>
   );
 }

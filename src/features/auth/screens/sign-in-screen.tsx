@@ -9,6 +9,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -27,15 +28,21 @@ import {
   signInWithGoogle,
 } from '@/features/auth/slice/auth-slice';
 
+const MISSING = defineMessages({
+  email: { id: 'auth.signIn.emailMissing', defaultMessage: 'Enter your email.' },
+  password: { id: 'auth.signIn.passwordMissing', defaultMessage: 'Enter your password.' },
+});
+
+/** What is missing, as messages (put into words when shown, so they follow the language). */
 interface FieldErrors {
-  email?: string;
-  password?: string;
+  email?: MessageDescriptor;
+  password?: MessageDescriptor;
 }
 
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (email.trim().length === 0) errors.email = 'Enter your email.';
-  if (password.length === 0) errors.password = 'Enter your password.';
+  if (email.trim().length === 0) errors.email = MISSING.email;
+  if (password.length === 0) errors.password = MISSING.password;
   return errors;
 }
 
@@ -48,10 +55,11 @@ function Field({
 }: {
   id: string;
   label: string;
-  error?: string;
+  error?: MessageDescriptor;
   children: React.ReactNode;
 }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
   return (
     <div style={{ marginBottom: 16 }}>
       <label htmlFor={id} style={{ display: 'block', marginBottom: 6, color: token.colorText }}>
@@ -64,7 +72,7 @@ function Field({
           role="alert"
           style={{ color: token.colorError, marginTop: 4, fontSize: token.fontSizeSM }}
         >
-          {error}
+          {intl.formatMessage(error)}
         </div>
       )}
     </div>
@@ -83,6 +91,7 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
   const [password, setPassword] = useState('');
   const [thisTabOnly, setThisTabOnly] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const intl = useIntl();
 
   const edited = () => {
     if (error) dispatch(authErrorCleared());
@@ -98,13 +107,22 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
 
   return (
     <div data-screen="sign-in">
-      <Panel title="Sign in">
+      <Panel title={<FormattedMessage id="auth.signIn.title" defaultMessage="Sign in" />}>
         <AuthErrorAlert />
-        <form noValidate onSubmit={submit} aria-label="Sign in">
-          <Field id="sign-in-email" label="Email" error={fieldErrors.email}>
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-label={intl.formatMessage({ id: 'auth.signIn.formLabel', defaultMessage: 'Sign in' })}
+        >
+          <Field
+            id="sign-in-email"
+            label={intl.formatMessage({ id: 'auth.signIn.emailLabel', defaultMessage: 'Email' })}
+            error={fieldErrors.email}
+          >
             <Input
               id="sign-in-email"
               type="email"
+              dir="auto"
               autoComplete="email"
               autoFocus
               value={email}
@@ -118,7 +136,11 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
               }}
             />
           </Field>
-          <Field id="sign-in-password" label="Password" error={fieldErrors.password}>
+          <Field
+            id="sign-in-password"
+            label={intl.formatMessage({ id: 'auth.signIn.passwordLabel', defaultMessage: 'Password' })}
+            error={fieldErrors.password}
+          >
             <Password
               id="sign-in-password"
               autoComplete="current-password"
@@ -135,20 +157,26 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
           </Field>
           <ThisTabOnly checked={thisTabOnly} onChange={setThisTabOnly} disabled={busy} />
           <Button type="primary" htmlType="submit" block loading={busy}>
-            Sign in
+            <FormattedMessage id="auth.signIn.submit" defaultMessage="Sign in" />
           </Button>
         </form>
         {process.env.BACKEND === 'firebase' && (
           <>
-            <p style={{ textAlign: 'center', margin: '8px 0', opacity: 0.65 }}>or</p>
+            <p style={{ textAlign: 'center', margin: '8px 0', opacity: 0.65 }}>
+              <FormattedMessage id="auth.signIn.or" defaultMessage="or" />
+            </p>
             <Button block icon={<GoogleOutlined />} disabled={busy} onClick={() => void dispatch(signInWithGoogle())}>
-              Continue with Google
+              <FormattedMessage id="auth.signIn.google" defaultMessage="Continue with Google" />
             </Button>
           </>
         )}
         <p style={{ marginTop: 16, marginBottom: 0, display: 'flex', justifyContent: 'space-between' }}>
-          <Link to="/reset-password">Forgot your password?</Link>
-          <Link to="/sign-up">Create an account</Link>
+          <Link to="/reset-password">
+            <FormattedMessage id="auth.signIn.forgotPassword" defaultMessage="Forgot your password?" />
+          </Link>
+          <Link to="/sign-up">
+            <FormattedMessage id="auth.signIn.createAccount" defaultMessage="Create an account" />
+          </Link>
         </p>
       </Panel>
       <DemoAccountsCard

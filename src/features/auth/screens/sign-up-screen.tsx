@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
@@ -34,15 +35,21 @@ export default function SignUpScreen() {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captchaMissing = siteKey !== null && captchaToken === null;
   const [thisTabOnly, setThisTabOnly] = useState(false);
+  const intl = useIntl();
 
   return (
-    <Panel title="Create your account">
+    <Panel title={<FormattedMessage id="auth.signUp.title" defaultMessage="Create your account" />}>
       <AuthErrorAlert
         extra={(code) =>
           code === 'auth/email-already-in-use' ? (
-            <>
-              <Link to="/sign-in">Sign in</Link> or <Link to="/reset-password">reset your password</Link>.
-            </>
+            <FormattedMessage
+              id="auth.signUp.emailInUseWaysOn"
+              defaultMessage="<signIn>Sign in</signIn> or <reset>reset your password</reset>."
+              values={{
+                signIn: (chunks) => <Link to="/sign-in">{chunks}</Link>,
+                reset: (chunks) => <Link to="/reset-password">{chunks}</Link>,
+              }}
+            />
           ) : null
         }
       />
@@ -55,25 +62,50 @@ export default function SignUpScreen() {
           void dispatch(signUp({ displayName, email, password, ...(thisTabOnly ? { thisTabOnly } : {}) }))
         }
       >
-        <Form.Item name="displayName" label="Your name" rules={[zodRule(displayNameSchema)]}>
+        <Form.Item
+          name="displayName"
+          label={intl.formatMessage({ id: 'auth.signUp.nameLabel', defaultMessage: 'Your name' })}
+          rules={[zodRule(displayNameSchema)]}
+        >
           <Input autoComplete="name" autoFocus maxLength={80} showCount />
         </Form.Item>
-        <Form.Item name="email" label="Email" rules={[zodRule(emailSchema)]}>
-          <Input type="email" autoComplete="email" />
+        <Form.Item
+          name="email"
+          label={intl.formatMessage({ id: 'auth.signUp.emailLabel', defaultMessage: 'Email' })}
+          rules={[zodRule(emailSchema)]}
+        >
+          <Input type="email" dir="auto" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="password" label="Password" rules={[zodRule(passwordSchema)]} hasFeedback>
+        <Form.Item
+          name="password"
+          label={intl.formatMessage({ id: 'auth.signUp.passwordLabel', defaultMessage: 'Password' })}
+          rules={[zodRule(passwordSchema)]}
+          hasFeedback
+        >
           <Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
-          label="Confirm password"
+          label={intl.formatMessage({ id: 'auth.signUp.confirmLabel', defaultMessage: 'Confirm password' })}
           dependencies={['password']}
           hasFeedback
           rules={[
-            { required: true, message: 'Type the password again.' },
+            {
+              required: true,
+              message: intl.formatMessage({
+                id: 'auth.signUp.confirmMissing',
+                defaultMessage: 'Type the password again.',
+              }),
+            },
             ({ getFieldValue }) => ({
               validator: async (_rule, value: string) => {
-                if (value && value !== getFieldValue('password')) throw new Error('The two passwords do not match.');
+                if (value && value !== getFieldValue('password'))
+                  throw new Error(
+                    intl.formatMessage({
+                      id: 'auth.signUp.confirmMismatch',
+                      defaultMessage: 'The two passwords do not match.',
+                    }),
+                  );
               },
             }),
           ]}
@@ -88,12 +120,16 @@ export default function SignUpScreen() {
         <ThisTabOnly checked={thisTabOnly} onChange={setThisTabOnly} disabled={busy} />
         <Form.Item style={{ marginBottom: 8 }}>
           <Button type="primary" htmlType="submit" block loading={busy} disabled={captchaMissing}>
-            Create account
+            <FormattedMessage id="auth.signUp.submit" defaultMessage="Create account" />
           </Button>
         </Form.Item>
       </Form>
       <p style={{ marginTop: 16, marginBottom: 0 }}>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        <FormattedMessage
+          id="auth.signUp.haveAccount"
+          defaultMessage="Already have an account? <link>Sign in</link>"
+          values={{ link: (chunks) => <Link to="/sign-in">{chunks}</Link> }}
+        />
       </p>
     </Panel>
   );

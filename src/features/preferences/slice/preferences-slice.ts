@@ -1,8 +1,10 @@
 /**
- * Personal preferences kept across sessions (persisted in localStorage, DESIGN §5): the theme
- * and the side menu. (The queue keeps its own: `tickets/queue/slice/queue-preferences-slice.ts`.)
+ * Personal preferences kept across sessions (persisted in localStorage, DESIGN §5): the theme,
+ * the language and the side menu. The language is also kept on the person's profile (DESIGN §8),
+ * which sets it here when they sign in elsewhere. (The queue keeps its own: `tickets/queue/slice/queue-preferences-slice.ts`.)
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Locale } from '@/domain/locales';
 
 /** Light or dark theme. */
 export type ThemeMode = 'light' | 'dark';
@@ -10,6 +12,8 @@ export type ThemeMode = 'light' | 'dark';
 /** The preferences slice's state. */
 export interface PreferencesState {
   theme: ThemeMode;
+  /** The chosen language; `null` follows the browser's (DESIGN §8). */
+  locale: Locale | null;
   /** Side menu collapsed. */
   menuCollapsed: boolean;
 }
@@ -17,6 +21,7 @@ export interface PreferencesState {
 /** Defaults, also used when persisted preferences are corrupt or from a newer version. */
 export const initialPreferences: PreferencesState = {
   theme: 'light',
+  locale: null,
   menuCollapsed: false,
 };
 
@@ -28,6 +33,10 @@ const preferencesSlice = createSlice({
     themeChanged(state, action: PayloadAction<ThemeMode>) {
       state.theme = action.payload;
     },
+    /** Sets the language (`null`: the browser's). */
+    localeChanged(state, action: PayloadAction<Locale | null>) {
+      state.locale = action.payload;
+    },
     /** Collapses or expands the side menu. */
     menuCollapsedChanged(state, action: PayloadAction<boolean>) {
       state.menuCollapsed = action.payload;
@@ -36,10 +45,11 @@ const preferencesSlice = createSlice({
   selectors: {
     selectTheme: (state) => state.theme,
     selectMenuCollapsed: (state) => state.menuCollapsed,
+    selectChosenLocale: (state) => state.locale,
   },
 });
 
-export const { themeChanged, menuCollapsedChanged } = preferencesSlice.actions;
-export const { selectTheme, selectMenuCollapsed } = preferencesSlice.selectors;
+export const { themeChanged, localeChanged, menuCollapsedChanged } = preferencesSlice.actions;
+export const { selectTheme, selectMenuCollapsed, selectChosenLocale } = preferencesSlice.selectors;
 /** The preferences slice's reducer. */
 export const preferencesReducer = preferencesSlice.reducer;

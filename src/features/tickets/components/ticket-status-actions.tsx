@@ -9,13 +9,14 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
+import { defineMessages, useIntl } from 'react-intl';
 import type { ErrorShape } from '@/domain/errors/errors';
-import { availableEvents, ruleFor, statusLabel, type LifecycleEvent } from '@/domain/lifecycle';
+import { availableEvents, type LifecycleEvent } from '@/domain/lifecycle';
 import { isStaff, type Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
 import { useTransitionTicketMutation } from '@/features/tickets/api/ticket-api';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 
 /** Who is looking at the ticket: their uid and role decide which events they may fire. */
 export interface StatusActor {
@@ -23,16 +24,21 @@ export interface StatusActor {
   role: Role;
 }
 
-/** Labels staff see where the table's own label is written for customers ("Mark as solved"). */
-const STAFF_LABELS: Partial<Record<LifecycleEvent, string>> = { solve: 'Solve' };
-
-/**
- * The button label of a lifecycle event for a role: the table's label (DESIGN §2), except
- * where staff expect a shorter verb.
- */
-export function statusActionLabel(event: LifecycleEvent, role: Role): string {
-  return (isStaff(role) ? STAFF_LABELS[event] : undefined) ?? ruleFor(event).label;
-}
+const MESSAGES = defineMessages({
+  moved: { id: 'tickets.statusActions.moved', defaultMessage: 'Ticket #{number} is now {status}.' },
+  closeTitle: { id: 'tickets.statusActions.closeTitle', defaultMessage: 'Close ticket #{number}?' },
+  closeContent: {
+    id: 'tickets.statusActions.closeContent',
+    defaultMessage: 'A closed ticket can no longer change or take replies; the requester can only open a follow-up.',
+  },
+  closeOk: { id: 'tickets.statusActions.closeOk', defaultMessage: 'Close ticket' },
+  closeCancel: { id: 'tickets.statusActions.closeCancel', defaultMessage: 'Keep it solved' },
+  group: { id: 'tickets.statusActions.group', defaultMessage: 'Status actions' },
+  aborted: {
+    id: 'tickets.statusActions.aborted',
+    defaultMessage: 'The ticket now shows its current state ({status}). Nothing was lost: check it and try again.',
+  },
+});
 
 /** Props of {@link TicketStatusActions}. */
 export interface TicketStatusActionsProps {
@@ -51,6 +57,11 @@ export interface TicketStatusActionsProps {
  */
 export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps) {
   const { message, modal } = App.useApp();
+  const intl = useIntl();
+  const labels = useLabels();
+  const friendlyMessage = useFriendlyMessage();
+  /** A status as it reads inside a sentence ("is now on hold"). */
+  const statusInSentence = (status: Ticket['status']) => labels.status(status).toLocaleLowerCase(intl.locale);
   const [transitionTicket, { isLoading }] = useTransitionTicketMutation();
   const [firing, setFiring] = useState<LifecycleEvent | null>(null);
   const [refusal, setRefusal] = useState<ErrorShape | null>(null);
@@ -62,7 +73,12 @@ export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps)
     const outcome = await outcomeOf(transitionTicket({ id: ticket.id, event, expectedUpdatedAt: ticket.updatedAt }));
     setFiring(null);
     if (outcome.ok) {
-      void message.success(`Ticket #${outcome.data.number} is now ${statusLabel(outcome.data.status).toLowerCase()}.`);
+      void message.success(
+        intl.formatMessage(MESSAGES.moved, {
+          number: String(outcome.data.number),
+          status: statusInSentence(outcome.data.status),
+        }),
+      );
     } else {
       setRefusal(outcome.error);
     }
@@ -74,10 +90,10 @@ export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps)
       return;
     }
     modal.confirm({
-      title: `Close ticket #${ticket.number}?`,
-      content: 'A closed ticket can no longer change or take replies; the requester can only open a follow-up.',
-      okText: 'Close ticket',
-      cancelText: 'Keep it solved',
+      title: intl.formatMessage(MESSAGES.closeTitle, { number: String(ticket.number) }),
+      content: intl.formatMessage(MESSAGES.closeContent),
+      okText: intl.formatMessage(MESSAGES.closeOk),
+      cancelText: intl.formatMessage(MESSAGES.closeCancel),
       onOk: () => fire(event),
     });
   };
@@ -86,7 +102,7 @@ export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps)
   return (
     <Flex vertical gap={8}>
       {events.length > 0 && (
-        <Flex gap={8} wrap role="group" aria-label="Status actions">
+        <Flex gap={8} wrap role="group" aria-label={intl.formatMessage(MESSAGES.group)}>
           {events.map((event) => (
             <Button
               key={event}
@@ -95,7 +111,7 @@ export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps)
               disabled={isLoading && firing !== event}
               onClick={() => onClick(event)}
             >
-              {statusActionLabel(event, actor.role)}
+              {labels.move(event, isStaff(actor.role))}
             </Button>
           ))}
         </Flex>
@@ -109,7 +125,7 @@ export function TicketStatusActions({ ticket, actor }: TicketStatusActionsProps)
           message={friendlyMessage(refusal)}
           description={
             refusal.code === 'aborted'
-              ? `The ticket now shows its current state (${statusLabel(ticket.status).toLowerCase()}). Nothing was lost: check it and try again.`
+              ? intl.formatMessage(MESSAGES.aborted, { status: statusInSentence(ticket.status) })
               : undefined
           }
         />

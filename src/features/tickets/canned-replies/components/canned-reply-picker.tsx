@@ -11,8 +11,10 @@ import Popover from 'antd/es/popover';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { fillPlaceholders, findCannedReplies, type PlaceholderContext } from '@/domain/canned-replies';
 import type { CannedReply } from '@/domain/types';
+import { useDirection } from '@/lib/i18n/direction';
 
 /** What the picker inserts: the filled text, and the placeholders it could not fill. */
 export interface InsertedReply {
@@ -33,6 +35,13 @@ export function CannedReplyPicker({ replies, context, onInsert, disabled }: Cann
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const { token } = theme.useToken();
+  const intl = useIntl();
+  // Opens over the button's start edge: its left, or its right in right-to-left languages.
+  const placement = useDirection() === 'rtl' ? 'topRight' : 'topLeft';
+  const searchLabel = intl.formatMessage({
+    id: 'cannedReplies.picker.search',
+    defaultMessage: 'Search canned replies',
+  });
   const found = findCannedReplies(replies, search);
 
   const choose = (reply: CannedReply) => {
@@ -44,8 +53,8 @@ export function CannedReplyPicker({ replies, context, onInsert, disabled }: Cann
   const content = (
     <div style={{ width: 360 }}>
       <Input.Search
-        aria-label="Search canned replies"
-        placeholder="Search canned replies"
+        aria-label={searchLabel}
+        placeholder={searchLabel}
         autoFocus
         allowClear
         value={search}
@@ -60,15 +69,23 @@ export function CannedReplyPicker({ replies, context, onInsert, disabled }: Cann
       />
       {replies.length === 0 ? (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-          No canned replies yet. <Link to="/canned-replies">Write the first one</Link>.
+          <FormattedMessage
+            id="cannedReplies.picker.none"
+            defaultMessage="No canned replies yet. <link>Write the first one</link>."
+            values={{ link: (chunks) => <Link to="/canned-replies">{chunks}</Link> }}
+          />
         </Typography.Paragraph>
       ) : found.length === 0 ? (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-          No canned reply matches “{search}”.
+          <FormattedMessage
+            id="cannedReplies.picker.noMatch"
+            defaultMessage="No canned reply matches “{search}”."
+            values={{ search }}
+          />
         </Typography.Paragraph>
       ) : (
         <ul
-          aria-label="Canned replies"
+          aria-label={intl.formatMessage({ id: 'cannedReplies.picker.list', defaultMessage: 'Canned replies' })}
           style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, maxHeight: 300, overflowY: 'auto' }}
         >
           {found.map((reply) => (
@@ -91,8 +108,9 @@ export function CannedReplyPicker({ replies, context, onInsert, disabled }: Cann
                 onMouseEnter={(event) => (event.currentTarget.style.background = token.colorFillTertiary)}
                 onMouseLeave={(event) => (event.currentTarget.style.background = 'transparent')}
               >
-                <strong>{reply.title}</strong>
+                <strong dir="auto">{reply.title}</strong>
                 <span
+                  dir="auto"
                   style={{
                     display: 'block',
                     color: token.colorTextSecondary,
@@ -112,9 +130,9 @@ export function CannedReplyPicker({ replies, context, onInsert, disabled }: Cann
   );
 
   return (
-    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="topLeft" destroyOnHidden>
+    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement={placement} destroyOnHidden>
       <Button icon={<ThunderboltOutlined />} disabled={disabled}>
-        Canned reply
+        <FormattedMessage id="cannedReplies.picker.button" defaultMessage="Canned reply" />
       </Button>
     </Popover>
   );

@@ -10,11 +10,12 @@ import Image from 'antd/es/image';
 import Typography from 'antd/es/typography';
 import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ErrorShape } from '@/domain/errors/errors';
 import type { Attachment } from '@/domain/types';
 import { useLazyAttachmentUrlQuery } from '@/features/tickets/api/conversation-api';
 import { formatFileSize } from '@/lib/format-bytes';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage } from '@/lib/i18n/labels';
 
 /** Opens a URL as a download of `name` (an anchor click works for blob:, data: and https: URLs). */
 function openDownload(url: string, name: string): void {
@@ -86,29 +87,46 @@ function ImagePreview({
   load: () => Promise<string>;
   link: React.ReactNode;
 }) {
+  const intl = useIntl();
+  const friendlyMessage = useFriendlyMessage();
   const [failed, setFailed] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const ref = useWhenVisible<HTMLDivElement>(() => {
     if (!url) load().catch((caught: Partial<ErrorShape>) => setFailed(friendlyMessage(caught)));
   });
+  const name = attachment.name;
   const box = { width: THUMB_WIDTH, height: THUMB_HEIGHT };
   const centred = { display: 'flex', alignItems: 'center', justifyContent: 'center' } as const;
   let thumb;
   if (failed) {
     thumb = (
       <Typography.Text type="secondary" style={{ fontSize: 12, padding: 8, textAlign: 'center' }}>
-        No preview: {failed}
+        <FormattedMessage
+          id="conversation.attachments.noPreview"
+          defaultMessage="No preview: {reason}"
+          values={{ reason: failed }}
+        />
       </Typography.Text>
     );
   } else if (!url) {
-    thumb = <LoadingOutlined aria-label={`Loading ${attachment.name}`} />;
+    thumb = (
+      <LoadingOutlined
+        aria-label={intl.formatMessage(
+          { id: 'conversation.attachments.loadingImage', defaultMessage: 'Loading {name}' },
+          { name },
+        )}
+      />
+    );
   } else {
     // A real button, so the viewer opens from the keyboard too. The viewer is portalled, but its
     // React events still bubble here: only clicks on the thumbnail itself open it.
     thumb = (
       <button
         type="button"
-        aria-label={`View ${attachment.name} full size`}
+        aria-label={intl.formatMessage(
+          { id: 'conversation.attachments.viewFullSize', defaultMessage: 'View {name} full size' },
+          { name },
+        )}
         onClick={(event) => {
           if (event.currentTarget.contains(event.target as Node)) setOpen(true);
         }}
@@ -120,8 +138,19 @@ function ImagePreview({
           width={THUMB_WIDTH}
           height={THUMB_HEIGHT}
           style={{ objectFit: 'contain', borderRadius: 6 }}
-          preview={{ visible: open, onVisibleChange: setOpen, mask: 'View' }}
-          onError={() => setFailed('the image could not be shown.')}
+          preview={{
+            visible: open,
+            onVisibleChange: setOpen,
+            mask: <FormattedMessage id="conversation.attachments.viewMask" defaultMessage="View" />,
+          }}
+          onError={() =>
+            setFailed(
+              intl.formatMessage({
+                id: 'conversation.attachments.imageNotShown',
+                defaultMessage: 'the image could not be shown.',
+              }),
+            )
+          }
         />
       </button>
     );
@@ -143,6 +172,8 @@ function ImagePreview({
  * new tabs work as people expect); a click before that fetches the URL, then opens it.
  */
 export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) {
+  const intl = useIntl();
+  const friendlyMessage = useFriendlyMessage();
   const [fetchUrl] = useLazyAttachmentUrlQuery();
   const [urls, setUrls] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<string | null>(null);
@@ -165,7 +196,12 @@ export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) 
     try {
       openDownload(await urlOf(attachment), attachment.name);
     } catch (caught) {
-      setError(`${attachment.name}: ${friendlyMessage(caught as Partial<ErrorShape>)}`);
+      setError(
+        intl.formatMessage(
+          { id: 'conversation.attachments.downloadFailed', defaultMessage: '{name}: {reason}' },
+          { name: attachment.name, reason: friendlyMessage(caught as Partial<ErrorShape>) },
+        ),
+      );
     } finally {
       setPending(null);
     }
@@ -181,7 +217,11 @@ export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) 
           download={url ? attachment.name : undefined}
           target="_blank"
           rel="noopener noreferrer"
-          title={`Download ${attachment.name}`}
+          title={intl.formatMessage(
+            { id: 'conversation.attachments.download', defaultMessage: 'Download {name}' },
+            { name: attachment.name },
+          )}
+          dir="auto"
           aria-busy={pending === attachment.path || undefined}
           ellipsis
           onMouseEnter={() => prefetch(attachment)}
@@ -195,7 +235,11 @@ export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) 
           {attachment.name}
         </Typography.Link>
         <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
-          ({formatFileSize(attachment.size)})
+          <FormattedMessage
+            id="conversation.attachments.size"
+            defaultMessage="({size})"
+            values={{ size: formatFileSize(attachment.size) }}
+          />
         </Typography.Text>
       </Flex>
     );
@@ -206,7 +250,10 @@ export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) 
   return (
     <Flex vertical gap={8} style={{ marginTop: 8 }}>
       {images.length > 0 && (
-        <ul aria-label="Images" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, margin: 0, padding: 0 }}>
+        <ul
+          aria-label={intl.formatMessage({ id: 'conversation.attachments.images', defaultMessage: 'Images' })}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 12, margin: 0, padding: 0 }}
+        >
           {images.map((attachment) => (
             <li key={attachment.path} style={{ listStyle: 'none' }}>
               <ImagePreview
@@ -220,7 +267,10 @@ export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) 
         </ul>
       )}
       {files.length > 0 && (
-        <ul aria-label="Attachments" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, margin: 0, padding: 0 }}>
+        <ul
+          aria-label={intl.formatMessage({ id: 'conversation.attachments.files', defaultMessage: 'Attachments' })}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 12, margin: 0, padding: 0 }}
+        >
           {files.map((attachment) => (
             <li key={attachment.path} style={{ listStyle: 'none' }}>
               {link(attachment)}

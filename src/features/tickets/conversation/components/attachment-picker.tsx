@@ -9,6 +9,7 @@ import Flex from 'antd/es/flex';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from '@/domain/limits';
 import type { AttachmentUploads, UploadItem } from '@/features/tickets/conversation/components/attachment-uploads';
 import { formatFileSize } from '@/lib/format-bytes';
@@ -18,13 +19,16 @@ const ACCEPT = ['image/*', ...ALLOWED_ATTACHMENT_TYPES].join(',');
 
 const LIST_STYLE = { display: 'flex', flexDirection: 'column', gap: 6, margin: 0, padding: 0 } as const;
 
-const STATE_TEXT: Record<UploadItem['state'], string> = {
-  uploading: 'Uploading',
-  done: 'Uploaded',
-  failed: 'Upload failed',
-  refused: 'Not attached',
-  cancelled: 'Cancelled',
-};
+const STATE_TEXT = defineMessages<UploadItem['state']>({
+  uploading: { id: 'conversation.attachmentPicker.state.uploading', defaultMessage: 'Uploading' },
+  done: { id: 'conversation.attachmentPicker.state.done', defaultMessage: 'Uploaded' },
+  failed: { id: 'conversation.attachmentPicker.state.failed', defaultMessage: 'Upload failed' },
+  refused: { id: 'conversation.attachmentPicker.state.refused', defaultMessage: 'Not attached' },
+  cancelled: { id: 'conversation.attachmentPicker.state.cancelled', defaultMessage: 'Cancelled' },
+});
+
+/** The picker's button, and the name of its file input (tests set files on it by this label). */
+const ATTACH_FILES = defineMessage({ id: 'conversation.attachmentPicker.attach', defaultMessage: 'Attach files' });
 
 /**
  * A thin progress bar with the percentage (antd's Progress brings its circle and steps
@@ -32,11 +36,15 @@ const STATE_TEXT: Record<UploadItem['state'], string> = {
  */
 function UploadBar({ name, percent }: { name: string; percent: number }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
   return (
     <Flex align="center" gap={6}>
       <div
         role="progressbar"
-        aria-label={`Uploading ${name}`}
+        aria-label={intl.formatMessage(
+          { id: 'conversation.attachmentPicker.progress', defaultMessage: 'Uploading {name}' },
+          { name },
+        )}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -47,30 +55,50 @@ function UploadBar({ name, percent }: { name: string; percent: number }) {
         />
       </div>
       <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-        {percent}%
+        {intl.formatNumber(percent / 100, { style: 'percent' })}
       </Typography.Text>
     </Flex>
   );
 }
 
 function ItemRow({ item, uploads, disabled }: { item: UploadItem; uploads: AttachmentUploads; disabled?: boolean }) {
-  const label = `${item.name}, ${formatFileSize(item.size)}: ${STATE_TEXT[item.state]}`;
+  const intl = useIntl();
+  const name = item.name;
+  const label = intl.formatMessage(
+    { id: 'conversation.attachmentPicker.itemLabel', defaultMessage: '{name}, {size}: {state}' },
+    { name, size: formatFileSize(item.size), state: intl.formatMessage(STATE_TEXT[item.state]) },
+  );
   const canRetry = item.state === 'failed' || item.state === 'cancelled';
   return (
     <li aria-label={label} data-testid="attachment-item" data-state={item.state} style={{ listStyle: 'none' }}>
       <Flex align="center" gap={8} wrap>
         <PaperClipOutlined aria-hidden />
-        <Typography.Text ellipsis style={{ maxWidth: 280 }} title={item.name}>
+        <Typography.Text ellipsis style={{ maxWidth: 280 }} title={item.name} dir="auto">
           {item.name}
         </Typography.Text>
         <Typography.Text type="secondary">{formatFileSize(item.size)}</Typography.Text>
-        {item.state === 'done' && <Typography.Text type="success">Uploaded</Typography.Text>}
-        {item.state === 'cancelled' && <Typography.Text type="secondary">Cancelled</Typography.Text>}
+        {item.state === 'done' && (
+          <Typography.Text type="success">
+            <FormattedMessage {...STATE_TEXT.done} />
+          </Typography.Text>
+        )}
+        {item.state === 'cancelled' && (
+          <Typography.Text type="secondary">
+            <FormattedMessage {...STATE_TEXT.cancelled} />
+          </Typography.Text>
+        )}
         {item.state === 'uploading' && (
           <>
             <UploadBar name={item.name} percent={item.percent} />
-            <Button size="small" onClick={() => uploads.cancel(item.key)} aria-label={`Cancel upload of ${item.name}`}>
-              Cancel
+            <Button
+              size="small"
+              onClick={() => uploads.cancel(item.key)}
+              aria-label={intl.formatMessage(
+                { id: 'conversation.attachmentPicker.cancelLabel', defaultMessage: 'Cancel upload of {name}' },
+                { name },
+              )}
+            >
+              <FormattedMessage id="conversation.attachmentPicker.cancel" defaultMessage="Cancel" />
             </Button>
           </>
         )}
@@ -79,9 +107,12 @@ function ItemRow({ item, uploads, disabled }: { item: UploadItem; uploads: Attac
             size="small"
             disabled={disabled}
             onClick={() => uploads.retry(item.key)}
-            aria-label={`Retry upload of ${item.name}`}
+            aria-label={intl.formatMessage(
+              { id: 'conversation.attachmentPicker.retryLabel', defaultMessage: 'Retry upload of {name}' },
+              { name },
+            )}
           >
-            Retry
+            <FormattedMessage id="conversation.attachmentPicker.retry" defaultMessage="Retry" />
           </Button>
         )}
         {item.state !== 'uploading' && (
@@ -90,15 +121,22 @@ function ItemRow({ item, uploads, disabled }: { item: UploadItem; uploads: Attac
             type="text"
             disabled={disabled}
             onClick={() => uploads.remove(item.key)}
-            aria-label={`Remove ${item.name}`}
+            aria-label={intl.formatMessage(
+              { id: 'conversation.attachmentPicker.removeLabel', defaultMessage: 'Remove {name}' },
+              { name },
+            )}
           >
-            Remove
+            <FormattedMessage id="conversation.attachmentPicker.remove" defaultMessage="Remove" />
           </Button>
         )}
       </Flex>
       {item.error && (
         <Typography.Text type="danger" role="alert">
-          {item.name}: {item.error}
+          <FormattedMessage
+            id="conversation.attachmentPicker.itemError"
+            defaultMessage="{name}: {reason}"
+            values={{ name, reason: item.error }}
+          />
         </Typography.Text>
       )}
     </li>
@@ -110,6 +148,7 @@ function ItemRow({ item, uploads, disabled }: { item: UploadItem; uploads: Attac
  * The input is labelled "Attach files" so tests can set files on it directly.
  */
 export function AttachmentPicker({ uploads, disabled }: { uploads: AttachmentUploads; disabled?: boolean }) {
+  const intl = useIntl();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -130,22 +169,31 @@ export function AttachmentPicker({ uploads, disabled }: { uploads: AttachmentUpl
           type="file"
           multiple
           accept={ACCEPT}
-          aria-label="Attach files"
+          aria-label={intl.formatMessage(ATTACH_FILES)}
           aria-describedby={hintId}
           disabled={disabled}
           onChange={picked}
           style={{ display: 'none' }}
         />
         <Button icon={<PaperClipOutlined aria-hidden />} disabled={disabled} onClick={() => input.current?.click()}>
-          Attach files
+          <FormattedMessage {...ATTACH_FILES} />
         </Button>
         <Typography.Text type="secondary" id={hintId}>
-          Up to {LIMITS.attachments.maxCount} files, {LIMITS.attachments.maxBytes / 1024 / 1024} MB each: images, PDF,
-          text, CSV, ZIP, Office documents.
+          <FormattedMessage
+            id="conversation.attachmentPicker.hint"
+            defaultMessage="Up to {count, number} files, {size, number} MB each: images, PDF, text, CSV, ZIP, Office documents."
+            values={{ count: LIMITS.attachments.maxCount, size: LIMITS.attachments.maxBytes / 1024 / 1024 }}
+          />
         </Typography.Text>
       </Flex>
       {uploads.items.length > 0 && (
-        <ul aria-label="Attached files" style={LIST_STYLE}>
+        <ul
+          aria-label={intl.formatMessage({
+            id: 'conversation.attachmentPicker.list',
+            defaultMessage: 'Attached files',
+          })}
+          style={LIST_STYLE}
+        >
           {uploads.items.map((item) => (
             <ItemRow key={item.key} item={item} uploads={uploads} disabled={disabled} />
           ))}

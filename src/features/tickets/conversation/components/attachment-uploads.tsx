@@ -4,13 +4,15 @@
  * retry through the `uploadAttachment` thunk, and a small picker to show them.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useAppDispatch } from '@/lib/store/store-hooks';
 import type { ErrorShape } from '@/domain/errors/errors';
+import { LIMITS } from '@/domain/limits';
 import { attachmentFileSchema, attachmentListSchema, firstIssueMessage } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
 import { uploadAttachment } from '@/features/tickets/api/upload-attachment';
 import { newClientId } from '@/lib/ids';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage } from '@/lib/i18n/labels';
 
 /** One file of the message: its upload state and, once stored, its path. */
 export interface UploadItem {
@@ -54,6 +56,27 @@ function holdsPlace(item: UploadItem): boolean {
   return item.state !== 'refused';
 }
 
+/**
+ * Why a file fails `attachmentFileSchema`, in the reader's language: the DESIGN §3 checks a
+ * picked file can fail (too big, wrong type); anything else in the schema's own sentence.
+ */
+function fileProblem(intl: IntlShape, error: Parameters<typeof firstIssueMessage>[0]): string {
+  const issue = error.issues[0];
+  if (issue?.path[0] === 'size' && issue.code === 'too_big') {
+    return intl.formatMessage(
+      { id: 'conversation.attachmentUploads.tooBig', defaultMessage: 'A file may be at most {size, number} MB.' },
+      { size: LIMITS.attachments.maxBytes / 1024 / 1024 },
+    );
+  }
+  if (issue?.path[0] === 'contentType') {
+    return intl.formatMessage({
+      id: 'conversation.attachmentUploads.wrongType',
+      defaultMessage: 'This type of file cannot be attached.',
+    });
+  }
+  return firstIssueMessage(error);
+}
+
 function errorShape(error: unknown): { code?: ErrorShape['code'] | string; message?: string } {
   if (error && typeof error === 'object') {
     const { code, message } = error as { code?: unknown; message?: unknown };
@@ -79,6 +102,8 @@ export function useAttachmentUploads(
   restored: readonly Attachment[] = [],
 ): AttachmentUploads {
   const dispatch = useAppDispatch();
+  const intl = useIntl();
+  const friendlyMessage = useFriendlyMessage();
   const [items, setItems] = useState<UploadItem[]>(() =>
     restored.map((file) => ({ key: newClientId(), ...file, state: 'done', percent: 100 })),
   );
@@ -135,7 +160,7 @@ export function useAttachmentUploads(
         },
       );
     },
-    [dispatch, update],
+    [dispatch, update, friendlyMessage],
   );
 
   const add = useCallback(
@@ -149,9 +174,22 @@ export function useAttachmentUploads(
         const checked = attachmentFileSchema.safeParse(meta);
         const counted = attachmentListSchema.safeParse(new Array<typeof meta>(places + 1).fill(meta));
         const sameName = [...current.current, ...added].some((other) => holdsPlace(other) && other.name === file.name);
-        if (!checked.success) item.error = firstIssueMessage(checked.error);
-        else if (sameName) item.error = 'A file with this name is already attached.';
-        else if (!counted.success) item.error = firstIssueMessage(counted.error);
+        if (!checked.success) item.error = fileProblem(intl, checked.error);
+        else if (sameName) {
+          item.error = intl.formatMessage({
+            id: 'conversation.attachmentUploads.sameName',
+            defaultMessage: 'A file with this name is already attached.',
+          });
+        } else if (!counted.success) {
+          // The list's one check: DESIGN §3's number of files per message.
+          item.error = intl.formatMessage(
+            {
+              id: 'conversation.attachmentUploads.tooMany',
+              defaultMessage: 'At most {count, number} files per message.',
+            },
+            { count: LIMITS.attachments.maxCount },
+          );
+        }
         if (item.error) {
           added.push({ ...item, state: 'refused' });
           continue;
@@ -164,7 +202,7 @@ export function useAttachmentUploads(
       commit((list) => [...list, ...added]);
       accepted.forEach(start);
     },
-    [commit, start],
+    [commit, start, intl],
   );
 
   const cancel = useCallback(

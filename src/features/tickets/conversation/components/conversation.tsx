@@ -11,16 +11,21 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { isStaff, ROLE_LABELS } from '@/domain/roles';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isStaff } from '@/domain/roles';
 import type { Message } from '@/domain/types';
 import { AttachmentLinks } from '@/features/tickets/conversation/components/attachment-links';
-import { formatDateTime, fromNow } from '@/lib/time';
+import { useLabels } from '@/lib/i18n/labels';
+import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
 function MessageCard({ message, requesterId }: { message: Message; requesterId: string }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
+  const labels = useLabels();
+  const time = useTimeFormat();
   const staff = isStaff(message.authorRole);
   const note = message.internal;
-  const kind = note ? 'Internal note' : 'Reply';
+  const name = message.authorName;
   const cardStyle = note
     ? {
         background: token.colorWarningBgHover,
@@ -34,28 +39,37 @@ function MessageCard({ message, requesterId }: { message: Message; requesterId: 
     <Card
       size="small"
       role="article"
-      aria-label={`${kind} by ${message.authorName}`}
+      aria-label={
+        note
+          ? intl.formatMessage(
+              { id: 'conversation.message.noteBy', defaultMessage: 'Internal note by {name}' },
+              { name },
+            )
+          : intl.formatMessage({ id: 'conversation.message.replyBy', defaultMessage: 'Reply by {name}' }, { name })
+      }
       data-testid={note ? 'internal-note' : 'public-reply'}
       style={cardStyle}
     >
       <Flex align="center" gap={8} wrap style={{ marginBottom: 6 }}>
-        <Typography.Text strong>{message.authorName}</Typography.Text>
+        <Typography.Text strong dir="auto">
+          {message.authorName}
+        </Typography.Text>
         {staff && (
-          <Tag color={message.authorRole === 'admin' ? 'purple' : 'geekblue'}>{ROLE_LABELS[message.authorRole]}</Tag>
+          <Tag color={message.authorRole === 'admin' ? 'purple' : 'geekblue'}>{labels.role(message.authorRole)}</Tag>
         )}
         {note && (
           <Tag color={token.colorWarning} icon={<LockOutlined aria-hidden />}>
-            Internal note
+            <FormattedMessage id="conversation.message.internalNote" defaultMessage="Internal note" />
           </Tag>
         )}
-        <Tooltip title={formatDateTime(message.createdAt)}>
+        <Tooltip title={time.dateTime(message.createdAt)}>
           <Typography.Text type="secondary">
-            <time dateTime={message.createdAt}>{fromNow(message.createdAt)}</time>
+            <time dateTime={message.createdAt}>{time.fromNow(message.createdAt)}</time>
           </Typography.Text>
         </Tooltip>
       </Flex>
       {/* Plain text, never HTML: React escapes it, pre-wrap keeps the writer's line breaks. */}
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 0 }}>
+      <Typography.Paragraph dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 0 }}>
         {message.body}
       </Typography.Paragraph>
       {message.attachments.length > 0 && <AttachmentLinks attachments={message.attachments} />}
@@ -69,19 +83,38 @@ function MessageCard({ message, requesterId }: { message: Message; requesterId: 
  * @param requesterId the ticket's requester, whose messages are not shaded as the desk's.
  */
 export function Conversation({ messages, requesterId }: { messages: Message[] | null; requesterId: string }) {
+  const intl = useIntl();
   if (messages === null) {
     return (
-      <div aria-busy="true" aria-label="Loading the conversation" data-testid="conversation-loading">
+      <div
+        aria-busy="true"
+        aria-label={intl.formatMessage({
+          id: 'conversation.thread.loading',
+          defaultMessage: 'Loading the conversation',
+        })}
+        data-testid="conversation-loading"
+      >
         <Skeleton active avatar paragraph={{ rows: 2 }} />
         <Skeleton active avatar paragraph={{ rows: 2 }} />
       </div>
     );
   }
   if (messages.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages yet." />;
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={<FormattedMessage id="conversation.thread.empty" defaultMessage="No messages yet." />}
+      />
+    );
   }
   return (
-    <Flex vertical gap={12} role="feed" aria-label="Conversation" data-testid="conversation">
+    <Flex
+      vertical
+      gap={12}
+      role="feed"
+      aria-label={intl.formatMessage({ id: 'conversation.thread.label', defaultMessage: 'Conversation' })}
+      data-testid="conversation"
+    >
       {messages.map((message) => (
         <MessageCard key={message.id} message={message} requesterId={requesterId} />
       ))}

@@ -3,6 +3,8 @@
  * DESIGN §3 checks (too big, wrong type, one too many) or whose upload was cancelled stay listed
  * in red, and sending must not drop them without a word.
  */
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { useAppProps } from 'antd/es/app/context';
 import type { UploadItem } from '@/features/tickets/conversation/components/attachment-uploads';
 
@@ -18,21 +20,47 @@ export function leftOutFiles(items: readonly UploadItem[]): UploadItem[] {
  * @returns true when the person chose to send without them, false when they went back to edit.
  */
 export function confirmSendingWithout(modal: useAppProps['modal'], items: readonly UploadItem[]): Promise<boolean> {
-  const count = items.length === 1 ? 'this file' : `these ${items.length} files`;
+  // The dialog renders under the app's IntlProvider, so its texts are messages as nodes.
+  const count = items.length;
+  const bold = (chunks: ReactNode[]) => <strong dir="auto">{chunks}</strong>;
   return new Promise((resolve) => {
     modal.confirm({
-      title: `Send without ${count}?`,
+      title: (
+        <FormattedMessage
+          id="conversation.leftOut.title"
+          defaultMessage="{count, plural, one {Send without this file?} other {Send without these # files?}}"
+          values={{ count }}
+        />
+      ),
       content: (
         <ul style={{ margin: '8px 0 0', paddingInlineStart: 20 }}>
           {items.map((item) => (
             <li key={item.key}>
-              <strong>{item.name}</strong> — {item.state === 'cancelled' ? 'its upload was cancelled.' : item.error}
+              {item.state === 'cancelled' ? (
+                <FormattedMessage
+                  id="conversation.leftOut.cancelled"
+                  defaultMessage="<b>{name}</b> — its upload was cancelled."
+                  values={{ name: item.name, b: bold }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="conversation.leftOut.refused"
+                  defaultMessage="<b>{name}</b> — {reason}"
+                  values={{ name: item.name, reason: item.error, b: bold }}
+                />
+              )}
             </li>
           ))}
         </ul>
       ),
-      okText: items.length === 1 ? 'Send without it' : 'Send without them',
-      cancelText: 'Keep editing',
+      okText: (
+        <FormattedMessage
+          id="conversation.leftOut.sendWithout"
+          defaultMessage="{count, plural, one {Send without it} other {Send without them}}"
+          values={{ count }}
+        />
+      ),
+      cancelText: <FormattedMessage id="conversation.leftOut.keepEditing" defaultMessage="Keep editing" />,
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
     });

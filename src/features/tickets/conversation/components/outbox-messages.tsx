@@ -13,8 +13,8 @@ import theme from 'antd/es/theme';
 import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
-import { ruleFor } from '@/domain/lifecycle';
 import type { Message } from '@/domain/types';
 import {
   outboxRemoved,
@@ -23,13 +23,18 @@ import {
   selectTicketOutbox,
   type OutboxEntry,
 } from '@/features/tickets/conversation/slice/outbox-slice';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 
-const STATE_TEXT: Record<OutboxEntry['state'], string> = {
-  waiting: 'Waiting to send',
-  sending: 'Sending…',
-  failed: 'Not sent',
-};
+const STATE_TEXT = defineMessages<OutboxEntry['state']>({
+  waiting: { id: 'conversation.outbox.state.waiting', defaultMessage: 'Waiting to send' },
+  sending: { id: 'conversation.outbox.state.sending', defaultMessage: 'Sending…' },
+  failed: { id: 'conversation.outbox.state.failed', defaultMessage: 'Not sent' },
+});
+
+/** The space between a state's icon and its text (on the text's start side in either direction). */
+const ICON_GAP = { marginInlineEnd: '0.3em' } as const;
+
+const DISCARD = defineMessage({ id: 'conversation.outbox.discard', defaultMessage: 'Discard' });
 
 /**
  * The outbox entries of `ticketId` for `owner`.
@@ -47,6 +52,9 @@ export function OutboxMessages({
   const dispatch = useAppDispatch();
   const { modal } = App.useApp();
   const { token } = theme.useToken();
+  const intl = useIntl();
+  const labels = useLabels();
+  const friendlyMessage = useFriendlyMessage();
   // The slice itself is a stable reference; the filtered list is derived per render.
   const outbox = useAppSelector(selectOutbox);
   const entries = useMemo(() => selectTicketOutbox({ outbox }, owner, ticketId), [outbox, owner, ticketId]);
@@ -56,18 +64,35 @@ export function OutboxMessages({
 
   const discard = (entry: OutboxEntry) =>
     modal.confirm({
-      title: 'Discard this unsent message?',
-      content: 'It has not reached the desk and will be lost.',
-      okText: 'Discard',
+      title: intl.formatMessage({
+        id: 'conversation.outbox.discardTitle',
+        defaultMessage: 'Discard this unsent message?',
+      }),
+      content: intl.formatMessage({
+        id: 'conversation.outbox.discardContent',
+        defaultMessage: 'It has not reached the desk and will be lost.',
+      }),
+      okText: intl.formatMessage(DISCARD),
       okButtonProps: { danger: true },
       onOk: () => dispatch(outboxRemoved({ owner, messageId: entry.messageId })),
     });
 
   return (
-    <Flex vertical gap={8} role="list" aria-label="Unsent messages">
+    <Flex
+      vertical
+      gap={8}
+      role="list"
+      aria-label={intl.formatMessage({ id: 'conversation.outbox.list', defaultMessage: 'Unsent messages' })}
+    >
       {pending.map((entry) => {
         const failed = entry.state === 'failed';
-        const label = `${entry.internal ? 'Internal note' : 'Reply'}: ${STATE_TEXT[entry.state]}`;
+        const state = intl.formatMessage(STATE_TEXT[entry.state]);
+        const label = entry.internal
+          ? intl.formatMessage(
+              { id: 'conversation.outbox.noteLabel', defaultMessage: 'Internal note: {state}' },
+              { state },
+            )
+          : intl.formatMessage({ id: 'conversation.outbox.replyLabel', defaultMessage: 'Reply: {state}' }, { state });
         return (
           <article
             key={entry.messageId}
@@ -84,18 +109,27 @@ export function OutboxMessages({
             <Flex vertical gap={6}>
               <Typography.Text type={failed ? 'danger' : 'secondary'}>
                 {entry.state === 'sending' ? (
-                  <LoadingOutlined aria-hidden />
+                  <LoadingOutlined aria-hidden style={ICON_GAP} />
                 ) : failed ? (
-                  <WarningOutlined aria-hidden />
+                  <WarningOutlined aria-hidden style={ICON_GAP} />
                 ) : (
-                  <ClockCircleOutlined aria-hidden />
-                )}{' '}
-                {STATE_TEXT[entry.state]}
-                {entry.internal ? ' · internal note' : ''}
-                {entry.event ? ` · then “${ruleFor(entry.event).label}”` : ''}
-                {entry.state === 'waiting' && ' — it goes out as soon as the desk can be reached.'}
+                  <ClockCircleOutlined aria-hidden style={ICON_GAP} />
+                )}
+                <FormattedMessage
+                  id="conversation.outbox.status"
+                  defaultMessage="{state}{internal, select, yes { · internal note} other {}}{then, select, yes { · then “{move}”} other {}}{waiting, select, yes { — it goes out as soon as the desk can be reached.} other {}}"
+                  values={{
+                    state,
+                    internal: entry.internal ? 'yes' : 'no',
+                    then: entry.event ? 'yes' : 'no',
+                    move: entry.event ? labels.move(entry.event) : '',
+                    waiting: entry.state === 'waiting' ? 'yes' : 'no',
+                  }}
+                />
               </Typography.Text>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{entry.body}</Typography.Paragraph>
+              <Typography.Paragraph dir="auto" style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+                {entry.body}
+              </Typography.Paragraph>
               {failed && entry.error && (
                 <Typography.Text type="danger" role="alert">
                   {friendlyMessage(entry.error)}
@@ -105,7 +139,7 @@ export function OutboxMessages({
                 <Flex gap={8} wrap>
                   {failed && (
                     <Button size="small" onClick={() => dispatch(outboxRetried({ owner, messageId: entry.messageId }))}>
-                      Retry
+                      <FormattedMessage id="conversation.outbox.retry" defaultMessage="Retry" />
                     </Button>
                   )}
                   {failed && entry.event && (
@@ -113,11 +147,14 @@ export function OutboxMessages({
                       size="small"
                       onClick={() => dispatch(outboxRetried({ owner, messageId: entry.messageId, withoutEvent: true }))}
                     >
-                      Send without changing status
+                      <FormattedMessage
+                        id="conversation.outbox.sendWithoutStatus"
+                        defaultMessage="Send without changing status"
+                      />
                     </Button>
                   )}
                   <Button size="small" type="text" danger onClick={() => discard(entry)}>
-                    Discard
+                    <FormattedMessage {...DISCARD} />
                   </Button>
                 </Flex>
               )}

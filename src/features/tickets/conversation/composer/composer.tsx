@@ -17,12 +17,13 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
 import { availableEvents, type LifecycleEvent } from '@/domain/lifecycle';
-import { bodySchema, firstIssueMessage } from '@/domain/schemas';
+import { bodySchema } from '@/domain/schemas';
 import type { Ticket, UserProfile } from '@/domain/types';
 import { useLazyCurrentTicketQuery } from '@/features/tickets/api/ticket-api';
 import { useAddMessageMutation } from '@/features/tickets/api/conversation-api';
@@ -47,7 +48,7 @@ import {
 } from '@/features/tickets/conversation/slice/drafts-slice';
 import { outboxQueued } from '@/features/tickets/conversation/slice/outbox-slice';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
-import { friendlyMessage } from '@/lib/error-messages';
+import { friendlySentence } from '@/lib/i18n/labels';
 import { newClientId } from '@/lib/ids';
 import { useHotkeys } from '@/lib/use-hotkeys';
 
@@ -57,19 +58,33 @@ interface Refusal {
   text: string;
 }
 
-const MAX_TEXT = LIMITS.body.max.toLocaleString('en-US');
-
 /** How long after the last keystroke a focused composer still counts as typing, in ms. */
 export const TYPING_IDLE_MS = 4000;
 
 /** "1,234 / 10,000" under the text box (DESIGN §3's limit). */
-function countText({ count }: { count: number }): string {
-  return `${count.toLocaleString('en-US')} / ${MAX_TEXT}`;
+function countText(intl: IntlShape, count: number): string {
+  return intl.formatMessage(
+    { id: 'conversation.composer.count', defaultMessage: '{count, number} / {max, number}' },
+    { count, max: LIMITS.body.max },
+  );
 }
 
-function refusalOf(error: unknown): Refusal {
+/**
+ * Why a reply's text fails `bodySchema`, in the reader's language: too long, or nothing
+ * written (the schema's other checks).
+ */
+function bodyProblem(intl: IntlShape, body: string): string {
+  return body.length > LIMITS.body.max
+    ? intl.formatMessage(
+        { id: 'conversation.composer.tooLong', defaultMessage: 'A message has at most {max, number} characters.' },
+        { max: LIMITS.body.max },
+      )
+    : intl.formatMessage({ id: 'conversation.composer.empty', defaultMessage: 'Write a message.' });
+}
+
+function refusalOf(intl: IntlShape, error: unknown): Refusal {
   const shape: Partial<ErrorShape> = error && typeof error === 'object' ? (error as Partial<ErrorShape>) : {};
-  return { code: shape.code, text: friendlyMessage(shape) };
+  return { code: shape.code, text: friendlySentence(intl, shape) };
 }
 
 /**
@@ -165,6 +180,7 @@ function TicketComposer({
   onTypingChange?: (typing: boolean) => void;
 }) {
   const dispatch = useAppDispatch();
+  const intl = useIntl();
   const { token } = theme.useToken();
   const { modal } = AntApp.useApp();
   const draft = usableDraft(
@@ -262,7 +278,7 @@ function TicketComposer({
     try {
       current = await readCurrentTicket(ticket.id, false).unwrap();
     } catch (error) {
-      setRefusal(refusalOf(error));
+      setRefusal(refusalOf(intl, error));
       return;
     }
     const before = known.current;
@@ -273,7 +289,7 @@ function TicketComposer({
   async function send(event?: LifecycleEvent) {
     const checked = bodySchema.safeParse(body);
     if (!checked.success) {
-      setInvalid(firstIssueMessage(checked.error));
+      setInvalid(bodyProblem(intl, body));
       return;
     }
     if (uploads.busy || sending) return;
@@ -299,7 +315,7 @@ function TicketComposer({
       // Confirmed: the draft and its id go; the next message gets a new one.
       clearAfterSend();
     } else {
-      const shape = refusalOf(outcome.error);
+      const shape = refusalOf(intl, outcome.error);
       if (shape.code === 'unavailable' && !uploads.busy && !uploads.hasFailures) {
         // Offline or the backend unreachable: the message waits in the outbox, with
         // this id, and goes out exactly once when it can; the composer is free for the next one.
@@ -336,16 +352,30 @@ function TicketComposer({
     }
   }
 
-  const label = internal ? 'Internal note' : staff ? 'Public reply' : 'Your reply';
-  const uploadHint = uploads.hasFailures
-    ? 'Retry or remove the files that failed to upload before sending.'
-    : uploads.busy
-      ? 'Sending waits until the files have uploaded.'
-      : null;
+  const label = internal
+    ? intl.formatMessage({ id: 'conversation.composer.noteLabel', defaultMessage: 'Internal note' })
+    : staff
+      ? intl.formatMessage({ id: 'conversation.composer.publicReplyLabel', defaultMessage: 'Public reply' })
+      : intl.formatMessage({ id: 'conversation.composer.yourReplyLabel', defaultMessage: 'Your reply' });
+  const uploadHint = uploads.hasFailures ? (
+    <FormattedMessage
+      id="conversation.composer.uploadsFailed"
+      defaultMessage="Retry or remove the files that failed to upload before sending."
+    />
+  ) : uploads.busy ? (
+    <FormattedMessage
+      id="conversation.composer.uploadsBusy"
+      defaultMessage="Sending waits until the files have uploaded."
+    />
+  ) : null;
 
   return (
     <section
-      aria-label={internal ? 'Write an internal note' : 'Write a reply'}
+      aria-label={
+        internal
+          ? intl.formatMessage({ id: 'conversation.composer.writeNote', defaultMessage: 'Write an internal note' })
+          : intl.formatMessage({ id: 'conversation.composer.writeReply', defaultMessage: 'Write a reply' })
+      }
       data-testid="composer"
       data-mode={internal ? 'internal' : 'public'}
       style={{
@@ -371,7 +401,11 @@ function TicketComposer({
             />
             {internal && (
               <Typography.Text style={{ color: token.colorWarningText }}>
-                <LockOutlined aria-hidden /> Only agents and admins see internal notes.
+                <LockOutlined aria-hidden style={{ marginInlineEnd: '0.3em' }} />
+                <FormattedMessage
+                  id="conversation.composer.noteHint"
+                  defaultMessage="Only agents and admins see internal notes."
+                />
               </Typography.Text>
             )}
           </Flex>
@@ -383,7 +417,18 @@ function TicketComposer({
           aria-label={label}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? `composer-${ticket.id}-error` : undefined}
-          placeholder={internal ? 'Write a note for the team…' : 'Write your reply…'}
+          placeholder={
+            internal
+              ? intl.formatMessage({
+                  id: 'conversation.composer.notePlaceholder',
+                  defaultMessage: 'Write a note for the team…',
+                })
+              : intl.formatMessage({
+                  id: 'conversation.composer.replyPlaceholder',
+                  defaultMessage: 'Write your reply…',
+                })
+          }
+          dir="auto"
           value={body}
           onChange={(event) => changeBody(event.target.value)}
           onKeyDown={onKeyDown}
@@ -392,12 +437,16 @@ function TicketComposer({
           readOnly={sending}
           rows={5}
           status={invalid ? 'error' : undefined}
-          count={{ show: countText, max: LIMITS.body.max }}
+          count={{ show: ({ count }) => countText(intl, count), max: LIMITS.body.max }}
           style={internal ? { background: token.colorWarningBgHover } : undefined}
         />
         {unfilled.length > 0 && (
           <Typography.Text type="warning" role="status">
-            Not filled in: {unfilled.join(', ')} — edit before sending.
+            <FormattedMessage
+              id="conversation.composer.unfilled"
+              defaultMessage="Not filled in: {placeholders} — edit before sending."
+              values={{ placeholders: intl.formatList(unfilled, { type: 'unit', style: 'short' }) }}
+            />
           </Typography.Text>
         )}
         {invalid && (
@@ -413,15 +462,29 @@ function TicketComposer({
             closable
             onClose={() => setRefusal(null)}
             message={refusal.text}
-            description="Your text is kept; send it again when ready."
+            description={
+              <FormattedMessage
+                id="conversation.composer.refusalKept"
+                defaultMessage="Your text is kept; send it again when ready."
+              />
+            }
           />
         )}
         <Flex align="center" justify="space-between" gap={8} wrap>
           <Typography.Text type="secondary">
-            {uploadHint ?? 'Ctrl+Enter (⌘+Enter) sends. Your draft is saved on this device.'}
+            {uploadHint ?? (
+              <FormattedMessage
+                id="conversation.composer.shortcutHint"
+                defaultMessage="Ctrl+Enter (⌘+Enter) sends. Your draft is saved on this device."
+              />
+            )}
           </Typography.Text>
           <ComposerSendButton
-            label={staff ? 'Send' : 'Send reply'}
+            label={
+              staff
+                ? intl.formatMessage({ id: 'conversation.composer.send', defaultMessage: 'Send' })
+                : intl.formatMessage({ id: 'conversation.composer.sendReply', defaultMessage: 'Send reply' })
+            }
             events={events}
             disabled={uploads.busy}
             loading={sending}

@@ -9,6 +9,7 @@ import Space from 'antd/es/space';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import MessageOutlined from '@ant-design/icons/MessageOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /**
  * @param internal true when the internal note is chosen.
@@ -22,6 +23,7 @@ export function ComposerModeSwitch({
   onChange: (internal: boolean) => void;
 }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
   const group = useRef<HTMLDivElement>(null);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -33,7 +35,12 @@ export function ComposerModeSwitch({
   }
 
   return (
-    <div ref={group} role="radiogroup" aria-label="Message type" onKeyDown={onKeyDown}>
+    <div
+      ref={group}
+      role="radiogroup"
+      aria-label={intl.formatMessage({ id: 'conversation.modeSwitch.label', defaultMessage: 'Message type' })}
+      onKeyDown={onKeyDown}
+    >
       <Space.Compact>
         <Button
           role="radio"
@@ -43,7 +50,7 @@ export function ComposerModeSwitch({
           icon={<MessageOutlined aria-hidden />}
           onClick={() => onChange(false)}
         >
-          Public reply
+          <FormattedMessage id="conversation.modeSwitch.publicReply" defaultMessage="Public reply" />
         </Button>
         <Button
           role="radio"
@@ -53,11 +60,12 @@ export function ComposerModeSwitch({
           onClick={() => onChange(true)}
           style={
             internal
-              ? { background: token.colorWarning, borderColor: token.colorWarning, color: token.colorTextLightSolid }
+              ? // Dark text: white on the warning amber is below AA contrast (DESIGN §8).
+                { background: token.colorWarning, borderColor: token.colorWarning, color: 'rgba(0, 0, 0, 0.88)' }
               : undefined
           }
         >
-          Internal note
+          <FormattedMessage id="conversation.modeSwitch.internalNote" defaultMessage="Internal note" />
         </Button>
       </Space.Compact>
     </div>

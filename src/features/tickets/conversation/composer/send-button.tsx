@@ -8,11 +8,17 @@ import Dropdown from 'antd/es/dropdown';
 import Space from 'antd/es/space';
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
-import { ruleFor, statusLabel, type LifecycleEvent } from '@/domain/lifecycle';
+import { useIntl, type IntlShape } from 'react-intl';
+import { ruleFor, type LifecycleEvent } from '@/domain/lifecycle';
+import { labelsFor } from '@/lib/i18n/labels';
 
 /** "Send and set pending" for `await_customer`: named by the status the ticket moves to. */
-export function sendAndSetLabel(event: LifecycleEvent): string {
-  return `Send and set ${statusLabel(ruleFor(event).to).toLowerCase()}`;
+export function sendAndSetLabel(intl: IntlShape, event: LifecycleEvent): string {
+  const status = labelsFor(intl).status(ruleFor(event).to).toLocaleLowerCase(intl.locale);
+  return intl.formatMessage(
+    { id: 'conversation.sendButton.sendAndSet', defaultMessage: 'Send and set {status}' },
+    { status },
+  );
 }
 
 /**
@@ -33,6 +39,7 @@ export function ComposerSendButton({
   loading: boolean;
   onSend: (event?: LifecycleEvent) => void;
 }) {
+  const intl = useIntl();
   const main = (
     <Button
       type="primary"
@@ -52,7 +59,7 @@ export function ComposerSendButton({
         disabled={disabled || loading}
         trigger={['click']}
         menu={{
-          items: events.map((event) => ({ key: event, label: sendAndSetLabel(event) })),
+          items: events.map((event) => ({ key: event, label: sendAndSetLabel(intl, event) })),
           onClick: ({ key }) => {
             const event = events.find((candidate) => candidate === key);
             if (event) onSend(event);
@@ -63,7 +70,7 @@ export function ComposerSendButton({
           type="primary"
           icon={<DownOutlined aria-hidden />}
           disabled={disabled || loading}
-          aria-label="More ways to send"
+          aria-label={intl.formatMessage({ id: 'conversation.sendButton.more', defaultMessage: 'More ways to send' })}
         />
       </Dropdown>
     </Space.Compact>

@@ -7,6 +7,7 @@
  * changed in the meantime is refused and reported, the rest go through.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -16,33 +17,73 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import type { BulkAction, BulkResult } from '@/backend/port';
-import { LIFECYCLE, statusLabel, transition, type Actor, type LifecycleEvent } from '@/domain/lifecycle';
-import { firstIssueMessage, tagSchema } from '@/domain/schemas';
+import { LIFECYCLE, transition, type Actor, type LifecycleEvent } from '@/domain/lifecycle';
+import { LIMITS } from '@/domain/limits';
+import { tagSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import { useBulkChangeTicketsMutation } from '@/features/tickets/api/queue-api';
-import { friendlyMessage } from '@/lib/error-messages';
+import { labelsFor, useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 
 /** The status moves a button offers (a customer's reply is not one). */
 const STATUS_MOVES = LIFECYCLE.filter((rule) => rule.event !== 'submit' && rule.event !== 'customer_reply');
 
+const TEXT = defineMessages({
+  ticketOne: { id: 'queue.bulkBar.ticketList.one', defaultMessage: '#{number}' },
+  ticketTwo: { id: 'queue.bulkBar.ticketList.two', defaultMessage: '#{first} and #{second}' },
+  ticketMore: { id: 'queue.bulkBar.ticketList.more', defaultMessage: '#{first} and {more} more' },
+  blocker: { id: 'queue.bulkBar.moveBlocker', defaultMessage: 'Not possible on {tickets} ({statuses})' },
+  tagEmpty: { id: 'queue.bulkBar.tagError.empty', defaultMessage: 'A tag cannot be empty.' },
+  tagTooLong: { id: 'queue.bulkBar.tagError.tooLong', defaultMessage: 'A tag has at most {max} characters.' },
+  tagPattern: {
+    id: 'queue.bulkBar.tagError.pattern',
+    defaultMessage: 'Tags use lowercase letters, digits and hyphens only.',
+  },
+  tagInvalid: { id: 'queue.bulkBar.tagError.invalid', defaultMessage: 'The input is not valid.' },
+});
+
 /** "#12", "#12 and #13", "#12 and 3 more". */
-function ticketList(tickets: readonly Ticket[]): string {
+function ticketList(intl: IntlShape, tickets: readonly Ticket[]): string {
   const [first, second] = tickets;
   if (!first) return '';
-  if (tickets.length === 1) return `#${first.number}`;
-  if (tickets.length === 2 && second) return `#${first.number} and #${second.number}`;
-  return `#${first.number} and ${tickets.length - 1} more`;
+  if (tickets.length === 1) return intl.formatMessage(TEXT.ticketOne, { number: first.number });
+  if (tickets.length === 2 && second) {
+    return intl.formatMessage(TEXT.ticketTwo, { first: first.number, second: second.number });
+  }
+  return intl.formatMessage(TEXT.ticketMore, { first: first.number, more: tickets.length - 1 });
 }
 
 /**
  * Why a status move cannot be offered for these tickets, or null when it can.
- * @returns e.g. "Not possible on #12 (Solved)".
+ * @returns e.g. "Not possible on #12 (Solved)", in the language of `intl`.
  */
-export function bulkMoveBlocker(tickets: readonly Ticket[], event: LifecycleEvent, actor: Actor): string | null {
+export function bulkMoveBlocker(
+  intl: IntlShape,
+  tickets: readonly Ticket[],
+  event: LifecycleEvent,
+  actor: Actor,
+): string | null {
   const blockers = tickets.filter((ticket) => !transition(ticket, event, actor).ok);
   if (blockers.length === 0) return null;
-  const statuses = [...new Set(blockers.map((ticket) => statusLabel(ticket.status)))].join(', ');
-  return `Not possible on ${ticketList(blockers)} (${statuses})`;
+  const labels = labelsFor(intl);
+  const statuses = intl.formatList([...new Set(blockers.map((ticket) => labels.status(ticket.status)))], {
+    type: 'unit',
+    style: 'short',
+  });
+  return intl.formatMessage(TEXT.blocker, { tickets: ticketList(intl, blockers), statuses });
+}
+
+/** Why a tag cannot be added (DESIGN §3's rules for a tag), as a sentence of `intl`'s language. */
+function tagProblem(intl: IntlShape, code: string | undefined): string {
+  switch (code) {
+    case 'too_small':
+      return intl.formatMessage(TEXT.tagEmpty);
+    case 'too_big':
+      return intl.formatMessage(TEXT.tagTooLong, { max: LIMITS.tags.maxLength });
+    case 'invalid_format':
+      return intl.formatMessage(TEXT.tagPattern);
+    default:
+      return intl.formatMessage(TEXT.tagInvalid);
+  }
 }
 
 /** What the last bulk change did, as the bar reports it. */
@@ -52,9 +93,6 @@ interface Report {
   error?: string;
   refused: { ticket: Pick<Ticket, 'id' | 'number' | 'subject'>; reason: string }[];
 }
-
-/** "4 tickets", "1 ticket". */
-const tickets = (count: number) => `${count} ticket${count === 1 ? '' : 's'}`;
 
 /**
  * The bar.
@@ -78,9 +116,13 @@ export function QueueBulkBar({
   onClear: () => void;
 }) {
   const { modal } = App.useApp();
+  const intl = useIntl();
+  const labels = useLabels();
+  const friendlyMessage = useFriendlyMessage();
   const [bulkChange, { isLoading: running }] = useBulkChangeTicketsMutation();
   const [report, setReport] = useState<Report | null>(null);
   const [tag, setTag] = useState('');
+  /** The code of the first problem with the tag typed (zod's issue code), shown as a sentence. */
   const [tagError, setTagError] = useState<string | null>(null);
   const actor: Actor = { kind: 'user', uid: me.uid, role: me.role };
   // A result is old news once a ticket is ticked: that starts new work. Unticking (the desk
@@ -120,13 +162,13 @@ export function QueueBulkBar({
   };
 
   const moveItems = STATUS_MOVES.map((rule) => {
-    const blocker = bulkMoveBlocker(selected, rule.event, actor);
+    const blocker = bulkMoveBlocker(intl, selected, rule.event, actor);
     return {
       key: rule.event,
       disabled: blocker !== null,
       label: (
         <span title={blocker ?? undefined}>
-          {rule.label}
+          {labels.move(rule.event)}
           {blocker && (
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {blocker}
@@ -141,41 +183,107 @@ export function QueueBulkBar({
     if (!rule) return;
     // The batch is what was ticked when asked: the answer applies to exactly those tickets.
     const batch = [...selected];
+    const move = labels.move(rule.event);
+    const status = labels.status(rule.to);
     modal.confirm({
-      title: `${rule.label}: ${tickets(batch.length)}?`,
-      content: `${ticketList(batch)} will be set to ${statusLabel(rule.to)}. Each ticket is changed on its own; any that cannot be are listed afterwards.`,
-      okText: rule.label,
-      cancelText: 'Cancel',
-      onOk: () => run({ kind: 'transition', event }, (n) => `${tickets(n)} set to ${statusLabel(rule.to)}.`, batch),
+      title: intl.formatMessage(
+        {
+          id: 'queue.bulkBar.confirmMove.title',
+          defaultMessage: '{move}: {count, plural, one {# ticket} other {# tickets}}?',
+        },
+        { move, count: batch.length },
+      ),
+      content: intl.formatMessage(
+        {
+          id: 'queue.bulkBar.confirmMove.content',
+          defaultMessage:
+            '{tickets} will be set to {status}. Each ticket is changed on its own; any that cannot be are listed afterwards.',
+        },
+        { tickets: ticketList(intl, batch), status },
+      ),
+      okText: move,
+      cancelText: intl.formatMessage({ id: 'queue.bulkBar.confirmMove.cancel', defaultMessage: 'Cancel' }),
+      onOk: () =>
+        run(
+          { kind: 'transition', event },
+          (count) =>
+            intl.formatMessage(
+              {
+                id: 'queue.bulkBar.done.moved',
+                defaultMessage: '{count, plural, one {# ticket} other {# tickets}} set to {status}.',
+              },
+              { count, status },
+            ),
+          batch,
+        ),
     });
   };
 
   const others = staff.filter((person) => person.uid !== me.uid);
   const assignItems = [
-    { key: me.uid, label: 'Assign to me' },
+    { key: me.uid, label: intl.formatMessage({ id: 'queue.bulkBar.assignToMe', defaultMessage: 'Assign to me' }) },
     ...(others.length > 0 ? [{ type: 'divider' as const }] : []),
     ...others.map((person) => ({ key: person.uid, label: person.displayName })),
     { type: 'divider' as const },
-    { key: '', label: 'Unassign' },
+    { key: '', label: intl.formatMessage({ id: 'queue.bulkBar.unassign', defaultMessage: 'Unassign' }) },
   ];
   const assign = (uid: string) => {
-    const name = uid === me.uid ? 'you' : (staff.find((person) => person.uid === uid)?.displayName ?? 'them');
-    void run({ kind: 'assign', assigneeId: uid || null }, (n) =>
-      uid ? `${tickets(n)} assigned to ${name}.` : `${tickets(n)} unassigned.`,
-    );
+    const name = staff.find((person) => person.uid === uid)?.displayName;
+    void run({ kind: 'assign', assigneeId: uid || null }, (count) => {
+      if (!uid) {
+        return intl.formatMessage(
+          {
+            id: 'queue.bulkBar.done.unassigned',
+            defaultMessage: '{count, plural, one {# ticket} other {# tickets}} unassigned.',
+          },
+          { count },
+        );
+      }
+      if (uid === me.uid) {
+        return intl.formatMessage(
+          {
+            id: 'queue.bulkBar.done.assignedToYou',
+            defaultMessage: '{count, plural, one {# ticket} other {# tickets}} assigned to you.',
+          },
+          { count },
+        );
+      }
+      if (name === undefined) {
+        return intl.formatMessage(
+          {
+            id: 'queue.bulkBar.done.assignedToThem',
+            defaultMessage: '{count, plural, one {# ticket} other {# tickets}} assigned to them.',
+          },
+          { count },
+        );
+      }
+      return intl.formatMessage(
+        {
+          id: 'queue.bulkBar.done.assignedTo',
+          defaultMessage: '{count, plural, one {# ticket} other {# tickets}} assigned to {name}.',
+        },
+        { count, name },
+      );
+    });
   };
 
   const addTag = (event: FormEvent) => {
     event.preventDefault();
     const parsed = tagSchema.safeParse(tag.trim().toLowerCase());
     if (!parsed.success) {
-      setTagError(firstIssueMessage(parsed.error));
+      setTagError(parsed.error.issues[0]?.code ?? 'invalid');
       return;
     }
     setTagError(null);
-    void run({ kind: 'addTag', tag: parsed.data }, (n) => `Tag “${parsed.data}” added to ${tickets(n)}.`).then(
-      (ok) => ok && setTag(''),
-    );
+    void run({ kind: 'addTag', tag: parsed.data }, (count) =>
+      intl.formatMessage(
+        {
+          id: 'queue.bulkBar.done.tagged',
+          defaultMessage: 'Tag “{tag}” added to {count, plural, one {# ticket} other {# tickets}}.',
+        },
+        { tag: parsed.data, count },
+      ),
+    ).then((ok) => ok && setTag(''));
   };
 
   return (
@@ -183,14 +291,18 @@ export function QueueBulkBar({
       {selected.length > 0 && (
         <Flex
           role="toolbar"
-          aria-label="Bulk actions"
+          aria-label={intl.formatMessage({ id: 'queue.bulkBar.label', defaultMessage: 'Bulk actions' })}
           wrap
           align="center"
           gap={8}
           style={{ padding: '8px 12px', borderRadius: 8, background: 'rgba(22, 119, 255, 0.06)' }}
         >
           <Typography.Text strong aria-live="polite">
-            {tickets(selected.length)} selected
+            <FormattedMessage
+              id="queue.bulkBar.selected"
+              defaultMessage="{count, plural, one {# ticket} other {# tickets}} selected"
+              values={{ count: selected.length }}
+            />
           </Typography.Text>
           <Dropdown
             disabled={running}
@@ -198,7 +310,7 @@ export function QueueBulkBar({
             menu={{ items: assignItems, onClick: ({ key }) => assign(key) }}
           >
             <Button>
-              Assign <DownOutlined />
+              <FormattedMessage id="queue.bulkBar.assign" defaultMessage="Assign" /> <DownOutlined />
             </Button>
           </Dropdown>
           <Dropdown
@@ -207,7 +319,7 @@ export function QueueBulkBar({
             menu={{ items: moveItems, onClick: ({ key }) => confirmMove(key as LifecycleEvent) }}
           >
             <Button>
-              Set status <DownOutlined />
+              <FormattedMessage id="queue.bulkBar.setStatus" defaultMessage="Set status" /> <DownOutlined />
             </Button>
           </Dropdown>
           <Dropdown
@@ -216,23 +328,36 @@ export function QueueBulkBar({
             menu={{
               items: PRIORITIES.map((priority) => ({
                 key: priority,
-                label: priority[0]?.toUpperCase() + priority.slice(1),
+                label: labels.priority(priority),
               })),
               onClick: ({ key }) =>
-                void run(
-                  { kind: 'priority', priority: key as Priority },
-                  (n) => `${tickets(n)} set to ${key} priority.`,
+                void run({ kind: 'priority', priority: key as Priority }, (count) =>
+                  intl.formatMessage(
+                    {
+                      id: 'queue.bulkBar.done.priority',
+                      defaultMessage:
+                        '{count, plural, one {# ticket} other {# tickets}} set to {priority, select, low {low} normal {normal} high {high} urgent {urgent} other {{priority}}} priority.',
+                    },
+                    { count, priority: key },
+                  ),
                 ),
             }}
           >
             <Button>
-              Priority <DownOutlined />
+              <FormattedMessage id="queue.bulkBar.priority" defaultMessage="Priority" /> <DownOutlined />
             </Button>
           </Dropdown>
-          <form onSubmit={addTag} style={{ display: 'flex', gap: 4 }} aria-label="Add a tag to the selected tickets">
+          <form
+            onSubmit={addTag}
+            style={{ display: 'flex', gap: 4 }}
+            aria-label={intl.formatMessage({
+              id: 'queue.bulkBar.addTagForm',
+              defaultMessage: 'Add a tag to the selected tickets',
+            })}
+          >
             <Input
-              aria-label="Tag to add"
-              placeholder="tag"
+              aria-label={intl.formatMessage({ id: 'queue.bulkBar.tagToAdd', defaultMessage: 'Tag to add' })}
+              placeholder={intl.formatMessage({ id: 'queue.bulkBar.tagPlaceholder', defaultMessage: 'tag' })}
               value={tag}
               status={tagError ? 'error' : undefined}
               onChange={(event) => {
@@ -243,16 +368,20 @@ export function QueueBulkBar({
               disabled={running}
             />
             <Button htmlType="submit" disabled={running}>
-              Add tag
+              <FormattedMessage id="queue.bulkBar.addTag" defaultMessage="Add tag" />
             </Button>
           </form>
           <Button type="link" onClick={onClear} disabled={running}>
-            Clear selection
+            <FormattedMessage id="queue.bulkBar.clearSelection" defaultMessage="Clear selection" />
           </Button>
-          {running && <Typography.Text type="secondary">Applying…</Typography.Text>}
+          {running && (
+            <Typography.Text type="secondary">
+              <FormattedMessage id="queue.bulkBar.applying" defaultMessage="Applying…" />
+            </Typography.Text>
+          )}
           {tagError && (
             <Typography.Text type="danger" role="alert" style={{ flexBasis: '100%' }}>
-              {tagError}
+              {tagProblem(intl, tagError)}
             </Typography.Text>
           )}
         </Flex>
@@ -260,26 +389,65 @@ export function QueueBulkBar({
       {report && (
         <Alert
           role="status"
-          aria-label="Bulk change result"
+          aria-label={intl.formatMessage({ id: 'queue.bulkBar.result', defaultMessage: 'Bulk change result' })}
           type={report.error ? 'error' : report.refused.length === 0 ? 'success' : 'warning'}
           showIcon
           closable
           onClose={() => setReport(null)}
           message={
             report.error
-              ? `Nothing was changed: ${report.error}`
+              ? intl.formatMessage(
+                  { id: 'queue.bulkBar.nothingChanged', defaultMessage: 'Nothing was changed: {error}' },
+                  { error: report.error },
+                )
               : report.refused.length === 0
                 ? report.done
-                : `${report.done ? `${report.done} ` : ''}${tickets(report.refused.length)} refused:`
+                : report.done
+                  ? intl.formatMessage(
+                      {
+                        id: 'queue.bulkBar.doneAndRefused',
+                        defaultMessage: '{done} {count, plural, one {# ticket} other {# tickets}} refused:',
+                      },
+                      { done: report.done, count: report.refused.length },
+                    )
+                  : intl.formatMessage(
+                      {
+                        id: 'queue.bulkBar.refused',
+                        defaultMessage: '{count, plural, one {# ticket} other {# tickets}} refused:',
+                      },
+                      { count: report.refused.length },
+                    )
           }
           description={
             report.refused.length > 0 && (
-              <ul style={{ margin: 0, paddingInlineStart: 20 }} aria-label="Refused tickets">
+              <ul
+                style={{ margin: 0, paddingInlineStart: 20 }}
+                aria-label={intl.formatMessage({ id: 'queue.bulkBar.refusedList', defaultMessage: 'Refused tickets' })}
+              >
                 {report.refused.map(({ ticket, reason }) => (
                   <li key={ticket.id}>
-                    <strong>{ticket.number ? `#${ticket.number} ${ticket.subject}` : ticket.subject}</strong>
-                    {' — '}
-                    {reason}
+                    {ticket.number ? (
+                      <FormattedMessage
+                        id="queue.bulkBar.refusedTicket"
+                        defaultMessage="<b>#{number} {subject}</b> — {reason}"
+                        values={{
+                          b: (chunks) => <strong>{chunks}</strong>,
+                          number: ticket.number,
+                          subject: <span dir="auto">{ticket.subject}</span>,
+                          reason,
+                        }}
+                      />
+                    ) : (
+                      <FormattedMessage
+                        id="queue.bulkBar.refusedTicketWithoutNumber"
+                        defaultMessage="<b>{subject}</b> — {reason}"
+                        values={{
+                          b: (chunks) => <strong>{chunks}</strong>,
+                          subject: <span dir="auto">{ticket.subject}</span>,
+                          reason,
+                        }}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>

@@ -4,7 +4,8 @@
  * asks the browser's permission and turns them on or off (kept per person in this browser).
  * Loaded lazily by the signed-in frame for staff only.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
 import Tooltip from 'antd/es/tooltip';
@@ -17,6 +18,53 @@ import { useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
 
 /** How many of the newest tickets of each list are watched (one read per row and change). */
 const WATCHED = 20;
+
+const TEXT = defineMessages({
+  arrivedTitle: { id: 'queue.notifications.arrived.title', defaultMessage: 'New ticket #{number}' },
+  arrivedBody: { id: 'queue.notifications.arrived.body', defaultMessage: '{subject} — {requester}' },
+  replyTitle: { id: 'queue.notifications.reply.title', defaultMessage: '{requester} replied on #{number}' },
+  blocked: {
+    id: 'queue.notifications.blocked',
+    defaultMessage: 'Desktop notifications are blocked for this site in your browser settings',
+  },
+  on: {
+    id: 'queue.notifications.on',
+    defaultMessage: 'Desktop notifications on (new tickets, replies on mine) — click to turn off',
+  },
+  off: {
+    id: 'queue.notifications.off',
+    defaultMessage: 'Turn on desktop notifications for new tickets and replies on my tickets',
+  },
+});
+
+/**
+ * A notice's title and body in the reader's language (the domain writes them in English),
+ * from the ticket it is about.
+ */
+function localised(
+  intl: IntlShape,
+  notices: DeskNotice[],
+  tickets: readonly Ticket[],
+  kind: 'arrived' | 'reply',
+): DeskNotice[] {
+  const byId = new Map(tickets.map((ticket) => [ticket.id, ticket]));
+  return notices.map((notice) => {
+    const ticket = byId.get(notice.ticketId);
+    if (!ticket) return notice;
+    const requester = ticket.requesterName;
+    return kind === 'arrived'
+      ? {
+          ...notice,
+          title: intl.formatMessage(TEXT.arrivedTitle, { number: ticket.number }),
+          body: intl.formatMessage(TEXT.arrivedBody, { subject: ticket.subject, requester }),
+        }
+      : {
+          ...notice,
+          title: intl.formatMessage(TEXT.replyTitle, { requester, number: ticket.number }),
+          body: ticket.subject,
+        };
+  });
+}
 
 type Permission = NotificationPermission | 'unsupported';
 
@@ -64,6 +112,7 @@ function useNotices(
 /** The bell and the live watching behind it, for an agent or admin. */
 export default function DeskNotifications({ user }: { user: UserProfile }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const [enabled, setEnabled] = useState(() => readSwitch(user.uid));
   const active = permission === 'granted' && enabled;
@@ -96,10 +145,18 @@ export default function DeskNotifications({ user }: { user: UserProfile }) {
       };
     }
   }).current;
-  const detectReplies = useRef((previous: readonly Ticket[] | null, next: readonly Ticket[]) =>
-    customerReplies(previous, next, user.uid),
-  ).current;
-  useNotices(unassigned, arrivedTickets, show);
+  // New callbacks when the language changes re-run the detection on the same snapshot: nothing new.
+  const detectArrivals = useCallback(
+    (previous: readonly Ticket[] | null, next: readonly Ticket[]) =>
+      localised(intl, arrivedTickets(previous, next), next, 'arrived'),
+    [intl],
+  );
+  const detectReplies = useCallback(
+    (previous: readonly Ticket[] | null, next: readonly Ticket[]) =>
+      localised(intl, customerReplies(previous, next, user.uid), next, 'reply'),
+    [intl, user.uid],
+  );
+  useNotices(unassigned, detectArrivals, show);
   useNotices(mine, detectReplies, show);
 
   if (permission === 'unsupported') return null;
@@ -120,12 +177,7 @@ export default function DeskNotifications({ user }: { user: UserProfile }) {
     }
   };
 
-  const title =
-    permission === 'denied'
-      ? 'Desktop notifications are blocked for this site in your browser settings'
-      : active
-        ? 'Desktop notifications on (new tickets, replies on mine) — click to turn off'
-        : 'Turn on desktop notifications for new tickets and replies on my tickets';
+  const title = intl.formatMessage(permission === 'denied' ? TEXT.blocked : active ? TEXT.on : TEXT.off);
   return (
     <Tooltip title={title}>
       <Button

@@ -5,24 +5,40 @@
  * (`queue-location.ts`), so the parent passes them in and gets each change back.
  */
 import { memo, useEffect, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
-import { statusLabel } from '@/domain/lifecycle';
-import { PRIORITY_LABELS } from '@/features/tickets/ticket-labels';
 import { LIMITS } from '@/domain/limits';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';
 import { searchKeyOf } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES, type UserProfile } from '@/domain/types';
 import { hasQueueFilters, type QueueFilters } from '@/features/tickets/queue/queue-location';
+import { useLabels } from '@/lib/i18n/labels';
 
 /** How long typing must pause before the search runs (one query per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Select value of "unassigned" (a Select option needs a string). */
 const UNASSIGNED = '\u0000unassigned';
+
+const TEXT = defineMessages({
+  label: { id: 'queue.filterBar.label', defaultMessage: 'Filter the queue' },
+  search: { id: 'queue.filterBar.search', defaultMessage: 'Search tickets' },
+  searchPlaceholder: {
+    id: 'queue.filterBar.searchPlaceholder',
+    defaultMessage: 'Search #number, subject, name or email',
+  },
+  status: { id: 'queue.filterBar.status', defaultMessage: 'Status' },
+  priority: { id: 'queue.filterBar.priority', defaultMessage: 'Priority' },
+  assignee: { id: 'queue.filterBar.assignee', defaultMessage: 'Assignee' },
+  unassigned: { id: 'queue.filterBar.unassigned', defaultMessage: 'Unassigned' },
+  category: { id: 'queue.filterBar.category', defaultMessage: 'Category' },
+  tag: { id: 'queue.filterBar.tag', defaultMessage: 'Tag' },
+  requester: { id: 'queue.filterBar.requester', defaultMessage: 'Requester' },
+});
 
 /** The filters without one key (what clearing a Select does). */
 function without(filters: QueueFilters, key: keyof QueueFilters): QueueFilters {
@@ -49,6 +65,8 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   people: readonly UserProfile[];
   categories: readonly string[];
 }) {
+  const intl = useIntl();
+  const labels = useLabels();
   const [text, setText] = useState(filters.q ?? '');
   // The URL changed under the box (back button, a saved view): show its search.
   const lastSent = useRef(filters.q ?? '');
@@ -78,7 +96,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   const tooShort = text.trim() !== '' && searchKeyOf(text) === null;
   const tagAndSearch = Boolean(filters.tag && filters.q);
   const staffOptions = [
-    { value: UNASSIGNED, label: 'Unassigned' },
+    { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
     ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
   ];
   const requesterOptions = people.map((person) => ({
@@ -89,10 +107,10 @@ export const QueueFilterBar = memo(function QueueFilterBar({
 
   return (
     <Flex vertical gap={4}>
-      <Flex wrap gap={8} align="center" role="search" aria-label="Filter the queue">
+      <Flex wrap gap={8} align="center" role="search" aria-label={intl.formatMessage(TEXT.label)}>
         <Input.Search
-          aria-label="Search tickets"
-          placeholder="Search #number, subject, name or email"
+          aria-label={intl.formatMessage(TEXT.search)}
+          placeholder={intl.formatMessage(TEXT.searchPlaceholder)}
           allowClear
           value={text}
           maxLength={MAX_SEARCH_TEXT}
@@ -106,26 +124,26 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           style={{ width: 360 }}
         />
         <Select
-          aria-label="Status"
-          placeholder="Status"
+          aria-label={intl.formatMessage(TEXT.status)}
+          placeholder={intl.formatMessage(TEXT.status)}
           allowClear
           style={selectStyle}
           value={filters.status}
           onChange={(value) => set('status', value)}
-          options={TICKET_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+          options={TICKET_STATUSES.map((status) => ({ value: status, label: labels.status(status) }))}
         />
         <Select
-          aria-label="Priority"
-          placeholder="Priority"
+          aria-label={intl.formatMessage(TEXT.priority)}
+          placeholder={intl.formatMessage(TEXT.priority)}
           allowClear
           style={selectStyle}
           value={filters.priority}
           onChange={(value) => set('priority', value)}
-          options={PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }))}
+          options={PRIORITIES.map((priority) => ({ value: priority, label: labels.priority(priority) }))}
         />
         <Select
-          aria-label="Assignee"
-          placeholder="Assignee"
+          aria-label={intl.formatMessage(TEXT.assignee)}
+          placeholder={intl.formatMessage(TEXT.assignee)}
           allowClear
           showSearch
           optionFilterProp="label"
@@ -137,8 +155,8 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           options={staffOptions}
         />
         <Select
-          aria-label="Category"
-          placeholder="Category"
+          aria-label={intl.formatMessage(TEXT.category)}
+          placeholder={intl.formatMessage(TEXT.category)}
           allowClear
           style={selectStyle}
           value={filters.category}
@@ -146,8 +164,8 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           options={categories.map((category) => ({ value: category, label: category }))}
         />
         <Input
-          aria-label="Tag"
-          placeholder="Tag"
+          aria-label={intl.formatMessage(TEXT.tag)}
+          placeholder={intl.formatMessage(TEXT.tag)}
           allowClear
           style={{ width: 128 }}
           // Uncontrolled per tag in the URL, so typing is free and a valid tag applies on Enter or blur.
@@ -158,8 +176,8 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           onBlur={(event) => applyTag(event.currentTarget.value)}
         />
         <Select
-          aria-label="Requester"
-          placeholder="Requester"
+          aria-label={intl.formatMessage(TEXT.requester)}
+          placeholder={intl.formatMessage(TEXT.requester)}
           allowClear
           showSearch
           optionFilterProp="label"
@@ -170,20 +188,39 @@ export const QueueFilterBar = memo(function QueueFilterBar({
         />
         {hasQueueFilters(filters) && (
           <Button type="link" onClick={() => onChange({})}>
-            Clear filters
+            <FormattedMessage id="queue.filterBar.clear" defaultMessage="Clear filters" />
           </Button>
         )}
       </Flex>
-      {tooShort && <Typography.Text type="secondary">Type at least 2 letters, or a ticket number.</Typography.Text>}
+      {tooShort && (
+        <Typography.Text type="secondary">
+          <FormattedMessage
+            id="queue.filterBar.tooShort"
+            defaultMessage="Type at least 2 letters, or a ticket number."
+          />
+        </Typography.Text>
+      )}
       {filters.q && !filters.tag && !tooShort && (
         <Typography.Text type="secondary" data-testid="search-scope">
-          Searching every ticket, whatever its status or assignee
-          {filters.status || filters.assignee !== undefined ? ', within the Status and Assignee chosen here' : ''}.
+          {filters.status || filters.assignee !== undefined ? (
+            <FormattedMessage
+              id="queue.filterBar.searchScopeNarrowed"
+              defaultMessage="Searching every ticket, whatever its status or assignee, within the Status and Assignee chosen here."
+            />
+          ) : (
+            <FormattedMessage
+              id="queue.filterBar.searchScope"
+              defaultMessage="Searching every ticket, whatever its status or assignee."
+            />
+          )}
         </Typography.Text>
       )}
       {tagAndSearch && (
         <Typography.Text type="warning">
-          A tag and a search cannot be combined: showing the tag. Clear the tag to search.
+          <FormattedMessage
+            id="queue.filterBar.tagAndSearch"
+            defaultMessage="A tag and a search cannot be combined: showing the tag. Clear the tag to search."
+          />
         </Typography.Text>
       )}
     </Flex>

@@ -7,16 +7,18 @@
  */
 import { memo, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import CaretDownOutlined from '@ant-design/icons/CaretDownOutlined';
 import CaretUpOutlined from '@ant-design/icons/CaretUpOutlined';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import type { GlobalToken } from 'antd/es/theme/interface';
 import type { Ticket } from '@/domain/types';
-import { statusLabel } from '@/domain/lifecycle';
-import { PRIORITY_COLORS, priorityLabel, STATUS_COLORS } from '@/features/tickets/ticket-labels';
+import { PRIORITY_COLORS, STATUS_COLORS, tagTextShade } from '@/features/tickets/ticket-labels';
 import type { QueueLocation, QueueSortField } from '@/features/tickets/queue/queue-location';
-import { formatDateTime, fromNow } from '@/lib/time';
+import { useDirection } from '@/lib/i18n/direction';
+import { useLabels, type Labels } from '@/lib/i18n/labels';
+import { useTimeFormat, type TimeFormat } from '@/lib/i18n/use-time-format';
 import { useStableCallback } from '@/lib/use-stable-callback';
 
 /** Where a ticket of the queue opens (DESIGN routes: `/desk/tickets/:ticketId`). */
@@ -24,16 +26,41 @@ export function deskTicketPath(ticket: Pick<Ticket, 'id'>): string {
   return `/desk/tickets/${encodeURIComponent(ticket.id)}`;
 }
 
+/** What a cell needs besides its ticket: the current language's words and times. */
+interface CellContext {
+  intl: IntlShape;
+  labels: Labels;
+  time: TimeFormat;
+}
+
 interface Column {
   key: string;
-  title: string;
+  title: MessageDescriptor;
   width?: number;
   /** The sort field behind this column's header button, when it is sortable. */
   sortField?: QueueSortField;
   /** What the column means, as the header's tooltip. */
-  hint?: string;
-  render: (ticket: Ticket, unread: boolean) => ReactNode;
+  hint?: MessageDescriptor;
+  /** `auto` for cells that show what people wrote (subjects, names), in whichever direction it reads. */
+  dir?: 'auto';
+  render: (ticket: Ticket, unread: boolean, context: CellContext) => ReactNode;
 }
+
+const COLUMN_TEXT = defineMessages({
+  number: { id: 'queue.table.column.number', defaultMessage: 'Number' },
+  subject: { id: 'queue.table.column.subject', defaultMessage: 'Subject' },
+  requester: { id: 'queue.table.column.requester', defaultMessage: 'Requester' },
+  status: { id: 'queue.table.column.status', defaultMessage: 'Status' },
+  priority: { id: 'queue.table.column.priority', defaultMessage: 'Priority' },
+  assignee: { id: 'queue.table.column.assignee', defaultMessage: 'Assignee' },
+  updatedAt: { id: 'queue.table.column.lastActivity', defaultMessage: 'Last activity' },
+  updatedAtHint: {
+    id: 'queue.table.column.lastActivityHint',
+    defaultMessage:
+      'The latest change of any kind: a message, a status, or a property such as the assignee, priority or tags.',
+  },
+  unread: { id: 'queue.table.unread', defaultMessage: 'Unread activity' },
+});
 
 /**
  * A status or priority tag drawn like antd's `Tag` of that preset colour, but as a plain span:
@@ -47,13 +74,13 @@ function RowTag({ color, children }: { color: string; children: ReactNode }) {
 /** The preset colours the row tags use (`STATUS_COLORS`, `PRIORITY_COLORS`). */
 const TAG_COLORS = [...new Set([...Object.values(STATUS_COLORS), ...Object.values(PRIORITY_COLORS)])];
 
-/** The row tags' look, from the same tokens antd's `Tag` presets use (colour 1 / 3 / 7). */
+/** The row tags' look, from the same tokens antd's `Tag` presets use (colour 1 / 3; the text stronger than antd's 7, `tagTextShade`, for AA contrast). */
 function tagCss(token: GlobalToken): string {
   const palette = token as unknown as Record<string, string>;
   const colours = TAG_COLORS.map((color) =>
     color === 'default'
       ? `.triage-queue-tag-default { color: ${token.colorText}; background: ${token.colorFillQuaternary}; border-color: ${token.colorBorder}; }`
-      : `.triage-queue-tag-${color} { color: ${palette[`${color}7`]}; background: ${palette[`${color}1`]}; border-color: ${palette[`${color}3`]}; }`,
+      : `.triage-queue-tag-${color} { color: ${palette[`${color}${tagTextShade(color)}`]}; background: ${palette[`${color}1`]}; border-color: ${palette[`${color}3`]}; }`,
   );
   return `
 .triage-queue-tag { display: inline-block; height: auto; padding-inline: 7px; font-size: ${token.fontSizeSM}px;
@@ -66,54 +93,68 @@ ${colours.join('\n')}
 const COLUMNS: readonly Column[] = [
   {
     key: 'number',
-    title: 'Number',
+    title: COLUMN_TEXT.number,
     width: 76,
     sortField: 'createdAt',
-    render: (ticket, unread) => (
+    render: (ticket, unread, { intl }) => (
       <span className="triage-queue-number">
-        {unread && <span className="triage-queue-unread" role="img" aria-label="Unread activity" />}#{ticket.number}
+        {unread && (
+          <span className="triage-queue-unread" role="img" aria-label={intl.formatMessage(COLUMN_TEXT.unread)} />
+        )}
+        <FormattedMessage id="queue.table.number" defaultMessage="#{number}" values={{ number: ticket.number }} />
       </span>
     ),
   },
   {
     key: 'subject',
-    title: 'Subject',
+    title: COLUMN_TEXT.subject,
+    dir: 'auto',
     render: (ticket) => (
       <Link className="triage-queue-subject" to={deskTicketPath(ticket)} title={ticket.subject}>
         {ticket.subject}
       </Link>
     ),
   },
-  { key: 'requester', title: 'Requester', width: 132, render: (ticket) => ticket.requesterName },
+  { key: 'requester', title: COLUMN_TEXT.requester, width: 132, dir: 'auto', render: (ticket) => ticket.requesterName },
   {
     key: 'status',
-    title: 'Status',
+    title: COLUMN_TEXT.status,
     width: 88,
-    render: (ticket) => <RowTag color={STATUS_COLORS[ticket.status]}>{statusLabel(ticket.status)}</RowTag>,
+    render: (ticket, _unread, { labels }) => (
+      <RowTag color={STATUS_COLORS[ticket.status]}>{labels.status(ticket.status)}</RowTag>
+    ),
   },
   {
     key: 'priority',
-    title: 'Priority',
+    title: COLUMN_TEXT.priority,
     width: 80,
-    render: (ticket) => <RowTag color={PRIORITY_COLORS[ticket.priority]}>{priorityLabel(ticket.priority)}</RowTag>,
+    render: (ticket, _unread, { labels }) => (
+      <RowTag color={PRIORITY_COLORS[ticket.priority]}>{labels.priority(ticket.priority)}</RowTag>
+    ),
   },
   {
     key: 'assignee',
-    title: 'Assignee',
+    title: COLUMN_TEXT.assignee,
     width: 124,
-    render: (ticket) => ticket.assigneeName ?? <span className="triage-queue-muted">Unassigned</span>,
+    dir: 'auto',
+    render: (ticket) =>
+      ticket.assigneeName ?? (
+        <span className="triage-queue-muted">
+          <FormattedMessage id="queue.table.unassigned" defaultMessage="Unassigned" />
+        </span>
+      ),
   },
   {
     key: 'updatedAt',
-    title: 'Last activity',
+    title: COLUMN_TEXT.updatedAt,
     // "a few seconds ago" whole.
     width: 144,
     // As Zendesk's "Updated", every change is activity, so a bulk tag moves tickets up too.
-    hint: 'The latest change of any kind: a message, a status, or a property such as the assignee, priority or tags.',
+    hint: COLUMN_TEXT.updatedAtHint,
     sortField: 'updatedAt',
-    render: (ticket) => (
-      <time dateTime={ticket.updatedAt} title={formatDateTime(ticket.updatedAt)}>
-        {fromNow(ticket.updatedAt)}
+    render: (ticket, _unread, { time }) => (
+      <time dateTime={ticket.updatedAt} title={time.dateTime(ticket.updatedAt)}>
+        {time.fromNow(ticket.updatedAt)}
       </time>
     ),
   },
@@ -122,8 +163,11 @@ const COLUMNS: readonly Column[] = [
 const SKELETON_ROWS = 8;
 const MINUTE = 60_000;
 
-/** The table's look, from the theme tokens antd's `Table` uses (size "middle"). */
-function tableCss(token: GlobalToken): string {
+/**
+ * The table's look, from the theme tokens antd's `Table` uses (size "middle").
+ * @param direction the text direction: the selected row's bar is on the side rows start from.
+ */
+function tableCss(token: GlobalToken, direction: 'ltr' | 'rtl'): string {
   const border = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
   return `
 .triage-queue-scroll { overflow-x: auto; }
@@ -154,7 +198,7 @@ function tableCss(token: GlobalToken): string {
 .triage-queue-table tbody tr.triage-queue-row { cursor: pointer; }
 .triage-queue-table tbody tr.triage-queue-row:hover > td { background: ${token.colorFillSecondary}; }
 .triage-queue-table tbody tr.triage-queue-selected > td { background: ${token.controlItemBgActive}; }
-.triage-queue-table tbody tr.triage-queue-selected > td:first-child { box-shadow: inset 3px 0 0 ${token.colorPrimary}; }
+.triage-queue-table tbody tr.triage-queue-selected > td:first-child { box-shadow: inset ${direction === 'rtl' ? -3 : 3}px 0 0 ${token.colorPrimary}; }
 .triage-queue-table tbody tr.triage-queue-checked > td { background: ${token.controlItemBgHover}; }
 .triage-queue-table .triage-queue-check { padding: 0; text-align: center; cursor: default; }
 .triage-queue-table .triage-queue-check input { width: 16px; height: 16px; margin: 14px 12px; cursor: pointer;
@@ -163,7 +207,7 @@ function tableCss(token: GlobalToken): string {
   background: ${token.colorPrimary}; vertical-align: middle; }
 .triage-queue-table tbody.triage-queue-busy { opacity: 0.55; }
 .triage-queue-number { color: ${token.colorTextSecondary}; font-variant-numeric: tabular-nums; }
-.triage-queue-muted { color: ${token.colorTextTertiary}; }
+.triage-queue-muted { color: ${token.colorTextSecondary}; }
 .triage-queue-subject { color: ${token.colorText}; font-weight: ${token.fontWeightStrong}; text-decoration: none; }
 .triage-queue-subject:hover, .triage-queue-subject:focus-visible { color: ${token.colorPrimary}; }
 `;
@@ -213,6 +257,10 @@ const QueueRow = memo(function QueueRow({
   onRowClick: (event: MouseEvent<HTMLTableRowElement>, ticket: Ticket) => void;
   onCheck: (ticket: Ticket, checked: boolean) => void;
 }) {
+  const intl = useIntl();
+  const labels = useLabels();
+  const time = useTimeFormat();
+  const context: CellContext = { intl, labels, time };
   const row = useRef<HTMLTableRowElement | null>(null);
   // The keyboard's row stays in view.
   useEffect(() => {
@@ -233,7 +281,10 @@ const QueueRow = memo(function QueueRow({
         <td className="triage-queue-check" onClick={(event) => event.stopPropagation()}>
           <input
             type="checkbox"
-            aria-label={`Select #${ticket.number}`}
+            aria-label={intl.formatMessage(
+              { id: 'queue.table.selectTicket', defaultMessage: 'Select #{number}' },
+              { number: ticket.number },
+            )}
             checked={checked}
             onChange={(event) => onCheck(ticket, event.target.checked)}
           />
@@ -244,8 +295,9 @@ const QueueRow = memo(function QueueRow({
           key={column.key}
           className={column.sortField === sortField ? 'triage-queue-sorted' : undefined}
           data-column={column.key}
+          dir={column.dir}
         >
-          {column.render(ticket, unread)}
+          {column.render(ticket, unread, context)}
         </td>
       ))}
     </tr>
@@ -292,6 +344,8 @@ export function QueueTable({
   onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
 }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
+  const direction = useDirection();
   const navigate = useNavigate();
   const minute = useMinuteTick();
 
@@ -346,7 +400,7 @@ export function QueueTable({
 
   return (
     <div className="triage-queue-scroll">
-      <style>{tableCss(token) + tagCss(token)}</style>
+      <style>{tableCss(token, direction) + tagCss(token)}</style>
       <table role="table" aria-label={label} aria-busy={tickets === null || busy} className="triage-queue-table">
         <colgroup>
           {selectable && <col style={{ width: 40 }} />}
@@ -360,7 +414,10 @@ export function QueueTable({
               <th scope="col" className="triage-queue-check">
                 <input
                   type="checkbox"
-                  aria-label="Select every ticket on this page"
+                  aria-label={intl.formatMessage({
+                    id: 'queue.table.selectPage',
+                    defaultMessage: 'Select every ticket on this page',
+                  })}
                   disabled={pageRows.length === 0}
                   checked={pageRows.length > 0 && checkedOnPage === pageRows.length}
                   ref={(box) => {
@@ -376,7 +433,7 @@ export function QueueTable({
                 <th
                   key={column.key}
                   scope="col"
-                  title={column.hint}
+                  title={column.hint && intl.formatMessage(column.hint)}
                   aria-sort={ariaSort(column, sort)}
                   className={
                     column.sortField ? `triage-queue-sortable${sorted ? ' triage-queue-sorted' : ''}` : undefined
@@ -388,7 +445,7 @@ export function QueueTable({
                       className="triage-queue-sort"
                       onClick={() => column.sortField && onSort(column.sortField)}
                     >
-                      <span>{column.title}</span>
+                      <span>{intl.formatMessage(column.title)}</span>
                       <span className="triage-queue-carets" aria-hidden>
                         <CaretUpOutlined
                           className={sorted && sort.direction === 'asc' ? 'triage-queue-caret-on' : ''}
@@ -399,7 +456,7 @@ export function QueueTable({
                       </span>
                     </button>
                   ) : (
-                    column.title
+                    intl.formatMessage(column.title)
                   )}
                 </th>
               );

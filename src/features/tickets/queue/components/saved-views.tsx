@@ -4,6 +4,7 @@
  * preferences; each can be removed.
  */
 import { memo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -19,6 +20,9 @@ import {
 
 /** Longest saved view name (the preferences slice cuts longer ones). */
 const MAX_SAVED_VIEW_NAME = 40;
+
+/** The remove button's mark: a symbol, the same in every language (its `aria-label` says what it does). */
+const REMOVE_MARK = '×';
 
 /**
  * The saved views of the signed-in agent, and "Save view".
@@ -36,6 +40,7 @@ export const QueueSavedViews = memo(function QueueSavedViews({
   current: string;
   onOpen: (search: string) => void;
 }) {
+  const intl = useIntl();
   const dispatch = useAppDispatch();
   const views = useAppSelector((state: QueuePreferencesRootState) => selectSavedViews(state, uid));
   const [naming, setNaming] = useState(false);
@@ -50,7 +55,13 @@ export const QueueSavedViews = memo(function QueueSavedViews({
   };
 
   return (
-    <Flex wrap gap={8} align="center" role="group" aria-label="Saved views">
+    <Flex
+      wrap
+      gap={8}
+      align="center"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'queue.savedViews.label', defaultMessage: 'Saved views' })}
+    >
       {views.map((view) => {
         const active = view.search === current;
         return (
@@ -58,7 +69,16 @@ export const QueueSavedViews = memo(function QueueSavedViews({
             key={view.id}
             color={active ? 'processing' : undefined}
             closable
-            closeIcon={<span aria-label={`Remove saved view ${view.name}`}>×</span>}
+            closeIcon={
+              <span
+                aria-label={intl.formatMessage(
+                  { id: 'queue.savedViews.remove', defaultMessage: 'Remove saved view {name}' },
+                  { name: view.name },
+                )}
+              >
+                {REMOVE_MARK}
+              </span>
+            }
             onClose={(event) => {
               event.preventDefault();
               dispatch(queueViewRemoved({ uid, id: view.id }));
@@ -67,6 +87,7 @@ export const QueueSavedViews = memo(function QueueSavedViews({
           >
             <button
               type="button"
+              dir="auto"
               aria-pressed={active}
               onClick={() => onOpen(view.search)}
               style={{
@@ -87,8 +108,11 @@ export const QueueSavedViews = memo(function QueueSavedViews({
         <Flex gap={4}>
           <Input
             size="small"
-            aria-label="Name of the saved view"
-            placeholder="Name this view"
+            aria-label={intl.formatMessage({ id: 'queue.savedViews.name', defaultMessage: 'Name of the saved view' })}
+            placeholder={intl.formatMessage({
+              id: 'queue.savedViews.namePlaceholder',
+              defaultMessage: 'Name this view',
+            })}
             autoFocus
             maxLength={MAX_SAVED_VIEW_NAME}
             value={name}
@@ -98,15 +122,15 @@ export const QueueSavedViews = memo(function QueueSavedViews({
             style={{ width: 180 }}
           />
           <Button size="small" type="primary" onClick={save} disabled={!name.trim()}>
-            Save
+            <FormattedMessage id="queue.savedViews.save" defaultMessage="Save" />
           </Button>
           <Button size="small" onClick={() => setNaming(false)}>
-            Cancel
+            <FormattedMessage id="queue.savedViews.cancel" defaultMessage="Cancel" />
           </Button>
         </Flex>
       ) : (
         <Button size="small" type="dashed" onClick={() => setNaming(true)}>
-          Save view…
+          <FormattedMessage id="queue.savedViews.saveView" defaultMessage="Save view…" />
         </Button>
       )}
     </Flex>

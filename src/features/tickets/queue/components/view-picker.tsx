@@ -1,9 +1,11 @@
 /** The queue's built-in views (Unassigned, Mine, All open …) as one segmented control, each with its live count. */
 import { memo } from 'react';
+import { useIntl } from 'react-intl';
 import Segmented from 'antd/es/segmented';
 import theme from 'antd/es/theme';
 import { QUEUE_VIEWS, type QueueView, type QueueViewId } from '@/domain/queue-views';
 import { useWatchTicketCountQuery } from '@/features/tickets/api/queue-api';
+import { useLabels } from '@/lib/i18n/labels';
 
 /** A view's live number of tickets, as a small pill; empty while loading, "–" when it cannot be counted. */
 function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
@@ -48,10 +50,12 @@ export const QueueViewPicker = memo(function QueueViewPicker({
   agentUid: string;
   onChange: (view: QueueViewId) => void;
 }) {
+  const intl = useIntl();
+  const labels = useLabels();
   return (
     <div style={{ overflowX: 'auto', paddingBottom: 2 }}>
       <Segmented<QueueViewId>
-        aria-label="Queue views"
+        aria-label={intl.formatMessage({ id: 'queue.viewPicker.label', defaultMessage: 'Queue views' })}
         name="queue-view"
         value={value ?? undefined}
         onChange={onChange}
@@ -59,7 +63,7 @@ export const QueueViewPicker = memo(function QueueViewPicker({
           value: view.id,
           label: (
             <span style={{ whiteSpace: 'nowrap' }}>
-              {view.label}
+              {labels.view(view.id)}
               <ViewCount view={view} agentUid={agentUid} />
             </span>
           ),

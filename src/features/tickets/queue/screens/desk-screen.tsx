@@ -16,6 +16,7 @@
 import { PageTitle } from '@/components/page-title';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
@@ -54,18 +55,19 @@ import {
 import { QueuePager } from '@/features/tickets/queue/components/pager';
 import { deskTicketPath, QueueTable } from '@/features/tickets/queue/components/queue-table';
 import { QueueViewPicker } from '@/features/tickets/queue/components/view-picker';
+import { useLabels } from '@/lib/i18n/labels';
 
 /** What an empty view says (after Zendesk's friendly empty views). */
-const EMPTY_VIEW_TEXT: Record<QueueViewId, string> = {
-  unassigned: 'No unassigned tickets — nice.',
-  mine: 'Nothing is assigned to you right now.',
-  open: 'No open tickets: the queue is clear.',
-  pending: 'No tickets are waiting on a customer.',
-  on_hold: 'No tickets are on hold.',
-  solved: 'No solved tickets waiting to close.',
-  closed: 'No closed tickets yet.',
-  all: 'No tickets yet.',
-};
+const EMPTY_VIEW_TEXT = defineMessages<QueueViewId>({
+  unassigned: { id: 'queue.desk.empty.unassigned', defaultMessage: 'No unassigned tickets — nice.' },
+  mine: { id: 'queue.desk.empty.mine', defaultMessage: 'Nothing is assigned to you right now.' },
+  open: { id: 'queue.desk.empty.open', defaultMessage: 'No open tickets: the queue is clear.' },
+  pending: { id: 'queue.desk.empty.pending', defaultMessage: 'No tickets are waiting on a customer.' },
+  on_hold: { id: 'queue.desk.empty.onHold', defaultMessage: 'No tickets are on hold.' },
+  solved: { id: 'queue.desk.empty.solved', defaultMessage: 'No solved tickets waiting to close.' },
+  closed: { id: 'queue.desk.empty.closed', defaultMessage: 'No closed tickets yet.' },
+  all: { id: 'queue.desk.empty.all', defaultMessage: 'No tickets yet.' },
+});
 
 /** The empty list the filter bar gets until a live list arrives (one object, for `memo`). */
 const NONE: readonly never[] = [];
@@ -73,6 +75,8 @@ const NONE: readonly never[] = [];
 /** The queue screen. */
 export default function DeskScreen() {
   const { token } = theme.useToken();
+  const intl = useIntl();
+  const labels = useLabels();
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -208,21 +212,33 @@ export default function DeskScreen() {
     padding: 24,
   };
   const emptyText = queue.after ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No more tickets past this point.">
-      <Button onClick={() => firstPage(queue)}>Back to the first page</Button>
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={<FormattedMessage id="queue.desk.empty.pastEnd" defaultMessage="No more tickets past this point." />}
+    >
+      <Button onClick={() => firstPage(queue)}>
+        <FormattedMessage id="queue.desk.firstPage" defaultMessage="Back to the first page" />
+      </Button>
     </Empty>
   ) : hasQueueFilters(queue.filters) ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tickets match these filters.">
-      <Button onClick={() => firstPage({ ...queue, filters: {} })}>Clear filters</Button>
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={<FormattedMessage id="queue.desk.empty.filtered" defaultMessage="No tickets match these filters." />}
+    >
+      <Button onClick={() => firstPage({ ...queue, filters: {} })}>
+        <FormattedMessage id="queue.desk.clearFilters" defaultMessage="Clear filters" />
+      </Button>
     </Empty>
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_VIEW_TEXT[queue.view.id]} />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={intl.formatMessage(EMPTY_VIEW_TEXT[queue.view.id])} />
   );
 
   return (
     <section style={surface} aria-labelledby="queue-title">
       <Flex vertical gap={16}>
-        <PageTitle id="queue-title">Queue</PageTitle>
+        <PageTitle id="queue-title">
+          <FormattedMessage id="queue.desk.title" defaultMessage="Queue" />
+        </PageTitle>
         <QueueViewPicker
           value={
             viewShowsChoices(queue.view, agentUid, {
@@ -256,10 +272,16 @@ export default function DeskScreen() {
           />
         )}
         {data?.error ? (
-          <LiveError error={data.error} what="the queue" />
+          <LiveError
+            error={data.error}
+            what={intl.formatMessage({ id: 'queue.desk.loadError.what', defaultMessage: 'the queue' })}
+          />
         ) : (
           <QueueTable
-            label={`Queue: ${queue.view.label}`}
+            label={intl.formatMessage(
+              { id: 'queue.desk.tableLabel', defaultMessage: 'Queue: {view}' },
+              { view: labels.view(queue.view.id) },
+            )}
             tickets={page?.tickets ?? stale}
             busy={!page && stale !== null}
             sort={queue.sort}

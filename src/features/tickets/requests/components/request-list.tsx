@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Skeleton from 'antd/es/skeleton';
@@ -18,7 +19,7 @@ import type { Ticket } from '@/domain/types';
 import { LiveError } from '@/components/live-error';
 import { useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
 import { StatusTag } from '@/features/tickets/components/status-tag';
-import { formatDateTime, fromNow } from '@/lib/time';
+import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
 /** Requests per "Load more". */
 export const REQUEST_PAGE_SIZE = 20;
@@ -76,23 +77,51 @@ function listCss(token: GlobalToken): string {
 /** One request in the list: status, number, subject, who wrote last and when. */
 function RequestListItem({ ticket }: { ticket: Ticket }) {
   const waiting = waitingOn(ticket);
+  const { fromNow, dateTime } = useTimeFormat();
+  const lastReply =
+    ticket.lastMessageBy === 'agent' ? (
+      <FormattedMessage id="requests.list.lastReplyBySupport" defaultMessage="Last reply by support" />
+    ) : (
+      <FormattedMessage id="requests.list.lastReplyByYou" defaultMessage="Last reply by you" />
+    );
+  const waitingText =
+    waiting === 'you' ? (
+      <span className="triage-request-you">
+        <FormattedMessage id="requests.list.waitingOnYou" defaultMessage="Waiting on you" />
+      </span>
+    ) : waiting === 'support' ? (
+      <FormattedMessage id="requests.list.waitingOnSupport" defaultMessage="Waiting on support" />
+    ) : null;
   return (
     <li data-ticket-id={ticket.id}>
       <Link className="triage-request-link" to={requestPath(ticket)}>
         <span className="triage-request-main">
           <span className="triage-request-title">
             <StatusTag status={ticket.status} />
-            <span className="triage-request-number">#{ticket.number}</span>
-            <span className="triage-request-subject">{ticket.subject}</span>
+            <span className="triage-request-number">
+              <FormattedMessage
+                id="requests.list.number"
+                defaultMessage="#{number}"
+                values={{ number: ticket.number }}
+              />
+            </span>
+            <span className="triage-request-subject" dir="auto">
+              {ticket.subject}
+            </span>
           </span>
           <span className="triage-request-meta">
-            {ticket.lastMessageBy === 'agent' ? 'Last reply by support' : 'Last reply by you'}
-            {waiting && ' · '}
-            {waiting === 'you' && <span className="triage-request-you">Waiting on you</span>}
-            {waiting === 'support' && 'Waiting on support'}
+            {waitingText ? (
+              <FormattedMessage
+                id="requests.list.meta"
+                defaultMessage="{lastReply} · {waiting}"
+                values={{ lastReply, waiting: waitingText }}
+              />
+            ) : (
+              lastReply
+            )}
           </span>
         </span>
-        <Tooltip title={formatDateTime(ticket.lastMessageAt)}>
+        <Tooltip title={dateTime(ticket.lastMessageAt)}>
           <time className="triage-request-time" dateTime={ticket.lastMessageAt}>
             {fromNow(ticket.lastMessageAt)}
           </time>
@@ -164,6 +193,7 @@ function RequestListPage({
  */
 export function RequestList({ requesterId, empty }: { requesterId: string; empty: ReactNode }) {
   const { token } = theme.useToken();
+  const intl = useIntl();
   const [more, setMore] = useState(0);
   const [tail, setTail] = useState<Tail>({ loading: true, hasMore: false, error: null, empty: false });
 
@@ -173,14 +203,26 @@ export function RequestList({ requesterId, empty }: { requesterId: string; empty
     <Flex vertical gap={16}>
       <style>{listCss(token)}</style>
       {tail.empty && empty}
-      <ul hidden={tail.empty} className="triage-request-list" aria-label="Your requests" aria-busy={tail.loading}>
+      <ul
+        hidden={tail.empty}
+        className="triage-request-list"
+        aria-label={intl.formatMessage({ id: 'requests.list.ariaLabel', defaultMessage: 'Your requests' })}
+        aria-busy={tail.loading}
+      >
         <RequestListPage requesterId={requesterId} more={more} onTail={setTail} />
       </ul>
       {tail.loading && <Skeleton active title={false} paragraph={{ rows: more === 0 ? 4 : 2 }} />}
-      {tail.error && <LiveError error={tail.error} what="your requests" />}
+      {tail.error && (
+        <LiveError
+          error={tail.error}
+          what={intl.formatMessage({ id: 'requests.list.loadErrorWhat', defaultMessage: 'your requests' })}
+        />
+      )}
       {tail.hasMore && (
         <Flex justify="center">
-          <Button onClick={() => setMore((count) => count + 1)}>Load more</Button>
+          <Button onClick={() => setMore((count) => count + 1)}>
+            {intl.formatMessage({ id: 'requests.list.loadMore', defaultMessage: 'Load more' })}
+          </Button>
         </Flex>
       )}
     </Flex>

@@ -6,6 +6,7 @@
 import { PageTitle } from '@/components/page-title';
 import { type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
@@ -22,9 +23,10 @@ export default function MyRequestsScreen() {
   const { token } = theme.useToken();
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const intl = useIntl();
   const newRequest = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NEW_REQUEST_PATH)}>
-      New request
+      {intl.formatMessage({ id: 'requests.myRequests.newRequest', defaultMessage: 'New request' })}
     </Button>
   );
 
@@ -39,7 +41,9 @@ export default function MyRequestsScreen() {
     <section style={surface} aria-labelledby="requests-title">
       <Flex vertical gap={16}>
         <Flex justify="space-between" align="center" gap={12} wrap>
-          <PageTitle id="requests-title">My requests</PageTitle>
+          <PageTitle id="requests-title">
+            <FormattedMessage id="requests.myRequests.title" defaultMessage="My requests" />
+          </PageTitle>
           {newRequest}
         </Flex>
         {user && (
@@ -50,9 +54,14 @@ export default function MyRequestsScreen() {
                 style={{ paddingBlock: 32 }}
                 description={
                   <Flex vertical gap={4}>
-                    <Typography.Text strong>You have no requests yet</Typography.Text>
+                    <Typography.Text strong>
+                      <FormattedMessage id="requests.myRequests.emptyTitle" defaultMessage="You have no requests yet" />
+                    </Typography.Text>
                     <Typography.Text type="secondary">
-                      Ask the support team for help: your requests and their answers appear here.
+                      <FormattedMessage
+                        id="requests.myRequests.emptyDescription"
+                        defaultMessage="Ask the support team for help: your requests and their answers appear here."
+                      />
                     </Typography.Text>
                   </Flex>
                 }

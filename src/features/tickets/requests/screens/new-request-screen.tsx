@@ -11,6 +11,7 @@
 import { PageTitle } from '@/components/page-title';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import AntApp from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -26,7 +27,6 @@ import { useCurrentUser } from '@/lib/session/current-user';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/store/store-hooks';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import type { ErrorShape } from '@/domain/errors/errors';
-import { statusLabel } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
 import { bodySchema, firstIssueMessage, subjectSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
@@ -46,9 +46,17 @@ import {
   type RequestDraftFiles,
 } from '@/features/tickets/conversation/slice/drafts-slice';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
-import { friendlyMessage } from '@/lib/error-messages';
+import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { newClientId } from '@/lib/ids';
-import { PRIORITY_LABELS } from '@/features/tickets/ticket-labels';
+
+/** The "(optional)" after a field's name, quieter than the name. */
+function optional(chunks: ReactNode[]) {
+  return (
+    <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+      {chunks}
+    </Typography.Text>
+  );
+}
 
 const EMPTY_REQUEST: RequestDraft = { subject: '', description: '', priority: 'normal', category: '' };
 
@@ -75,29 +83,11 @@ function followUpSubject(original: Pick<Ticket, 'subject'>): string {
 }
 
 /** A labelled field with its DESIGN §3 message underneath (linked for screen readers). */
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <Flex vertical gap={4}>
       <label htmlFor={id} style={{ fontWeight: 500 }}>
         {label}
-        {hint && (
-          <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-            {' '}
-            {hint}
-          </Typography.Text>
-        )}
       </label>
       {children}
       {error && (
@@ -125,17 +115,28 @@ function useFollowUpOriginal(followUpOf: string | undefined) {
 }
 
 function FollowUpNotice({ original, error }: { original: Ticket | null; error: ErrorShape | null }) {
+  const intl = useIntl();
+  const labels = useLabels();
+  const friendlyMessage = useFriendlyMessage();
   if (error) {
     return (
       <Alert
         type="warning"
         showIcon
         role="alert"
-        message="The request to follow up cannot be opened"
+        message={intl.formatMessage({
+          id: 'requests.followUp.unreadableTitle',
+          defaultMessage: 'The request to follow up cannot be opened',
+        })}
         description={
-          <>
-            {friendlyMessage(error)} <Link to="/requests/new">Write a new request instead</Link>.
-          </>
+          <FormattedMessage
+            id="requests.followUp.unreadableDescription"
+            defaultMessage="{error} <link>Write a new request instead</link>."
+            values={{
+              error: friendlyMessage(error),
+              link: (chunks) => <Link to="/requests/new">{chunks}</Link>,
+            }}
+          />
         }
       />
     );
@@ -147,13 +148,23 @@ function FollowUpNotice({ original, error }: { original: Ticket | null; error: E
         type="warning"
         showIcon
         role="alert"
-        message={`Request #${original.number} is ${statusLabel(original.status).toLowerCase()}, not closed`}
+        message={intl.formatMessage(
+          {
+            id: 'requests.followUp.notClosedTitle',
+            defaultMessage: 'Request #{number} is {status}, not closed',
+          },
+          { number: original.number, status: labels.status(original.status).toLocaleLowerCase(intl.locale) },
+        )}
         description={
-          <>
-            Only a closed request gets a follow-up.{' '}
-            <Link to={`/requests/${original.id}`}>Reply on #{original.number}</Link> instead, or{' '}
-            <Link to="/requests/new">write a new request</Link>.
-          </>
+          <FormattedMessage
+            id="requests.followUp.notClosedDescription"
+            defaultMessage="Only a closed request gets a follow-up. <reply>Reply on #{number}</reply> instead, or <new>write a new request</new>."
+            values={{
+              number: original.number,
+              reply: (chunks) => <Link to={`/requests/${original.id}`}>{chunks}</Link>,
+              new: (chunks) => <Link to="/requests/new">{chunks}</Link>,
+            }}
+          />
         }
       />
     );
@@ -163,14 +174,25 @@ function FollowUpNotice({ original, error }: { original: Ticket | null; error: E
       type="info"
       showIcon
       message={
-        <>
-          Follow-up to{' '}
-          <Link to={`/requests/${original.id}`}>
-            #{original.number} {original.subject}
-          </Link>
-        </>
+        <FormattedMessage
+          id="requests.followUp.title"
+          defaultMessage="Follow-up to <link>#{number} {subject}</link>"
+          values={{
+            number: original.number,
+            subject: original.subject,
+            link: (chunks) => (
+              <Link to={`/requests/${original.id}`} dir="auto">
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
       }
-      description="That request is closed; this new one will be linked to it so the support team sees the history."
+      description={intl.formatMessage({
+        id: 'requests.followUp.description',
+        defaultMessage:
+          'That request is closed; this new one will be linked to it so the support team sees the history.',
+      })}
     />
   );
 }
@@ -184,6 +206,9 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { message, modal } = AntApp.useApp();
+  const intl = useIntl();
+  const labels = useLabels();
+  const friendlyMessage = useFriendlyMessage();
   const draftKey = newRequestDraftKey(followUpOf);
   const [saved] = useState(() => selectRequestDraft(store.getState(), me.uid, draftKey));
   const [values, setValues] = useState<RequestDraft>(saved?.values ?? EMPTY_REQUEST);
@@ -265,15 +290,30 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
 
   const captchaMissing = siteKey !== null && captchaToken === null;
   const blockedBy = uploads.hasFailures
-    ? 'An attachment failed to upload: retry or remove it first.'
+    ? intl.formatMessage({
+        id: 'requests.newRequest.blockedByFailedUpload',
+        defaultMessage: 'An attachment failed to upload: retry or remove it first.',
+      })
     : uploads.busy
-      ? 'Wait for the attachments to finish uploading.'
+      ? intl.formatMessage({
+          id: 'requests.newRequest.blockedByUploading',
+          defaultMessage: 'Wait for the attachments to finish uploading.',
+        })
       : captchaMissing
-        ? 'Complete the reCAPTCHA check first.'
+        ? intl.formatMessage({
+            id: 'requests.newRequest.blockedByCaptcha',
+            defaultMessage: 'Complete the reCAPTCHA check first.',
+          })
         : followUp.loading
-          ? 'Loading the request this follows up…'
+          ? intl.formatMessage({
+              id: 'requests.newRequest.blockedByLoadingOriginal',
+              defaultMessage: 'Loading the request this follows up…',
+            })
           : !followUp.usable
-            ? 'Only a closed request can be followed up.'
+            ? intl.formatMessage({
+                id: 'requests.newRequest.blockedByNotClosed',
+                defaultMessage: 'Only a closed request can be followed up.',
+              })
             : null;
 
   async function submit() {
@@ -308,7 +348,12 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
       return;
     }
     dispatch(draftDiscarded({ owner: me.uid, key: draftKey }));
-    void message.success(`Request #${outcome.data.number} sent`);
+    void message.success(
+      intl.formatMessage(
+        { id: 'requests.newRequest.sent', defaultMessage: 'Request #{number} sent' },
+        { number: outcome.data.number },
+      ),
+    );
     navigate(`/requests/${outcome.data.id}`);
   }
 
@@ -319,12 +364,20 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
 
   return (
     <Card
-      title={<PageTitle>{followUpOf ? 'New follow-up request' : 'New request'}</PageTitle>}
+      title={
+        <PageTitle>
+          {followUpOf ? (
+            <FormattedMessage id="requests.newRequest.followUpTitle" defaultMessage="New follow-up request" />
+          ) : (
+            <FormattedMessage id="requests.newRequest.title" defaultMessage="New request" />
+          )}
+        </PageTitle>
+      }
       style={{ maxWidth: 820 }}
     >
       <form
         noValidate
-        aria-label="New request"
+        aria-label={intl.formatMessage({ id: 'requests.newRequest.formLabel', defaultMessage: 'New request' })}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -332,7 +385,11 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
       >
         <Flex vertical gap={20}>
           {followUpOf && <FollowUpNotice original={followUp.original} error={followUp.error} />}
-          <Field id={subjectId} label="Subject" error={subjectError}>
+          <Field
+            id={subjectId}
+            label={intl.formatMessage({ id: 'requests.newRequest.subjectLabel', defaultMessage: 'Subject' })}
+            error={subjectError}
+          >
             <Input
               id={subjectId}
               ref={subjectRef}
@@ -346,11 +403,19 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               aria-invalid={subjectError ? true : undefined}
               aria-describedby={subjectError ? `${subjectId}-error` : undefined}
               count={{ show: true, max: LIMITS.subject.max }}
-              placeholder="In a few words, what do you need help with?"
+              placeholder={intl.formatMessage({
+                id: 'requests.newRequest.subjectPlaceholder',
+                defaultMessage: 'In a few words, what do you need help with?',
+              })}
+              dir="auto"
               autoFocus={!followUpOf}
             />
           </Field>
-          <Field id={descriptionId} label="Description" error={descriptionError}>
+          <Field
+            id={descriptionId}
+            label={intl.formatMessage({ id: 'requests.newRequest.descriptionLabel', defaultMessage: 'Description' })}
+            error={descriptionError}
+          >
             <TextArea
               id={descriptionId}
               ref={descriptionRef}
@@ -366,16 +431,22 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               count={{ show: true, max: LIMITS.body.max }}
               // A fixed, resizable height: `autoSize` re-measures the whole form's styles on every keystroke.
               rows={8}
-              placeholder="What happened, what did you expect, and what have you tried? Include any error message."
+              placeholder={intl.formatMessage({
+                id: 'requests.newRequest.descriptionPlaceholder',
+                defaultMessage:
+                  'What happened, what did you expect, and what have you tried? Include any error message.',
+              })}
+              dir="auto"
             />
           </Field>
           <Flex gap={32} wrap>
             <Flex vertical gap={4} role="group" aria-labelledby={`${baseId}-category`}>
               <span id={`${baseId}-category`} style={{ fontWeight: 500 }}>
-                Category{' '}
-                <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-                  (optional)
-                </Typography.Text>
+                <FormattedMessage
+                  id="requests.newRequest.categoryLabel"
+                  defaultMessage="Category <optional>(optional)</optional>"
+                  values={{ optional }}
+                />
               </span>
               {settings?.value ? (
                 <Radio.Group
@@ -384,17 +455,23 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
                   value={values.category}
                   onChange={(event) => change({ category: String(event.target.value) })}
                   options={[
-                    { label: 'Not sure', value: '' },
-                    ...categories.map((category) => ({ label: category, value: category })),
+                    {
+                      label: intl.formatMessage({ id: 'requests.newRequest.noCategory', defaultMessage: 'Not sure' }),
+                      value: '',
+                    },
+                    ...categories.map((category) => ({ label: <span dir="auto">{category}</span>, value: category })),
                     // A draft may name a category an admin has since removed: keep it visible.
                     ...(values.category && !categories.includes(values.category)
-                      ? [{ label: values.category, value: values.category }]
+                      ? [{ label: <span dir="auto">{values.category}</span>, value: values.category }]
                       : []),
                   ]}
                 />
               ) : settings?.error ? (
                 <Typography.Text type="secondary">
-                  Categories cannot be loaded; you can send without one.
+                  <FormattedMessage
+                    id="requests.newRequest.categoriesUnavailable"
+                    defaultMessage="Categories cannot be loaded; you can send without one."
+                  />
                 </Typography.Text>
               ) : (
                 <Skeleton.Button active />
@@ -402,14 +479,14 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
             </Flex>
             <Flex vertical gap={4} role="group" aria-labelledby={`${baseId}-priority`}>
               <span id={`${baseId}-priority`} style={{ fontWeight: 500 }}>
-                Priority
+                <FormattedMessage id="requests.newRequest.priorityLabel" defaultMessage="Priority" />
               </span>
               <Radio.Group
                 optionType="button"
                 name={`${baseId}-priority`}
                 value={values.priority}
                 onChange={(event) => change({ priority: event.target.value as Priority })}
-                options={PRIORITIES.map((priority) => ({ label: PRIORITY_LABELS[priority], value: priority }))}
+                options={PRIORITIES.map((priority) => ({ label: labels.priority(priority), value: priority }))}
               />
             </Flex>
           </Flex>
@@ -419,22 +496,31 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               showIcon
               closable
               onClose={() => setNotKept([])}
-              message={
-                notKept.length === 1
-                  ? 'One file was not kept with your draft'
-                  : `${notKept.length} files were not kept with your draft`
-              }
-              description={`${notKept.join(', ')} had not finished uploading when the page was closed. Add ${
-                notKept.length === 1 ? 'it' : 'them'
-              } again if you still want to send ${notKept.length === 1 ? 'it' : 'them'}.`}
+              message={intl.formatMessage(
+                {
+                  id: 'requests.newRequest.notKeptTitle',
+                  defaultMessage:
+                    '{count, plural, one {One file was not kept with your draft} other {# files were not kept with your draft}}',
+                },
+                { count: notKept.length },
+              )}
+              description={intl.formatMessage(
+                {
+                  id: 'requests.newRequest.notKeptDescription',
+                  defaultMessage:
+                    '{count, plural, one {{files} had not finished uploading when the page was closed. Add it again if you still want to send it.} other {{files} had not finished uploading when the page was closed. Add them again if you still want to send them.}}',
+                },
+                { count: notKept.length, files: intl.formatList(notKept, { type: 'unit', style: 'short' }) },
+              )}
             />
           )}
           <Flex vertical gap={4} role="group" aria-labelledby={`${baseId}-attachments`}>
             <span id={`${baseId}-attachments`} style={{ fontWeight: 500 }}>
-              Attachments{' '}
-              <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-                (optional)
-              </Typography.Text>
+              <FormattedMessage
+                id="requests.newRequest.attachmentsLabel"
+                defaultMessage="Attachments <optional>(optional)</optional>"
+                values={{ optional }}
+              />
             </span>
             <AttachmentPicker uploads={uploads} disabled={sending} />
           </Flex>
@@ -444,21 +530,33 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               type="error"
               showIcon
               role="alert"
-              message="Your request was not sent"
-              description={`${friendlyMessage(submitError)} Everything you typed is still here.`}
+              message={intl.formatMessage({
+                id: 'requests.newRequest.submitErrorTitle',
+                defaultMessage: 'Your request was not sent',
+              })}
+              description={intl.formatMessage(
+                {
+                  id: 'requests.newRequest.submitErrorDescription',
+                  defaultMessage: '{error} Everything you typed is still here.',
+                },
+                { error: friendlyMessage(submitError) },
+              )}
             />
           )}
           <Flex gap={8} align="center" wrap>
             <Button type="primary" htmlType="submit" loading={sending} disabled={blockedBy !== null}>
-              Send request
+              {intl.formatMessage({ id: 'requests.newRequest.send', defaultMessage: 'Send request' })}
             </Button>
             <Button htmlType="button" onClick={() => navigate('/requests')}>
-              Back to my requests
+              {intl.formatMessage({ id: 'requests.newRequest.back', defaultMessage: 'Back to my requests' })}
             </Button>
             {blockedBy && <Typography.Text type="secondary">{blockedBy}</Typography.Text>}
           </Flex>
           <Typography.Text type="secondary">
-            Your draft and its uploaded files are kept on this device until you send it, even if you close the page.
+            <FormattedMessage
+              id="requests.newRequest.draftNote"
+              defaultMessage="Your draft and its uploaded files are kept on this device until you send it, even if you close the page."
+            />
           </Typography.Text>
         </Flex>
       </form>

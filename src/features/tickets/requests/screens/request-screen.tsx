@@ -7,6 +7,7 @@
  */
 import { PageTitle } from '@/components/page-title';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -30,22 +31,45 @@ import { Conversation } from '@/features/tickets/conversation/components/convers
 import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
-import { formatDateTime, fromNow } from '@/lib/time';
+import { DirectionalIcon } from '@/lib/i18n/direction';
+import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
 /** What each status means for the person who asked (DESIGN §2's statuses, in their words). */
-const STATUS_HINTS: Record<TicketStatus, string> = {
-  new: 'Your request has arrived. The support team will answer here.',
-  open: 'The support team is working on your request.',
-  pending: 'The support team is waiting for your answer. Reply below to continue.',
-  on_hold: 'The support team is waiting on someone else and will come back to you.',
-  solved: 'Marked as solved. Not solved after all? Reply or reopen it.',
-  closed: 'Finished, and kept here for reference.',
-};
+const STATUS_HINTS = defineMessages<TicketStatus>({
+  new: {
+    id: 'requests.request.hint.new',
+    defaultMessage: 'Your request has arrived. The support team will answer here.',
+  },
+  open: { id: 'requests.request.hint.open', defaultMessage: 'The support team is working on your request.' },
+  pending: {
+    id: 'requests.request.hint.pending',
+    defaultMessage: 'The support team is waiting for your answer. Reply below to continue.',
+  },
+  on_hold: {
+    id: 'requests.request.hint.onHold',
+    defaultMessage: 'The support team is waiting on someone else and will come back to you.',
+  },
+  solved: {
+    id: 'requests.request.hint.solved',
+    defaultMessage: 'Marked as solved. Not solved after all? Reply or reopen it.',
+  },
+  closed: { id: 'requests.request.hint.closed', defaultMessage: 'Finished, and kept here for reference.' },
+});
 
 function BackLink() {
   return (
     <Link to="/requests">
-      <ArrowLeftOutlined aria-hidden /> My requests
+      <FormattedMessage
+        id="requests.request.backLink"
+        defaultMessage="{arrow} My requests"
+        values={{
+          arrow: (
+            <DirectionalIcon>
+              <ArrowLeftOutlined aria-hidden />
+            </DirectionalIcon>
+          ),
+        }}
+      />
     </Link>
   );
 }
@@ -53,26 +77,41 @@ function BackLink() {
 /** Why the request cannot be shown — never a blank page. */
 function RequestUnavailable({ error }: { error: ErrorShape }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const back = (
     <Button type="primary" onClick={() => navigate('/requests')}>
-      Back to my requests
+      {intl.formatMessage({ id: 'requests.unavailable.back', defaultMessage: 'Back to my requests' })}
     </Button>
   );
   // Someone else's request reads exactly as one that does not exist: the page must not confirm
   // that a ticket is there (its id could be guessed or leaked).
   if (error.code === 'not-found' || error.code === 'permission-denied') {
     return (
-      <StatusPage kind="not-found" title="Request not found" actions={back}>
-        There is no request of yours at this address. The link may be mistyped, or the request may have been removed.
+      <StatusPage
+        kind="not-found"
+        title={intl.formatMessage({ id: 'requests.unavailable.title', defaultMessage: 'Request not found' })}
+        actions={back}
+      >
+        <FormattedMessage
+          id="requests.unavailable.description"
+          defaultMessage="There is no request of yours at this address. The link may be mistyped, or the request may have been removed."
+        />
       </StatusPage>
     );
   }
-  return <LiveError error={error} what="this request" />;
+  return (
+    <LiveError
+      error={error}
+      what={intl.formatMessage({ id: 'requests.unavailable.loadErrorWhat', defaultMessage: 'this request' })}
+    />
+  );
 }
 
 /** "#N subject", tags, dates, and the requester's status buttons. */
 function RequestHeader({ ticket, user }: { ticket: Ticket; user: UserProfile }) {
   const mine = ticket.requesterId === user.uid;
+  const intl = useIntl();
+  const { fromNow, dateTime } = useTimeFormat();
   return (
     <Card>
       <Flex vertical gap={12}>
@@ -80,39 +119,67 @@ function RequestHeader({ ticket, user }: { ticket: Ticket; user: UserProfile }) 
         <Flex justify="space-between" align="flex-start" gap={16} wrap>
           <Flex vertical gap={8} style={{ minWidth: 0, flex: '1 1 360px' }}>
             <PageTitle style={{ overflowWrap: 'anywhere' }}>
-              <Typography.Text type="secondary" style={{ fontSize: 'inherit' }}>
-                #{ticket.number}
-              </Typography.Text>{' '}
-              {ticket.subject}
+              <FormattedMessage
+                id="requests.header.title"
+                defaultMessage="<muted>#{number}</muted> {subject}"
+                values={{
+                  number: ticket.number,
+                  subject: <span dir="auto">{ticket.subject}</span>,
+                  muted: (chunks) => (
+                    <Typography.Text type="secondary" style={{ fontSize: 'inherit' }}>
+                      {chunks}
+                    </Typography.Text>
+                  ),
+                }}
+              />
             </PageTitle>
             <Flex gap={8} align="center" wrap>
               <span data-testid="request-status">
                 <StatusTag status={ticket.status} />
               </span>
               <PriorityTag priority={ticket.priority} />
-              {ticket.category && <Tag>{ticket.category}</Tag>}
+              {ticket.category && <Tag dir="auto">{ticket.category}</Tag>}
               <Typography.Text type="secondary">
-                Opened{' '}
-                <Tooltip title={formatDateTime(ticket.createdAt)}>
-                  <time dateTime={ticket.createdAt}>{fromNow(ticket.createdAt)}</time>
-                </Tooltip>
-                {' · '}Last reply{' '}
-                <Tooltip title={formatDateTime(ticket.lastMessageAt)}>
-                  <time dateTime={ticket.lastMessageAt}>{fromNow(ticket.lastMessageAt)}</time>
-                </Tooltip>{' '}
-                by {ticket.lastMessageBy === 'agent' ? 'the support team' : mine ? 'you' : ticket.requesterName}
+                <FormattedMessage
+                  id="requests.header.dates"
+                  defaultMessage="Opened {opened} · Last reply {lastReply} by {author, select, support {the support team} you {you} other {{requesterName}}}"
+                  values={{
+                    opened: (
+                      <Tooltip title={dateTime(ticket.createdAt)}>
+                        <time dateTime={ticket.createdAt}>{fromNow(ticket.createdAt)}</time>
+                      </Tooltip>
+                    ),
+                    lastReply: (
+                      <Tooltip title={dateTime(ticket.lastMessageAt)}>
+                        <time dateTime={ticket.lastMessageAt}>{fromNow(ticket.lastMessageAt)}</time>
+                      </Tooltip>
+                    ),
+                    author: ticket.lastMessageBy === 'agent' ? 'support' : mine ? 'you' : 'other',
+                    requesterName: <span dir="auto">{ticket.requesterName}</span>,
+                  }}
+                />
               </Typography.Text>
             </Flex>
-            <Typography.Text>{STATUS_HINTS[ticket.status]}</Typography.Text>
+            <Typography.Text>{intl.formatMessage(STATUS_HINTS[ticket.status])}</Typography.Text>
             {ticket.followUpOf && (
               <Typography.Text type="secondary">
-                Follow-up to <Link to={`/requests/${ticket.followUpOf}`}>an earlier, closed request</Link>.
+                <FormattedMessage
+                  id="requests.header.followUpOf"
+                  defaultMessage="Follow-up to <link>an earlier, closed request</link>."
+                  values={{ link: (chunks) => <Link to={`/requests/${ticket.followUpOf}`}>{chunks}</Link> }}
+                />
               </Typography.Text>
             )}
             {!mine && isStaff(user.role) && (
               <Typography.Text type="secondary">
-                {ticket.requesterName}&apos;s request, as they see it.{' '}
-                <Link to={`/desk/tickets/${ticket.id}`}>Open it in the desk</Link>
+                <FormattedMessage
+                  id="requests.header.staffView"
+                  defaultMessage="{requesterName}'s request, as they see it. <link>Open it in the desk</link>"
+                  values={{
+                    requesterName: <span dir="auto">{ticket.requesterName}</span>,
+                    link: (chunks) => <Link to={`/desk/tickets/${ticket.id}`}>{chunks}</Link>,
+                  }}
+                />
               </Typography.Text>
             )}
           </Flex>
@@ -128,20 +195,25 @@ function RequestHeader({ ticket, user }: { ticket: Ticket; user: UserProfile }) 
 /** Instead of the reply box on a closed request: the follow-up offer (DESIGN §2). */
 function ClosedNotice({ ticket, mine }: { ticket: Ticket; mine: boolean }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   return (
     <Alert
       type="info"
       showIcon
-      message="This request is closed"
+      message={intl.formatMessage({ id: 'requests.closed.title', defaultMessage: 'This request is closed' })}
       description={
         mine
-          ? 'It can no longer take replies. Need more help with it? Open a follow-up request: it is linked to this one, so the support team sees the whole story.'
-          : 'It can no longer take replies.'
+          ? intl.formatMessage({
+              id: 'requests.closed.descriptionMine',
+              defaultMessage:
+                'It can no longer take replies. Need more help with it? Open a follow-up request: it is linked to this one, so the support team sees the whole story.',
+            })
+          : intl.formatMessage({ id: 'requests.closed.description', defaultMessage: 'It can no longer take replies.' })
       }
       action={
         mine && (
           <Button type="primary" onClick={() => navigate(`/requests/new?followUpOf=${encodeURIComponent(ticket.id)}`)}>
-            Open a follow-up request
+            {intl.formatMessage({ id: 'requests.closed.followUp', defaultMessage: 'Open a follow-up request' })}
           </Button>
         )
       }
@@ -158,7 +230,15 @@ function Thread({
   error: ErrorShape | null;
   requesterId: string;
 }) {
-  if (error) return <LiveError error={error} what="the conversation" />;
+  const intl = useIntl();
+  if (error) {
+    return (
+      <LiveError
+        error={error}
+        what={intl.formatMessage({ id: 'requests.thread.loadErrorWhat', defaultMessage: 'the conversation' })}
+      />
+    );
+  }
   // The requester's view shows public replies only. The backend never sends internal notes to
   // customers (DESIGN §1); staff reading their own request here do not see them either.
   const publicReplies = messages?.filter((message) => !message.internal) ?? null;
@@ -169,6 +249,7 @@ function Thread({
 export default function RequestScreen() {
   const { ticketId = '' } = useParams();
   const user = useCurrentUser();
+  const intl = useIntl();
   const { data: ticketData } = useWatchTicketQuery(ticketId, { skip: !ticketId });
   const { data: messagesData } = useWatchMessagesQuery(ticketId, { skip: !ticketId });
   const ticket = ticketData?.value ?? null;
@@ -176,7 +257,10 @@ export default function RequestScreen() {
   if (ticketData?.error) return <RequestUnavailable error={ticketData.error} />;
   if (!ticket || !user) {
     return (
-      <Card aria-busy="true" aria-label="Loading the request">
+      <Card
+        aria-busy="true"
+        aria-label={intl.formatMessage({ id: 'requests.request.loading', defaultMessage: 'Loading the request' })}
+      >
         <Skeleton active paragraph={{ rows: 6 }} />
       </Card>
     );
@@ -188,7 +272,7 @@ export default function RequestScreen() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 960 }}>
       <RequestHeader ticket={ticket} user={user} />
-      <Card title="Conversation">
+      <Card title={intl.formatMessage({ id: 'requests.request.conversation', defaultMessage: 'Conversation' })}>
         <Thread
           messages={messagesData?.value ?? null}
           error={messagesData?.error ?? null}

@@ -5,6 +5,7 @@
 import { PageTitle } from '@/components/page-title';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { defineMessages, FormattedMessage } from 'react-intl';
 import Flex from 'antd/es/flex';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
@@ -13,10 +14,16 @@ import type { Ticket } from '@/domain/types';
 import { useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
 import { useWatchPeopleQuery } from '@/lib/store/people-api';
-import { formatDateTime, fromNow } from '@/lib/time';
+import { DirectionalIcon } from '@/lib/i18n/direction';
+import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
 /** The queue's address. */
 const QUEUE_PATH = '/desk';
+
+const WHEN = defineMessages({
+  created: { id: 'workspace.header.created', defaultMessage: 'Created {time}' },
+  lastActivity: { id: 'workspace.header.lastActivity', defaultMessage: 'Last activity {time}' },
+});
 
 /**
  * "Back to queue". With history inside the app (the agent came from the queue, with its view,
@@ -31,7 +38,7 @@ function RequesterEmail({ uid }: { uid: string }) {
   return (
     <>
       {' '}
-      <Typography.Link href={`mailto:${email}`} data-testid="ticket-requester-email">
+      <Typography.Link underline href={`mailto:${email}`} data-testid="ticket-requester-email">
         {email}
       </Typography.Link>
     </>
@@ -52,18 +59,31 @@ export function BackToQueueLink() {
         void navigate(-1);
       }}
     >
-      <ArrowLeftOutlined aria-hidden /> Back to queue
+      <span style={{ marginInlineEnd: '0.25em' }}>
+        <DirectionalIcon>
+          <ArrowLeftOutlined aria-hidden />
+        </DirectionalIcon>
+      </span>
+      <FormattedMessage id="workspace.header.backToQueue" defaultMessage="Back to queue" />
     </Link>
   );
 }
 
-function When({ label, iso }: { label: string; iso: string }) {
+/** "Created 3 hours ago", the exact time in a tooltip. */
+function When({ which, iso }: { which: keyof typeof WHEN; iso: string }) {
+  const time = useTimeFormat();
   return (
     <Typography.Text type="secondary">
-      {label}{' '}
-      <Tooltip title={formatDateTime(iso)}>
-        <time dateTime={iso}>{fromNow(iso)}</time>
-      </Tooltip>
+      <FormattedMessage
+        {...WHEN[which]}
+        values={{
+          time: (
+            <Tooltip title={time.dateTime(iso)}>
+              <time dateTime={iso}>{time.fromNow(iso)}</time>
+            </Tooltip>
+          ),
+        }}
+      />
     </Typography.Text>
   );
 }
@@ -72,12 +92,26 @@ function When({ label, iso }: { label: string; iso: string }) {
 function FollowUpOf({ ticketId }: { ticketId: string }) {
   const { data } = useWatchTicketQuery(ticketId);
   const original = data?.value;
+  const link = (chunks: ReactNode[]) => (
+    <Link to={`/desk/tickets/${ticketId}`} dir="auto">
+      {chunks}
+    </Link>
+  );
   return (
     <Typography.Text type="secondary">
-      Follow-up of{' '}
-      <Link to={`/desk/tickets/${ticketId}`}>
-        {original ? `#${original.number} ${original.subject}` : 'a closed ticket'}
-      </Link>
+      {original ? (
+        <FormattedMessage
+          id="workspace.header.followUpOf"
+          defaultMessage="Follow-up of <link>#{number} {subject}</link>"
+          values={{ number: String(original.number), subject: original.subject, link }}
+        />
+      ) : (
+        <FormattedMessage
+          id="workspace.header.followUpOfUnknown"
+          defaultMessage="Follow-up of <link>a closed ticket</link>"
+          values={{ link }}
+        />
+      )}
     </Typography.Text>
   );
 }
@@ -93,14 +127,23 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
       <Flex justify="space-between" align="flex-start" gap={16} wrap>
         <Flex vertical gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <PageTitle style={{ overflowWrap: 'anywhere' }}>
-            <Typography.Text
-              type="secondary"
-              data-testid="ticket-number"
-              style={{ fontSize: 'inherit', fontWeight: 'inherit' }}
-            >
-              #{ticket.number}
-            </Typography.Text>{' '}
-            {ticket.subject}
+            <FormattedMessage
+              id="workspace.header.title"
+              defaultMessage="<muted>#{number}</muted> {subject}"
+              values={{
+                muted: (chunks: ReactNode[]) => (
+                  <Typography.Text
+                    type="secondary"
+                    data-testid="ticket-number"
+                    style={{ fontSize: 'inherit', fontWeight: 'inherit' }}
+                  >
+                    {chunks}
+                  </Typography.Text>
+                ),
+                number: String(ticket.number),
+                subject: <span dir="auto">{ticket.subject}</span>,
+              }}
+            />
           </PageTitle>
           <Flex gap="4px 12px" align="center" wrap>
             <span>
@@ -112,14 +155,21 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
               </span>
             </span>
             <Typography.Text>
-              Requested by{' '}
-              <Typography.Text strong data-testid="ticket-requester">
-                {ticket.requesterName}
-              </Typography.Text>
+              <FormattedMessage
+                id="workspace.header.requestedBy"
+                defaultMessage="Requested by {requester}"
+                values={{
+                  requester: (
+                    <Typography.Text strong data-testid="ticket-requester" dir="auto">
+                      {ticket.requesterName}
+                    </Typography.Text>
+                  ),
+                }}
+              />
               <RequesterEmail uid={ticket.requesterId} />
             </Typography.Text>
-            <When label="Created" iso={ticket.createdAt} />
-            <When label="Last activity" iso={ticket.updatedAt} />
+            <When which="created" iso={ticket.createdAt} />
+            <When which="lastActivity" iso={ticket.updatedAt} />
           </Flex>
           {ticket.followUpOf && <FollowUpOf ticketId={ticket.followUpOf} />}
         </Flex>

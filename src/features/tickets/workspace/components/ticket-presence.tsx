@@ -6,6 +6,7 @@
  * or unloads leaves at once.
  */
 import { useEffect, useRef } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import Avatar from 'antd/es/avatar';
 import Flex from 'antd/es/flex';
 import Tag from 'antd/es/tag';
@@ -17,6 +18,12 @@ import {
   useLeavePresenceMutation,
   useWatchPresenceQuery,
 } from '@/features/tickets/api/presence-api';
+
+const MESSAGES = defineMessages({
+  typing: { id: 'workspace.presence.typing', defaultMessage: '{name} is typing…' },
+  viewing: { id: 'workspace.presence.viewing', defaultMessage: '{name} is viewing' },
+  region: { id: 'workspace.presence.region', defaultMessage: 'Others on this ticket' },
+});
 
 /** How long one announcement lasts, in ms. */
 export const PRESENCE_TTL_MS = 30_000;
@@ -96,7 +103,8 @@ function initials(name: string): string {
 }
 
 function PresenceTag({ entry }: { entry: PresenceEntry }) {
-  const text = entry.typing ? `${entry.displayName} is typing…` : `${entry.displayName} is viewing`;
+  const intl = useIntl();
+  const text = intl.formatMessage(entry.typing ? MESSAGES.typing : MESSAGES.viewing, { name: entry.displayName });
   return (
     <Tag
       color={entry.typing ? 'processing' : 'default'}
@@ -121,12 +129,13 @@ function PresenceTag({ entry }: { entry: PresenceEntry }) {
  */
 export function TicketPresence({ ticketId, meUid }: { ticketId: string; meUid: string }) {
   const { data } = useWatchPresenceQuery(ticketId);
+  const intl = useIntl();
   const others = (data?.value ?? []).filter((entry) => entry.uid !== meUid);
   return (
     <Flex
       role="status"
       aria-live="polite"
-      aria-label="Others on this ticket"
+      aria-label={intl.formatMessage(MESSAGES.region)}
       data-testid="ticket-presence"
       gap={8}
       wrap

@@ -4,6 +4,7 @@
  * by the ticket's `updatedAt`, so it never silently overwrites someone else's change.
  */
 import { useRef, useState, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -12,21 +13,53 @@ import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import type { TicketPatch } from '@/backend/port';
 import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
-import { firstIssueMessage, tagSchema, tagsSchema } from '@/domain/schemas';
+import { tagSchema, tagsSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import { useUpdateTicketMutation } from '@/features/tickets/api/ticket-api';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { staffOf, useWatchPeopleQuery } from '@/lib/store/people-api';
 import { NativeSelect } from '@/components/native-select';
-import { friendlyMessage } from '@/lib/error-messages';
-import { PRIORITY_LABELS } from '@/features/tickets/ticket-labels';
+import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 
 /** Option value standing for "no assignee" / "no category" (a Select option needs a value). */
 const NONE = '';
+
+const MESSAGES = defineMessages({
+  title: { id: 'workspace.properties.title', defaultMessage: 'Properties' },
+  region: { id: 'workspace.properties.region', defaultMessage: 'Ticket properties' },
+  you: { id: 'workspace.properties.you', defaultMessage: '{name} (you)' },
+  unknownAgent: { id: 'workspace.properties.unknownAgent', defaultMessage: 'Unknown agent' },
+  noCategory: { id: 'workspace.properties.noCategory', defaultMessage: 'None' },
+  aborted: {
+    id: 'workspace.properties.aborted',
+    defaultMessage: 'The panel now shows the current values; make your change again.',
+  },
+  assignee: { id: 'workspace.properties.assignee', defaultMessage: 'Assignee' },
+  unassigned: { id: 'workspace.properties.unassigned', defaultMessage: 'Unassigned' },
+  priority: { id: 'workspace.properties.priority', defaultMessage: 'Priority' },
+  category: { id: 'workspace.properties.category', defaultMessage: 'Category' },
+  tags: { id: 'workspace.properties.tags', defaultMessage: 'Tags' },
+  removeTag: { id: 'workspace.properties.removeTag', defaultMessage: 'Remove tag {tag}' },
+  newTag: { id: 'workspace.properties.newTag', defaultMessage: 'New tag' },
+  tagPlaceholder: { id: 'workspace.properties.tagPlaceholder', defaultMessage: 'e.g. refund-request' },
+});
+
+/** The sentences of a refused tag (DESIGN §3; the English of `tagSchema` and `tagsSchema`). */
+const TAG_PROBLEMS = defineMessages({
+  empty: { id: 'workspace.properties.tagEmpty', defaultMessage: 'A tag cannot be empty.' },
+  tooLong: { id: 'workspace.properties.tagTooLong', defaultMessage: 'A tag has at most {max} characters.' },
+  format: {
+    id: 'workspace.properties.tagFormat',
+    defaultMessage: 'Tags use lowercase letters, digits and hyphens only.',
+  },
+  tooMany: { id: 'workspace.properties.tooManyTags', defaultMessage: 'At most {max} tags.' },
+  duplicate: { id: 'workspace.properties.tagDuplicate', defaultMessage: '“{tag}” is already on this ticket.' },
+});
 
 /** A labelled row of the panel; `htmlFor` ties the label to its control. */
 function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
@@ -62,15 +95,35 @@ function useExpectedUpdatedAt(ticket: Ticket): [() => string, (written: Ticket) 
 }
 
 /**
- * Checks a tag about to be added against DESIGN §3 with the domain's schemas and their messages.
- * @returns the message to show, or null when the tag may be added.
+ * The first refusal of the tag schemas as a sentence in the reader's language.
+ * @param ofList whether the issues are `tagsSchema`'s, where a `too_big` without a path is the
+ *   list's (too many tags) and one with a path is a tag's (too long).
  */
-export function tagProblem(tags: readonly string[], candidate: string): string | null {
+function tagIssueText(
+  intl: IntlShape,
+  error: { issues: readonly { code: string; path: readonly PropertyKey[] }[] },
+  ofList: boolean,
+): string {
+  const issue = error.issues[0];
+  if (issue?.code === 'too_small') return intl.formatMessage(TAG_PROBLEMS.empty);
+  if (issue?.code === 'too_big') {
+    return ofList && issue.path.length === 0
+      ? intl.formatMessage(TAG_PROBLEMS.tooMany, { max: LIMITS.tags.maxCount })
+      : intl.formatMessage(TAG_PROBLEMS.tooLong, { max: LIMITS.tags.maxLength });
+  }
+  return intl.formatMessage(TAG_PROBLEMS.format);
+}
+
+/**
+ * Checks a tag about to be added against DESIGN §3 with the domain's schemas.
+ * @returns the message to show, in the reader's language, or null when the tag may be added.
+ */
+export function tagProblem(intl: IntlShape, tags: readonly string[], candidate: string): string | null {
   const tag = tagSchema.safeParse(candidate);
-  if (!tag.success) return firstIssueMessage(tag.error);
-  if (tags.includes(candidate)) return `“${candidate}” is already on this ticket.`;
+  if (!tag.success) return tagIssueText(intl, tag.error, false);
+  if (tags.includes(candidate)) return intl.formatMessage(TAG_PROBLEMS.duplicate, { tag: candidate });
   const list = tagsSchema.safeParse([...tags, candidate]);
-  return list.success ? null : firstIssueMessage(list.error);
+  return list.success ? null : tagIssueText(intl, list.error, true);
 }
 
 /** Props of {@link TicketProperties}. */
@@ -91,6 +144,9 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
   const { data: peopleData } = useWatchPeopleQuery();
   const { data: settingsData } = useWatchDeskSettingsQuery();
   const [updateTicket, { isLoading: saving }] = useUpdateTicketMutation();
+  const intl = useIntl();
+  const labels = useLabels();
+  const friendlyMessage = useFriendlyMessage();
   const [expectedUpdatedAt, rememberWrite] = useExpectedUpdatedAt(ticket);
   const [refusal, setRefusal] = useState<ErrorShape | null>(null);
   const [tagInput, setTagInput] = useState('');
@@ -110,15 +166,18 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
   const staff = staffOf(peopleData?.value);
   const assigneeOptions = staff.map((person) => ({
     value: person.uid,
-    label: person.uid === me.uid ? `${person.displayName} (you)` : person.displayName,
+    label: person.uid === me.uid ? intl.formatMessage(MESSAGES.you, { name: person.displayName }) : person.displayName,
   }));
   // Someone no longer on the staff list (demoted) still shows by name.
   if (ticket.assigneeId && !staff.some((person) => person.uid === ticket.assigneeId)) {
-    assigneeOptions.push({ value: ticket.assigneeId, label: ticket.assigneeName ?? 'Unknown agent' });
+    assigneeOptions.push({
+      value: ticket.assigneeId,
+      label: ticket.assigneeName ?? intl.formatMessage(MESSAGES.unknownAgent),
+    });
   }
   const categories = settingsData?.value?.categories ?? [];
   const categoryOptions = [
-    { value: NONE, label: 'None' },
+    { value: NONE, label: intl.formatMessage(MESSAGES.noCategory) },
     ...[...categories, ...(ticket.category && !categories.includes(ticket.category) ? [ticket.category] : [])].map(
       (category) => ({ value: category, label: category }),
     ),
@@ -126,14 +185,14 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
 
   const addTag = async () => {
     const candidate = tagInput.trim();
-    const problem = tagProblem(ticket.tags, candidate);
+    const problem = tagProblem(intl, ticket.tags, candidate);
     setTagError(problem);
     if (problem) return;
     if (await save({ tags: [...ticket.tags, candidate] })) setTagInput('');
   };
 
   return (
-    <Card size="small" title="Properties" aria-label="Ticket properties">
+    <Card size="small" title={intl.formatMessage(MESSAGES.title)} aria-label={intl.formatMessage(MESSAGES.region)}>
       <Flex vertical gap={16}>
         {refusal && (
           <Alert
@@ -142,48 +201,46 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
             closable
             onClose={() => setRefusal(null)}
             message={friendlyMessage(refusal)}
-            description={
-              refusal.code === 'aborted' ? 'The panel now shows the current values; make your change again.' : undefined
-            }
+            description={refusal.code === 'aborted' ? intl.formatMessage(MESSAGES.aborted) : undefined}
           />
         )}
 
-        <Field label="Assignee" htmlFor={`${idPrefix}-assignee`}>
+        <Field label={intl.formatMessage(MESSAGES.assignee)} htmlFor={`${idPrefix}-assignee`}>
           <Flex gap={8} align="center" wrap>
-            <Typography.Text strong data-testid="assignee-name">
-              {ticket.assigneeName ?? 'Unassigned'}
+            <Typography.Text strong data-testid="assignee-name" dir={ticket.assigneeName ? 'auto' : undefined}>
+              {ticket.assigneeName ?? intl.formatMessage(MESSAGES.unassigned)}
             </Typography.Text>
             {!readOnly && ticket.assigneeId !== me.uid && (
               <Button size="small" disabled={saving} onClick={() => void save({ assigneeId: me.uid })}>
-                Assign to me
+                <FormattedMessage id="workspace.properties.assignToMe" defaultMessage="Assign to me" />
               </Button>
             )}
           </Flex>
           <NativeSelect
             id={`${idPrefix}-assignee`}
-            aria-label="Assignee"
+            aria-label={intl.formatMessage(MESSAGES.assignee)}
             value={ticket.assigneeId ?? NONE}
-            options={[{ value: NONE, label: 'Unassigned' }, ...assigneeOptions]}
+            options={[{ value: NONE, label: intl.formatMessage(MESSAGES.unassigned) }, ...assigneeOptions]}
             disabled={readOnly || saving}
             onChange={(value) => void save({ assigneeId: value === NONE ? null : value })}
           />
         </Field>
 
-        <Field label="Priority">
+        <Field label={intl.formatMessage(MESSAGES.priority)}>
           <Segmented<Priority>
-            aria-label="Priority"
+            aria-label={intl.formatMessage(MESSAGES.priority)}
             size="small"
             value={ticket.priority}
             disabled={readOnly || saving}
-            options={PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }))}
+            options={PRIORITIES.map((priority) => ({ value: priority, label: labels.priority(priority) }))}
             onChange={(priority) => void save({ priority })}
           />
         </Field>
 
-        <Field label="Category" htmlFor={`${idPrefix}-category`}>
+        <Field label={intl.formatMessage(MESSAGES.category)} htmlFor={`${idPrefix}-category`}>
           <NativeSelect
             id={`${idPrefix}-category`}
-            aria-label="Category"
+            aria-label={intl.formatMessage(MESSAGES.category)}
             value={ticket.category ?? NONE}
             options={categoryOptions}
             disabled={readOnly || saving}
@@ -191,15 +248,20 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
           />
         </Field>
 
-        <Field label="Tags" htmlFor={`${idPrefix}-tag`}>
+        <Field label={intl.formatMessage(MESSAGES.tags)} htmlFor={`${idPrefix}-tag`}>
           {ticket.tags.length > 0 ? (
-            <Flex gap={4} wrap aria-label="Tags" role="list">
+            <Flex gap={4} wrap aria-label={intl.formatMessage(MESSAGES.tags)} role="list">
               {ticket.tags.map((tag) => (
                 <Tag
                   key={tag}
                   role="listitem"
+                  dir="auto"
                   closable={!readOnly && !saving}
-                  closeIcon={<span aria-label={`Remove tag ${tag}`}>×</span>}
+                  closeIcon={
+                    <span aria-label={intl.formatMessage(MESSAGES.removeTag, { tag })}>
+                      <CloseOutlined aria-hidden />
+                    </span>
+                  }
                   onClose={(event) => {
                     event.preventDefault();
                     void save({ tags: ticket.tags.filter((other) => other !== tag) });
@@ -210,17 +272,19 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
               ))}
             </Flex>
           ) : (
-            <Typography.Text type="secondary">No tags</Typography.Text>
+            <Typography.Text type="secondary">
+              <FormattedMessage id="workspace.properties.noTags" defaultMessage="No tags" />
+            </Typography.Text>
           )}
           {!readOnly && (
             <>
               <Flex gap={8}>
                 <Input
                   id={`${idPrefix}-tag`}
-                  aria-label="New tag"
+                  aria-label={intl.formatMessage(MESSAGES.newTag)}
                   aria-invalid={tagError ? true : undefined}
                   aria-describedby={`${idPrefix}-tag-help`}
-                  placeholder="e.g. refund-request"
+                  placeholder={intl.formatMessage(MESSAGES.tagPlaceholder)}
                   value={tagInput}
                   status={tagError ? 'error' : undefined}
                   onChange={(event) => {
@@ -230,7 +294,7 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
                   onPressEnter={() => void addTag()}
                 />
                 <Button disabled={saving} onClick={() => void addTag()}>
-                  Add tag
+                  <FormattedMessage id="workspace.properties.addTag" defaultMessage="Add tag" />
                 </Button>
               </Flex>
               {tagError ? (
@@ -239,8 +303,11 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
                 </Typography.Text>
               ) : (
                 <Typography.Text type="secondary" id={`${idPrefix}-tag-help`} style={{ fontSize: 12 }}>
-                  Up to {LIMITS.tags.maxCount} tags of lowercase letters, digits and hyphens, {LIMITS.tags.maxLength}{' '}
-                  characters each.
+                  <FormattedMessage
+                    id="workspace.properties.tagHelp"
+                    defaultMessage="Up to {maxCount} tags of lowercase letters, digits and hyphens, {maxLength} characters each."
+                    values={{ maxCount: LIMITS.tags.maxCount, maxLength: LIMITS.tags.maxLength }}
+                  />
                 </Typography.Text>
               )}
             </>

@@ -2,7 +2,8 @@
  * A ticket's audit trail (DESIGN §3 `tickets/{id}/events`) as sentences people read:
  * "Priya Shah set status New → Pending · 5 minutes ago". Staff only; live.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
@@ -10,11 +11,11 @@ import Timeline from 'antd/es/timeline';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { LiveError } from '@/components/live-error';
-import { statusLabel } from '@/domain/lifecycle';
 import { PRIORITIES, TICKET_STATUSES, type AuditEvent, type Ticket } from '@/domain/types';
 import { useWatchTicketEventsQuery } from '@/features/tickets/api/ticket-api';
 import { useWatchPeopleQuery } from '@/lib/store/people-api';
-import { formatDateTime, fromNow } from '@/lib/time';
+import { labelsFor } from '@/lib/i18n/labels';
+import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
 /** How many entries show before "Show all". */
 const FIRST_ENTRIES = 8;
@@ -22,18 +23,39 @@ const FIRST_ENTRIES = 8;
 /** Resolves a uid to a person's name; "someone" when nobody known has it. */
 export type NameOf = (uid: string | null) => string;
 
+const MESSAGES = defineMessages({
+  title: { id: 'workspace.timeline.title', defaultMessage: 'Activity' },
+  what: { id: 'workspace.timeline.what', defaultMessage: 'the activity' },
+  nobody: { id: 'workspace.timeline.nobody', defaultMessage: 'nobody' },
+  someone: { id: 'workspace.timeline.someone', defaultMessage: 'someone' },
+  none: { id: 'workspace.timeline.none', defaultMessage: 'none' },
+});
+
+/** The sentences of the audit trail, one per kind of change. */
+const EVENTS = defineMessages({
+  submitted: { id: 'workspace.timeline.submitted', defaultMessage: '{actor} submitted the request' },
+  status: { id: 'workspace.timeline.status', defaultMessage: '{actor} set status {from} → {to}' },
+  unassigned: { id: 'workspace.timeline.unassigned', defaultMessage: '{actor} unassigned {name}' },
+  took: { id: 'workspace.timeline.took', defaultMessage: '{actor} took the ticket' },
+  assigned: { id: 'workspace.timeline.assigned', defaultMessage: '{actor} assigned the ticket to {name}' },
+  reassigned: {
+    id: 'workspace.timeline.reassigned',
+    defaultMessage: '{actor} reassigned the ticket from {from} to {to}',
+  },
+  priority: { id: 'workspace.timeline.priority', defaultMessage: '{actor} set priority {from} → {to}' },
+  category: { id: 'workspace.timeline.category', defaultMessage: '{actor} set category {from} → {to}' },
+  tagsAdded: { id: 'workspace.timeline.tagsAdded', defaultMessage: '{actor} changed tags: added {added}' },
+  tagsRemoved: { id: 'workspace.timeline.tagsRemoved', defaultMessage: '{actor} changed tags: removed {removed}' },
+  tagsAddedRemoved: {
+    id: 'workspace.timeline.tagsAddedRemoved',
+    defaultMessage: '{actor} changed tags: added {added}; removed {removed}',
+  },
+  tagsSet: { id: 'workspace.timeline.tagsSet', defaultMessage: '{actor} changed tags: set {tags}' },
+  changed: { id: 'workspace.timeline.changed', defaultMessage: '{actor} changed {field}' },
+});
+
 const isStatus = (value: string): value is Ticket['status'] => (TICKET_STATUSES as readonly string[]).includes(value);
 const isPriority = (value: string): value is Ticket['priority'] => (PRIORITIES as readonly string[]).includes(value);
-
-function statusText(value: string | null): string {
-  if (value === null) return 'none';
-  return isStatus(value) ? statusLabel(value) : value;
-}
-
-function priorityText(value: string | null): string {
-  if (value === null) return 'none';
-  return isPriority(value) ? value[0]?.toUpperCase() + value.slice(1) : value;
-}
 
 /** Tags as stored in an audit value ("a, b"), as a list. */
 function tagList(value: string | null): string[] {
@@ -45,47 +67,55 @@ function tagList(value: string | null): string[] {
     : [];
 }
 
-function tagsText(from: string | null, to: string | null): string {
-  const before = tagList(from);
-  const after = tagList(to);
-  const added = after.filter((tag) => !before.includes(tag));
-  const removed = before.filter((tag) => !after.includes(tag));
-  const parts = [
-    ...(added.length > 0 ? [`added ${added.join(', ')}`] : []),
-    ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : []),
-  ];
-  return parts.length > 0 ? parts.join('; ') : `set ${after.join(', ') || 'none'}`;
-}
-
 /**
- * One audit event as a sentence, e.g. "Priya Shah set status New → Pending",
- * "Sam Okafor assigned the ticket to Priya Shah", "Priya Shah changed tags: added vip".
+ * One audit event as a sentence in the reader's language, e.g. "Priya Shah set status New →
+ * Pending", "Sam Okafor assigned the ticket to Priya Shah", "Priya Shah changed tags: added vip".
  * @param nameOf resolves actor and assignee uids to names.
  */
-export function describeAuditEvent(event: AuditEvent, nameOf: NameOf): string {
+export function describeAuditEvent(intl: IntlShape, event: AuditEvent, nameOf: NameOf): string {
+  const labels = labelsFor(intl);
+  const none = intl.formatMessage(MESSAGES.none);
+  const statusText = (value: string | null) => (value === null ? none : isStatus(value) ? labels.status(value) : value);
+  const priorityText = (value: string | null) =>
+    value === null ? none : isPriority(value) ? labels.priority(value) : value;
+  const listText = (tags: string[]) => intl.formatList(tags, { type: 'unit', style: 'short' });
   const actor = nameOf(event.actorId);
   switch (event.type) {
     case 'status':
       return event.from === null
-        ? `${actor} submitted the request`
-        : `${actor} set status ${statusText(event.from)} → ${statusText(event.to)}`;
+        ? intl.formatMessage(EVENTS.submitted, { actor })
+        : intl.formatMessage(EVENTS.status, { actor, from: statusText(event.from), to: statusText(event.to) });
     case 'assignee':
-      if (event.to === null) return `${actor} unassigned ${nameOf(event.from)}`;
+      if (event.to === null) return intl.formatMessage(EVENTS.unassigned, { actor, name: nameOf(event.from) });
       if (event.from === null) {
         return event.to === event.actorId
-          ? `${actor} took the ticket`
-          : `${actor} assigned the ticket to ${nameOf(event.to)}`;
+          ? intl.formatMessage(EVENTS.took, { actor })
+          : intl.formatMessage(EVENTS.assigned, { actor, name: nameOf(event.to) });
       }
-      return `${actor} reassigned the ticket from ${nameOf(event.from)} to ${nameOf(event.to)}`;
+      return intl.formatMessage(EVENTS.reassigned, { actor, from: nameOf(event.from), to: nameOf(event.to) });
     case 'priority':
-      return `${actor} set priority ${priorityText(event.from)} → ${priorityText(event.to)}`;
+      return intl.formatMessage(EVENTS.priority, { actor, from: priorityText(event.from), to: priorityText(event.to) });
     case 'category':
-      return `${actor} set category ${event.from ?? 'none'} → ${event.to ?? 'none'}`;
-    case 'tags':
-      return `${actor} changed tags: ${tagsText(event.from, event.to)}`;
+      return intl.formatMessage(EVENTS.category, { actor, from: event.from ?? none, to: event.to ?? none });
+    case 'tags': {
+      const before = tagList(event.from);
+      const after = tagList(event.to);
+      const added = after.filter((tag) => !before.includes(tag));
+      const removed = before.filter((tag) => !after.includes(tag));
+      if (added.length > 0 && removed.length > 0) {
+        return intl.formatMessage(EVENTS.tagsAddedRemoved, {
+          actor,
+          added: listText(added),
+          removed: listText(removed),
+        });
+      }
+      if (added.length > 0) return intl.formatMessage(EVENTS.tagsAdded, { actor, added: listText(added) });
+      if (removed.length > 0) return intl.formatMessage(EVENTS.tagsRemoved, { actor, removed: listText(removed) });
+      return intl.formatMessage(EVENTS.tagsSet, { actor, tags: after.length > 0 ? listText(after) : none });
+    }
     default: {
       const unexpected: never = event.type;
-      return `${actor} changed ${String(unexpected)}`;
+      return intl.formatMessage(EVENTS.changed, { actor, field: String(unexpected) });
     }
   }
 }
@@ -106,50 +136,72 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
   const { data } = useWatchTicketEventsQuery(ticket.id);
   const { data: peopleData } = useWatchPeopleQuery();
   const [showAll, setShowAll] = useState(false);
+  const intl = useIntl();
+  const time = useTimeFormat();
 
   const names = new Map<string, string>((peopleData?.value ?? []).map((person) => [person.uid, person.displayName]));
   names.set(ticket.requesterId, ticket.requesterName);
   if (ticket.assigneeId && ticket.assigneeName) names.set(ticket.assigneeId, ticket.assigneeName);
-  const nameOf: NameOf = (uid) => (uid === null ? 'nobody' : (names.get(uid) ?? 'someone'));
+  const nameOf: NameOf = (uid) =>
+    uid === null ? intl.formatMessage(MESSAGES.nobody) : (names.get(uid) ?? intl.formatMessage(MESSAGES.someone));
 
   const events = [...(data?.value ?? [])].reverse();
   const shown = showAll ? events : events.slice(0, FIRST_ENTRIES);
 
   let body;
-  if (data?.error) body = <LiveError error={data.error} what="the activity" />;
+  if (data?.error) body = <LiveError error={data.error} what={intl.formatMessage(MESSAGES.what)} />;
   else if (!data?.value) body = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
-  else if (events.length === 0) body = <Typography.Text type="secondary">No activity yet.</Typography.Text>;
+  else if (events.length === 0)
+    body = (
+      <Typography.Text type="secondary">
+        <FormattedMessage id="workspace.timeline.empty" defaultMessage="No activity yet." />
+      </Typography.Text>
+    );
   else
     body = (
       <>
         <Timeline
-          aria-label="Activity"
+          aria-label={intl.formatMessage(MESSAGES.title)}
           items={shown.map((event) => ({
             key: event.id,
             color: DOT_COLORS[event.type],
             children: (
               <span data-testid="activity-entry">
-                {describeAuditEvent(event, nameOf)}
-                <Typography.Text type="secondary">
-                  {' · '}
-                  <Tooltip title={formatDateTime(event.at)}>
-                    <time dateTime={event.at}>{fromNow(event.at)}</time>
-                  </Tooltip>
-                </Typography.Text>
+                <FormattedMessage
+                  id="workspace.timeline.entry"
+                  defaultMessage="{sentence}<muted> · {time}</muted>"
+                  values={{
+                    sentence: describeAuditEvent(intl, event, nameOf),
+                    muted: (chunks: ReactNode[]) => <Typography.Text type="secondary">{chunks}</Typography.Text>,
+                    time: (
+                      <Tooltip title={time.dateTime(event.at)}>
+                        <time dateTime={event.at}>{time.fromNow(event.at)}</time>
+                      </Tooltip>
+                    ),
+                  }}
+                />
               </span>
             ),
           }))}
         />
         {events.length > FIRST_ENTRIES && (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShowAll(!showAll)}>
-            {showAll ? 'Show fewer' : `Show all ${events.length} entries`}
+            {showAll ? (
+              <FormattedMessage id="workspace.timeline.showFewer" defaultMessage="Show fewer" />
+            ) : (
+              <FormattedMessage
+                id="workspace.timeline.showAll"
+                defaultMessage="Show all {count} entries"
+                values={{ count: events.length }}
+              />
+            )}
           </Button>
         )}
       </>
     );
 
   return (
-    <Card size="small" title="Activity">
+    <Card size="small" title={intl.formatMessage(MESSAGES.title)}>
       {body}
     </Card>
   );

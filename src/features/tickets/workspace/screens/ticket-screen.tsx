@@ -8,6 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -35,30 +36,64 @@ import { TicketStatusActions } from '@/features/tickets/components/ticket-status
 import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { ticketOpened } from '@/features/tickets/ticket-events';
-import { formatDateTime } from '@/lib/time';
+import { useTimeFormat } from '@/lib/i18n/use-time-format';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { useHotkeys } from '@/lib/use-hotkeys';
+
+const MESSAGES = defineMessages({
+  notFoundTitle: { id: 'workspace.screen.notFoundTitle', defaultMessage: 'Ticket not found' },
+  forbiddenTitle: { id: 'workspace.screen.forbiddenTitle', defaultMessage: 'You cannot open this ticket' },
+  thisTicket: { id: 'workspace.screen.thisTicket', defaultMessage: 'this ticket' },
+  theConversation: { id: 'workspace.screen.theConversation', defaultMessage: 'the conversation' },
+  closedTitle: { id: 'workspace.screen.closedTitle', defaultMessage: 'This ticket is closed' },
+  closedOn: {
+    id: 'workspace.screen.closedOn',
+    defaultMessage:
+      'Closed on {date}: it can no longer change or take replies. The requester can open a follow-up request that links to it.',
+  },
+  closed: {
+    id: 'workspace.screen.closed',
+    defaultMessage:
+      'Closed: it can no longer change or take replies. The requester can open a follow-up request that links to it.',
+  },
+  alreadyYours: { id: 'workspace.screen.alreadyYours', defaultMessage: 'This ticket is already yours.' },
+  assignedToYou: { id: 'workspace.screen.assignedToYou', defaultMessage: '#{number} is assigned to you.' },
+  documentTitle: { id: 'workspace.screen.documentTitle', defaultMessage: '#{number} {subject} · {product}' },
+  loading: { id: 'workspace.screen.loading', defaultMessage: 'Loading the ticket' },
+});
 
 /** Why the ticket cannot be shown: not found, not allowed, or the database failed. */
 function TicketUnavailable({ error }: { error: ErrorShape }) {
-  const back = <Link to="/desk">Back to queue</Link>;
+  const intl = useIntl();
+  const back = (
+    <Link to="/desk">
+      <FormattedMessage id="workspace.header.backToQueue" defaultMessage="Back to queue" />
+    </Link>
+  );
   if (error.code === 'not-found') {
     return (
-      <StatusPage kind="not-found" title="Ticket not found" actions={back}>
-        There is no ticket at this address. It may have been mistyped, or the link is from another desk.
+      <StatusPage kind="not-found" title={intl.formatMessage(MESSAGES.notFoundTitle)} actions={back}>
+        <FormattedMessage
+          id="workspace.screen.notFound"
+          defaultMessage="There is no ticket at this address. It may have been mistyped, or the link is from another desk."
+        />
       </StatusPage>
     );
   }
   if (error.code === 'permission-denied') {
     return (
-      <StatusPage kind="forbidden" title="You cannot open this ticket" actions={back}>
-        Your account is not allowed to read it. If you think it should be, ask an admin.
+      <StatusPage kind="forbidden" title={intl.formatMessage(MESSAGES.forbiddenTitle)} actions={back}>
+        <FormattedMessage
+          id="workspace.screen.forbidden"
+          defaultMessage="Your account is not allowed to read it. If you think it should be, ask an admin."
+        />
       </StatusPage>
     );
   }
   return (
     <Flex vertical gap={12}>
       <BackToQueueLink />
-      <LiveError error={error} what="this ticket" />
+      <LiveError error={error} what={intl.formatMessage(MESSAGES.thisTicket)} />
     </Flex>
   );
 }
@@ -78,10 +113,12 @@ function ConversationSection({
   onTypingChange: (typing: boolean) => void;
 }) {
   const { data } = useWatchMessagesQuery(ticket.id);
+  const intl = useIntl();
+  const time = useTimeFormat();
   return (
     <Flex vertical gap={16}>
       {data?.error ? (
-        <LiveError error={data.error} what="the conversation" />
+        <LiveError error={data.error} what={intl.formatMessage(MESSAGES.theConversation)} />
       ) : (
         <Conversation messages={data?.value ?? null} requesterId={ticket.requesterId} />
       )}
@@ -90,8 +127,12 @@ function ConversationSection({
         <Alert
           type="info"
           showIcon
-          message="This ticket is closed"
-          description={`Closed${ticket.closedAt ? ` on ${formatDateTime(ticket.closedAt)}` : ''}: it can no longer change or take replies. The requester can open a follow-up request that links to it.`}
+          message={intl.formatMessage(MESSAGES.closedTitle)}
+          description={
+            ticket.closedAt
+              ? intl.formatMessage(MESSAGES.closedOn, { date: time.dateTime(ticket.closedAt) })
+              : intl.formatMessage(MESSAGES.closed)
+          }
         />
       ) : (
         <Composer ticket={ticket} staff onTypingChange={onTypingChange} />
@@ -108,15 +149,16 @@ function useTicketShortcuts(ticket: Ticket, me: UserProfile) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [update] = useUpdateTicketMutation();
   const { message } = App.useApp();
+  const intl = useIntl();
   const runWithFeedback = useMutationFeedback();
   const assignToMe = async () => {
     if (ticket.assigneeId === me.uid) {
-      message.info('This ticket is already yours.');
+      message.info(intl.formatMessage(MESSAGES.alreadyYours));
       return;
     }
     await runWithFeedback(
       update({ id: ticket.id, patch: { assigneeId: me.uid }, expectedUpdatedAt: ticket.updatedAt }),
-      `#${ticket.number} is assigned to you.`,
+      intl.formatMessage(MESSAGES.assignedToYou, { number: String(ticket.number) }),
     );
   };
   useHotkeys({
@@ -133,9 +175,14 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
   const dispatch = useAppDispatch();
   usePresenceHeartbeat(ticket.id, typing);
   const help = useTicketShortcuts(ticket, me);
+  const intl = useIntl();
   useEffect(() => {
-    document.title = `#${ticket.number} ${ticket.subject} · Triage`;
-  }, [ticket.number, ticket.subject]);
+    document.title = intl.formatMessage(MESSAGES.documentTitle, {
+      number: String(ticket.number),
+      subject: ticket.subject,
+      product: PRODUCT_NAME,
+    });
+  }, [intl, ticket.number, ticket.subject]);
   // Opening the ticket (and watching it change) marks it read for the queue's unread dot.
   useEffect(() => {
     dispatch(ticketOpened({ uid: me.uid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
@@ -169,13 +216,14 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
 /** The ticket screen: a skeleton while the ticket loads, a status page when it cannot be read. */
 export default function TicketScreen() {
   const { ticketId = '' } = useParams();
+  const intl = useIntl();
   const me = useCurrentUser();
   const { data } = useWatchTicketQuery(ticketId);
 
   if (data?.error) return <TicketUnavailable error={data.error} />;
   if (!data?.value || !me) {
     return (
-      <Card data-testid="ticket-loading" aria-busy="true" aria-label="Loading the ticket">
+      <Card data-testid="ticket-loading" aria-busy="true" aria-label={intl.formatMessage(MESSAGES.loading)}>
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );

@@ -1,0 +1,107 @@
+/**
+ * Languages (DESIGN §8), local backend: the language changes at once without a reload, is kept
+ * by the browser and on the person's profile; the queue, a ticket and the new-request form in
+ * English, Spanish and Arabic (mirrored), side by side in test-results/screens/lang-*; axe-core
+ * on each, in the light theme and — for Arabic — the dark one too (0 serious/critical).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DANA, PRIYA, expectAccessible, shot, signIn } from './support';
+
+const TAGLINE = {
+  en: 'The support desk that keeps up with you.',
+  es: 'El servicio de soporte que va a tu ritmo.',
+  ar: 'مكتب الدعم الذي يواكبك.',
+} as const;
+
+/** Signs in through the form whatever language it is in (by the fields' autocomplete purpose), in this tab only. */
+async function signInInAnyLanguage(page: Page, account: { email: string; password: string; home: RegExp }) {
+  await page.goto('/sign-in');
+  await page.locator('input[autocomplete="email"]').fill(account.email);
+  await page.locator('input[autocomplete="current-password"]').fill(account.password);
+  const thisTab = page.locator('input[type="checkbox"]');
+  if ((await thisTab.count()) > 0) await thisTab.first().check();
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(account.home);
+}
+
+/** Waits until every animation of the page has ended (a fade-in caught midway fails contrast checks). */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+}
+
+test('switching language changes the text at once, without a reload, and it is kept', async ({ page, context }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByText(TAGLINE.en)).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.getByText(TAGLINE.es)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  expect(await page.evaluate(() => 'sameDocument' in window), 'no reload').toBe(true);
+
+  // Kept by the browser.
+  await page.reload();
+  await expect(page.getByText(TAGLINE.es)).toBeVisible();
+
+  // Right to left, with the form mirrored: the email field's label starts on the right.
+  await page.getByLabel('Idioma').selectOption('ar');
+  await expect(page.getByText(TAGLINE.ar)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await shot(page, 'lang-ar-sign-in');
+
+  // Kept on the person's profile: Dana chooses Arabic while signed in (in English here)…
+  await page.getByLabel('اللغة').selectOption('en');
+  await signIn(page, DANA);
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // …and in another tab whose browser forgot the choice, signing in as Dana brings it back.
+  const other = await context.newPage();
+  await other.goto('/sign-in');
+  await other.evaluate(() => localStorage.removeItem('persist:triage.preferences'));
+  await other.reload();
+  await expect(other.getByText(TAGLINE.en)).toBeVisible();
+  await signIn(other, DANA);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(other.getByText(TAGLINE.ar)).toHaveCount(0); // the signed-in frame, not the sign-in page
+});
+
+for (const locale of ['en', 'es', 'ar'] as const) {
+  test(`${locale}: the queue, a ticket and the new-request form`, async ({ page, context }) => {
+    await signIn(page, PRIYA);
+    if (locale !== 'en') await page.getByLabel('Language').selectOption(locale);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('table')).toBeVisible();
+    await settled(page);
+    await shot(page, `lang-${locale}-queue`);
+    await expectAccessible(page, `queue (${locale}, light)`);
+
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/desk\/tickets\//);
+    await expect(page.locator('[data-testid="composer"], textarea').first()).toBeVisible();
+    await settled(page);
+    await shot(page, `lang-${locale}-ticket`);
+    await expectAccessible(page, `ticket (${locale}, light)`);
+
+    if (locale === 'ar') {
+      await page.getByRole('switch').first().click();
+      await settled(page);
+      await shot(page, 'lang-ar-ticket-dark');
+      await expectAccessible(page, 'ticket (ar, dark)');
+      await page.goBack();
+      await expect(page.getByRole('table')).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'queue (ar, dark)');
+      await page.getByRole('switch').first().click();
+    }
+
+    const customer = await context.newPage();
+    await signInInAnyLanguage(customer, DANA);
+    await customer.goto('/requests/new');
+    await expect(customer.locator('html')).toHaveAttribute('lang', locale);
+    await expect(customer.locator('form input').first()).toBeVisible();
+    await settled(customer);
+    await shot(customer, `lang-${locale}-new-request`);
+    await expectAccessible(customer, `new request (${locale}, light)`);
+  });
+}

@@ -1,0 +1,17 @@
+/** The Spanish catalogue (DESIGN §8): one JSON file per area of the app, merged; antd's and dayjs's Spanish. */
+import antd from 'antd/es/locale/es_ES';
+import 'dayjs/locale/es';
+import type { Catalogue } from '@/lib/i18n/catalogue-types';
+import app from '@/lib/i18n/catalogues/es/app.json';
+import auth from '@/lib/i18n/catalogues/es/auth.json';
+import queue from '@/lib/i18n/catalogues/es/queue.json';
+import workspace from '@/lib/i18n/catalogues/es/workspace.json';
+import conversation from '@/lib/i18n/catalogues/es/conversation.json';
+import requests from '@/lib/i18n/catalogues/es/requests.json';
+import admin from '@/lib/i18n/catalogues/es/admin.json';
+
+/** Every Spanish message, and antd's locale. */
+export const catalogue: Catalogue = {
+  antd,
+  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin },
+};
