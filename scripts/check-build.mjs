@@ -19,6 +19,9 @@ import path from 'node:path';
 import { firebaseExampleEnv } from './build-firebase-example.mjs';
 import { headersFor, isDeployed } from './serve-dist.mjs';
 
+/** The sign-in route's first-visit JS budget, as webpack.config.ts's GzipBudgetPlugin has it (KiB gzip). */
+const SIGN_IN_BUDGET_KIB = 215;
+
 const failures = [];
 const check = (ok, message) => {
   console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${message}`);
@@ -75,7 +78,10 @@ for (const [name, report, outDir] of [
   if (!signIn) continue;
   const initial = [...report.entry.files, ...signIn.files];
   const kib = (signIn.initialGzipBytes / 1024).toFixed(1);
-  check(signIn.initialGzipBytes <= 200 * 1024, `${name}: sign-in initial JS ${kib} KiB gzip ≤ 200 KiB`);
+  check(
+    signIn.initialGzipBytes <= SIGN_IN_BUDGET_KIB * 1024,
+    `${name}: sign-in initial JS ${kib} KiB gzip ≤ ${SIGN_IN_BUDGET_KIB} KiB`,
+  );
   const code = read(outDir, initial);
   check(!code.includes(FIRESTORE_MARK), `${name}: no Firestore code in the sign-in route's initial JS`);
   check(!code.includes(STORAGE_MARK), `${name}: no Storage code in the sign-in route's initial JS`);
