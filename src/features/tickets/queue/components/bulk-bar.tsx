@@ -18,11 +18,11 @@ import Typography from 'antd/es/typography';
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import type { BulkAction, BulkResult } from '@/backend/port';
 import { LIFECYCLE, transition, type Actor, type LifecycleEvent } from '@/domain/lifecycle';
-import { LIMITS } from '@/domain/limits';
 import { tagSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';
 import { useBulkChangeTicketsMutation } from '@/features/tickets/api/queue-api';
 import { labelsFor, useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
+import { tagIssueText, type TagIssue } from '@/features/tickets/components/tag-problems';
 
 /** The status moves a button offers (a customer's reply is not one). */
 const STATUS_MOVES = LIFECYCLE.filter((rule) => rule.event !== 'submit' && rule.event !== 'customer_reply');
@@ -32,13 +32,6 @@ const TEXT = defineMessages({
   ticketTwo: { id: 'queue.bulkBar.ticketList.two', defaultMessage: '#{first} and #{second}' },
   ticketMore: { id: 'queue.bulkBar.ticketList.more', defaultMessage: '#{first} and {more} more' },
   blocker: { id: 'queue.bulkBar.moveBlocker', defaultMessage: 'Not possible on {tickets} ({statuses})' },
-  tagEmpty: { id: 'queue.bulkBar.tagError.empty', defaultMessage: 'A tag cannot be empty.' },
-  tagTooLong: { id: 'queue.bulkBar.tagError.tooLong', defaultMessage: 'A tag has at most {max} characters.' },
-  tagPattern: {
-    id: 'queue.bulkBar.tagError.pattern',
-    defaultMessage: 'Tags use lowercase letters, digits and hyphens only.',
-  },
-  tagInvalid: { id: 'queue.bulkBar.tagError.invalid', defaultMessage: 'The input is not valid.' },
 });
 
 /** "#12", "#12 and #13", "#12 and 3 more". */
@@ -70,20 +63,6 @@ export function bulkMoveBlocker(
     style: 'short',
   });
   return intl.formatMessage(TEXT.blocker, { tickets: ticketList(intl, blockers), statuses });
-}
-
-/** Why a tag cannot be added (DESIGN §3's rules for a tag), as a sentence of `intl`'s language. */
-function tagProblem(intl: IntlShape, code: string | undefined): string {
-  switch (code) {
-    case 'too_small':
-      return intl.formatMessage(TEXT.tagEmpty);
-    case 'too_big':
-      return intl.formatMessage(TEXT.tagTooLong, { max: LIMITS.tags.maxLength });
-    case 'invalid_format':
-      return intl.formatMessage(TEXT.tagPattern);
-    default:
-      return intl.formatMessage(TEXT.tagInvalid);
-  }
 }
 
 /** What the last bulk change did, as the bar reports it. */
@@ -123,7 +102,7 @@ export function QueueBulkBar({
   const [report, setReport] = useState<Report | null>(null);
   const [tag, setTag] = useState('');
   /** The code of the first problem with the tag typed (zod's issue code), shown as a sentence. */
-  const [tagError, setTagError] = useState<string | null>(null);
+  const [tagError, setTagError] = useState<TagIssue | null>(null);
   const actor: Actor = { kind: 'user', uid: me.uid, role: me.role };
   // A result is old news once a ticket is ticked: that starts new work. Unticking (the desk
   // unticks what was done) or a ticket leaving the view keeps it.
@@ -271,7 +250,7 @@ export function QueueBulkBar({
     event.preventDefault();
     const parsed = tagSchema.safeParse(tag.trim().toLowerCase());
     if (!parsed.success) {
-      setTagError(parsed.error.issues[0]?.code ?? 'invalid');
+      setTagError(parsed.error.issues[0] ?? { code: 'invalid_format', path: [] });
       return;
     }
     setTagError(null);
@@ -381,7 +360,7 @@ export function QueueBulkBar({
           )}
           {tagError && (
             <Typography.Text type="danger" role="alert" style={{ flexBasis: '100%' }}>
-              {tagProblem(intl, tagError)}
+              {tagIssueText(intl, tagError)}
             </Typography.Text>
           )}
         </Flex>

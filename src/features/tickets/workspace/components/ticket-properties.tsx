@@ -4,7 +4,7 @@
  * by the ticket's `updatedAt`, so it never silently overwrites someone else's change.
  */
 import { useRef, useState, type ReactNode } from 'react';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { defineMessage, defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -25,6 +25,7 @@ import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { staffOf, useWatchPeopleQuery } from '@/lib/store/people-api';
 import { NativeSelect } from '@/components/native-select';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
+import { tagIssueText } from '@/features/tickets/components/tag-problems';
 
 /** Option value standing for "no assignee" / "no category" (a Select option needs a value). */
 const NONE = '';
@@ -49,16 +50,9 @@ const MESSAGES = defineMessages({
   tagPlaceholder: { id: 'workspace.properties.tagPlaceholder', defaultMessage: 'e.g. refund-request' },
 });
 
-/** The sentences of a refused tag (DESIGN §3; the English of `tagSchema` and `tagsSchema`). */
-const TAG_PROBLEMS = defineMessages({
-  empty: { id: 'workspace.properties.tagEmpty', defaultMessage: 'A tag cannot be empty.' },
-  tooLong: { id: 'workspace.properties.tagTooLong', defaultMessage: 'A tag has at most {max} characters.' },
-  format: {
-    id: 'workspace.properties.tagFormat',
-    defaultMessage: 'Tags use lowercase letters, digits and hyphens only.',
-  },
-  tooMany: { id: 'workspace.properties.tooManyTags', defaultMessage: 'At most {max} tags.' },
-  duplicate: { id: 'workspace.properties.tagDuplicate', defaultMessage: '“{tag}” is already on this ticket.' },
+const TAG_DUPLICATE = defineMessage({
+  id: 'workspace.properties.tagDuplicate',
+  defaultMessage: '“{tag}” is already on this ticket.',
 });
 
 /** A labelled row of the panel; `htmlFor` ties the label to its control. */
@@ -95,35 +89,15 @@ function useExpectedUpdatedAt(ticket: Ticket): [() => string, (written: Ticket) 
 }
 
 /**
- * The first refusal of the tag schemas as a sentence in the reader's language.
- * @param ofList whether the issues are `tagsSchema`'s, where a `too_big` without a path is the
- *   list's (too many tags) and one with a path is a tag's (too long).
- */
-function tagIssueText(
-  intl: IntlShape,
-  error: { issues: readonly { code: string; path: readonly PropertyKey[] }[] },
-  ofList: boolean,
-): string {
-  const issue = error.issues[0];
-  if (issue?.code === 'too_small') return intl.formatMessage(TAG_PROBLEMS.empty);
-  if (issue?.code === 'too_big') {
-    return ofList && issue.path.length === 0
-      ? intl.formatMessage(TAG_PROBLEMS.tooMany, { max: LIMITS.tags.maxCount })
-      : intl.formatMessage(TAG_PROBLEMS.tooLong, { max: LIMITS.tags.maxLength });
-  }
-  return intl.formatMessage(TAG_PROBLEMS.format);
-}
-
-/**
  * Checks a tag about to be added against DESIGN §3 with the domain's schemas.
  * @returns the message to show, in the reader's language, or null when the tag may be added.
  */
 export function tagProblem(intl: IntlShape, tags: readonly string[], candidate: string): string | null {
   const tag = tagSchema.safeParse(candidate);
-  if (!tag.success) return tagIssueText(intl, tag.error, false);
-  if (tags.includes(candidate)) return intl.formatMessage(TAG_PROBLEMS.duplicate, { tag: candidate });
+  if (!tag.success) return tagIssueText(intl, tag.error.issues[0]);
+  if (tags.includes(candidate)) return intl.formatMessage(TAG_DUPLICATE, { tag: candidate });
   const list = tagsSchema.safeParse([...tags, candidate]);
-  return list.success ? null : tagIssueText(intl, list.error, true);
+  return list.success ? null : tagIssueText(intl, list.error.issues[0], true);
 }
 
 /** Props of {@link TicketProperties}. */
