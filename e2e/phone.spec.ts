@@ -42,11 +42,28 @@ test('a customer at phone size: menu drawer, requests, a request, the new-reques
   await shot(page, 'phone-04-customer-new-request');
 });
 
-test('an agent at phone size: the queue and a ticket', async ({ page }) => {
+test('an agent at phone size: the queue as cards and a ticket', async ({ page }) => {
   await signIn(page, PRIYA);
-  await expect(page.getByRole('table')).toBeVisible();
+  // Cards, not a table that scrolls sideways: each with its subject link, status and priority.
+  const cards = page.getByRole('list', { name: /^Queue:/ }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(cards.first().getByRole('link')).toBeVisible();
   await expectFitsWidth(page);
   await shot(page, 'phone-05-agent-queue');
+
+  // The order, without column headers: a select.
+  await page.getByLabel('Order').selectOption('createdAt-asc');
+  await expect(page).toHaveURL(/sort=createdAt/);
+  await expect(page).toHaveURL(/dir=asc/);
+  await expect
+    .poll(async () => {
+      const numbers = (await cards.locator('.triage-card-number').allTextContents()).map((text) =>
+        Number(text.replace(/\D/g, '')),
+      );
+      return numbers.length > 1 && numbers.every((number, index) => index === 0 || number > (numbers[index - 1] ?? 0));
+    }, 'cards in ascending number order')
+    .toBe(true);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page
@@ -57,7 +74,7 @@ test('an agent at phone size: the queue and a ticket', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.goBack();
 
-  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await cards.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/desk\/tickets\//);
   await expect(page.getByRole('textbox', { name: 'Public reply' })).toBeVisible();
   await expectFitsWidth(page);

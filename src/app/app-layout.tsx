@@ -3,7 +3,7 @@
  * a header with the theme toggle and the profile menu, and the screen. On a phone-sized window
  * the side menu is a drawer opened from the header (`phone-menu.tsx`), and the margins shrink.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import AntApp from 'antd/es/app';
@@ -24,6 +24,7 @@ import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
 import { LanguagePicker } from '@/features/preferences/components/language-picker';
 import { menuCollapsedChanged, selectMenuCollapsed } from '@/features/preferences/slice/preferences-slice';
 import { usePhoneLayout } from '@/lib/use-media-query';
+import { useHeadingFocusOnNavigation } from '@/app/heading-focus';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 
 /** Skeleton shown while a screen's chunk loads or the session is being confirmed. */
@@ -54,6 +55,8 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
   const phone = usePhoneLayout();
   const { token } = theme.useToken();
   const intl = useIntl();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocusOnNavigation(main);
   const items = ROUTES.filter((route) => route.menu && mayOpen(route, user.role)).map((route) => ({
     key: route.path,
     icon: route.menu?.icon,
@@ -113,7 +116,7 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
               <ProfileMenu user={user} />
             </Space>
           </Layout.Header>
-          <Layout.Content style={{ padding: phone ? 12 : 24 }}>
+          <Layout.Content ref={main} style={{ padding: phone ? 12 : 24 }}>
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<ScreenSkeleton />}>{children ?? <ScreenSkeleton />}</Suspense>
             </ErrorBoundary>

@@ -3,19 +3,23 @@
  * the language picker.
  * Kept free of heavy components: it is part of the first paint for every visitor.
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import Spin from 'antd/es/spin';
 import theme from 'antd/es/theme';
 import { FormattedMessage } from 'react-intl';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { LanguagePicker } from '@/features/preferences/components/language-picker';
+import { useHeadingFocusOnNavigation } from '@/app/heading-focus';
 
 /** Centres the guest screens under the brand. */
 export function GuestLayout({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocusOnNavigation(main);
   return (
     <main
+      ref={main}
       style={{
         minHeight: '100vh',
         background: token.colorBgLayout,

@@ -60,7 +60,7 @@ export function TicketPanel({ ticketId, staff, stale }: { ticketId: string; staf
   if (!shown) return <p>Loading the ticket</p>;
   return (
     <>
-      <Conversation messages={messages?.value ?? null} requesterId={shown.requesterId} />
+      <Conversation messages={messages?.value ?? null} requesterId={shown.requesterId} viewerId={me?.uid} />
       {me && <OutboxMessages ticketId={shown.id} owner={me.uid} messages={messages?.value ?? null} />}
       <Composer ticket={shown} staff={staff} />
     </>

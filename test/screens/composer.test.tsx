@@ -441,15 +441,42 @@ describe('conversation', () => {
     createdAt: '2026-03-02T09:00:00.000Z',
   };
 
-  function renderConversation(messages: Message[] | null) {
-    return render(
+  function thread(messages: Message[] | null) {
+    return (
       <IntlProvider locale="en" defaultLocale="en">
         <ConfigProvider>
-          <Conversation messages={messages} requesterId="u-customer" />
+          <Conversation messages={messages} requesterId="u-customer" viewerId="u-customer" />
         </ConfigProvider>
-      </IntlProvider>,
+      </IntlProvider>
     );
   }
+
+  function renderConversation(messages: Message[] | null) {
+    return render(thread(messages));
+  }
+
+  it('reads out replies that arrive from others, not the first messages nor the reader’s own', () => {
+    const { rerender } = renderConversation(null);
+    const region = screen.getByTestId('conversation-announcement');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    rerender(thread([base]));
+    expect(region).toHaveTextContent(/^$/);
+
+    const reply: Message = {
+      ...base,
+      id: 'm2',
+      authorId: 'u-agent',
+      authorName: 'Priya Shah',
+      authorRole: 'agent',
+      body: 'Fixed it.',
+    };
+    rerender(thread([base, reply]));
+    expect(region).toHaveTextContent('New reply from Priya Shah: Fixed it.');
+
+    const own: Message = { ...base, id: 'm3', body: 'Thanks!' };
+    rerender(thread([base, reply, own]));
+    expect(region).toHaveTextContent('New reply from Priya Shah: Fixed it.');
+  });
 
   it('shows a skeleton while the messages load', () => {
     renderConversation(null);

@@ -203,6 +203,10 @@ describe('desk queue', () => {
       expect(within(views).getByRole('radio', { name: `Unassigned ${unassigned}` })).toBeInTheDocument(),
     );
 
+    const announcement = screen.getByTestId('queue-announcement');
+    expect(announcement).toHaveAttribute('aria-live', 'polite');
+    expect(announcement).toHaveTextContent(/^$/);
+
     const customer = await secondClient(dbName, dana);
     const created = await customer.tickets.create({
       subject: 'Printer on fire after the update',
@@ -216,12 +220,17 @@ describe('desk queue', () => {
     await waitFor(() =>
       expect(within(views).getByRole('radio', { name: `Unassigned ${unassigned + 1}` })).toBeInTheDocument(),
     );
+    // Screen readers hear it without leaving what they were doing (DESIGN §8 live regions).
+    expect(announcement).toHaveTextContent(`New ticket #${created.number}: Printer on fire after the update`);
 
     // Clicking anywhere on the row (here: the requester) opens the ticket.
     const row = link.closest('tr');
     if (!row) throw new Error('the subject link is not in a row');
     await user.click(within(row).getByRole('cell', { name: created.requesterName }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/desk/tickets/${created.id}`));
+    // Focus follows the navigation to the new screen's heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
+    expect(document.activeElement).toHaveTextContent('Printer on fire after the update');
   });
 
   it('says so when a view becomes empty', async () => {

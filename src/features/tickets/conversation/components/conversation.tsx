@@ -11,7 +11,9 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useEffect, useRef, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { LiveAnnouncement } from '@/components/live-announcement';
 import { isStaff } from '@/domain/roles';
 import type { Message } from '@/domain/types';
 import { AttachmentLinks } from '@/features/tickets/conversation/components/attachment-links';
@@ -77,12 +79,68 @@ function MessageCard({ message, requesterId }: { message: Message; requesterId: 
   );
 }
 
+const ANNOUNCE = defineMessages({
+  reply: { id: 'conversation.announce.reply', defaultMessage: 'New reply from {name}: {excerpt}' },
+  note: { id: 'conversation.announce.note', defaultMessage: 'New internal note from {name}: {excerpt}' },
+});
+
+/** How much of a new message is read out (characters); the rest is on screen. */
+const EXCERPT_LENGTH = 140;
+
+/**
+ * Reads out messages that arrive while the thread is open (DESIGN §8 live regions), written by
+ * someone else — one's own reply is already known. The first snapshot is the baseline.
+ */
+function ArrivalAnnouncement({ messages, me }: { messages: Message[] | null; me: string | undefined }) {
+  const intl = useIntl();
+  const seen = useRef<Set<string> | null>(null);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (messages === null) return;
+    const known = seen.current;
+    seen.current = new Set(messages.map((message) => message.id));
+    if (known === null) return;
+    const fresh = messages.filter((message) => !known.has(message.id) && message.authorId !== me);
+    if (fresh.length === 0) return;
+    setText(
+      fresh
+        .map((message) =>
+          intl.formatMessage(message.internal ? ANNOUNCE.note : ANNOUNCE.reply, {
+            name: message.authorName,
+            excerpt: message.body.length > EXCERPT_LENGTH ? `${message.body.slice(0, EXCERPT_LENGTH)}…` : message.body,
+          }),
+        )
+        .join(' '),
+    );
+  }, [messages, me, intl]);
+  return <LiveAnnouncement text={text} testId="conversation-announcement" />;
+}
+
 /**
  * The thread of a ticket.
  * @param messages the conversation oldest first, or `null` while it loads (a skeleton shows).
  * @param requesterId the ticket's requester, whose messages are not shaded as the desk's.
+ * @param viewerId who reads the thread: messages they write are not announced (the others'
+ *   arriving are, in a polite live region).
  */
-export function Conversation({ messages, requesterId }: { messages: Message[] | null; requesterId: string }) {
+export function Conversation({
+  messages,
+  requesterId,
+  viewerId,
+}: {
+  messages: Message[] | null;
+  requesterId: string;
+  viewerId?: string;
+}) {
+  return (
+    <>
+      <ArrivalAnnouncement messages={messages} me={viewerId} />
+      <Thread messages={messages} requesterId={requesterId} />
+    </>
+  );
+}
+
+function Thread({ messages, requesterId }: { messages: Message[] | null; requesterId: string }) {
   const intl = useIntl();
   if (messages === null) {
     return (

@@ -67,15 +67,15 @@ const COLUMN_TEXT = defineMessages({
  * a page of rows mounts 50 of them, and each antd component instance costs a CSS-in-JS lookup
  * (measured: most of the time from a filter change to painted rows went there).
  */
-function RowTag({ color, children }: { color: string; children: ReactNode }) {
+export function RowTag({ color, children }: { color: string; children: ReactNode }) {
   return <span className={`triage-queue-tag triage-queue-tag-${color}`}>{children}</span>;
 }
 
 /** The preset colours the row tags use (`STATUS_COLORS`, `PRIORITY_COLORS`). */
 const TAG_COLORS = [...new Set([...Object.values(STATUS_COLORS), ...Object.values(PRIORITY_COLORS)])];
 
-/** The row tags' look, from the same tokens antd's `Tag` presets use (colour 1 / 3; the text stronger than antd's 7, `tagTextShade`, for AA contrast). */
-function tagCss(token: GlobalToken): string {
+/** The row tags' look (the phone's cards use them too), from the same tokens antd's `Tag` presets use (colour 1 / 3; the text stronger than antd's 7, `tagTextShade`, for AA contrast). */
+export function tagCss(token: GlobalToken): string {
   const palette = token as unknown as Record<string, string>;
   const colours = TAG_COLORS.map((color) =>
     color === 'default'
@@ -217,7 +217,7 @@ function tableCss(token: GlobalToken, direction: 'ltr' | 'rtl'): string {
  * Re-renders every minute, so "5 minutes ago" stays true on a queue left open.
  * @returns the number of minutes ticked (rows take it as a prop, so memoised rows refresh too).
  */
-function useMinuteTick(): number {
+export function useMinuteTick(): number {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => setTick((tick) => tick + 1), MINUTE);

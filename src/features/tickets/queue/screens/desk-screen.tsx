@@ -53,7 +53,10 @@ import {
   type QueueSortField,
 } from '@/features/tickets/queue/queue-location';
 import { QueuePager } from '@/features/tickets/queue/components/pager';
+import { QueueArrivalAnnouncement } from '@/features/tickets/queue/components/arrival-announcement';
 import { deskTicketPath, QueueTable } from '@/features/tickets/queue/components/queue-table';
+import { QueueCards } from '@/features/tickets/queue/components/queue-cards';
+import { usePhoneLayout } from '@/lib/use-media-query';
 import { QueueViewPicker } from '@/features/tickets/queue/components/view-picker';
 import { useLabels } from '@/lib/i18n/labels';
 
@@ -78,6 +81,7 @@ export default function DeskScreen() {
   const intl = useIntl();
   const labels = useLabels();
   const user = useCurrentUser();
+  const phone = usePhoneLayout();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -199,6 +203,7 @@ export default function DeskScreen() {
   const changeFilters = useStableCallback((filters: QueueLocation['filters']) => firstPage({ ...queue, filters }));
   const changeSize = useStableCallback((size: number) => firstPage({ ...queue, size }));
   const stableSortBy = useStableCallback(sortBy);
+  const sortTo = useStableCallback((sort: QueueLocation['sort']) => firstPage({ ...queue, sort }));
   const stableOpen = useStableCallback(open);
   const stableCheck = useStableCallback(check);
   const stablePrevious = useStableCallback(previousPage);
@@ -209,8 +214,12 @@ export default function DeskScreen() {
     background: token.colorBgContainer,
     border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
     borderRadius: token.borderRadiusLG,
-    padding: 24,
+    padding: phone ? 12 : 24,
   };
+  const listLabel = intl.formatMessage(
+    { id: 'queue.desk.tableLabel', defaultMessage: 'Queue: {view}' },
+    { view: labels.view(queue.view.id) },
+  );
   const emptyText = queue.after ? (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -276,12 +285,23 @@ export default function DeskScreen() {
             error={data.error}
             what={intl.formatMessage({ id: 'queue.desk.loadError.what', defaultMessage: 'the queue' })}
           />
+        ) : phone ? (
+          <QueueCards
+            label={listLabel}
+            tickets={page?.tickets ?? stale}
+            busy={!page && stale !== null}
+            sort={queue.sort}
+            onSortChange={sortTo}
+            empty={emptyText}
+            selectedId={selectedIndex >= 0 ? selectedId : null}
+            isUnread={rowUnread}
+            onOpen={stableOpen}
+            checkedIds={checked}
+            onCheck={stableCheck}
+          />
         ) : (
           <QueueTable
-            label={intl.formatMessage(
-              { id: 'queue.desk.tableLabel', defaultMessage: 'Queue: {view}' },
-              { view: labels.view(queue.view.id) },
-            )}
+            label={listLabel}
             tickets={page?.tickets ?? stale}
             busy={!page && stale !== null}
             sort={queue.sort}
@@ -306,6 +326,7 @@ export default function DeskScreen() {
           onSizeChange={changeSize}
         />
       </Flex>
+      <QueueArrivalAnnouncement tickets={page?.tickets} listKey={pageKey} />
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </section>
   );

@@ -225,10 +225,12 @@ function Thread({
   messages,
   error,
   requesterId,
+  viewerId,
 }: {
   messages: Message[] | null;
   error: ErrorShape | null;
   requesterId: string;
+  viewerId: string;
 }) {
   const intl = useIntl();
   if (error) {
@@ -242,7 +244,7 @@ function Thread({
   // The requester's view shows public replies only. The backend never sends internal notes to
   // customers (DESIGN §1); staff reading their own request here do not see them either.
   const publicReplies = messages?.filter((message) => !message.internal) ?? null;
-  return <Conversation messages={publicReplies} requesterId={requesterId} />;
+  return <Conversation messages={publicReplies} requesterId={requesterId} viewerId={viewerId} />;
 }
 
 /** The request screen (route `/requests/:ticketId`). */
@@ -277,6 +279,7 @@ export default function RequestScreen() {
           messages={messagesData?.value ?? null}
           error={messagesData?.error ?? null}
           requesterId={ticket.requesterId}
+          viewerId={user.uid}
         />
         <div style={{ marginTop: 12 }}>
           <OutboxMessages ticketId={ticket.id} owner={user.uid} messages={messagesData?.value ?? null} />

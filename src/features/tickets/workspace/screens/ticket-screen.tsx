@@ -120,7 +120,7 @@ function ConversationSection({
       {data?.error ? (
         <LiveError error={data.error} what={intl.formatMessage(MESSAGES.theConversation)} />
       ) : (
-        <Conversation messages={data?.value ?? null} requesterId={ticket.requesterId} />
+        <Conversation messages={data?.value ?? null} requesterId={ticket.requesterId} viewerId={me.uid} />
       )}
       <OutboxMessages ticketId={ticket.id} owner={me.uid} messages={data?.value ?? null} />
       {ticket.status === 'closed' ? (
