@@ -2,33 +2,16 @@
  * Languages (DESIGN §8), local backend: the language changes at once without a reload, is kept
  * by the browser and on the person's profile; the queue, a ticket and the new-request form in
  * English, Spanish and Arabic (mirrored), side by side in test-results/screens/lang-*; axe-core
- * on each, in the light theme and — for Arabic — the dark one too (0 serious/critical).
+ * on the Spanish ones (English and Arabic, in both themes, are in accessibility.spec.ts).
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DANA, PRIYA, expectAccessible, shot, signIn } from './support';
+import { DANA, PRIYA, expectAccessible, settled, shot, signIn, signInInAnyLanguage } from './support';
 
 const TAGLINE = {
   en: 'The support desk that keeps up with you.',
   es: 'El servicio de soporte que va a tu ritmo.',
   ar: 'مكتب الدعم الذي يواكبك.',
 } as const;
-
-/** Signs in through the form whatever language it is in (by the fields' autocomplete purpose), in this tab only. */
-async function signInInAnyLanguage(page: Page, account: { email: string; password: string; home: RegExp }) {
-  await page.goto('/sign-in');
-  await page.locator('input[autocomplete="email"]').fill(account.email);
-  await page.locator('input[autocomplete="current-password"]').fill(account.password);
-  const thisTab = page.locator('input[type="checkbox"]');
-  if ((await thisTab.count()) > 0) await thisTab.first().check();
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(account.home);
-}
-
-/** Waits until every animation of the page has ended (a fade-in caught midway fails contrast checks). */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
-}
 
 test('switching language changes the text at once, without a reload, and it is kept', async ({ page, context }) => {
   await page.goto('/sign-in');
@@ -74,24 +57,20 @@ for (const locale of ['en', 'es', 'ar'] as const) {
     await expect(page.getByRole('table')).toBeVisible();
     await settled(page);
     await shot(page, `lang-${locale}-queue`);
-    await expectAccessible(page, `queue (${locale}, light)`);
+    // axe: Spanish here; English and Arabic in both themes in accessibility.spec.ts.
+    if (locale === 'es') await expectAccessible(page, `queue (${locale}, light)`);
 
     await page.getByRole('row').nth(1).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/desk\/tickets\//);
     await expect(page.locator('[data-testid="composer"], textarea').first()).toBeVisible();
     await settled(page);
     await shot(page, `lang-${locale}-ticket`);
-    await expectAccessible(page, `ticket (${locale}, light)`);
+    if (locale === 'es') await expectAccessible(page, `ticket (${locale}, light)`);
 
     if (locale === 'ar') {
       await page.getByRole('switch').first().click();
       await settled(page);
       await shot(page, 'lang-ar-ticket-dark');
-      await expectAccessible(page, 'ticket (ar, dark)');
-      await page.goBack();
-      await expect(page.getByRole('table')).toBeVisible();
-      await settled(page);
-      await expectAccessible(page, 'queue (ar, dark)');
       await page.getByRole('switch').first().click();
     }
 
@@ -102,6 +81,6 @@ for (const locale of ['en', 'es', 'ar'] as const) {
     await expect(customer.locator('form input').first()).toBeVisible();
     await settled(customer);
     await shot(customer, `lang-${locale}-new-request`);
-    await expectAccessible(customer, `new request (${locale}, light)`);
+    if (locale === 'es') await expectAccessible(customer, `new request (${locale}, light)`);
   });
 }

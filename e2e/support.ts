@@ -134,6 +134,28 @@ export async function signUp(page: Page, person: NewPerson, timeout?: number): P
 }
 
 /**
+ * Signs in through the form whatever language it is in (by the fields' autocomplete purpose),
+ * in this tab only where the build offers it, and waits for `home`.
+ */
+export async function signInInAnyLanguage(
+  page: Page,
+  account: { email: string; password: string; home: RegExp },
+): Promise<void> {
+  await page.goto('/sign-in');
+  await page.locator('input[autocomplete="email"]').fill(account.email);
+  await page.locator('input[autocomplete="current-password"]').fill(account.password);
+  const thisTab = page.locator('input[type="checkbox"]');
+  if ((await thisTab.count()) > 0) await thisTab.first().check();
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(account.home);
+}
+
+/** Waits until every animation of the page has ended (a fade-in caught midway fails contrast checks). */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+}
+
+/**
  * Runs axe-core (WCAG 2.1 A and AA rules, contrast included) on what `page` shows and fails on
  * any serious or critical violation, naming each with the first elements it found. Prints one
  * line per check (`axe <label>: …`) so the journey's output lists the results per screen.
@@ -141,6 +163,20 @@ export async function signUp(page: Page, person: NewPerson, timeout?: number): P
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // The pointer left where the last click was: a control under it shows antd's hover colour.
   await page.mouse.move(0, 0);
+  // …and fades back over a few frames: let that transition end before reading colours.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(
+            () =>
+              void Promise.allSettled(document.getAnimations().map((animation) => animation.finished)).then(() =>
+                resolve(),
+              ),
+          ),
+        ),
+      ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
@@ -154,7 +190,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
           .slice(0, 3)
-          .map((node) => node.target.join(' '))
+          .map(
+            (node) =>
+              `${node.target.join(' ')}${node.html ? ` ${node.html.slice(0, 80)}` : ''}${node.any[0]?.message ? ` [${node.any[0].message}]` : ''}`,
+          )
           .join(', ')}`,
     ),
     `axe: serious or critical violations on ${label}`,

@@ -23,6 +23,7 @@ export function GuestLayout({ children }: { children: ReactNode }) {
       style={{
         minHeight: '100vh',
         background: token.colorBgLayout,
+        color: token.colorText,
         display: 'flex',
         justifyContent: 'center',
         padding: '48px 16px',
@@ -35,7 +36,7 @@ export function GuestLayout({ children }: { children: ReactNode }) {
         </div>
         <div style={{ textAlign: 'center', marginBottom: 24 }}>
           {/* The product's name, not the page's: each form's panel title is the page's h1. */}
-          <p style={{ margin: 0, color: token.colorPrimary, fontSize: token.fontSizeHeading2, fontWeight: 600 }}>
+          <p style={{ margin: 0, color: token.colorLink, fontSize: token.fontSizeHeading2, fontWeight: 600 }}>
             {PRODUCT_NAME}
           </p>
           <span style={{ color: token.colorTextSecondary }}>

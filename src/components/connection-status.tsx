@@ -40,7 +40,7 @@ export function ConnectionStatus() {
         />
       }
     >
-      <Typography.Text role="status" strong style={{ color: token.colorError }}>
+      <Typography.Text role="status" strong style={{ color: token.colorErrorText }}>
         <span
           aria-hidden
           style={{

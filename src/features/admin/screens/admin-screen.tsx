@@ -184,18 +184,29 @@ export default function AdminScreen() {
               <List.Item
                 key={user.uid}
                 actions={[
-                  <Select<Role>
-                    key="role"
-                    aria-label={intl.formatMessage(
-                      { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
-                      { name: user.displayName },
-                    )}
-                    value={user.role}
-                    disabled={isLoading || user.uid === me?.uid}
-                    style={{ width: 130 }}
-                    options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
-                    onChange={(next) => changeRole(user, next)}
-                  />,
+                  // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
+                  user.uid === me?.uid ? (
+                    <Typography.Text key="role" data-testid="own-role">
+                      <FormattedMessage
+                        id="admin.people.ownRole"
+                        defaultMessage="{role} (you)"
+                        values={{ role: labels.role(user.role) }}
+                      />
+                    </Typography.Text>
+                  ) : (
+                    <Select<Role>
+                      key="role"
+                      aria-label={intl.formatMessage(
+                        { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
+                        { name: user.displayName },
+                      )}
+                      value={user.role}
+                      disabled={isLoading}
+                      style={{ width: 130 }}
+                      options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
+                      onChange={(next) => changeRole(user, next)}
+                    />
+                  ),
                 ]}
               >
                 <List.Item.Meta

@@ -15,6 +15,7 @@ import { RecaptchaField } from '@/components/recaptcha-field';
 import { emailSchema } from '@/domain/schemas';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { zodRule } from '@/lib/zod-rule';
+import { useAuthFieldIssues } from '@/features/auth/components/field-issues';
 import { Panel } from '@/components/panel';
 
 /** The password-reset screen (route `/reset-password`). */
@@ -23,6 +24,7 @@ export default function ResetPasswordScreen() {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [sendReset, { isLoading, isSuccess, error, data, originalArgs }] = useSendPasswordResetMutation();
   const intl = useIntl();
+  const issues = useAuthFieldIssues();
   const friendlyMessage = useFriendlyMessage();
 
   if (isSuccess && data) {
@@ -76,7 +78,7 @@ export default function ResetPasswordScreen() {
         <Form.Item
           name="email"
           label={intl.formatMessage({ id: 'auth.resetPassword.emailLabel', defaultMessage: 'Email' })}
-          rules={[zodRule(emailSchema)]}
+          rules={[zodRule(emailSchema, issues.email)]}
           extra={intl.formatMessage({
             id: 'auth.resetPassword.emailHelp',
             defaultMessage: 'We will send a link to choose a new password.',

@@ -70,7 +70,7 @@ function Field({
         <div
           id={`${id}-error`}
           role="alert"
-          style={{ color: token.colorError, marginTop: 4, fontSize: token.fontSizeSM }}
+          style={{ color: token.colorErrorText, marginTop: 4, fontSize: token.fontSizeSM }}
         >
           {intl.formatMessage(error)}
         </div>

@@ -17,6 +17,7 @@ import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { authErrorCleared, selectFormError, selectSigningIn, signUp } from '@/features/auth/slice/auth-slice';
 import { zodRule } from '@/lib/zod-rule';
+import { useAuthFieldIssues } from '@/features/auth/components/field-issues';
 import { Panel } from '@/components/panel';
 
 interface SignUpValues {
@@ -36,6 +37,7 @@ export default function SignUpScreen() {
   const captchaMissing = siteKey !== null && captchaToken === null;
   const [thisTabOnly, setThisTabOnly] = useState(false);
   const intl = useIntl();
+  const issues = useAuthFieldIssues();
 
   return (
     <Panel title={<FormattedMessage id="auth.signUp.title" defaultMessage="Create your account" />}>
@@ -65,21 +67,21 @@ export default function SignUpScreen() {
         <Form.Item
           name="displayName"
           label={intl.formatMessage({ id: 'auth.signUp.nameLabel', defaultMessage: 'Your name' })}
-          rules={[zodRule(displayNameSchema)]}
+          rules={[zodRule(displayNameSchema, issues.name)]}
         >
           <Input autoComplete="name" autoFocus maxLength={80} showCount />
         </Form.Item>
         <Form.Item
           name="email"
           label={intl.formatMessage({ id: 'auth.signUp.emailLabel', defaultMessage: 'Email' })}
-          rules={[zodRule(emailSchema)]}
+          rules={[zodRule(emailSchema, issues.email)]}
         >
           <Input type="email" dir="auto" autoComplete="email" />
         </Form.Item>
         <Form.Item
           name="password"
           label={intl.formatMessage({ id: 'auth.signUp.passwordLabel', defaultMessage: 'Password' })}
-          rules={[zodRule(passwordSchema)]}
+          rules={[zodRule(passwordSchema, issues.password)]}
           hasFeedback
         >
           <Password autoComplete="new-password" />

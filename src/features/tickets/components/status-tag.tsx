@@ -9,7 +9,7 @@ import { useLabels } from '@/lib/i18n/labels';
  * An antd preset tag whose text is stronger than antd's (`tagTextShade`): antd's gold, green
  * and orange text misses WCAG AA contrast on its own background (DESIGN §8).
  */
-function PresetTag({ color, children }: { color: string; children: string }) {
+export function PresetTag({ color, children }: { color: string; children: string }) {
   const { token } = theme.useToken();
   const text =
     color === 'default' ? undefined : (token as unknown as Record<string, string>)[`${color}${tagTextShade(color)}`];

@@ -16,6 +16,7 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { LiveAnnouncement } from '@/components/live-announcement';
 import { isStaff } from '@/domain/roles';
 import type { Message } from '@/domain/types';
+import { PresetTag } from '@/features/tickets/components/status-tag';
 import { AttachmentLinks } from '@/features/tickets/conversation/components/attachment-links';
 import { useLabels } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
@@ -57,7 +58,9 @@ function MessageCard({ message, requesterId }: { message: Message; requesterId: 
           {message.authorName}
         </Typography.Text>
         {staff && (
-          <Tag color={message.authorRole === 'admin' ? 'purple' : 'geekblue'}>{labels.role(message.authorRole)}</Tag>
+          <PresetTag color={message.authorRole === 'admin' ? 'purple' : 'geekblue'}>
+            {labels.role(message.authorRole)}
+          </PresetTag>
         )}
         {note && (
           <Tag color={token.colorWarning} icon={<LockOutlined aria-hidden />}>
