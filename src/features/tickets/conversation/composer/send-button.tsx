@@ -58,6 +58,8 @@ export function ComposerSendButton({
       <Dropdown
         disabled={disabled || loading}
         trigger={['click']}
+        // Opened from the keyboard, the menu takes focus so the arrow keys and Enter work in it.
+        autoFocus
         menu={{
           items: events.map((event) => ({ key: event, label: sendAndSetLabel(intl, event) })),
           onClick: ({ key }) => {

@@ -210,6 +210,8 @@ function tableCss(token: GlobalToken, direction: 'ltr' | 'rtl'): string {
 .triage-queue-muted { color: ${token.colorTextSecondary}; }
 .triage-queue-subject { color: ${token.colorText}; font-weight: ${token.fontWeightStrong}; text-decoration: none; }
 .triage-queue-subject:hover, .triage-queue-subject:focus-visible { color: ${token.colorPrimary}; }
+.triage-queue-subject:focus-visible { outline: 2px solid ${token.colorPrimary}; outline-offset: 2px;
+  border-radius: ${token.borderRadiusSM}px; }
 `;
 }
 
