@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DANA, PRIYA, shot, signIn } from './support';
+import { DANA, PRIYA, makePng, shot, signIn } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -88,3 +88,75 @@ test('an agent at phone size: the queue as cards and a ticket', async ({ page })
   await shot(page, 'phone-07-agent-ticket-dark');
   await page.getByRole('switch', { name: 'Dark theme' }).click();
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every main screen at phone size, ${theme} theme, with a photo from the camera roll`, async ({ context }) => {
+    const dark = theme === 'dark';
+    const name = (index: number, screen: string) => `phone-${theme}-${String(index).padStart(2, '0')}-${screen}`;
+    /** Waits out animations, checks the width and keeps a screenshot. */
+    const keep = async (page: Page, index: number, screen: string) => {
+      await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+      await expectFitsWidth(page);
+      await shot(page, name(index, screen));
+    };
+
+    const customer = await context.newPage();
+    await signIn(customer, DANA);
+    const toggle = customer.getByRole('switch', { name: 'Dark theme' });
+    if ((await toggle.isChecked()) !== dark) await toggle.click();
+    await customer.mouse.move(0, 400); // the switch's tooltip is not part of the screen
+    await expect(customer.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
+    await keep(customer, 1, 'requests');
+
+    // A new request with a photo picked from the phone's library (the picker accepts images).
+    await customer.getByRole('button', { name: 'New request' }).first().click();
+    await customer.getByLabel('Subject').fill(`Cracked screen photo (${theme})`);
+    await customer
+      .getByRole('textbox', { name: /Description/ })
+      .fill('The screen cracked after the update. Photo attached.');
+    const chooser = customer.waitForEvent('filechooser');
+    await customer.getByRole('button', { name: /Attach/ }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'IMG_0412.png',
+      mimeType: 'image/png',
+      buffer: makePng(120, 90, (x, y) => [40 + x, 80 + y, 160]),
+    });
+    await expect(customer.getByText('Uploaded').first()).toBeVisible();
+    await keep(customer, 2, 'new-request-with-photo');
+    await customer.getByRole('button', { name: /Submit|Send request/ }).click();
+    await expect(customer).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
+    await expect(customer.getByRole('img', { name: 'IMG_0412.png' })).toBeVisible();
+    await keep(customer, 3, 'request-with-photo');
+
+    const guest = await context.newPage();
+    await guest.goto('/sign-in');
+    await expect(guest.locator('form')).toBeVisible();
+    await keep(guest, 4, 'sign-in');
+
+    await signIn(guest, PRIYA);
+    await expect(guest.getByRole('list', { name: /^Queue:/ })).toBeVisible();
+    await keep(guest, 5, 'queue');
+    await guest
+      .getByRole('list', { name: /^Queue:/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(guest.getByRole('textbox', { name: 'Public reply' })).toBeVisible();
+    await keep(guest, 6, 'ticket');
+    await guest.goto('/canned-replies');
+    await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+    await keep(guest, 7, 'canned-replies');
+
+    const admin = await context.newPage();
+    await signIn(admin, { email: 'admin@triage.test', password: 'triage-admin', home: /\/(desk|admin)/ });
+    await admin.goto('/admin');
+    await expect(admin.getByText('dana@example.test')).toBeVisible();
+    await keep(admin, 8, 'admin');
+    await admin.getByRole('button', { name: 'Open menu' }).click();
+    await expect(admin.getByRole('dialog')).toBeVisible();
+    await admin.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+    await shot(admin, name(9, 'menu-drawer'), { viewport: true });
+  });
+}

@@ -7,6 +7,7 @@ import { PageTitle } from '@/components/page-title';
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
+import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
@@ -202,20 +203,22 @@ export default function CannedRepliesScreen() {
 
   return (
     <Card
+      // The button sits beside the title, and below it when the width runs out (a phone).
+      styles={{ title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 12 } }}
       title={
-        <PageTitle>
-          <FormattedMessage id="cannedReplies.screen.title" defaultMessage="Canned replies" />
-        </PageTitle>
-      }
-      extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          disabled={draft !== null || !data?.value}
-          onClick={() => setDraft({ id: null, title: '', body: '' })}
-        >
-          <FormattedMessage {...NEW_REPLY} />
-        </Button>
+        <Flex wrap gap={12} align="center" justify="space-between">
+          <PageTitle>
+            <FormattedMessage id="cannedReplies.screen.title" defaultMessage="Canned replies" />
+          </PageTitle>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={draft !== null || !data?.value}
+            onClick={() => setDraft({ id: null, title: '', body: '' })}
+          >
+            <FormattedMessage {...NEW_REPLY} />
+          </Button>
+        </Flex>
       }
     >
       <Typography.Paragraph type="secondary">
