@@ -13,4 +13,12 @@ export interface Catalogue {
   messages: Messages;
   /** antd's own texts (pagination, empty states, date pickers); `undefined` for English. */
   antd: AntdLocale | undefined;
+  /** Recognises the backends' English refusal sentences to translate them (`refusal-sentences.ts`); none for English. */
+  refusals?: (sentence: string) => RefusalMatch | undefined;
+}
+
+/** A refusal's sentence recognised: the message that translates it, and the values it carried. */
+export interface RefusalMatch {
+  id: string;
+  values: Record<string, string>;
 }

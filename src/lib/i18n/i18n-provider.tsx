@@ -11,6 +11,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import { DEFAULT_LOCALE, directionOf, type Locale } from '@/domain/locales';
 import type { Catalogue } from '@/lib/i18n/catalogue-types';
 import { ENGLISH, loadCatalogue } from '@/lib/i18n/catalogues';
+import { registerRefusalTranslations } from '@/lib/i18n/labels';
 
 interface Loaded {
   locale: Locale;
@@ -62,6 +63,8 @@ export function I18nProvider({ locale, hold, children }: { locale: Locale; hold:
   }, [shown]);
 
   if (!loaded) return hold;
+  // (Idempotent: the same function for the same language, for `friendlySentence` outside React too.)
+  registerRefusalTranslations(loaded.locale, loaded.catalogue.refusals);
   return (
     <IntlProvider
       locale={loaded.locale}

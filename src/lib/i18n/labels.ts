@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { AppErrorCode } from '@/domain/errors/errors';
 import { CODES_WITH_OWN_SENTENCE } from '@/domain/errors/sentences';
+import type { Catalogue } from '@/lib/i18n/catalogue-types';
 import { isAppErrorCode } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { QueueViewId } from '@/domain/queue-views';
@@ -181,15 +182,33 @@ export function useLabels(): Labels {
   return useMemo(() => labelsFor(intl), [intl]);
 }
 
+/** Per language, what recognises the backends' refusal sentences (from its catalogue chunk). */
+const refusalTranslations = new Map<string, NonNullable<Catalogue['refusals']>>();
+
+/**
+ * Makes a language's refusal translations known to {@link friendlySentence}; the provider calls
+ * it when a catalogue is in use. `undefined` (English) leaves the sentences as they are.
+ */
+export function registerRefusalTranslations(locale: string, match: Catalogue['refusals']): void {
+  if (match) refusalTranslations.set(locale, match);
+}
+
 /**
  * An error as a sentence in the reader's language: the code's sentence, or — for refusals that
- * say exactly what was refused (a limit, a lifecycle rule) — the error's own sentence, which
- * the backends write in English (DESIGN §8, Decisions).
+ * say exactly what was refused (a limit, a file's name) — the error's own sentence, which the
+ * backends write in English and the language's catalogue translates when it knows the refusal
+ * (`refusal-sentences.ts`; a lifecycle move's refusal names the move in English and stays so).
  * @param error `{ code, message }` from the base query or a thunk, or RTK's `SerializedError`.
  */
 export function friendlySentence(intl: IntlShape, error: { code?: string; message?: string }): string {
   const code = isAppErrorCode(error.code) ? error.code : 'unknown';
-  if (CODES_WITH_OWN_SENTENCE.has(code) && error.message) return error.message;
+  if (CODES_WITH_OWN_SENTENCE.has(code) && error.message) {
+    const known = refusalTranslations.get(intl.locale)?.(error.message);
+    if (!known || !intl.messages[known.id]) return error.message;
+    // A message chosen at run time (its English is in refusal-sentences.ts, for the extractor).
+    const translate = intl.formatMessage;
+    return translate({ id: known.id }, known.values);
+  }
   return intl.formatMessage(CODE[code]);
 }
 

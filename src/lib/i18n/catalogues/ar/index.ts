@@ -2,6 +2,7 @@
 import antd from 'antd/es/locale/ar_EG';
 import 'dayjs/locale/ar';
 import type { Catalogue } from '@/lib/i18n/catalogue-types';
+import { matchRefusal } from '@/lib/i18n/refusal-sentences';
 import app from '@/lib/i18n/catalogues/ar/app.json';
 import auth from '@/lib/i18n/catalogues/ar/auth.json';
 import queue from '@/lib/i18n/catalogues/ar/queue.json';
@@ -9,9 +10,11 @@ import workspace from '@/lib/i18n/catalogues/ar/workspace.json';
 import conversation from '@/lib/i18n/catalogues/ar/conversation.json';
 import requests from '@/lib/i18n/catalogues/ar/requests.json';
 import admin from '@/lib/i18n/catalogues/ar/admin.json';
+import errors from '@/lib/i18n/catalogues/ar/errors.json';
 
 /** Every Arabic message, and antd's locale. */
 export const catalogue: Catalogue = {
   antd,
-  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin },
+  refusals: matchRefusal,
+  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors },
 };

@@ -2,6 +2,7 @@
 import antd from 'antd/es/locale/es_ES';
 import 'dayjs/locale/es';
 import type { Catalogue } from '@/lib/i18n/catalogue-types';
+import { matchRefusal } from '@/lib/i18n/refusal-sentences';
 import app from '@/lib/i18n/catalogues/es/app.json';
 import auth from '@/lib/i18n/catalogues/es/auth.json';
 import queue from '@/lib/i18n/catalogues/es/queue.json';
@@ -9,9 +10,11 @@ import workspace from '@/lib/i18n/catalogues/es/workspace.json';
 import conversation from '@/lib/i18n/catalogues/es/conversation.json';
 import requests from '@/lib/i18n/catalogues/es/requests.json';
 import admin from '@/lib/i18n/catalogues/es/admin.json';
+import errors from '@/lib/i18n/catalogues/es/errors.json';
 
-/** Every Spanish message, and antd's locale. */
+/** Every Spanish message, antd's locale, and the refusals' translations. */
 export const catalogue: Catalogue = {
   antd,
-  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin },
+  refusals: matchRefusal,
+  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors },
 };

@@ -1,0 +1,152 @@
+/**
+ * The backends' refusals in the reader's language (DESIGN §8). A refusal that says exactly what
+ * was refused carries its own English sentence (`src/domain/errors/refusals.ts`, one per
+ * refusal, whatever the backend); this module knows each of them as a message — the English as
+ * its `defaultMessage`, with `{placeholders}` where the refusal puts a value — and recognises a
+ * sentence to give the translation with the same values. It ships inside the Spanish and Arabic
+ * catalogue chunks (English needs no translation), so the first paint does not carry it.
+ * `test/unit/refusal-sentences.test.ts` checks that every refusal of the domain is recognised.
+ */
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { RefusalMatch } from '@/lib/i18n/catalogue-types';
+
+const REFUSALS = defineMessages({
+  cannotSubmit: { id: 'error.refusal.cannotSubmit', defaultMessage: 'You cannot submit requests.' },
+  ownRequestsOnly: { id: 'error.refusal.ownRequestsOnly', defaultMessage: 'You can only see your own requests.' },
+  replyOwnOnly: { id: 'error.refusal.replyOwnOnly', defaultMessage: 'You can only reply to your own requests.' },
+  cannotAttach: { id: 'error.refusal.cannotAttach', defaultMessage: 'You cannot attach files to this ticket.' },
+  readNotes: { id: 'error.refusal.readNotes', defaultMessage: 'Only agents and admins can read internal notes.' },
+  writeNotes: { id: 'error.refusal.writeNotes', defaultMessage: 'Only agents and admins can write internal notes.' },
+  changeTicket: { id: 'error.refusal.changeTicket', defaultMessage: 'Only agents and admins can change a ticket.' },
+  beAssigned: { id: 'error.refusal.beAssigned', defaultMessage: 'Tickets can only be assigned to agents and admins.' },
+  readHistory: {
+    id: 'error.refusal.readHistory',
+    defaultMessage: 'Only agents and admins can see a ticket’s history.',
+  },
+  listOwnOnly: { id: 'error.refusal.listOwnOnly', defaultMessage: 'You can only list your own requests.' },
+  requestOrder: {
+    id: 'error.refusal.requestOrder',
+    defaultMessage: 'Requests can be ordered by last reply or by creation only.',
+  },
+  useCanned: { id: 'error.refusal.useCanned', defaultMessage: 'Only agents and admins can use canned replies.' },
+  manageCanned: {
+    id: 'error.refusal.manageCanned',
+    defaultMessage: 'Only agents and admins can change canned replies.',
+  },
+  presence: { id: 'error.refusal.presence', defaultMessage: 'Only agents and admins see who is on a ticket.' },
+  listPeople: { id: 'error.refusal.listPeople', defaultMessage: 'Only agents and admins can list people.' },
+  ownProfileOnly: { id: 'error.refusal.ownProfileOnly', defaultMessage: 'You can only see your own profile.' },
+  signInForProfile: { id: 'error.refusal.signInForProfile', defaultMessage: 'Sign in to see your profile.' },
+  setRole: { id: 'error.refusal.setRole', defaultMessage: 'Only admins can change roles.' },
+  settings: { id: 'error.refusal.settings', defaultMessage: 'Only admins can change the desk settings.' },
+  ownRole: { id: 'error.refusal.ownRole', defaultMessage: 'You cannot change your own role.' },
+  notYourFile: { id: 'error.refusal.notYourFile', defaultMessage: 'You cannot open this file.' },
+  uploadedBySomeoneElse: {
+    id: 'error.refusal.uploadedBySomeoneElse',
+    defaultMessage: '“{name}” was uploaded by someone else.',
+  },
+  pathTaken: { id: 'error.refusal.pathTaken', defaultMessage: 'Someone else already uploaded this file.' },
+  staleTicket: {
+    id: 'error.refusal.staleTicket',
+    defaultMessage:
+      'Someone else changed this ticket meanwhile. Nothing was saved: look at the latest version and try again.',
+  },
+  ticketClosed: { id: 'error.refusal.ticketClosed', defaultMessage: 'This ticket is closed and can no longer change.' },
+  closedForReplies: {
+    id: 'error.refusal.closedForReplies',
+    defaultMessage: 'This ticket is closed. Start a follow-up request instead.',
+  },
+  followUpOfOpen: {
+    id: 'error.refusal.followUpOfOpen',
+    defaultMessage: 'Only a closed request can be followed up; reply on it instead.',
+  },
+  missingProfile: {
+    id: 'error.refusal.missingProfile',
+    defaultMessage: 'Your profile is missing. Sign out, sign in again and retry.',
+  },
+  ticketNotFound: {
+    id: 'error.refusal.ticketNotFound',
+    defaultMessage: 'This ticket does not exist, or it has been deleted.',
+  },
+  userNotFound: { id: 'error.refusal.userNotFound', defaultMessage: 'There is no such person.' },
+  fileNotFound: { id: 'error.refusal.fileNotFound', defaultMessage: 'There is no such file.' },
+  sentButUnreadable: {
+    id: 'error.refusal.sentButUnreadable',
+    defaultMessage: 'The message was sent but cannot be read back. Reload the ticket.',
+  },
+  ticketIdInUse: { id: 'error.refusal.ticketIdInUse', defaultMessage: 'Another request already has this id.' },
+  messageIdInUse: { id: 'error.refusal.messageIdInUse', defaultMessage: 'Another message already has this id.' },
+  badCursor: {
+    id: 'error.refusal.badCursor',
+    defaultMessage: 'This page cursor is not valid: start from the first page.',
+  },
+  badPresenceTtl: { id: 'error.refusal.badPresenceTtl', defaultMessage: 'A presence lasts 1 to {max} ms.' },
+  bulkEmpty: { id: 'error.refusal.bulkEmpty', defaultMessage: 'Select at least one ticket.' },
+  bulkTooMany: { id: 'error.refusal.bulkTooMany', defaultMessage: 'At most {max} tickets can be changed at once.' },
+  bulkMissingId: { id: 'error.refusal.bulkMissingId', defaultMessage: 'A ticket id is missing.' },
+  bulkDuplicate: { id: 'error.refusal.bulkDuplicate', defaultMessage: 'A ticket is listed twice.' },
+  bulkUnknown: { id: 'error.refusal.bulkUnknown', defaultMessage: 'This bulk change is not one the desk knows.' },
+  tooManyTags: {
+    id: 'error.refusal.tooManyTags',
+    defaultMessage: 'It already has {max} tags, the most a ticket can have.',
+  },
+  badClientId: {
+    id: 'error.refusal.badClientId',
+    defaultMessage: 'A ticket or message id is 1–128 letters, digits, hyphens or underscores.',
+  },
+  attachmentsNeedIds: {
+    id: 'error.refusal.attachmentsNeedIds',
+    defaultMessage: 'Attachments of a new request need the ticket and message ids they were uploaded with.',
+  },
+  notUploaded: {
+    id: 'error.refusal.notUploaded',
+    defaultMessage: 'Upload “{name}” to this message before sending it.',
+  },
+  offline: {
+    id: 'error.refusal.offline',
+    defaultMessage: 'You are offline. It will be sent when you are back online.',
+  },
+  uploadCancelled: { id: 'error.refusal.uploadCancelled', defaultMessage: 'The upload was cancelled.' },
+});
+
+/**
+ * A refusal's English as a pattern that recognises its sentences: from the message's text
+ * (under Jest) or its syntax tree (in the bundle, where the build compiled it); each
+ * `{argument}` becomes a named group.
+ */
+export function patternOf(descriptor: MessageDescriptor): RegExp {
+  const english = descriptor.defaultMessage;
+  const parts: string[] = [];
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (typeof english === 'string') {
+    let last = 0;
+    for (const match of english.matchAll(/\{(\w+)\}/g)) {
+      parts.push(escape(english.slice(last, match.index)), `(?<${match[1]}>.+?)`);
+      last = (match.index ?? 0) + match[0].length;
+    }
+    parts.push(escape(english.slice(last)));
+  } else {
+    for (const element of english ?? []) {
+      // Literal text (type 0) as it is; an argument (type 1) as a named group.
+      if (element.type === 0) parts.push(escape(element.value));
+      else if (element.type === 1) parts.push(`(?<${element.value}>.+?)`);
+    }
+  }
+  return new RegExp(`^${parts.join('')}$`);
+}
+
+let compiled: { descriptor: MessageDescriptor; pattern: RegExp }[] | null = null;
+
+/**
+ * Recognises a refusal's English sentence.
+ * @returns the message id to translate it with and the values the sentence carried, or
+ *   undefined when the sentence is not one of the known refusals (it is then shown as it is).
+ */
+export function matchRefusal(sentence: string): RefusalMatch | undefined {
+  compiled ??= Object.values(REFUSALS).map((descriptor) => ({ descriptor, pattern: patternOf(descriptor) }));
+  for (const { descriptor, pattern } of compiled) {
+    const match = pattern.exec(sentence);
+    if (match && typeof descriptor.id === 'string') return { id: descriptor.id, values: { ...match.groups } };
+  }
+  return undefined;
+}
