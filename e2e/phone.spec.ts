@@ -128,7 +128,11 @@ for (const theme of ['light', 'dark'] as const) {
     await customer.getByRole('button', { name: /Submit|Send request/ }).click();
     await expect(customer).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
     await expect(customer.getByRole('img', { name: 'IMG_0412.png' })).toBeVisible();
-    await keep(customer, 3, 'request-with-photo');
+    // …and a reply in the conversation, from the phone.
+    await customer.getByRole('textbox', { name: 'Your reply' }).fill('One more: it also flickers when charging.');
+    await customer.getByRole('button', { name: 'Send reply' }).click();
+    await expect(customer.getByRole('article').filter({ hasText: 'it also flickers when charging' })).toBeVisible();
+    await keep(customer, 3, 'request-with-photo-and-reply');
 
     const guest = await context.newPage();
     await guest.goto('/sign-in');

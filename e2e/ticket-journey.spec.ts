@@ -129,7 +129,7 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
   );
   await expect(headerStatus(customerPage)).toHaveText('Open');
   await expect(headerStatus(agentPage)).toHaveText('Open');
-  await expect(agentPage.getByText(customerAnswer)).toBeVisible();
+  await expect(agentPage.getByTestId('conversation').getByText(customerAnswer)).toBeVisible();
   await shot(agentPage, 'ticket-08-agent-sees-answer-open');
 
   // An internal note: distinct for the agent, absent for the customer.
@@ -155,7 +155,7 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
   await customerPage.getByRole('button', { name: 'Send reply' }).click();
   await expect(headerStatus(customerPage)).toHaveText('Open');
   await expect(headerStatus(agentPage)).toHaveText('Open');
-  await expect(agentPage.getByText(customerReopen)).toBeVisible();
+  await expect(agentPage.getByTestId('conversation').getByText(customerReopen)).toBeVisible();
 
   // The audit timeline tells the story, and the customer's list shows the request.
   const activity = agentPage.getByTestId('activity-entry');
