@@ -69,6 +69,9 @@ test('a request goes through the Firebase build, the rules and back, live on bot
   await expect(agentPage).toHaveURL(/\/desk\/tickets\//);
   await expect(agentPage.getByTestId('ticket-status')).toHaveText('New');
   await agentPage.getByLabel('Ticket properties').getByText('High', { exact: true }).click();
+  // Stored (the function's audit entry is written) before the reply: two writes of one ticket a
+  // moment apart race, and the later one is refused as stale by design (the agent is told).
+  await expect(agentPage.getByText(`${agent.name} set priority Normal → High`)).toBeVisible({ timeout: 30_000 });
   // A plain public reply on a New, unassigned ticket opens it and makes the agent its assignee
   // (the rules refuse the reply without both).
   const reply = 'A technician is on the way.';
