@@ -14,7 +14,13 @@ import type { GlobalToken } from 'antd/es/theme/interface';
 import { NativeSelect } from '@/components/native-select';
 import type { Ticket } from '@/domain/types';
 import type { QueueLocation } from '@/features/tickets/queue/queue-location';
-import { deskTicketPath, RowTag, tagCss, useMinuteTick } from '@/features/tickets/queue/components/queue-table';
+import {
+  deskTicketPath,
+  RowTag,
+  tagCss,
+  useMinuteTick,
+  type QueueListProps,
+} from '@/features/tickets/queue/components/queue-table';
 import { PRIORITY_COLORS, STATUS_COLORS } from '@/features/tickets/ticket-labels';
 import { useLabels } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
@@ -149,19 +155,9 @@ export function QueueCards({
   onOpen,
   checkedIds,
   onCheck,
-}: {
-  tickets: readonly Ticket[] | null;
-  busy?: boolean;
-  sort: QueueLocation['sort'];
+}: QueueListProps & {
   /** Called with the chosen order. */
   onSortChange: (sort: QueueLocation['sort']) => void;
-  empty: ReactNode;
-  label: string;
-  selectedId?: string | null;
-  isUnread?: (ticket: Ticket) => boolean;
-  onOpen?: (ticket: Ticket) => void;
-  checkedIds?: ReadonlySet<string>;
-  onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
 }) {
   const { token } = theme.useToken();
   const intl = useIntl();

@@ -306,6 +306,20 @@ const QueueRow = memo(function QueueRow({
   );
 });
 
+/** What the table and the phone's cards (`queue-cards.tsx`) both take: one queue page and its selection. */
+export interface QueueListProps {
+  tickets: readonly Ticket[] | null;
+  busy?: boolean;
+  sort: QueueLocation['sort'];
+  empty: ReactNode;
+  label: string;
+  selectedId?: string | null;
+  isUnread?: (ticket: Ticket) => boolean;
+  onOpen?: (ticket: Ticket) => void;
+  checkedIds?: ReadonlySet<string>;
+  onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
+}
+
 /**
  * The table of one queue page.
  * @param tickets the page's rows in order; null while the first page loads (skeleton rows).
@@ -332,19 +346,7 @@ export function QueueTable({
   onOpen,
   checkedIds,
   onCheck,
-}: {
-  tickets: readonly Ticket[] | null;
-  busy?: boolean;
-  sort: QueueLocation['sort'];
-  onSort: (field: QueueSortField) => void;
-  empty: ReactNode;
-  label: string;
-  selectedId?: string | null;
-  isUnread?: (ticket: Ticket) => boolean;
-  onOpen?: (ticket: Ticket) => void;
-  checkedIds?: ReadonlySet<string>;
-  onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
-}) {
+}: QueueListProps & { onSort: (field: QueueSortField) => void }) {
   const { token } = theme.useToken();
   const intl = useIntl();
   const direction = useDirection();
