@@ -54,7 +54,7 @@ import {
 } from '@/features/tickets/queue/queue-location';
 import { QueuePager } from '@/features/tickets/queue/components/pager';
 import { QueueArrivalAnnouncement } from '@/features/tickets/queue/components/arrival-announcement';
-import { deskTicketPath, QueueTable } from '@/features/tickets/queue/components/queue-table';
+import { deskTicketPath, QueueTable, type QueueListProps } from '@/features/tickets/queue/components/queue-table';
 import { QueueCards } from '@/features/tickets/queue/components/queue-cards';
 import { usePhoneLayout } from '@/lib/use-media-query';
 import { QueueViewPicker } from '@/features/tickets/queue/components/view-picker';
@@ -242,6 +242,20 @@ export default function DeskScreen() {
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={intl.formatMessage(EMPTY_VIEW_TEXT[queue.view.id])} />
   );
 
+  // The page as the table (or, on a phone, the cards) shows it.
+  const list: QueueListProps = {
+    label: listLabel,
+    tickets: page?.tickets ?? stale,
+    busy: !page && stale !== null,
+    sort: queue.sort,
+    empty: emptyText,
+    selectedId: selectedIndex >= 0 ? selectedId : null,
+    isUnread: rowUnread,
+    onOpen: stableOpen,
+    checkedIds: checked,
+    onCheck: stableCheck,
+  };
+
   return (
     <section style={surface} aria-labelledby="queue-title">
       <Flex vertical gap={16}>
@@ -286,33 +300,9 @@ export default function DeskScreen() {
             what={intl.formatMessage({ id: 'queue.desk.loadError.what', defaultMessage: 'the queue' })}
           />
         ) : phone ? (
-          <QueueCards
-            label={listLabel}
-            tickets={page?.tickets ?? stale}
-            busy={!page && stale !== null}
-            sort={queue.sort}
-            onSortChange={sortTo}
-            empty={emptyText}
-            selectedId={selectedIndex >= 0 ? selectedId : null}
-            isUnread={rowUnread}
-            onOpen={stableOpen}
-            checkedIds={checked}
-            onCheck={stableCheck}
-          />
+          <QueueCards {...list} onSortChange={sortTo} />
         ) : (
-          <QueueTable
-            label={listLabel}
-            tickets={page?.tickets ?? stale}
-            busy={!page && stale !== null}
-            sort={queue.sort}
-            onSort={stableSortBy}
-            empty={emptyText}
-            selectedId={selectedIndex >= 0 ? selectedId : null}
-            isUnread={rowUnread}
-            onOpen={stableOpen}
-            checkedIds={checked}
-            onCheck={stableCheck}
-          />
+          <QueueTable {...list} onSort={stableSortBy} />
         )}
         <QueuePager
           page={pageNumber}
