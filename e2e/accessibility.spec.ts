@@ -9,9 +9,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DANA, PRIYA, expectAccessible, settled, signInInAnyLanguage } from './support';
-
-const ADMIN = { email: 'admin@triage.test', password: 'triage-admin', home: /\/(desk|admin)/ };
+import { ADMIN, DANA, PRIYA, chooseTheme, expectAccessible, settled, signInInAnyLanguage } from './support';
 
 /** Opens a page of the context signed in (in that tab only) as `account`, in the chosen theme. */
 async function signedIn(
@@ -21,12 +19,7 @@ async function signedIn(
 ): Promise<Page> {
   const page = await context.newPage();
   await signInInAnyLanguage(page, account);
-  const toggle = page.getByRole('switch').first();
-  if ((await toggle.isChecked()) !== dark) await toggle.click();
-  await expect(toggle).toBeChecked({ checked: dark });
-  // The switch's tooltip, shown while the pointer is on it, is not part of the screen.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
+  await chooseTheme(page, dark);
   return page;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DANA, PRIYA, makePng, shot, signIn } from './support';
+import { ADMIN, DANA, PRIYA, chooseTheme, makePng, settled, shot, signIn } from './support';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -95,17 +95,14 @@ for (const theme of ['light', 'dark'] as const) {
     const name = (index: number, screen: string) => `phone-${theme}-${String(index).padStart(2, '0')}-${screen}`;
     /** Waits out animations, checks the width and keeps a screenshot. */
     const keep = async (page: Page, index: number, screen: string) => {
-      await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+      await settled(page);
       await expectFitsWidth(page);
       await shot(page, name(index, screen));
     };
 
     const customer = await context.newPage();
     await signIn(customer, DANA);
-    const toggle = customer.getByRole('switch', { name: 'Dark theme' });
-    if ((await toggle.isChecked()) !== dark) await toggle.click();
-    await customer.mouse.move(0, 400); // the switch's tooltip is not part of the screen
-    await expect(customer.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
+    await chooseTheme(customer, dark);
     await keep(customer, 1, 'requests');
 
     // A new request with a photo picked from the phone's library (the picker accepts images).
@@ -154,13 +151,13 @@ for (const theme of ['light', 'dark'] as const) {
     await keep(guest, 7, 'canned-replies');
 
     const admin = await context.newPage();
-    await signIn(admin, { email: 'admin@triage.test', password: 'triage-admin', home: /\/(desk|admin)/ });
+    await signIn(admin, ADMIN);
     await admin.goto('/admin');
     await expect(admin.getByText('dana@example.test')).toBeVisible();
     await keep(admin, 8, 'admin');
     await admin.getByRole('button', { name: 'Open menu' }).click();
     await expect(admin.getByRole('dialog')).toBeVisible();
-    await admin.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+    await settled(admin);
     await shot(admin, name(9, 'menu-drawer'), { viewport: true });
   });
 }

@@ -97,6 +97,8 @@ export async function signIn(
 
 /** The seeded agent Priya (local demo desk). */
 export const PRIYA = { email: 'priya@triage.test', password: 'triage-agent', home: /\/desk/ };
+/** The seeded admin Alex (local demo desk); home is the desk. */
+export const ADMIN = { email: 'admin@triage.test', password: 'triage-admin', home: /\/(desk|admin)/ };
 /** The seeded customer Dana (local demo desk). */
 export const DANA = { email: 'dana@example.test', password: 'triage-customer', home: /\/requests$/ };
 
@@ -150,9 +152,29 @@ export async function signInInAnyLanguage(
   await expect(page).toHaveURL(account.home);
 }
 
-/** Waits until every animation of the page has ended (a fade-in caught midway fails contrast checks). */
+/**
+ * Waits until every animation of the page has ended (a fade-in caught midway fails contrast
+ * checks) — after two frames, so that a transition the last action starts (a hover fading out)
+ * has begun and is waited for too.
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
+  });
+}
+
+/**
+ * Puts the signed-in frame of `page` in the light or dark theme with the header's switch (in any
+ * language: the first switch of the page), then moves the pointer away so the switch's tooltip
+ * is not part of what is checked or shot next.
+ */
+export async function chooseTheme(page: Page, dark: boolean): Promise<void> {
+  const toggle = page.getByRole('switch').first();
+  if ((await toggle.isChecked()) !== dark) await toggle.click();
+  await expect(toggle).toBeChecked({ checked: dark });
+  await page.mouse.move(0, 400);
+  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
 }
 
 /**
@@ -164,19 +186,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // The pointer left where the last click was: a control under it shows antd's hover colour.
   await page.mouse.move(0, 0);
   // …and fades back over a few frames: let that transition end before reading colours.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(
-            () =>
-              void Promise.allSettled(document.getAnimations().map((animation) => animation.finished)).then(() =>
-                resolve(),
-              ),
-          ),
-        ),
-      ),
-  );
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
