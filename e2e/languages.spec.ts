@@ -5,7 +5,7 @@
  * on the Spanish ones (English and Arabic, in both themes, are in accessibility.spec.ts).
  */
 import { expect, test } from './fixtures';
-import { DANA, PRIYA, expectAccessible, settled, shot, signIn, signInInAnyLanguage } from './support';
+import { DANA, PRIYA, chooseTheme, expectAccessible, settled, shot, signIn, signInInAnyLanguage } from './support';
 
 const TAGLINE = {
   en: 'The support desk that keeps up with you.',
@@ -68,10 +68,13 @@ for (const locale of ['en', 'es', 'ar'] as const) {
     if (locale === 'es') await expectAccessible(page, `ticket (${locale}, light)`);
 
     if (locale === 'ar') {
-      await page.getByRole('switch').first().click();
+      await chooseTheme(page, true);
       await settled(page);
       await shot(page, 'lang-ar-ticket-dark');
-      await page.getByRole('switch').first().click();
+      // An English message in the Arabic desk reads left to right, its full stop at its end.
+      const body = page.getByTestId('conversation').locator('[dir="auto"]').last();
+      expect(await body.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('plaintext');
+      await chooseTheme(page, false);
     }
 
     const customer = await context.newPage();

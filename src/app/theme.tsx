@@ -71,6 +71,9 @@ const THEMES: Record<ThemeMode, ThemeConfig> = { light: themeFor('light'), dark:
  * - links in the current theme's link colour: antd writes its global `a` rule once, in the theme
  *   it first renders with, so after a switch to dark the links kept the light blue (3.1:1);
  * - links in running text underlined, not told apart by colour alone (menus and buttons excepted);
+ * - text people wrote (`dir="auto"`) laid out in its own direction even inside antd components,
+ *   whose `-rtl` classes set `direction: rtl` over the attribute: an English message in the Arabic
+ *   desk kept its full stop on the wrong side;
  * - form errors and outlined/text/link danger buttons ("Delete") in the error *text* colour (antd uses
  *   `colorError`, 4.3:1 on the dark background, and the dark algorithm darkens any seed given).
  */
@@ -80,6 +83,7 @@ body a { color: ${token.colorLink}; } body a:hover { color: ${token.colorLinkHov
 body a:active { color: ${token.colorLinkActive}; }
 body a:not([class]) { text-decoration: underline; text-underline-offset: 2px; }
 body :is(.ant-menu, .ant-dropdown-menu) a { text-decoration: none; }
+body [dir='auto'] { unicode-bidi: plaintext; }
 body .ant-form-item .ant-form-item-explain-error { color: ${token.colorErrorText}; }
 body .ant-btn-dangerous:not(.ant-btn-variant-solid):not(:disabled):not(:hover) { color: ${token.colorErrorText}; }`;
 }
