@@ -912,6 +912,20 @@ describeWithEmulators('firestore.rules', () => {
       );
       // Someone else's: not even an admin.
       await assertFails(updateDoc(doc(dbOf('ada'), 'users', 'carol'), { locale: 'es', updatedAt: serverTimestamp() }));
+      // Oversized: a tag that starts like a supported one.
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), {
+          locale: `es${'-x'.repeat(5000)}`,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      // Batched: one's own language with someone else's rides on it — the whole batch is refused.
+      const carol = dbOf('carol');
+      const batch = writeBatch(carol);
+      batch.update(doc(carol, 'users', 'carol'), { locale: 'es', updatedAt: serverTimestamp() });
+      batch.update(doc(carol, 'users', 'alice'), { locale: 'es', updatedAt: serverTimestamp() });
+      await assertFails(batch.commit());
+      expect((await getDoc(doc(dbOf('carol'), 'users', 'carol'))).get('locale')).toBe('ar');
     });
     it('refuses deleting a profile (and so re-creating it with another role)', async () => {
       await assertFails(deleteDoc(doc(dbOf('carol'), 'users', 'carol')));
