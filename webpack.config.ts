@@ -86,7 +86,10 @@ export default (
         {
           // The other languages' catalogues, compiled the same way.
           test: /\.json$/,
-          include: path.resolve(__dirname, 'src/lib/i18n/catalogues'),
+          include: [
+            path.resolve(__dirname, 'src/lib/i18n/catalogues'),
+            path.resolve(__dirname, 'src/domain/mail/catalogues'),
+          ],
           type: 'json',
           use: path.resolve(__dirname, 'scripts/icu-catalogue-loader.cjs'),
         },

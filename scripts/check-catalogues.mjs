@@ -12,6 +12,8 @@ import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CATALOGUES = path.join(ROOT, 'src/lib/i18n/catalogues');
+// The emails' catalogues live with their composer, which trusted code bundles without the app's.
+const MAIL_CATALOGUES = path.join(ROOT, 'src/domain/mail/catalogues');
 const LOCALES = ['es', 'ar'];
 
 function sourceFiles(dir) {
@@ -49,8 +51,15 @@ for (const [id, { defaultMessage }] of Object.entries(english)) {
 for (const locale of LOCALES) {
   const dir = path.join(CATALOGUES, locale);
   const catalogue = {};
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-    const messages = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const catalogueFiles = [
+    ...readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => path.join(dir, name)),
+    path.join(MAIL_CATALOGUES, `${locale}.json`),
+  ];
+  for (const full of catalogueFiles) {
+    const file = path.relative(CATALOGUES, full);
+    const messages = JSON.parse(readFileSync(full, 'utf8'));
     for (const [id, message] of Object.entries(messages)) {
       if (id in catalogue) problems.push(`${locale}/${file}: "${id}" is also in another file`);
       catalogue[id] = { message, file };

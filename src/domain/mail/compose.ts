@@ -1,0 +1,288 @@
+/**
+ * Writes each email of DESIGN §9 in the recipient's language: subject, plain text and HTML (every
+ * value escaped: a subject of `<img onerror=…>` arrives as text), the threading ids of its ticket,
+ * the signed `Reply-To` and `List-Unsubscribe`. Pure: the caller gives the time, the links and
+ * the catalogue; the same code writes the Firebase backend's mail (functions/) and the local one's.
+ */
+import { createIntl, createIntlCache, defineMessages, type IntlShape } from '@formatjs/intl';
+import escapeHtml from 'escape-html';
+import { DEFAULT_LOCALE, directionOf, type Locale } from '@/domain/locales';
+import type { MailDocument, MailKind } from '@/domain/mail/mail-document';
+
+/** Every mail message's translation in one language (`src/domain/mail/catalogues/{es,ar}.json`). */
+export type MailCatalogue = Readonly<Record<string, string>>;
+
+const m = defineMessages({
+  subject: { id: 'mail.subject', defaultMessage: '[#{number}] {subject}' },
+  greeting: { id: 'mail.greeting', defaultMessage: 'Hello {name},' },
+  receivedLead: {
+    id: 'mail.received.lead',
+    defaultMessage: 'We received your request #{number} “{subject}”. We will answer you here and on the portal.',
+  },
+  receivedAdd: {
+    id: 'mail.received.add',
+    defaultMessage: 'To add something, reply to this email.',
+  },
+  replyLead: { id: 'mail.reply.lead', defaultMessage: '{author} replied to your request #{number}:' },
+  replyHow: {
+    id: 'mail.reply.how',
+    defaultMessage: 'Reply to this email to answer, or open your request on the portal.',
+  },
+  solvedLead: {
+    id: 'mail.solved.lead',
+    defaultMessage: 'Your request #{number} “{subject}” is solved.',
+  },
+  solvedReopen: {
+    id: 'mail.solved.reopen',
+    defaultMessage: 'If something is still wrong, reply to this email and it opens again.',
+  },
+  solvedRate: {
+    id: 'mail.solved.rate',
+    defaultMessage: 'How did we do? Reopen or rate your request on the portal.',
+  },
+  assignedLead: {
+    id: 'mail.assigned.lead',
+    defaultMessage: '{actor} assigned ticket #{number} “{subject}” to you.',
+  },
+  customerReplyLead: {
+    id: 'mail.customerReply.lead',
+    defaultMessage: '{requester} replied on ticket #{number} “{subject}”:',
+  },
+  newUnassignedLead: {
+    id: 'mail.newUnassigned.lead',
+    defaultMessage: 'New ticket #{number} from {requester}, not assigned to anyone yet:',
+  },
+  staffHow: {
+    id: 'mail.staff.how',
+    defaultMessage: 'Open the ticket in the desk to answer (a reply to this email is not added to the ticket).',
+  },
+  attachments: { id: 'mail.attachments', defaultMessage: 'Attached files:' },
+  openRequest: { id: 'mail.link.request', defaultMessage: 'Open your request' },
+  openTicket: { id: 'mail.link.ticket', defaultMessage: 'Open the ticket' },
+  footer: {
+    id: 'mail.footer',
+    defaultMessage: 'You get this email from {desk}. Choose which emails you get: {link}',
+  },
+  bounceSubject: { id: 'mail.bounce.subject', defaultMessage: 'Not delivered: {subject}' },
+  bounceUnknownSender: {
+    id: 'mail.bounce.unknownSender',
+    defaultMessage:
+      'Your email was not added to any request: it came from an address that is not the requester’s. Write from the address you used for the request, or sign in to the portal.',
+  },
+  bounceClosed: {
+    id: 'mail.bounce.closed',
+    defaultMessage:
+      'Request #{number} is closed, so your email was not added to it. Please send a new request on the portal.',
+  },
+  bounceExpired: {
+    id: 'mail.bounce.expired',
+    defaultMessage:
+      'The reply address you wrote to has expired, so your email was not added to request #{number}. Please answer on the portal.',
+  },
+});
+
+/** The person an email is written to. */
+export interface MailRecipient {
+  email: string;
+  displayName: string;
+  /** Their language; English when they never chose. */
+  locale?: Locale;
+  /** Their uid, when they have an account. */
+  uid?: string;
+}
+
+/** The ticket an email is about. */
+export interface MailTicket {
+  id: string;
+  number: number;
+  subject: string;
+}
+
+/** A message quoted in an email: who wrote it, its text, its files as links. */
+export interface MailQuote {
+  authorName: string;
+  body: string;
+  attachments: { name: string; url: string }[];
+}
+
+/** Where an email's links and addresses point (DESIGN §9 configuration). */
+export interface MailSetup {
+  /** The desk's name, as signed at the end of every email. */
+  deskName: string;
+  /** The app's origin, e.g. `https://triage.example.com` (no trailing slash). */
+  appUrl: string;
+  /** The host of the ids Triage gives its emails (`<ticket-…@host>`). */
+  messageIdHost: string;
+}
+
+/** What an email about a ticket needs; `quote` for the kinds that carry a message. */
+export interface ComposeInput {
+  kind: MailKind;
+  recipient: MailRecipient;
+  ticket: MailTicket;
+  /** The reply (public-reply, customer-reply, new-unassigned). */
+  quote?: MailQuote;
+  /** The person who acted (public-reply's author, ticket-assigned's assigner, the requester). */
+  actorName?: string;
+  /** Whether the recipient is staff: their link goes to the desk, not the portal. */
+  toStaff: boolean;
+  /** The signed reply address (see `reply-token.ts`); absent for emails that take no reply. */
+  replyTo?: string;
+  /** For bounces: the subject of the email that bounced. */
+  bouncedSubject?: string;
+  /** ISO-8601 UTC: when the email is written; also makes its id unique. */
+  createdAt: string;
+  /** A key unique among this ticket's emails (a message id, `solved-…`): the email's own id. */
+  uniqueKey: string;
+}
+
+const cache = createIntlCache();
+const intls = new Map<string, IntlShape>();
+
+function intlFor(locale: Locale, catalogues: Partial<Record<Locale, MailCatalogue>>): IntlShape {
+  const messages = locale === DEFAULT_LOCALE ? {} : (catalogues[locale] ?? {});
+  const key = `${locale}:${Object.keys(messages).length}`;
+  let intl = intls.get(key);
+  if (!intl) {
+    intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages, onError: () => undefined }, cache);
+    intls.set(key, intl);
+  }
+  return intl;
+}
+
+/** The id of a ticket's first email, which every later one threads under. */
+export function ticketThreadId(ticketId: string, host: string): string {
+  return `<ticket-${ticketId}@${host}>`;
+}
+
+/** Plain text to HTML: escaped, line breaks kept. */
+function paragraphHtml(text: string, dir: 'ltr' | 'rtl' | 'auto' = 'auto'): string {
+  return `<p dir="${dir}" style="margin:0 0 12px">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
+}
+
+function linkHtml(label: string, url: string): string {
+  return `<p style="margin:0 0 12px"><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
+}
+
+/**
+ * Writes one email of DESIGN §9's table.
+ * @param catalogues the es/ar mail catalogues (English is in the code).
+ * @returns the `mail` document (no `delivery`: the sender writes it).
+ */
+export function composeMail(
+  input: ComposeInput,
+  setup: MailSetup,
+  catalogues: Partial<Record<Locale, MailCatalogue>>,
+): MailDocument {
+  const locale = input.recipient.locale ?? DEFAULT_LOCALE;
+  const intl = intlFor(locale, catalogues);
+  const t = (descriptor: (typeof m)[keyof typeof m], values: Record<string, string | number> = {}) =>
+    intl.formatMessage(descriptor, values);
+  const { ticket, quote } = input;
+  const values = { number: ticket.number, subject: ticket.subject };
+  const link = input.toStaff ? `${setup.appUrl}/desk/tickets/${ticket.id}` : `${setup.appUrl}/requests/${ticket.id}`;
+  const preferencesLink = `${setup.appUrl}/account#notifications`;
+  const isBounce = input.kind.startsWith('bounce-');
+
+  const lead: string[] = [];
+  switch (input.kind) {
+    case 'request-received':
+      lead.push(t(m.receivedLead, values), t(m.receivedAdd));
+      break;
+    case 'public-reply':
+      lead.push(t(m.replyLead, { ...values, author: input.actorName ?? '' }));
+      break;
+    case 'request-solved':
+      lead.push(t(m.solvedLead, values), t(m.solvedReopen), t(m.solvedRate));
+      break;
+    case 'ticket-assigned':
+      lead.push(t(m.assignedLead, { ...values, actor: input.actorName ?? '' }));
+      break;
+    case 'customer-reply':
+      lead.push(t(m.customerReplyLead, { ...values, requester: input.actorName ?? '' }));
+      break;
+    case 'new-unassigned':
+      lead.push(t(m.newUnassignedLead, { ...values, requester: input.actorName ?? '' }));
+      break;
+    case 'bounce-unknown-sender':
+      lead.push(t(m.bounceUnknownSender));
+      break;
+    case 'bounce-closed':
+      lead.push(t(m.bounceClosed, values));
+      break;
+    case 'bounce-expired':
+      lead.push(t(m.bounceExpired, values));
+      break;
+  }
+  const after: string[] = [];
+  if (input.kind === 'public-reply') after.push(t(m.replyHow));
+  if (input.toStaff && !isBounce && input.kind !== 'request-received') after.push(t(m.staffHow));
+  const linkLabel = input.toStaff ? t(m.openTicket) : t(m.openRequest);
+  const footer = t(m.footer, { desk: setup.deskName, link: preferencesLink });
+  const greeting = t(m.greeting, { name: input.recipient.displayName });
+  const subject = isBounce
+    ? t(m.bounceSubject, { subject: input.bouncedSubject ?? t(m.subject, values) })
+    : t(m.subject, values);
+
+  const quoteText = quote
+    ? [
+        '',
+        ...quote.body.split(/\r?\n/).map((line) => `> ${line}`),
+        ...(quote.attachments.length > 0
+          ? ['', t(m.attachments), ...quote.attachments.map((file) => `- ${file.name}: ${file.url}`)]
+          : []),
+        '',
+      ]
+    : [];
+  const text = [greeting, '', ...lead, ...quoteText, ...after, '', `${linkLabel}: ${link}`, '', '-- ', footer].join(
+    '\n',
+  );
+
+  const dir = directionOf(locale);
+  const quoteHtml = quote
+    ? `<blockquote style="margin:0 0 12px;padding:0 12px;border-inline-start:3px solid #d9d9d9">${paragraphHtml(quote.body)}</blockquote>` +
+      (quote.attachments.length > 0
+        ? `${paragraphHtml(t(m.attachments), dir)}<ul>${quote.attachments
+            .map((file) => `<li><a href="${escapeHtml(file.url)}">${escapeHtml(file.name)}</a></li>`)
+            .join('')}</ul>`
+        : '')
+    : '';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:system-ui,sans-serif;line-height:1.5">` +
+    paragraphHtml(greeting, dir) +
+    lead.map((line) => paragraphHtml(line, dir)).join('') +
+    quoteHtml +
+    after.map((line) => paragraphHtml(line, dir)).join('') +
+    linkHtml(linkLabel, link) +
+    `<hr><p dir="${dir}" style="color:#595959;font-size:12px">${escapeHtml(
+      t(m.footer, { desk: setup.deskName, link: '\u0000' }),
+    ).replace(
+      '\u0000',
+      `<a href="${escapeHtml(preferencesLink)}">${escapeHtml(preferencesLink)}</a>`,
+    )}</p></body></html>`;
+
+  const thread = ticketThreadId(ticket.id, setup.messageIdHost);
+  const first = input.kind === 'request-received';
+  const headers: Record<string, string> = { 'List-Unsubscribe': `<${preferencesLink}>` };
+  if (isBounce) headers['Auto-Submitted'] = 'auto-replied';
+  else headers['Auto-Submitted'] = 'auto-generated';
+  return {
+    to: [input.recipient.email],
+    ...(input.replyTo && { replyTo: input.replyTo }),
+    headers,
+    message: {
+      subject,
+      text,
+      html,
+      messageId: first
+        ? thread
+        : `<ticket-${ticket.id}-${input.uniqueKey.replace(/[^A-Za-z0-9._-]/g, '_')}@${setup.messageIdHost}>`,
+      ...(!first && { inReplyTo: thread, references: thread }),
+    },
+    kind: input.kind,
+    ticketId: ticket.id,
+    ticketNumber: ticket.number,
+    ...(input.recipient.uid && { recipientUid: input.recipient.uid }),
+    createdAt: input.createdAt,
+  };
+}

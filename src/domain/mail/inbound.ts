@@ -1,0 +1,176 @@
+/**
+ * Reply by email (DESIGN §9): what an inbound email from the mail provider's webhook becomes.
+ * The provider is Mailgun (its "Routes" forward action posts the parsed email as form fields and
+ * signs each post: HMAC-SHA-256 of `timestamp + token` with the webhook signing key). The check
+ * is in two steps so that each backend reads its data in between: {@link checkInbound} (signature,
+ * reply token, the reply's own text without the quoted history) and {@link decideInbound} (the
+ * ticket and its requester). Pure and Web Crypto only: the Cloud Function and the local
+ * backend's "Simulate a reply" run the same code.
+ */
+import EmailReplyParser from 'email-reply-parser';
+import { LIMITS } from '@/domain/limits';
+import type { MailKind } from '@/domain/mail/mail-document';
+import { constantTimeEqual, tokenFromRecipients, verifyReplyToken } from '@/domain/mail/reply-token';
+import type { TicketStatus } from '@/domain/types';
+
+/** How far a webhook's timestamp may be from now: 15 minutes (ms), against replayed posts. */
+export const WEBHOOK_MAX_AGE_MS = 15 * 60 * 1000;
+
+/** The fields of Mailgun's inbound post that Triage reads (all strings, as posted). */
+export interface MailgunInbound {
+  /** The envelope recipient(s), e.g. `reply+42-…@reply.example.com`. */
+  recipient: string;
+  /** The sender's address. */
+  sender: string;
+  /** The `From` header (`"Carol" <carol@example.com>`), used when `sender` is empty. */
+  from?: string;
+  subject?: string;
+  /** The whole plain-text body, quoted history included. */
+  'body-plain': string;
+  /** The email's `Message-Id` header: a retried post of one email writes one reply. */
+  'Message-Id'?: string;
+  /** Seconds since the epoch, as Mailgun signed it. */
+  timestamp: string;
+  token: string;
+  /** Hex HMAC-SHA-256 of `timestamp + token`. */
+  signature: string;
+}
+
+/** Why an inbound email is dropped without an answer (logged by the caller). */
+export type InboundDrop = 'bad-signature' | 'no-reply-address' | 'malformed-token' | 'forged-token' | 'empty';
+
+/** The result of {@link checkInbound}. */
+export type InboundCheck =
+  | { ok: false; drop: InboundDrop }
+  | {
+      ok: true;
+      ticketNumber: number;
+      /** The token was genuine but past its expiry: the sender gets a bounce. */
+      expired: boolean;
+      /** Lowercased sender address. */
+      sender: string;
+      subject: string;
+      /** The reply without the quoted history and signature, within DESIGN §3's body limit. */
+      text: string;
+      /** A key unique to this email (its Message-Id, else the post's token). */
+      emailKey: string;
+    };
+
+/** What to do with a checked inbound email. */
+export type InboundDecision =
+  | { kind: 'reply'; ticketId: string; requesterId: string; body: string }
+  | { kind: 'bounce'; mail: Extract<MailKind, `bounce-${string}`>; to: string }
+  | { kind: 'drop'; drop: 'unknown-ticket' };
+
+async function hmacHex(key: string, payload: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const cryptoKey = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(payload)));
+  return [...signature].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Signs a webhook post as Mailgun does (for tests and the local "Simulate a reply").
+ * @returns the `signature` field for `timestamp` (seconds) and `token`.
+ */
+export function signMailgunPost(signingKey: string, timestamp: string, token: string): Promise<string> {
+  return hmacHex(signingKey, timestamp + token);
+}
+
+/**
+ * Whether a post is Mailgun's: the signature matches `signingKey` and the timestamp is within
+ * {@link WEBHOOK_MAX_AGE_MS} of `now` (ms since the epoch).
+ */
+export async function verifyMailgunSignature(
+  post: Pick<MailgunInbound, 'timestamp' | 'token' | 'signature'>,
+  signingKey: string,
+  now: number,
+): Promise<boolean> {
+  if (signingKey === '' || !/^\d{1,12}$/.test(post.timestamp ?? '') || typeof post.token !== 'string') return false;
+  if (Math.abs(now - Number(post.timestamp) * 1000) > WEBHOOK_MAX_AGE_MS) return false;
+  const expected = await hmacHex(signingKey, post.timestamp + post.token);
+  return constantTimeEqual(expected, String(post.signature ?? '').toLowerCase());
+}
+
+/** The address in a `From`-style value (`"Name" <a@b>` or `a@b`), lowercased; `''` if none. */
+export function addressOf(value: string | undefined): string {
+  const raw = /<([^>]+)>/.exec(value ?? '')?.[1] ?? value ?? '';
+  const address = raw.trim().toLowerCase();
+  return /^[^@\s]+@[^@\s]+$/.test(address) ? address : '';
+}
+
+/**
+ * The new text of a reply: the quoted history ("On … wrote:", `>` lines) and the signature
+ * removed by `email-reply-parser` (a port of GitHub's), cut to DESIGN §3's body limit.
+ */
+export function replyTextOf(body: string): string {
+  const text = new EmailReplyParser().parseReply(body.replace(/\r\n/g, '\n')).trim();
+  return text.length > LIMITS.body.max ? `${text.slice(0, LIMITS.body.max - 1)}…` : text;
+}
+
+/**
+ * First step: is the post genuine, to whom is it a reply, and what does it say.
+ * @param secrets the webhook signing key and the reply-token secret.
+ * @param now ms since the epoch.
+ */
+export async function checkInbound(
+  post: MailgunInbound,
+  secrets: { signingKey: string; replyTokenSecret: string },
+  now: number,
+): Promise<InboundCheck> {
+  if (!(await verifyMailgunSignature(post, secrets.signingKey, now))) return { ok: false, drop: 'bad-signature' };
+  const token = tokenFromRecipients(String(post.recipient ?? ''));
+  if (!token) return { ok: false, drop: 'no-reply-address' };
+  const verdict = await verifyReplyToken(token, secrets.replyTokenSecret, now);
+  if (!verdict.ok && verdict.reason !== 'expired') {
+    return { ok: false, drop: verdict.reason === 'forged' ? 'forged-token' : 'malformed-token' };
+  }
+  const ticketNumber = verdict.ok ? verdict.ticketNumber : Number(token.split('-')[0]);
+  const text = replyTextOf(String(post['body-plain'] ?? ''));
+  const expired = !verdict.ok;
+  if (text === '' && !expired) return { ok: false, drop: 'empty' };
+  return {
+    ok: true,
+    ticketNumber,
+    expired,
+    sender: addressOf(post.sender) || addressOf(post.from),
+    subject: String(post.subject ?? ''),
+    text,
+    emailKey: String(post['Message-Id'] ?? '') || `${post.timestamp}-${post.token}`,
+  };
+}
+
+/**
+ * Second step: what becomes of a genuine reply, given its ticket (found by number) and the
+ * requester's address. Checks, in order: the ticket exists; the token is not expired; the sender
+ * is the requester; the ticket is not closed. A reply then becomes the requester's public reply
+ * (with the portal's lifecycle effects: pending/on hold/solved → open, DESIGN §2).
+ */
+export function decideInbound(
+  check: Extract<InboundCheck, { ok: true }>,
+  ticket: { id: string; status: TicketStatus; requesterId: string } | null,
+  requesterEmail: string | null,
+): InboundDecision {
+  if (!ticket) return { kind: 'drop', drop: 'unknown-ticket' };
+  if (check.expired) return { kind: 'bounce', mail: 'bounce-expired', to: check.sender };
+  if (!requesterEmail || check.sender !== requesterEmail.toLowerCase()) {
+    return { kind: 'bounce', mail: 'bounce-unknown-sender', to: check.sender };
+  }
+  if (ticket.status === 'closed') return { kind: 'bounce', mail: 'bounce-closed', to: check.sender };
+  return { kind: 'reply', ticketId: ticket.id, requesterId: ticket.requesterId, body: check.text };
+}
+
+/**
+ * The id of the public reply an email becomes: `email-` and 24 hex characters of the SHA-256 of
+ * its key, so a retried post finds the reply it already wrote.
+ */
+export async function inboundMessageId(emailKey: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(emailKey)));
+  return `email-${[...digest.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,135 @@
+/**
+ * Which emails a change causes (DESIGN §9), as intents the trusted code of each backend turns
+ * into `mail` documents: it reads the recipients' profiles, drops those whose switches say no
+ * ({@link wantsMail}), and writes each with `composeMail`. Internal notes never cause an email to
+ * a requester; nobody is emailed about their own action.
+ */
+import type { MailKind } from '@/domain/mail/mail-document';
+import type { NotificationPreferences } from '@/domain/mail/preferences';
+import { isStaff, type Role } from '@/domain/roles';
+import type { Message, Ticket } from '@/domain/types';
+
+/** The fields of a ticket the plan reads. */
+export type MailTicketState = Pick<
+  Ticket,
+  'id' | 'number' | 'subject' | 'status' | 'requesterId' | 'requesterName' | 'assigneeId'
+> & { solvedAt?: string; updatedAt: string };
+
+/** Who an intent is for: the requester, one person, or every staff member who opted in to new tickets. */
+export type MailAudience = { requester: true } | { uid: string } | { newTicketWatchers: true };
+
+/** One email to write. `uniqueKey` makes its `Message-ID` (and its document id) unique per ticket. */
+export interface MailIntent {
+  kind: MailKind;
+  audience: MailAudience;
+  uniqueKey: string;
+  /** Whose action it reports (never emailed about it). */
+  actorId: string;
+}
+
+/**
+ * The emails a ticket write causes: a new ticket's "received" (and the opt-in "new in
+ * Unassigned" when it has no assignee), "solved" when the status becomes solved, and "assigned"
+ * to a new assignee who did not assign it to themselves.
+ * @param before the ticket before the write; `null` when the write created it.
+ * @param actorId who wrote (`updatedBy`; the requester for a new ticket).
+ */
+export function mailsForTicketWrite(
+  before: MailTicketState | null,
+  after: MailTicketState,
+  actorId: string,
+): MailIntent[] {
+  if (!before) {
+    const intents: MailIntent[] = [
+      { kind: 'request-received', audience: { requester: true }, uniqueKey: 'received', actorId },
+    ];
+    if (!after.assigneeId) {
+      intents.push({ kind: 'new-unassigned', audience: { newTicketWatchers: true }, uniqueKey: 'new', actorId });
+    }
+    return intents;
+  }
+  const intents: MailIntent[] = [];
+  if (after.status === 'solved' && before.status !== 'solved') {
+    intents.push({
+      kind: 'request-solved',
+      audience: { requester: true },
+      uniqueKey: `solved-${after.solvedAt ?? after.updatedAt}`,
+      actorId,
+    });
+  }
+  if (after.assigneeId && after.assigneeId !== before.assigneeId && after.assigneeId !== actorId) {
+    intents.push({
+      kind: 'ticket-assigned',
+      audience: { uid: after.assigneeId },
+      uniqueKey: `assigned-${after.updatedAt}`,
+      actorId,
+    });
+  }
+  return intents;
+}
+
+/**
+ * The emails a new message causes: a public reply by anyone but the requester goes to the
+ * requester; the requester's reply goes to the assignee (if any). Internal notes: none.
+ * @param ticket the ticket as it is after the message.
+ */
+export function mailsForMessage(
+  ticket: MailTicketState,
+  message: Pick<Message, 'id' | 'authorId' | 'internal'>,
+): MailIntent[] {
+  if (message.internal) return [];
+  if (message.authorId !== ticket.requesterId) {
+    return [{ kind: 'public-reply', audience: { requester: true }, uniqueKey: message.id, actorId: message.authorId }];
+  }
+  if (ticket.assigneeId && ticket.assigneeId !== message.authorId) {
+    return [
+      {
+        kind: 'customer-reply',
+        audience: { uid: ticket.assigneeId },
+        uniqueKey: message.id,
+        actorId: message.authorId,
+      },
+    ];
+  }
+  return [];
+}
+
+/** The switch of DESIGN §9 that decides an email kind; bounces answer a person's own email and always go. */
+export function switchFor(kind: MailKind): keyof NotificationPreferences | null {
+  switch (kind) {
+    case 'request-received':
+    case 'public-reply':
+    case 'request-solved':
+      return 'requestUpdates';
+    case 'ticket-assigned':
+      return 'ticketAssigned';
+    case 'customer-reply':
+      return 'customerReplies';
+    case 'new-unassigned':
+      return 'newUnassigned';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Whether a person gets an email of this kind: their switch is on, it is not about their own
+ * action, and staff-only kinds go to staff only.
+ */
+export function wantsMail(
+  intent: Pick<MailIntent, 'kind' | 'actorId'>,
+  person: { uid: string; role: Role; notifications: NotificationPreferences },
+): boolean {
+  // A requester's own request is the one action they are told about ("we received it").
+  if (person.uid === intent.actorId && intent.kind !== 'request-received') return false;
+  const staffOnly =
+    intent.kind === 'ticket-assigned' || intent.kind === 'customer-reply' || intent.kind === 'new-unassigned';
+  if (staffOnly && !isStaff(person.role)) return false;
+  const key = switchFor(intent.kind);
+  return key === null || person.notifications[key];
+}
+
+/** The id of an intent's `mail` document: one per ticket and key, so a retried trigger writes it once. */
+export function mailDocumentId(ticketId: string, intent: Pick<MailIntent, 'kind' | 'uniqueKey'>, uid = ''): string {
+  return `${ticketId}-${intent.kind}-${intent.uniqueKey}${uid ? `-${uid}` : ''}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
