@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the Cloud Functions (functions/src) into functions/lib/index.js: one CommonJS file for
 // Node 20 holding the functions and the domain code they share with the app (src/domain),
-// with firebase-admin, firebase-functions and zod left as the runtime's own packages
+// with firebase-admin, firebase-functions, zod, nodemailer and busboy left as the runtime's own packages
 // (functions/package.json lists them for deploy; here they resolve from the root node_modules).
 // Run by `npm run build:functions`, before the emulators start and as firebase.json's predeploy.
 import { build } from 'esbuild';
@@ -15,7 +15,18 @@ await build({
   target: 'node20',
   format: 'cjs',
   sourcemap: true,
-  external: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'zod', 'zod/*'],
+  external: [
+    'firebase-admin',
+    'firebase-admin/*',
+    'firebase-functions',
+    'firebase-functions/*',
+    'zod',
+    'zod/*',
+    'nodemailer',
+    'busboy',
+    // email-reply-parser tries the optional native `re2` and falls back to RegExp.
+    're2',
+  ],
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
 });

@@ -5,25 +5,76 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
+import { createTransport } from 'nodemailer';
+import type { MailgunInbound } from '@/domain/mail/inbound';
 import { keepCannedRepliesWellFormed } from './canned-replies';
+import { formFields } from './form-post';
+import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage, mailForTicketWrite } from './mail';
 import { recordTicketChange } from './ticket-change';
 
 initializeApp();
 
 /**
  * On every write of `tickets/{ticketId}`: the audit trail of the change and the ticket's search
- * keys (see {@link recordTicketChange}). Retried by the platform on failure; each run is idempotent.
+ * keys (see {@link recordTicketChange}), and its emails (received, solved, assigned: see
+ * {@link mailForTicketWrite}). Retried by the platform on failure; each run is idempotent.
  */
 export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}', retry: true }, async (event) => {
   const change = event.data;
   if (!change) return;
-  await recordTicketChange(getFirestore(), {
-    changeId: event.id,
-    before: change.before.exists ? change.before : null,
-    after: change.after.exists ? change.after : null,
-  });
+  const before = change.before.exists ? change.before : null;
+  const after = change.after.exists ? change.after : null;
+  const db = getFirestore();
+  await recordTicketChange(db, { changeId: event.id, before, after });
+  await mailForTicketWrite(db, mailConfigFromEnv(), before, after, Date.now());
+});
+
+/**
+ * On every new message: the emails it causes (a public reply to the requester, the requester's
+ * reply to the assignee; an internal note none — see {@link mailForNewMessage}). Idempotent.
+ */
+export const messageCreated = onDocumentCreated(
+  { document: 'tickets/{ticketId}/messages/{messageId}', retry: true },
+  async (event) => {
+    if (!event.data) return;
+    await mailForNewMessage(getFirestore(), mailConfigFromEnv(), event.params.ticketId, event.data, Date.now());
+  },
+);
+
+/**
+ * On every new `mail` document: sends it over SMTP when `SMTP_URL` is set (an `smtp://` or
+ * `smtps://` URL with credentials; `MAIL_FROM` is the sender), writing `delivery` as the Trigger
+ * Email extension does. Without `SMTP_URL` it does nothing: install the extension on the `mail`
+ * collection instead (README "Email").
+ */
+export const mailCreated = onDocumentCreated({ document: 'mail/{mailId}' }, async (event) => {
+  const url = process.env.SMTP_URL;
+  if (!url) return;
+  const config = mailConfigFromEnv();
+  const from = process.env.MAIL_FROM ?? `${config.deskName} <no-reply@${config.messageIdHost}>`;
+  const state = await deliverMail(getFirestore(), event.params.mailId, createTransport(url), from);
+  if (state === 'ERROR') logger.warn(`mail/${event.params.mailId}: delivery failed`);
+});
+
+/**
+ * Reply by email: Mailgun's inbound route posts each email to this URL (see
+ * {@link handleInboundEmail}). 200 when handled (a reply added or a bounce written), 406 when
+ * refused (not signed by Mailgun, a forged or malformed reply address: logged), 405 for anything
+ * but POST.
+ */
+export const inboundEmail = onRequest(async (request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).send('POST only');
+    return;
+  }
+  const post = (await formFields(request)) as unknown as MailgunInbound;
+  const outcome = await handleInboundEmail(getFirestore(), mailConfigFromEnv(), post, Date.now());
+  if (outcome.status === 200) logger.info(`inbound email: ${outcome.outcome}`);
+  else logger.warn(`inbound email refused: ${outcome.outcome} (recipient ${String(post.recipient ?? '')})`);
+  response.status(outcome.status).json({ outcome: outcome.outcome });
 });
 
 /**

@@ -8,6 +8,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
 import { searchKeysFor } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
+import { oneOf, optionalText, text, texts } from './snapshot-values';
 
 /** gRPC status codes the Admin SDK reports. */
 const ALREADY_EXISTS = 6;
@@ -21,22 +22,6 @@ export interface TicketChange {
   before: DocumentSnapshot | null;
   /** The ticket after the write; `null` when it was deleted (the rules allow no delete). */
   after: DocumentSnapshot | null;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function texts(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
-function optionalText(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
 /** The followed fields of a stored ticket, missing and malformed values as DESIGN §3 reads them. */

@@ -14,6 +14,7 @@ import {
   getCountFromServer,
   getDoc,
   getDocs,
+  limit,
   orderBy,
   query,
   serverTimestamp,
@@ -927,6 +928,41 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(batch.commit());
       expect((await getDoc(doc(dbOf('carol'), 'users', 'carol'))).get('locale')).toBe('ar');
     });
+    it('keeps a person’s own email switches (DESIGN §9): exactly the four booleans, and nobody else’s', async () => {
+      const switches = { requestUpdates: false, ticketAssigned: true, customerReplies: true, newUnassigned: true };
+      await assertSucceeds(
+        updateDoc(doc(dbOf('alice'), 'users', 'alice'), { notifications: switches, updatedAt: serverTimestamp() }),
+      );
+      const forged: unknown[] = [
+        { ...switches, newUnassigned: 'yes' },
+        { requestUpdates: false },
+        { ...switches, role: 'admin' },
+        { ...switches, extra: 'x'.repeat(5000) },
+        'off',
+      ];
+      for (const notifications of forged) {
+        await assertFails(
+          updateDoc(doc(dbOf('alice'), 'users', 'alice'), { notifications, updatedAt: serverTimestamp() }),
+        );
+      }
+      // Someone else's: an agent turning off a customer's emails, an admin too.
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'users', 'carol'), { notifications: switches, updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'carol'), { notifications: switches, updatedAt: serverTimestamp() }),
+      );
+      // Batched beside one's own: the whole batch is refused.
+      const alice = dbOf('alice');
+      const batch = writeBatch(alice);
+      batch.update(doc(alice, 'users', 'alice'), {
+        notifications: { ...switches, requestUpdates: true },
+        updatedAt: serverTimestamp(),
+      });
+      batch.update(doc(alice, 'users', 'carol'), { notifications: switches, updatedAt: serverTimestamp() });
+      await assertFails(batch.commit());
+      expect((await getDoc(doc(dbOf('alice'), 'users', 'alice'))).get('notifications')).toEqual(switches);
+    });
     it('refuses deleting a profile (and so re-creating it with another role)', async () => {
       await assertFails(deleteDoc(doc(dbOf('carol'), 'users', 'carol')));
       await assertFails(setDoc(doc(dbOf('carol'), 'users', 'carol'), profile('carol', 'admin')));
@@ -1351,6 +1387,41 @@ describeWithEmulators('firestore.rules', () => {
       await assertSucceeds(
         updateDoc(doc(dbOf('alice'), 'tickets', id), { priority: 'high', updatedAt: serverTimestamp() }),
       );
+    });
+  });
+
+  describe('outgoing mail is written only by trusted code (DESIGN §9)', () => {
+    const mail = {
+      to: ['carol@example.com'],
+      headers: {},
+      message: {
+        subject: 'Your password',
+        text: 'Click here',
+        html: '<a href="https://evil.example">here</a>',
+        messageId: '<x@y>',
+      },
+      kind: 'public-reply',
+      createdAt: '2026-11-24T10:00:00.000Z',
+    };
+    it('refuses every client write, an admin’s included: a phishing email from the desk’s own address', async () => {
+      for (const uid of ['carol', 'alice', 'ada']) {
+        await assertFails(setDoc(doc(dbOf(uid), 'mail', `forged-${uid}`), mail));
+      }
+    });
+    it('lets admins read the outgoing mail, and nobody else', async () => {
+      await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'mail', 'sent-1'), mail));
+      await assertSucceeds(getDoc(doc(dbOf('ada'), 'mail', 'sent-1')));
+      await assertSucceeds(getDocs(query(collection(dbOf('ada'), 'mail'), orderBy('createdAt', 'desc'), limit(10))));
+      await assertFails(getDoc(doc(dbOf('carol'), 'mail', 'sent-1')));
+      await assertFails(getDoc(doc(dbOf('alice'), 'mail', 'sent-1')));
+      await assertFails(
+        getDocs(query(collection(dbOf('alice'), 'mail'), where('to', 'array-contains', 'carol@example.com'))),
+      );
+    });
+    it('refuses an admin changing or deleting a stored email (its delivery state is the sender’s)', async () => {
+      await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'mail', 'sent-2'), mail));
+      await assertFails(updateDoc(doc(dbOf('ada'), 'mail', 'sent-2'), { 'delivery.state': 'SUCCESS' }));
+      await assertFails(deleteDoc(doc(dbOf('ada'), 'mail', 'sent-2')));
     });
   });
 });

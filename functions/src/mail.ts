@@ -1,0 +1,369 @@
+/**
+ * Email on the Firebase backend (DESIGN §9), the trusted side: which `mail` documents a ticket
+ * write or a new message causes (written here, never by a client: the rules refuse them), their
+ * delivery over SMTP with nodemailer, and reply by email (Mailgun's inbound webhook). Each step
+ * is a plain function of a Firestore (Admin SDK) so that the tests call it as the triggers do.
+ */
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { Transporter } from 'nodemailer';
+import { composeMail, type MailCatalogue, type MailSetup } from '@/domain/mail/compose';
+import { checkInbound, decideInbound, inboundMessageId, type MailgunInbound } from '@/domain/mail/inbound';
+import type { MailDocument, MailKind } from '@/domain/mail/mail-document';
+import {
+  mailDocumentId,
+  mailsForMessage,
+  mailsForTicketWrite,
+  wantsMail,
+  type MailIntent,
+  type MailTicketState,
+} from '@/domain/mail/plan';
+import { notificationsOf } from '@/domain/mail/preferences';
+import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
+import { planReply } from '@/domain/plans/reply';
+import type { TicketWrite } from '@/domain/plans/ticket-write';
+import { isStaff } from '@/domain/roles';
+import type { Ticket } from '@/domain/types';
+import es from '@/domain/mail/catalogues/es.json';
+import ar from '@/domain/mail/catalogues/ar.json';
+import { personOf, text, ticketOf, type StoredPerson } from './snapshot-values';
+
+const CATALOGUES: Record<'es' | 'ar', MailCatalogue> = { es, ar };
+const ALREADY_EXISTS = 6;
+
+/** Where mail points and what it is signed with (DESIGN §9 configuration; from the environment). */
+export interface MailConfig extends MailSetup {
+  /** The domain of the reply addresses (`reply+token@…`); no reply address without one. */
+  replyDomain: string;
+  /** The secret of the reply tokens; no reply address without one. */
+  replyTokenSecret: string;
+  /** Mailgun's webhook signing key; inbound posts are refused without one. */
+  mailgunSigningKey: string;
+}
+
+/**
+ * The mail configuration from the environment (`functions/.env`, or secrets bound to the
+ * functions): `APP_URL`, `DESK_NAME`, `REPLY_DOMAIN`, `REPLY_TOKEN_SECRET`, `MAILGUN_SIGNING_KEY`.
+ */
+export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailConfig {
+  const appUrl = (env.APP_URL ?? 'http://127.0.0.1:5000').replace(/\/+$/, '');
+  return {
+    appUrl,
+    deskName: env.DESK_NAME ?? 'Triage',
+    messageIdHost: new URL(appUrl).hostname || 'triage.invalid',
+    replyDomain: env.REPLY_DOMAIN ?? '',
+    replyTokenSecret: env.REPLY_TOKEN_SECRET ?? '',
+    mailgunSigningKey: env.MAILGUN_SIGNING_KEY ?? '',
+  };
+}
+
+/** The plan's view of a stored ticket. */
+function stateOf(snapshot: DocumentSnapshot): MailTicketState {
+  const ticket = ticketOf(snapshot);
+  return {
+    id: ticket.id,
+    number: ticket.number,
+    subject: ticket.subject,
+    status: ticket.status,
+    requesterId: ticket.requesterId,
+    requesterName: ticket.requesterName,
+    ...(ticket.assigneeId && { assigneeId: ticket.assigneeId }),
+    ...(ticket.solvedAt && { solvedAt: ticket.solvedAt }),
+    updatedAt: ticket.updatedAt,
+  };
+}
+
+async function person(db: Firestore, uid: string): Promise<StoredPerson | null> {
+  return uid ? personOf(await db.collection('users').doc(uid).get()) : null;
+}
+
+/** The people an intent is for, before their switches are read. */
+async function audienceOf(db: Firestore, ticket: MailTicketState, intent: MailIntent): Promise<StoredPerson[]> {
+  if ('requester' in intent.audience) return [await person(db, ticket.requesterId)].filter((p) => p !== null);
+  if ('uid' in intent.audience) return [await person(db, intent.audience.uid)].filter((p) => p !== null);
+  // Only those who switched it on are read, not every staff member.
+  const watchers = await db.collection('users').where('notifications.newUnassigned', '==', true).get();
+  return watchers.docs.map(personOf).filter((p): p is StoredPerson => p !== null && isStaff(p.role));
+}
+
+async function createOnce(db: Firestore, id: string, mail: MailDocument): Promise<boolean> {
+  try {
+    await db.collection('mail').doc(id).create(mail);
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+    throw error;
+  }
+}
+
+/** What a message email quotes. */
+interface Quote {
+  authorName: string;
+  body: string;
+  attachmentNames: string[];
+}
+
+/**
+ * Writes the `mail` documents of some intents: each recipient who wants it gets one, in their
+ * language, with a signed reply address when they are the requester. Idempotent (document ids
+ * from the ticket, intent and recipient).
+ * @returns how many documents were written.
+ */
+export async function writeMails(
+  db: Firestore,
+  config: MailConfig,
+  ticket: MailTicketState,
+  intents: MailIntent[],
+  quote: Quote | null,
+  now: number,
+): Promise<number> {
+  let written = 0;
+  for (const intent of intents) {
+    const actor = intent.actorId ? await person(db, intent.actorId) : null;
+    for (const recipient of await audienceOf(db, ticket, intent)) {
+      if (!recipient.email) continue;
+      if (!wantsMail(intent, { ...recipient, notifications: notificationsOf(recipient.notifications) })) continue;
+      const toRequester = recipient.uid === ticket.requesterId;
+      const replyTo =
+        toRequester && config.replyDomain && config.replyTokenSecret
+          ? replyAddress(
+              await signReplyToken(ticket.number, now + REPLY_TOKEN_LIFETIME_MS, config.replyTokenSecret),
+              config.replyDomain,
+            )
+          : undefined;
+      const toStaff = !toRequester && isStaff(recipient.role);
+      const link = `${config.appUrl}/${toStaff ? 'desk/tickets' : 'requests'}/${ticket.id}`;
+      const mail = composeMail(
+        {
+          kind: intent.kind,
+          recipient: { ...recipient },
+          ticket,
+          ...(quote && {
+            quote: {
+              authorName: quote.authorName,
+              body: quote.body,
+              // Files are opened on the ticket's page, after signing in: no public links in mail.
+              attachments: quote.attachmentNames.map((name) => ({ name, url: link })),
+            },
+          }),
+          actorName: intent.kind === 'new-unassigned' ? ticket.requesterName : (actor?.displayName ?? ''),
+          toStaff,
+          ...(replyTo && { replyTo }),
+          createdAt: new Date(now).toISOString(),
+          uniqueKey: intent.uniqueKey,
+        },
+        config,
+        CATALOGUES,
+      );
+      if (await createOnce(db, mailDocumentId(ticket.id, intent, recipient.uid), mail)) written += 1;
+    }
+  }
+  return written;
+}
+
+/**
+ * The emails of one ticket write (see `mailsForTicketWrite`): run by the `ticketWritten` trigger.
+ * @returns how many `mail` documents were written.
+ */
+export async function mailForTicketWrite(
+  db: Firestore,
+  config: MailConfig,
+  before: DocumentSnapshot | null,
+  after: DocumentSnapshot | null,
+  now: number,
+): Promise<number> {
+  if (!after?.exists) return 0;
+  const state = stateOf(after);
+  const actorId = before ? text(after.get('updatedBy')) : state.requesterId;
+  const intents = mailsForTicketWrite(before?.exists ? stateOf(before) : null, state, actorId);
+  if (intents.length === 0) return 0;
+  return writeMails(db, config, state, intents, null, now);
+}
+
+/**
+ * The emails of one new message (see `mailsForMessage`; an internal note writes none): run by
+ * the `messageCreated` trigger.
+ * @returns how many `mail` documents were written.
+ */
+export async function mailForNewMessage(
+  db: Firestore,
+  config: MailConfig,
+  ticketId: string,
+  message: DocumentSnapshot,
+  now: number,
+): Promise<number> {
+  const internal = message.get('internal') !== false;
+  if (internal) return 0;
+  const ticket = await db.collection('tickets').doc(ticketId).get();
+  if (!ticket.exists) return 0;
+  const state = stateOf(ticket);
+  const intents = mailsForMessage(state, { id: message.id, authorId: text(message.get('authorId')), internal });
+  const attachments = message.get('attachments') as unknown;
+  const attachmentNames = Array.isArray(attachments)
+    ? attachments.map((file) => text((file as { name?: unknown })?.name)).filter(Boolean)
+    : [];
+  return writeMails(
+    db,
+    config,
+    state,
+    intents,
+    { authorName: text(message.get('authorName')), body: text(message.get('body')), attachmentNames },
+    now,
+  );
+}
+
+/**
+ * Sends one `mail` document with `transport` and writes its `delivery` as the Trigger Email
+ * extension does (PROCESSING with the attempt counted, then SUCCESS with the server's answer or
+ * ERROR with the reason). A document already sent or being sent is left alone.
+ * @returns the final state, or `null` when it was left alone.
+ */
+export async function deliverMail(
+  db: Firestore,
+  mailId: string,
+  transport: Pick<Transporter, 'sendMail'>,
+  from: string,
+  now: () => number = Date.now,
+): Promise<'SUCCESS' | 'ERROR' | null> {
+  const ref = db.collection('mail').doc(mailId);
+  const mail = await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const state = snapshot.get('delivery.state') as unknown;
+    if (!snapshot.exists || state === 'SUCCESS' || state === 'PROCESSING') return null;
+    tx.update(ref, {
+      'delivery.state': 'PROCESSING',
+      'delivery.attempts': FieldValue.increment(1),
+      'delivery.startTime': new Date(now()).toISOString(),
+    });
+    return snapshot.data() as MailDocument;
+  });
+  if (!mail) return null;
+  try {
+    const info = (await transport.sendMail({
+      from,
+      to: mail.to,
+      ...(mail.replyTo && { replyTo: mail.replyTo }),
+      headers: mail.headers,
+      subject: mail.message.subject,
+      text: mail.message.text,
+      html: mail.message.html,
+      messageId: mail.message.messageId,
+      ...(mail.message.inReplyTo && { inReplyTo: mail.message.inReplyTo }),
+      ...(mail.message.references && { references: mail.message.references }),
+    })) as { messageId?: string; accepted?: unknown[]; rejected?: unknown[]; response?: string };
+    await ref.update({
+      'delivery.state': 'SUCCESS',
+      'delivery.endTime': new Date(now()).toISOString(),
+      'delivery.error': FieldValue.delete(),
+      'delivery.info': {
+        messageId: info.messageId ?? '',
+        accepted: (info.accepted ?? []).map(String),
+        rejected: (info.rejected ?? []).map(String),
+        response: info.response ?? '',
+      },
+    });
+    return 'SUCCESS';
+  } catch (error) {
+    await ref.update({
+      'delivery.state': 'ERROR',
+      'delivery.endTime': new Date(now()).toISOString(),
+      'delivery.error': error instanceof Error ? error.message : String(error),
+    });
+    return 'ERROR';
+  }
+}
+
+/** What became of an inbound post, for the HTTP answer and the log. */
+export type InboundOutcome =
+  | { status: 200; outcome: 'reply'; ticketId: string; messageId: string }
+  | { status: 200; outcome: MailKind }
+  | { status: 406; outcome: string };
+
+/** A planned ticket write as an Admin SDK update: server timestamps, `null` for cleared fields (DESIGN §3). */
+function updateData(write: TicketWrite): Record<string, FieldValue | string | string[] | null> {
+  const data: Record<string, FieldValue | string | string[] | null> = { ...write.set };
+  for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
+  for (const field of write.stamp) data[field] = FieldValue.serverTimestamp();
+  return data;
+}
+
+/**
+ * Reply by email: turns a Mailgun inbound post into the requester's public reply on the ticket of
+ * its reply address, with the portal's lifecycle effects (pending/on hold/solved → open), or a
+ * bounce to the sender (unknown sender, closed ticket, expired address), or nothing (a post not
+ * signed by Mailgun, a forged or malformed token, an empty reply: status 406, which Mailgun does
+ * not retry). Idempotent: the reply's id comes from the email's Message-Id.
+ */
+export async function handleInboundEmail(
+  db: Firestore,
+  config: MailConfig,
+  post: MailgunInbound,
+  now: number,
+): Promise<InboundOutcome> {
+  const check = await checkInbound(
+    post,
+    { signingKey: config.mailgunSigningKey, replyTokenSecret: config.replyTokenSecret },
+    now,
+  );
+  if (!check.ok) return { status: 406, outcome: check.drop };
+  const found = await db.collection('tickets').where('number', '==', check.ticketNumber).limit(1).get();
+  const ticketSnapshot = found.docs[0] ?? null;
+  const ticket = ticketSnapshot ? ticketOf(ticketSnapshot) : null;
+  const requester = ticket ? await person(db, ticket.requesterId) : null;
+  const decision = decideInbound(check, ticket, requester?.email ?? null);
+  if (decision.kind === 'drop') return { status: 406, outcome: decision.drop };
+  if (decision.kind === 'bounce') {
+    if (!ticket) return { status: 406, outcome: 'unknown-ticket' };
+    const toRequester = requester !== null && decision.to === requester.email.toLowerCase();
+    const mail = composeMail(
+      {
+        kind: decision.mail,
+        recipient: {
+          email: decision.to,
+          displayName: toRequester ? requester.displayName : decision.to,
+          ...(toRequester && requester.locale && { locale: requester.locale }),
+        },
+        ticket,
+        toStaff: false,
+        bouncedSubject: check.subject,
+        createdAt: new Date(now).toISOString(),
+        uniqueKey: `${decision.mail}-${check.emailKey}`,
+      },
+      config,
+      CATALOGUES,
+    );
+    const id = mailDocumentId(ticket.id, { kind: decision.mail, uniqueKey: await inboundMessageId(check.emailKey) });
+    await createOnce(db, id, mail);
+    return { status: 200, outcome: decision.mail };
+  }
+  const messageId = await inboundMessageId(check.emailKey);
+  const ticketRef = db.collection('tickets').doc(decision.ticketId);
+  const messageRef = ticketRef.collection('messages').doc(messageId);
+  await db.runTransaction(async (tx) => {
+    const [current, existing, author] = await Promise.all([
+      tx.get(ticketRef),
+      tx.get(messageRef),
+      tx.get(db.collection('users').doc(decision.requesterId)),
+    ]);
+    const profile = personOf(author);
+    if (existing.exists || !current.exists || !profile) return;
+    const stored: Ticket = ticketOf(current);
+    const plan = planReply({
+      ticket: stored,
+      actor: { uid: profile.uid, role: profile.role, displayName: profile.displayName },
+      internal: false,
+      attachmentCount: 0,
+      event: undefined,
+      expectedUpdatedAt: undefined,
+      assignOnReply: false,
+    });
+    tx.create(messageRef, {
+      ...plan.author,
+      body: decision.body,
+      attachments: [],
+      via: 'email',
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    tx.update(ticketRef, { ...updateData(plan.write), updatedBy: profile.uid, lastMessageId: messageId });
+  });
+  return { status: 200, outcome: 'reply', ticketId: decision.ticketId, messageId };
+}
