@@ -6,19 +6,17 @@
  */
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
-import { composeMail, type MailCatalogue, type MailSetup } from '@/domain/mail/compose';
+import type { MailCatalogue } from '@/domain/mail/compose';
+import {
+  draftBounce,
+  draftMails,
+  type MailDraft,
+  type MailServerSetup,
+  type QuotedMessage,
+} from '@/domain/mail/drafts';
 import { checkInbound, decideInbound, inboundMessageId, type MailgunInbound } from '@/domain/mail/inbound';
 import type { MailDocument, MailKind } from '@/domain/mail/mail-document';
-import {
-  mailDocumentId,
-  mailsForMessage,
-  mailsForTicketWrite,
-  wantsMail,
-  type MailIntent,
-  type MailTicketState,
-} from '@/domain/mail/plan';
-import { notificationsOf } from '@/domain/mail/preferences';
-import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
+import { mailsForMessage, mailsForTicketWrite, type MailIntent, type MailTicketState } from '@/domain/mail/plan';
 import { planReply } from '@/domain/plans/reply';
 import type { TicketWrite } from '@/domain/plans/ticket-write';
 import { isStaff } from '@/domain/roles';
@@ -31,11 +29,7 @@ const CATALOGUES: Record<'es' | 'ar', MailCatalogue> = { es, ar };
 const ALREADY_EXISTS = 6;
 
 /** Where mail points and what it is signed with (DESIGN §9 configuration; from the environment). */
-export interface MailConfig extends MailSetup {
-  /** The domain of the reply addresses (`reply+token@…`); no reply address without one. */
-  replyDomain: string;
-  /** The secret of the reply tokens; no reply address without one. */
-  replyTokenSecret: string;
+export interface MailConfig extends MailServerSetup {
   /** Mailgun's webhook signing key; inbound posts are refused without one. */
   mailgunSigningKey: string;
 }
@@ -85,9 +79,9 @@ async function audienceOf(db: Firestore, ticket: MailTicketState, intent: MailIn
   return watchers.docs.map(personOf).filter((p): p is StoredPerson => p !== null && isStaff(p.role));
 }
 
-async function createOnce(db: Firestore, id: string, mail: MailDocument): Promise<boolean> {
+async function createOnce(db: Firestore, draft: MailDraft): Promise<boolean> {
   try {
-    await db.collection('mail').doc(id).create(mail);
+    await db.collection('mail').doc(draft.id).create(draft.mail);
     return true;
   } catch (error) {
     if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
@@ -95,17 +89,10 @@ async function createOnce(db: Firestore, id: string, mail: MailDocument): Promis
   }
 }
 
-/** What a message email quotes. */
-interface Quote {
-  authorName: string;
-  body: string;
-  attachmentNames: string[];
-}
-
 /**
- * Writes the `mail` documents of some intents: each recipient who wants it gets one, in their
- * language, with a signed reply address when they are the requester. Idempotent (document ids
- * from the ticket, intent and recipient).
+ * Writes the `mail` documents of some intents (see `draftMails`): each recipient who wants it
+ * gets one, in their language, with a signed reply address when they are the requester.
+ * Idempotent (document ids from the ticket, intent and recipient).
  * @returns how many documents were written.
  */
 export async function writeMails(
@@ -113,49 +100,23 @@ export async function writeMails(
   config: MailConfig,
   ticket: MailTicketState,
   intents: MailIntent[],
-  quote: Quote | null,
+  quote: QuotedMessage | null,
   now: number,
 ): Promise<number> {
   let written = 0;
   for (const intent of intents) {
     const actor = intent.actorId ? await person(db, intent.actorId) : null;
-    for (const recipient of await audienceOf(db, ticket, intent)) {
-      if (!recipient.email) continue;
-      if (!wantsMail(intent, { ...recipient, notifications: notificationsOf(recipient.notifications) })) continue;
-      const toRequester = recipient.uid === ticket.requesterId;
-      const replyTo =
-        toRequester && config.replyDomain && config.replyTokenSecret
-          ? replyAddress(
-              await signReplyToken(ticket.number, now + REPLY_TOKEN_LIFETIME_MS, config.replyTokenSecret),
-              config.replyDomain,
-            )
-          : undefined;
-      const toStaff = !toRequester && isStaff(recipient.role);
-      const link = `${config.appUrl}/${toStaff ? 'desk/tickets' : 'requests'}/${ticket.id}`;
-      const mail = composeMail(
-        {
-          kind: intent.kind,
-          recipient: { ...recipient },
-          ticket,
-          ...(quote && {
-            quote: {
-              authorName: quote.authorName,
-              body: quote.body,
-              // Files are opened on the ticket's page, after signing in: no public links in mail.
-              attachments: quote.attachmentNames.map((name) => ({ name, url: link })),
-            },
-          }),
-          actorName: intent.kind === 'new-unassigned' ? ticket.requesterName : (actor?.displayName ?? ''),
-          toStaff,
-          ...(replyTo && { replyTo }),
-          createdAt: new Date(now).toISOString(),
-          uniqueKey: intent.uniqueKey,
-        },
-        config,
-        CATALOGUES,
-      );
-      if (await createOnce(db, mailDocumentId(ticket.id, intent, recipient.uid), mail)) written += 1;
-    }
+    const actorName = intent.kind === 'new-unassigned' ? ticket.requesterName : (actor?.displayName ?? '');
+    const recipients = await audienceOf(db, ticket, intent);
+    const drafts = await draftMails(intent, recipients, {
+      ticket,
+      actorName,
+      quote,
+      setup: config,
+      catalogues: CATALOGUES,
+      now,
+    });
+    for (const draft of drafts) if (await createOnce(db, draft)) written += 1;
   }
   return written;
 }
@@ -313,26 +274,12 @@ export async function handleInboundEmail(
   if (decision.kind === 'drop') return { status: 406, outcome: decision.drop };
   if (decision.kind === 'bounce') {
     if (!ticket) return { status: 406, outcome: 'unknown-ticket' };
-    const toRequester = requester !== null && decision.to === requester.email.toLowerCase();
-    const mail = composeMail(
-      {
-        kind: decision.mail,
-        recipient: {
-          email: decision.to,
-          displayName: toRequester ? requester.displayName : decision.to,
-          ...(toRequester && requester.locale && { locale: requester.locale }),
-        },
-        ticket,
-        toStaff: false,
-        bouncedSubject: check.subject,
-        createdAt: new Date(now).toISOString(),
-        uniqueKey: `${decision.mail}-${check.emailKey}`,
-      },
-      config,
-      CATALOGUES,
-    );
-    const id = mailDocumentId(ticket.id, { kind: decision.mail, uniqueKey: await inboundMessageId(check.emailKey) });
-    await createOnce(db, id, mail);
+    const draft = draftBounce(decision, check, ticket, requester, await inboundMessageId(check.emailKey), {
+      setup: config,
+      catalogues: CATALOGUES,
+      now,
+    });
+    await createOnce(db, draft);
     return { status: 200, outcome: decision.mail };
   }
   const messageId = await inboundMessageId(check.emailKey);

@@ -19,6 +19,7 @@ const PORT_SET = {
   files: true,
   settings: true,
   presence: true,
+  mail: true,
 } satisfies Record<PortName, true>;
 const PORTS = Object.keys(PORT_SET) as PortName[];
 

@@ -28,7 +28,9 @@ export type Permission =
   | 'users.readAnyone'
   | 'users.readOwn'
   | 'users.setRole'
-  | 'settings.manage';
+  | 'settings.manage'
+  | 'mail.read'
+  | 'mail.simulateInbound';
 
 /** The person asking. */
 export interface Principal {
@@ -57,7 +59,13 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'users.readAnyone',
 ]);
 
-const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>(['users.setRole', 'settings.manage']);
+const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
+  'users.setRole',
+  'settings.manage',
+  // DESIGN §9: what the desk wrote to everyone is the admins' to look at.
+  'mail.read',
+  'mail.simulateInbound',
+]);
 
 const ON_OWN_TICKET: ReadonlySet<Permission> = new Set<Permission>(['ticket.read', 'ticket.reply', 'ticket.attach']);
 

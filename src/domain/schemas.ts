@@ -134,6 +134,24 @@ export const newMessageSchema = z.object({
 export type NewMessageInput = z.infer<typeof newMessageSchema>;
 
 /**
+ * An email fed to reply by email from the "Outgoing mail" screen (DESIGN §9): a ticket number,
+ * the sender's address, and the whole text (quoted history included, up to 50 000 characters:
+ * the reply itself is then cut to a message's limit).
+ */
+export const simulatedInboundEmailSchema = z.object({
+  ticketNumber: z
+    .number()
+    .check(z.int('A ticket number is a whole number.'), z.positive('A ticket number is a whole number.')),
+  from: emailSchema,
+  text: z
+    .string()
+    .check(
+      z.refine((text: string) => text.trim().length > 0, 'Write the email’s text.'),
+      z.maxLength(50_000, 'An email has at most 50,000 characters here.'),
+    ),
+});
+
+/**
  * The first validation message of a zod error, for showing people.
  * @returns a sentence such as "Use at least 8 characters."
  */

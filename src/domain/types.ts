@@ -2,6 +2,7 @@
  * The data model of DESIGN §3, as plain serializable TypeScript. Timestamps are ISO-8601
  * UTC strings; no Date, Timestamp or snapshot object ever appears here.
  */
+import type { NotificationPreferences } from '@/domain/mail/preferences';
 import type { Role } from '@/domain/roles';
 import type { Locale } from '@/domain/locales';
 
@@ -17,6 +18,8 @@ export interface UserProfile {
   photoPath?: string;
   /** The language the person chose (DESIGN §8); absent: they never chose, the browser's is used. */
   locale?: Locale;
+  /** Which emails they get (DESIGN §9); absent: they never chose, the defaults apply. */
+  notifications?: NotificationPreferences;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
 }

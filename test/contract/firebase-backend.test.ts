@@ -10,6 +10,7 @@ import type { Role } from '@/domain/roles';
 import { setLogLevel } from 'firebase/firestore';
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
+import { describeMailContract } from './mail-contract';
 import { describePresenceContract } from './presence-contract';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
@@ -167,6 +168,11 @@ describePresenceContract(
 describeBackendContract(async () => firebaseHarness(), declared);
 // Bulk changes need Auth and Firestore too.
 describeBulkContract(
+  async () => firebaseHarness(),
+  !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
+);
+// Mail is written by the Cloud Functions, which run wherever the data part does (with-emulators.ts).
+describeMailContract(
   async () => firebaseHarness(),
   !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
 );

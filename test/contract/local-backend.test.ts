@@ -13,6 +13,7 @@ import { ROLE_LABELS, type Role } from '@/domain/roles';
 import { TICKET_STATUSES, type AuditEvent, type Message, type UserProfile } from '@/domain/types';
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
+import { describeMailContract } from './mail-contract';
 import { describePresenceContract } from './presence-contract';
 import { uniqueEmail, type ContractHarness } from './harness';
 
@@ -69,6 +70,7 @@ async function makeLocalHarness(): Promise<ContractHarness> {
 describeBackendContract(makeLocalHarness, { auth: { run: true }, data: { run: true }, files: { run: true } });
 describePresenceContract(makeLocalHarness, { run: true });
 describeBulkContract(makeLocalHarness, { run: true });
+describeMailContract(makeLocalHarness, { run: true });
 
 /** The first value of a live subscription that satisfies `accept` (rejects on its error). */
 function first<T>(

@@ -54,6 +54,7 @@ export function fakeBackend() {
       watchAll: unscripted('users.watchAll'),
       setRole: unscripted('users.setRole'),
       setOwnLocale: async () => undefined,
+      setOwnNotifications: unscripted('users.setOwnNotifications'),
     },
     tickets: {
       create: unscripted('tickets.create'),
@@ -80,6 +81,11 @@ export function fakeBackend() {
       announce: unscripted('presence.announce'),
       leave: unscripted('presence.leave'),
       watch: unscripted('presence.watch'),
+    },
+    mail: {
+      canSimulateInbound: false,
+      watchOutgoing: unscripted('mail.watchOutgoing'),
+      simulateInbound: unscripted('mail.simulateInbound'),
     },
   };
   return {

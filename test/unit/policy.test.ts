@@ -44,6 +44,8 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'users.readOwn': { customer: true, agent: true, admin: true },
   'users.setRole': { customer: false, agent: false, admin: true },
   'settings.manage': { customer: false, agent: false, admin: true },
+  'mail.read': { customer: false, agent: false, admin: true },
+  'mail.simulateInbound': { customer: false, agent: false, admin: true },
 };
 
 const roleCases = Object.entries(ROLE_PERMISSIONS).flatMap(([permission, expected]) =>

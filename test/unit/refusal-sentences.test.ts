@@ -38,6 +38,8 @@ const PERMISSIONS: Record<Permission, true> = {
   'users.readOwn': true,
   'users.setRole': true,
   'settings.manage': true,
+  'mail.read': true,
+  'mail.simulateInbound': true,
 };
 
 /** Sample arguments of the refusals that take one. */

@@ -14,6 +14,7 @@ import type { FirebaseContext } from '@/backend/firebase/context';
 import { createFirebaseFiles } from '@/backend/firebase/files';
 import { createFirebaseServices, type FirebaseConfig } from '@/backend/firebase/firebase-services';
 import { createFirebaseMessages } from '@/backend/firebase/messages';
+import { createFirebaseMail } from '@/backend/firebase/mail';
 import { createFirebasePresence } from '@/backend/firebase/presence';
 import { createFirebaseSettings } from '@/backend/firebase/settings';
 import { createFirebaseTickets } from '@/backend/firebase/tickets';
@@ -77,6 +78,7 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
     files: createFirebaseFiles(ctx),
     settings: createFirebaseSettings(ctx),
     presence: createFirebasePresence(ctx),
+    mail: createFirebaseMail(ctx),
 
     async dispose() {
       auth.stop();

@@ -23,6 +23,11 @@ import { assertCan, refusals } from '@/domain/errors/refusals';
 import { ROLES, SELF_ASSIGNABLE_ROLE, type Role } from '@/domain/roles';
 import { localeSchema, parseInput, roleSchema } from '@/domain/schemas';
 import { isLocale, type Locale } from '@/domain/locales';
+import {
+  notificationPreferencesSchema,
+  notificationsOf,
+  type NotificationPreferences,
+} from '@/domain/mail/preferences';
 import { LIMITS } from '@/domain/limits';
 import type { UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
@@ -53,6 +58,7 @@ const profileConverter: FirestoreDataConverter<UserProfile> = {
       role: oneOf(data.role, ROLES, SELF_ASSIGNABLE_ROLE),
       ...(photoPath ? { photoPath } : {}),
       ...(locale ? { locale } : {}),
+      ...(data.notifications !== undefined && { notifications: notificationsOf(data.notifications) }),
       createdAt,
       updatedAt: isoFrom(data.updatedAt, createdAt),
     };
@@ -207,4 +213,14 @@ export async function setUserRole(ctx: FirestoreContext, uid: string, role: Role
 export async function setOwnLocale(ctx: FirestoreContext, locale: Locale): Promise<void> {
   const next = parseInput(localeSchema, locale);
   await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), { locale: next, updatedAt: serverTimestamp() });
+}
+
+/**
+ * Sets the signed-in person's email switches (DESIGN §9). A plain update: the rules let anyone
+ * change their own `notifications` (exactly the four booleans) with `updatedAt`.
+ * @throws AppError `invalid-argument` for anything but the four booleans, `unauthenticated`.
+ */
+export async function setOwnNotifications(ctx: FirestoreContext, preferences: NotificationPreferences): Promise<void> {
+  const next = parseInput(notificationPreferencesSchema, preferences);
+  await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), { notifications: next, updatedAt: serverTimestamp() });
 }

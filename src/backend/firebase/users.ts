@@ -17,5 +17,7 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
       ),
     setRole: (uid, role) => call(async () => (await load()).setUserRole(await ctx.firestore(), uid, role)),
     setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
+    setOwnNotifications: (preferences) =>
+      call(async () => (await load()).setOwnNotifications(await ctx.firestore(), preferences)),
   };
 }

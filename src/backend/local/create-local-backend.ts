@@ -10,6 +10,7 @@ import { createLocalAuth } from '@/backend/local/auth';
 import { toAppError, type LocalContext } from '@/backend/local/context';
 import { DEFAULT_DB_NAME, openTriageDb } from '@/backend/local/db';
 import { createLocalFiles } from '@/backend/local/files';
+import { createLocalMail, withMailTriggers } from '@/backend/local/mail';
 import { createLocalMessages } from '@/backend/local/messages';
 import { DEFAULT_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
 import { createLocalPresence, openPresenceDb } from '@/backend/local/presence';
@@ -79,15 +80,19 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
   ready.catch(() => undefined);
 
   const ctx: LocalContext = { db, session, ready, now, iterations };
+  // Each write is followed by the emails it causes, as Cloud Functions follow a Firestore write.
+  const { tickets, messages } = withMailTriggers(ctx, createLocalTickets(ctx), createLocalMessages(ctx));
   return {
     kind: 'local',
     auth: createLocalAuth(ctx),
     users: createLocalUsers(ctx),
-    tickets: withBulk(createLocalTickets(ctx)),
-    messages: createLocalMessages(ctx),
+    // Bulk changes go through the wrapped update/transition: each ticket's emails too.
+    tickets: withBulk(tickets),
+    messages,
     files: createLocalFiles(ctx),
     settings: createLocalSettings(ctx),
     // Its own database: presence is ephemeral and stays out of the desk's schema.
     presence: createLocalPresence(ctx, openPresenceDb(dbName)),
+    mail: createLocalMail(ctx),
   };
 }

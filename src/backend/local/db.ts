@@ -8,6 +8,7 @@ import type { Role } from '@/domain/roles';
 import { TICKET_SORT_FIELDS } from '@/domain/schemas';
 import type { AuditEvent, DeskSettings, IsoDateTime, Message, Ticket, UserProfile } from '@/domain/types';
 import { searchKeysFor, withTagKeys } from '@/domain/search-keys';
+import type { OutgoingMail } from '@/domain/mail/mail-document';
 
 /**
  * A sign-in secret, keyed by lowercased email. Never crosses the port: it plays the part of
@@ -57,6 +58,12 @@ export interface FileRecord {
   createdAt: IsoDateTime;
 }
 
+/** A secret of the local "server" (DESIGN §9): the reply-token secret and the webhook signing key. */
+export interface SecretRecord {
+  id: 'replyToken' | 'webhookSigningKey';
+  value: string;
+}
+
 /** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
 export type TriageDb = Dexie & {
   users: Table<UserProfile, string>;
@@ -67,6 +74,8 @@ export type TriageDb = Dexie & {
   counters: Table<CounterRecord, string>;
   settings: Table<SettingsRecord, string>;
   files: Table<FileRecord, string>;
+  mail: Table<OutgoingMail, string>;
+  secrets: Table<SecretRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -166,6 +175,16 @@ export const SCHEMA_V3: Readonly<Record<string, string>> = {
   ].join(', '),
 };
 
+/**
+ * Version 4: `mail` (DESIGN §9's outgoing email, newest first by `createdAt`) and `secrets` (the
+ * desk's reply-token and webhook keys, made on first use: what Firebase keeps in its secrets).
+ */
+export const SCHEMA_V4: Readonly<Record<string, string>> = {
+  ...SCHEMA_V3,
+  mail: 'id, createdAt, ticketId',
+  secrets: 'id',
+};
+
 /** The stored-only fields of a ticket, removed on every read. */
 const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
 
@@ -246,7 +265,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 3. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 4. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -285,6 +304,7 @@ export function openTriageDb(name: string): TriageDb {
           });
         });
     });
+  db.version(4).stores(SCHEMA_V4);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   // Another tab upgrading or deleting the database: step aside as Dexie's default handler

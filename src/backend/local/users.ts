@@ -1,6 +1,7 @@
 /**
  * `users/{uid}` on IndexedDB (DESIGN §1, §3): customers read only their own profile, staff
- * list everyone, admins change other people's roles, everyone keeps their own language.
+ * list everyone, admins change other people's roles, everyone keeps their own language and
+ * email switches.
  */
 import type { ErrorListener, Listener, Unsubscribe, UsersPort } from '@/backend/port';
 import { principalOf } from '@/domain/plans/ticket-write';
@@ -8,6 +9,7 @@ import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { Role } from '@/domain/roles';
 import { localeSchema, parseInput, roleSchema } from '@/domain/schemas';
 import type { Locale } from '@/domain/locales';
+import { notificationPreferencesSchema, type NotificationPreferences } from '@/domain/mail/preferences';
 import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
 
@@ -57,6 +59,15 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
         await db.transaction('rw', db.users, async () => {
           const me = await requireUser(ctx);
           if (me.locale !== next) await db.users.put({ ...me, locale: next, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    setOwnNotifications: (preferences: NotificationPreferences) =>
+      runWrite(ctx, async () => {
+        const next = parseInput(notificationPreferencesSchema, preferences);
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          await db.users.put({ ...me, notifications: next, updatedAt: isoAt(ctx.now()) });
         });
       }),
   };

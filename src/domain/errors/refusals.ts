@@ -35,6 +35,8 @@ const FORBIDDEN: Record<Permission, string> = {
   'users.readOwn': 'Sign in to see your profile.',
   'users.setRole': 'Only admins can change roles.',
   'settings.manage': 'Only admins can change the desk settings.',
+  'mail.read': 'Only admins can see the outgoing mail.',
+  'mail.simulateInbound': 'Only admins can simulate a reply by email.',
 };
 
 /** The sentence of a move on a closed ticket (the lifecycle's `closed` refusal, DESIGN §2). */

@@ -39,6 +39,11 @@ const REFUSALS = defineMessages({
   signInForProfile: { id: 'error.refusal.signInForProfile', defaultMessage: 'Sign in to see your profile.' },
   setRole: { id: 'error.refusal.setRole', defaultMessage: 'Only admins can change roles.' },
   settings: { id: 'error.refusal.settings', defaultMessage: 'Only admins can change the desk settings.' },
+  readMail: { id: 'error.refusal.readMail', defaultMessage: 'Only admins can see the outgoing mail.' },
+  simulateInbound: {
+    id: 'error.refusal.simulateInbound',
+    defaultMessage: 'Only admins can simulate a reply by email.',
+  },
   ownRole: { id: 'error.refusal.ownRole', defaultMessage: 'You cannot change your own role.' },
   notYourFile: { id: 'error.refusal.notYourFile', defaultMessage: 'You cannot open this file.' },
   uploadedBySomeoneElse: {

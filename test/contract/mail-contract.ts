@@ -1,0 +1,141 @@
+/**
+ * The mail contract (DESIGN §9), for both adapters: what the trusted code writes to the `mail`
+ * collection after ordinary writes through the port — the requester's receipt of a new request,
+ * an agent's public reply sent to the requester with its text (and never an internal note), the
+ * switches kept on the profile — and that only admins read the outgoing mail. On Firebase the
+ * Cloud Functions write the mail after the change, so each look waits for it.
+ */
+import type { OutgoingMail } from '@/domain/mail/mail-document';
+import { DEFAULT_NOTIFICATIONS } from '@/domain/mail/preferences';
+import type { ContractHarness, PartAvailability, TestPerson } from './harness';
+
+const TEST_TIMEOUT_MS = 30_000;
+/** How long trusted code may take to write an email after the change. */
+const MAIL_TIMEOUT_MS = 15_000;
+
+/**
+ * The admin's outgoing mail once `accept` takes it.
+ * @throws Error after {@link MAIL_TIMEOUT_MS} with the latest list's kinds; the subscription's error.
+ */
+function outgoing(admin: TestPerson, accept: (mail: OutgoingMail[]) => boolean): Promise<OutgoingMail[]> {
+  return new Promise((resolve, reject) => {
+    let latest: OutgoingMail[] = [];
+    let settled = false;
+    let stop: () => void = () => undefined;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      queueMicrotask(() => stop());
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(new Error(`No matching mail within ${MAIL_TIMEOUT_MS} ms: ${latest.map((m) => m.kind).join(', ')}`)),
+        ),
+      MAIL_TIMEOUT_MS,
+    );
+    stop = admin.backend.mail.watchOutgoing(
+      200,
+      (mail) => {
+        latest = mail;
+        if (accept(mail)) finish(() => resolve(mail));
+      },
+      (error) => finish(() => reject(error)),
+    );
+  });
+}
+
+/**
+ * Registers the mail contract for one adapter.
+ * @param declared whether Auth, the database (and on Firebase the Functions) are available.
+ */
+export function describeMailContract(makeHarness: () => Promise<ContractHarness>, declared: PartAvailability): void {
+  if (!declared.run) {
+    it.skip(`mail: skipped — ${declared.reason}`, () => undefined);
+    return;
+  }
+
+  describe('mail contract: what trusted code writes to the mail collection', () => {
+    let harness: ContractHarness;
+    let admin: TestPerson;
+    let agent: TestPerson;
+    let customer: TestPerson;
+
+    beforeAll(async () => {
+      harness = await makeHarness();
+      [admin, agent, customer] = await Promise.all([
+        harness.newPerson('admin'),
+        harness.newPerson('agent'),
+        harness.newPerson('customer'),
+      ]);
+    }, TEST_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await harness?.cleanup();
+    }, TEST_TIMEOUT_MS);
+
+    it(
+      "sends the requester a receipt and an agent's public reply, and never an internal note",
+      async () => {
+        const ticket = await customer.backend.tickets.create({
+          subject: 'Mail contract: printer',
+          description: 'It prints blank pages.',
+          priority: 'normal',
+        });
+        const ofTicket = (mail: OutgoingMail[]) => mail.filter((item) => item.ticketId === ticket.id);
+        await outgoing(admin, (mail) => ofTicket(mail).some((item) => item.kind === 'request-received'));
+
+        await agent.backend.messages.add(ticket.id, {
+          id: `note-${ticket.id}`,
+          body: 'Secret: the customer broke it.',
+          internal: true,
+        });
+        await agent.backend.messages.add(ticket.id, {
+          id: `reply-${ticket.id}`,
+          body: 'Try a new cartridge <b>first</b>.',
+          internal: false,
+        });
+        const mail = ofTicket(
+          await outgoing(admin, (list) => ofTicket(list).some((item) => item.kind === 'public-reply')),
+        );
+        const reply = mail.find((item) => item.kind === 'public-reply');
+        expect(reply).toMatchObject({
+          to: [customer.email],
+          ticketNumber: ticket.number,
+          recipientUid: customer.uid,
+          message: { subject: `[#${ticket.number}] Mail contract: printer` },
+        });
+        expect(reply?.message.text).toContain('Try a new cartridge <b>first</b>.');
+        expect(reply?.message.html).toContain('Try a new cartridge &lt;b&gt;first&lt;/b&gt;.');
+        expect(reply?.replyTo).toMatch(new RegExp(`^reply\\+${ticket.number}-`));
+        expect(mail.some((item) => item.message.text.includes('Secret'))).toBe(false);
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'keeps a person’s email switches on their profile',
+      async () => {
+        const switches = { ...DEFAULT_NOTIFICATIONS, requestUpdates: false, newUnassigned: true };
+        await agent.backend.users.setOwnNotifications(switches);
+        await expect(agent.backend.users.get(agent.uid)).resolves.toMatchObject({ notifications: switches });
+        await expect(
+          agent.backend.users.setOwnNotifications({ ...switches, newUnassigned: 'yes' } as never),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'shows the outgoing mail to admins only',
+      async () => {
+        for (const person of [agent, customer]) {
+          await expect(outgoing(person, () => true)).rejects.toMatchObject({ code: 'permission-denied' });
+        }
+      },
+      TEST_TIMEOUT_MS,
+    );
+  });
+}
