@@ -62,6 +62,9 @@ export default (
         // tslib's package entry wraps its CommonJS file, which cannot be tree-shaken: FormatJS
         // would ship every helper (3 KiB gzip) for the few it uses. Its ES module can.
         tslib$: path.resolve(__dirname, 'node_modules/tslib/tslib.es6.mjs'),
+        // email-reply-parser tries the native `re2` (a Node addon) and falls back to RegExp: in the
+        // browser it gets an empty module, which it takes for "not installed".
+        re2: false,
         ...(production && {
           'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
           'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
@@ -116,7 +119,17 @@ export default (
               frame: {
                 groups: ['backend', 'shell'],
                 frameKiB: 120,
-                routes: ['requests', 'new-request', 'request', 'desk', 'ticket', 'canned-replies', 'admin'],
+                routes: [
+                  'requests',
+                  'new-request',
+                  'request',
+                  'desk',
+                  'ticket',
+                  'canned-replies',
+                  'admin',
+                  'outgoing-mail',
+                  'account',
+                ],
               },
               // The Firebase adapter loads the Firestore SDK (~150 KiB) on first use, not on sign-in.
               lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 170 },

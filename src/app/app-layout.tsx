@@ -62,7 +62,10 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
     icon: route.menu?.icon,
     label: <Link to={route.path}>{route.menu && intl.formatMessage(route.menu.label)}</Link>,
   }));
-  const selected = items.find((item) => location.pathname.startsWith(item.key))?.key;
+  // The most specific entry whose path the address starts with: `/admin/mail` is not `/admin`.
+  const selected = items
+    .filter((item) => location.pathname === item.key || location.pathname.startsWith(`${item.key}/`))
+    .sort((a, b) => b.key.length - a.key.length)[0]?.key;
 
   return (
     <AntApp>

@@ -43,6 +43,8 @@ function lazyPort(name: PortName, load: () => Promise<Backend>): object {
       get(_target, property) {
         if (typeof property !== 'string') return undefined;
         if (name === 'auth' && property === 'capabilities') return CAPABILITIES;
+        // Reply by email is simulated by the local backend only (the adapters' `canSimulateInbound`).
+        if (name === 'mail' && property === 'canSimulateInbound') return process.env.BACKEND !== 'firebase';
         const call = (backend: Backend, args: unknown[]) => {
           const method = (backend[name] as unknown as Record<string, AnyFunction>)[property];
           if (typeof method !== 'function') throw new Error(`Backend has no ${name}.${property}`);

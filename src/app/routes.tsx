@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
@@ -24,6 +25,8 @@ const TITLES = defineMessages({
   ticket: { id: 'app.title.ticket', defaultMessage: 'Ticket' },
   cannedReplies: { id: 'app.title.cannedReplies', defaultMessage: 'Canned replies' },
   admin: { id: 'app.title.admin', defaultMessage: 'Admin' },
+  outgoingMail: { id: 'app.title.outgoingMail', defaultMessage: 'Outgoing mail' },
+  account: { id: 'app.title.account', defaultMessage: 'Your account' },
 });
 
 /** Who may open a route: signed-out people only, or signed-in people with one of these roles. */
@@ -130,6 +133,19 @@ export const ROUTES: readonly AppRoute[] = [
     access: ADMINS,
     menu: { label: TITLES.admin, icon: <SettingOutlined /> },
     screen: lazy(() => import(/* webpackChunkName: "admin" */ '@/features/admin/screens/admin-screen')),
+  },
+  {
+    path: '/admin/mail',
+    title: TITLES.outgoingMail,
+    access: ADMINS,
+    menu: { label: TITLES.outgoingMail, icon: <MailOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "outgoing-mail" */ '@/features/admin/screens/outgoing-mail-screen')),
+  },
+  {
+    path: '/account',
+    title: TITLES.account,
+    access: EVERYONE,
+    screen: lazy(() => import(/* webpackChunkName: "account" */ '@/features/account/screens/account-screen')),
   },
 ];
 

@@ -143,12 +143,10 @@ export const simulatedInboundEmailSchema = z.object({
     .number()
     .check(z.int('A ticket number is a whole number.'), z.positive('A ticket number is a whole number.')),
   from: emailSchema,
-  text: z
-    .string()
-    .check(
-      z.refine((text: string) => text.trim().length > 0, 'Write the email’s text.'),
-      z.maxLength(50_000, 'An email has at most 50,000 characters here.'),
-    ),
+  text: z.string().check(
+    z.refine((text: string) => text.trim().length > 0, 'Write the email’s text.'),
+    z.maxLength(50_000, 'An email has at most 50,000 characters here.'),
+  ),
 });
 
 /**

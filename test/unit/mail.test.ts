@@ -12,7 +12,8 @@ import {
   type MailgunInbound,
 } from '@/domain/mail/inbound';
 import { mailsForMessage, mailsForTicketWrite, wantsMail, type MailTicketState } from '@/domain/mail/plan';
-import { DEFAULT_NOTIFICATIONS, notificationsOf } from '@/domain/mail/preferences';
+import { DEFAULT_NOTIFICATIONS, notificationPreferencesSchema, notificationsOf } from '@/domain/mail/preferences';
+import { simulatedInboundEmailSchema } from '@/domain/schemas';
 import { replyAddress, signReplyToken, tokenFromRecipients, verifyReplyToken } from '@/domain/mail/reply-token';
 import es from '@/domain/mail/catalogues/es.json';
 import ar from '@/domain/mail/catalogues/ar.json';
@@ -270,5 +271,20 @@ describe('reply by email', () => {
   it('strips a signature and Outlook-style history', () => {
     expect(replyTextOf('Thanks!\n\n-- \nCarol\n')).toBe('Thanks!');
     expect(replyTextOf('Fine now.\r\n\r\nOn Mon, Jan 5, 2026, Support wrote:\r\n> old\r\n')).toBe('Fine now.');
+  });
+});
+
+describe('the schemas of the mail screens', () => {
+  it('take a whole positive ticket number, an address and some text; the four switches exactly', () => {
+    const ok = { ticketNumber: 3, from: 'A@b.co', text: 'hi' };
+    expect(simulatedInboundEmailSchema.safeParse(ok)).toMatchObject({ success: true, data: { from: 'a@b.co' } });
+    for (const bad of [{ ticketNumber: 1.5 }, { ticketNumber: -1 }, { text: '  ' }, { from: 'not-an-address' }]) {
+      expect(simulatedInboundEmailSchema.safeParse({ ...ok, ...bad }).success).toBe(false);
+    }
+    expect(notificationPreferencesSchema.safeParse(DEFAULT_NOTIFICATIONS).success).toBe(true);
+    expect(notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATIONS, extra: true }).success).toBe(false);
+    expect(notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATIONS, newUnassigned: 'yes' }).success).toBe(
+      false,
+    );
   });
 });

@@ -10,7 +10,13 @@ import { isoAt, type LocalContext } from '@/backend/local/context';
 import { newId } from '@/backend/local/ids';
 import { auditEventsOf } from '@/backend/local/ticket-rules';
 import type { MailCatalogue } from '@/domain/mail/compose';
-import { draftBounce, draftMails, type MailDraft, type MailServerSetup, type QuotedMessage } from '@/domain/mail/drafts';
+import {
+  draftBounce,
+  draftMails,
+  type MailDraft,
+  type MailServerSetup,
+  type QuotedMessage,
+} from '@/domain/mail/drafts';
 import { checkInbound, decideInbound, inboundMessageId, signMailgunPost } from '@/domain/mail/inbound';
 import { mailsForMessage, mailsForTicketWrite, type MailIntent, type MailTicketState } from '@/domain/mail/plan';
 import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
@@ -150,13 +156,15 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
   const signingKey = await secret(ctx, 'webhookSigningKey');
   const timestamp = String(Math.floor(now / 1000));
   const token = `${newId()}${newId()}`;
+  // As a mail client writes it: "Re: " and the subject of the email answered.
+  const answered = await db.tickets.where('number').equals(email.ticketNumber).first();
   const post = {
     recipient: replyAddress(
       await signReplyToken(email.ticketNumber, now + REPLY_TOKEN_LIFETIME_MS, setup.replyTokenSecret),
       setup.replyDomain,
     ),
     sender: email.from,
-    subject: `Re: [#${email.ticketNumber}]`,
+    subject: `Re: [#${email.ticketNumber}]${answered ? ` ${answered.subject}` : ''}`,
     'body-plain': email.text,
     'Message-Id': `<${token}@simulated.${setup.messageIdHost}>`,
     timestamp,
@@ -172,7 +180,9 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
   const messageId = await inboundMessageId(check.emailKey);
   if (decision.kind === 'bounce') {
     if (!ticket) return { outcome: 'unknown-ticket' };
-    await store(ctx, [draftBounce(decision, check, ticket, requester, messageId, { setup, catalogues: CATALOGUES, now })]);
+    await store(ctx, [
+      draftBounce(decision, check, ticket, requester, messageId, { setup, catalogues: CATALOGUES, now }),
+    ]);
     return { outcome: decision.mail };
   }
   if (!requester) return { outcome: 'unknown-ticket' };

@@ -87,7 +87,11 @@ export function createLocalMail(ctx: LocalContext): MailPort {
         ctx,
         async (me) => {
           assertCan(principalOf(me), 'mail.read');
-          return ctx.db.mail.orderBy('createdAt').reverse().limit(Math.min(Math.max(1, limit), 200)).toArray();
+          return ctx.db.mail
+            .orderBy('createdAt')
+            .reverse()
+            .limit(Math.min(Math.max(1, limit), 200))
+            .toArray();
         },
         onNext,
         onError,
@@ -103,4 +107,3 @@ export function createLocalMail(ctx: LocalContext): MailPort {
       }),
   };
 }
-

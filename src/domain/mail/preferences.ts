@@ -2,7 +2,7 @@
  * Which emails a person gets (DESIGN §9): one switch per kind of notification, kept on their
  * profile (`users/{uid}.notifications`) and read by trusted code before it writes a mail.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Role } from '@/domain/roles';
 import { isStaff } from '@/domain/roles';
 

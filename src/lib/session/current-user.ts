@@ -16,6 +16,16 @@ export function selectCurrentUser(state: WithSession): UserProfile | null {
   return currentUserOf(state.auth);
 }
 
+/** Whether the signed-in person's email address is verified (false while nobody is signed in). */
+export function selectEmailVerified(state: WithSession): boolean {
+  return state.auth.kind === 'signedIn' && state.auth.emailVerified;
+}
+
+/** Whether the signed-in person's email address is verified (see {@link selectEmailVerified}). */
+export function useEmailVerified(): boolean {
+  return useSelector(selectEmailVerified);
+}
+
 /** The signed-in person's profile, or null while nobody is signed in (see {@link selectCurrentUser}). */
 export function useCurrentUser(): UserProfile | null {
   return useSelector(selectCurrentUser);

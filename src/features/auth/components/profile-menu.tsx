@@ -1,4 +1,4 @@
-/** The header's profile menu: who is signed in, their role, and sign-out. */
+/** The header's profile menu: who is signed in, their role, their account page, and sign-out. */
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
@@ -7,6 +7,8 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import App from 'antd/es/app';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import { useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '@/lib/store/store-hooks';
 import type { UserProfile } from '@/domain/types';
@@ -29,6 +31,7 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
   const intl = useIntl();
   const labels = useLabels();
   const friendlyMessage = useFriendlyMessage();
+  const navigate = useNavigate();
 
   const handleSignOut = async () => {
     const result = await dispatch(signOut());
@@ -55,6 +58,12 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
             ),
           },
           { type: 'divider' },
+          {
+            key: 'account',
+            icon: <UserOutlined />,
+            label: <FormattedMessage id="auth.profileMenu.account" defaultMessage="Your account" />,
+            onClick: () => void navigate('/account'),
+          },
           {
             key: 'sign-out',
             icon: <LogoutOutlined />,

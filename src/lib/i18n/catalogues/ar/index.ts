@@ -11,10 +11,11 @@ import conversation from '@/lib/i18n/catalogues/ar/conversation.json';
 import requests from '@/lib/i18n/catalogues/ar/requests.json';
 import admin from '@/lib/i18n/catalogues/ar/admin.json';
 import errors from '@/lib/i18n/catalogues/ar/errors.json';
+import account from '@/lib/i18n/catalogues/ar/account.json';
 
 /** Every Arabic message, and antd's locale. */
 export const catalogue: Catalogue = {
   antd,
   refusals: matchRefusal,
-  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors },
+  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors, ...account },
 };

@@ -11,10 +11,11 @@ import conversation from '@/lib/i18n/catalogues/es/conversation.json';
 import requests from '@/lib/i18n/catalogues/es/requests.json';
 import admin from '@/lib/i18n/catalogues/es/admin.json';
 import errors from '@/lib/i18n/catalogues/es/errors.json';
+import account from '@/lib/i18n/catalogues/es/account.json';
 
 /** Every Spanish message, antd's locale, and the refusals' translations. */
 export const catalogue: Catalogue = {
   antd,
   refusals: matchRefusal,
-  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors },
+  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors, ...account },
 };
