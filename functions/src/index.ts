@@ -6,10 +6,13 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { onRequest } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
+import { getAuth } from 'firebase-admin/auth';
+import { getStorage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
 import { createTransport } from 'nodemailer';
 import type { MailgunInbound } from '@/domain/mail/inbound';
+import { deleteAccountData } from './account';
 import { keepCannedRepliesWellFormed } from './canned-replies';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage, mailForTicketWrite } from './mail';
@@ -90,3 +93,34 @@ export const cannedRepliesWritten = onDocumentWritten(
     if (dropped > 0) logger.warn(`settings/canned-replies: dropped ${dropped} malformed entries`);
   },
 );
+
+/** How recent a sign-in must be for "Delete my account": 5 minutes (the client re-authenticates first). */
+const RECENT_SIGN_IN_S = 5 * 60;
+
+/**
+ * "Delete my account" (DESIGN §9), callable by the signed-in person for themselves only, right
+ * after re-entering their password (a sign-in older than 5 minutes is refused): see
+ * {@link deleteAccountData}. Avatar files are removed where Storage is reachable (logged if not).
+ */
+export const deleteAccount = onCall(async (request) => {
+  const uid = request.auth?.uid;
+  if (!uid) throw new HttpsError('unauthenticated', 'Sign in to delete your account.');
+  const authTime = Number(request.auth?.token.auth_time ?? 0);
+  if (Date.now() / 1000 - authTime > RECENT_SIGN_IN_S) {
+    throw new HttpsError('failed-precondition', 'Enter your password again to delete your account.');
+  }
+  const outcome = await deleteAccountData(
+    getFirestore(),
+    {
+      deleteAuthUser: (id) => getAuth().deleteUser(id),
+      deleteFiles: (prefix) =>
+        getStorage()
+          .bucket()
+          .deleteFiles({ prefix })
+          .catch((error: unknown) => logger.warn(`deleteAccount: avatar files under ${prefix} not removed`, error)),
+    },
+    uid,
+  );
+  logger.info(`deleteAccount: ${uid}`, outcome);
+  return { deleted: true };
+});

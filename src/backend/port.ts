@@ -22,6 +22,7 @@ import type {
 import type { Locale } from '@/domain/locales';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { NotificationPreferences } from '@/domain/mail/preferences';
+import type { AccountExport } from '@/domain/account';
 
 /** Stops a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void;
@@ -91,6 +92,19 @@ export interface AuthPort {
   sendEmailVerification(): Promise<void>;
   /** Ends the session (in this tab for the local adapter; everywhere for Firebase). */
   signOut(): Promise<void>;
+  /**
+   * Changes the signed-in person's password after checking the current one (re-authentication).
+   * @throws AppError `auth/invalid-credential` when `currentPassword` is wrong, `invalid-argument`
+   *   for a new password outside DESIGN §3's rules, `unauthenticated`.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /**
+   * Deletes the signed-in person's account after checking their password (DESIGN §9): trusted code
+   * removes the sign-in account and the profile, and renames them `DELETED_USER_NAME` (`src/domain/account.ts`) on
+   * their tickets and messages, which stay for the desk. Signs out.
+   * @throws AppError `auth/invalid-credential` for a wrong password, `unauthenticated`.
+   */
+  deleteOwnAccount(password: string): Promise<void>;
 }
 
 /** `users/{uid}` (DESIGN §3): customers read only their own; staff list everyone. */
@@ -116,6 +130,12 @@ export interface UsersPort {
    * @throws AppError `invalid-argument` for anything but the four booleans, `unauthenticated`.
    */
   setOwnNotifications(preferences: NotificationPreferences): Promise<void>;
+  /**
+   * "Export my data" (DESIGN §9): the signed-in person's profile and their requests with the
+   * public messages only (see `accountExportOf`).
+   * @throws AppError `unauthenticated`.
+   */
+  exportOwnData(): Promise<AccountExport>;
 }
 
 /** What {@link MailPort.simulateInbound} takes: an email as a mail provider would post it. */

@@ -11,6 +11,7 @@ import { setLogLevel } from 'firebase/firestore';
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
 import { describeMailContract } from './mail-contract';
+import { describeAccountContract } from './account-contract';
 import { describePresenceContract } from './presence-contract';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
@@ -168,6 +169,11 @@ describePresenceContract(
 describeBackendContract(async () => firebaseHarness(), declared);
 // Bulk changes need Auth and Firestore too.
 describeBulkContract(
+  async () => firebaseHarness(),
+  !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
+);
+// Account deletion is the deleteAccount callable function, with Auth and Firestore.
+describeAccountContract(
   async () => firebaseHarness(),
   !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
 );

@@ -14,6 +14,7 @@ import { TICKET_STATUSES, type AuditEvent, type Message, type UserProfile } from
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
 import { describeMailContract } from './mail-contract';
+import { describeAccountContract } from './account-contract';
 import { describePresenceContract } from './presence-contract';
 import { uniqueEmail, type ContractHarness } from './harness';
 
@@ -71,6 +72,7 @@ describeBackendContract(makeLocalHarness, { auth: { run: true }, data: { run: tr
 describePresenceContract(makeLocalHarness, { run: true });
 describeBulkContract(makeLocalHarness, { run: true });
 describeMailContract(makeLocalHarness, { run: true });
+describeAccountContract(makeLocalHarness, { run: true });
 
 /** The first value of a live subscription that satisfies `accept` (rejects on its error). */
 function first<T>(

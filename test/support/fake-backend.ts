@@ -48,6 +48,8 @@ export function fakeBackend() {
       signOut: async () => {
         for (const listener of listeners) listener({ kind: 'signedOut' });
       },
+      changePassword: unscripted('auth.changePassword'),
+      deleteOwnAccount: unscripted('auth.deleteOwnAccount'),
     },
     users: {
       get: unscripted('users.get'),
@@ -55,6 +57,7 @@ export function fakeBackend() {
       setRole: unscripted('users.setRole'),
       setOwnLocale: async () => undefined,
       setOwnNotifications: unscripted('users.setOwnNotifications'),
+      exportOwnData: unscripted('users.exportOwnData'),
     },
     tickets: {
       create: unscripted('tickets.create'),

@@ -40,6 +40,7 @@ const ALL: Record<keyof typeof refusals, () => AppError> = {
   tooManyTags: () => refusals.tooManyTags(10),
   notUploaded: () => refusals.notUploaded('a.txt'),
   invalidCredential: refusals.invalidCredential,
+  wrongCurrentPassword: refusals.wrongCurrentPassword,
   emailInUse: refusals.emailInUse,
   signedOut: refusals.signedOut,
   offline: refusals.offline,

@@ -18,6 +18,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
+import type { Functions } from 'firebase/functions';
 import { AppError, toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import {
   emailSchema,
@@ -34,11 +35,15 @@ import { firestoreUnavailable, toAppError, toAuthError, withTimeout } from '@/ba
 
 /** Profiles live in a module that imports `firebase/firestore`: load it only when needed. */
 const loadProfiles = () => import('@/backend/firebase/firestore-users');
+/** Password change and account deletion: loaded only when someone does either. */
+const loadAccount = () => import('@/backend/firebase/auth-account');
 
 /** What the auth side needs from the composition: the services, and how long to wait for Firestore. */
 export interface FirebaseAuthDeps {
   getAuth(): Auth;
   getFirestore(): Promise<Firestore>;
+  /** Cloud Functions, for the callable that deletes an account. */
+  getFunctions(): Promise<Functions>;
   /** Milliseconds to wait for the profile before reporting `profileUnavailable`. */
   profileTimeoutMs: number;
 }
@@ -284,6 +289,16 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
       await signOut(deps.getAuth()).catch((error: unknown) => {
         throw toAuthError(error);
       });
+    },
+
+    async changePassword(currentPassword: string, newPassword: string) {
+      const { changePassword } = await loadAccount();
+      await changePassword(deps.getAuth(), currentPassword, newPassword);
+    },
+
+    async deleteOwnAccount(password: string) {
+      const { deleteOwnAccount } = await loadAccount();
+      await deleteOwnAccount(deps.getAuth(), await deps.getFunctions(), password);
     },
 
     stop,

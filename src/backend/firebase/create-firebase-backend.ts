@@ -61,6 +61,7 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
   const auth = createFirebaseAuth({
     getAuth: services.getAuthInstance,
     getFirestore: services.getFirestoreInstance,
+    getFunctions: services.getFunctionsInstance,
     profileTimeoutMs,
   });
 

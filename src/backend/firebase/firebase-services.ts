@@ -7,6 +7,7 @@
  */
 import { deleteApp, getApp as findApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import type { Functions } from 'firebase/functions';
 import type { Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
 import type { AppConfig } from '@/config/config-schema';
@@ -25,6 +26,7 @@ const DEFAULT_EMULATOR_HOSTS = {
   auth: { host: '127.0.0.1', port: 9099 },
   firestore: { host: '127.0.0.1', port: 8080 },
   storage: { host: '127.0.0.1', port: 9199 },
+  functions: { host: '127.0.0.1', port: 5001 },
 } as const satisfies Record<string, EmulatorHost>;
 
 /** The environment variables `firebase emulators:exec` sets for the command it runs. */
@@ -32,6 +34,8 @@ const EMULATOR_HOST_VARIABLES = {
   auth: 'FIREBASE_AUTH_EMULATOR_HOST',
   firestore: 'FIRESTORE_EMULATOR_HOST',
   storage: 'FIREBASE_STORAGE_EMULATOR_HOST',
+  // firebase-tools sets no variable for the Functions emulator; this one lets a test move it.
+  functions: 'FUNCTIONS_EMULATOR_HOST',
 } as const;
 
 /** One of the emulated services this adapter talks to. */
@@ -70,6 +74,8 @@ export interface FirebaseServices {
   getFirestoreInstance(): Promise<Firestore>;
   /** Cloud Storage, loaded on first call. */
   getStorageInstance(): Promise<FirebaseStorage>;
+  /** Cloud Functions (callable functions), loaded on first call. */
+  getFunctionsInstance(): Promise<Functions>;
   /** Deletes the app, stopping Auth, Firestore and Storage (listeners, streams, timers). */
   dispose(): Promise<void>;
 }
@@ -85,6 +91,7 @@ export function createFirebaseServices(config: FirebaseConfig, appName?: string)
   let auth: Auth | null = null;
   let firestore: Promise<Firestore> | null = null;
   let storage: Promise<FirebaseStorage> | null = null;
+  let functions: Promise<Functions> | null = null;
 
   function getApp(): FirebaseApp {
     if (app) return app;
@@ -135,9 +142,26 @@ export function createFirebaseServices(config: FirebaseConfig, appName?: string)
     return instance;
   }
 
+  async function loadFunctions(): Promise<Functions> {
+    const { getFunctions, connectFunctionsEmulator } = await import('firebase/functions');
+    const instance = getFunctions(getApp());
+    if (config.useEmulators) {
+      const { host, port } = emulatorHost('functions');
+      connectFunctionsEmulator(instance, host, port);
+    }
+    return instance;
+  }
+
   return {
     getApp,
     getAuthInstance,
+    getFunctionsInstance() {
+      functions ??= loadFunctions().catch((error: unknown) => {
+        functions = null;
+        throw error;
+      });
+      return functions;
+    },
     getFirestoreInstance() {
       // A failed chunk load is not remembered: the next call tries again.
       firestore ??= loadFirestore().catch((error: unknown) => {

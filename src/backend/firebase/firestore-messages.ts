@@ -12,6 +12,7 @@ import {
   runTransaction,
   serverTimestamp,
   where,
+  type CollectionReference,
   type DocumentReference,
   type Firestore,
   type FirestoreDataConverter,
@@ -79,6 +80,11 @@ const messageConverter: FirestoreDataConverter<Message> = {
     };
   },
 };
+
+/** `tickets/{ticketId}/messages`, read through the message converter. */
+export function messagesCollection(db: Firestore, ticketId: string): CollectionReference<Message> {
+  return collection(db, 'tickets', ticketId, 'messages').withConverter(messageConverter);
+}
 
 function messageRef(db: Firestore, ticketId: string, id: string): DocumentReference<Message> {
   return doc(db, 'tickets', ticketId, 'messages', id).withConverter(messageConverter);

@@ -150,6 +150,12 @@ function withoutUndefined<T extends Record<string, unknown>>(fields: T): Partial
 }
 
 /** `tickets/{id}`, read through the ticket converter. */
+/** The `tickets` collection, read through the ticket converter. */
+export function ticketsCollection(db: Firestore): CollectionReference<Ticket> {
+  return collection(db, 'tickets').withConverter(ticketConverter);
+}
+
+/** `tickets/{id}`, read through the ticket converter. */
 export function ticketRef(db: Firestore, id: string): DocumentReference<Ticket> {
   return doc(db, 'tickets', id).withConverter(ticketConverter);
 }

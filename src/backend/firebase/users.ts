@@ -17,6 +17,8 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
       ),
     setRole: (uid, role) => call(async () => (await load()).setUserRole(await ctx.firestore(), uid, role)),
     setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
+    exportOwnData: () =>
+      call(async () => (await import('@/backend/firebase/firestore-account')).exportOwnData(await ctx.firestore())),
     setOwnNotifications: (preferences) =>
       call(async () => (await load()).setOwnNotifications(await ctx.firestore(), preferences)),
   };

@@ -15,11 +15,13 @@ import {
   signUpSchema,
   type SignInInput,
   type SignUpInput,
+  passwordSchema,
 } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, toAppError, type LocalContext } from '@/backend/local/context';
 import { newId } from '@/backend/local/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/backend/local/passwords';
+import { deleteAccountData } from '@/backend/local/account-deletion';
 import type { SessionState } from '@/backend/local/session';
 
 /** Reads what `onChange` reports for a session; Dexie calls only, so it can run in liveQuery. */
@@ -193,5 +195,29 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
       // No database needed to forget who this tab is: signing out works even if it is broken.
       ctx.session.set(null);
     },
+
+    changePassword: (currentPassword: string, newPassword: string) =>
+      runCall(ctx, async () => {
+        const next = parseInput(passwordSchema, newPassword);
+        const me = await requireUser(ctx);
+        const credential = await ctx.db.credentials.get(me.email);
+        if (!credential || !(await verifyPassword(String(currentPassword), credential))) {
+          throw refusals.wrongCurrentPassword();
+        }
+        // Hashed before the transaction: WebCrypto inside one would let it commit early.
+        const secret = await hashPassword(next, ctx.iterations);
+        await ctx.db.credentials.update(me.email, { ...secret });
+      }),
+
+    deleteOwnAccount: (password: string) =>
+      runCall(ctx, async () => {
+        const me = await requireUser(ctx);
+        const credential = await ctx.db.credentials.get(me.email);
+        if (!credential || !(await verifyPassword(String(password), credential))) {
+          throw refusals.wrongCurrentPassword();
+        }
+        await deleteAccountData(ctx, me);
+        ctx.session.set(null);
+      }),
   };
 }

@@ -10,7 +10,9 @@ import type { Role } from '@/domain/roles';
 import { localeSchema, parseInput, roleSchema } from '@/domain/schemas';
 import type { Locale } from '@/domain/locales';
 import { notificationPreferencesSchema, type NotificationPreferences } from '@/domain/mail/preferences';
-import type { UserProfile } from '@/domain/types';
+import type { Message, UserProfile } from '@/domain/types';
+import { accountExportOf } from '@/domain/account';
+import Dexie from 'dexie';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
 
 /** The local {@link UsersPort}. */
@@ -59,6 +61,22 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
         await db.transaction('rw', db.users, async () => {
           const me = await requireUser(ctx);
           if (me.locale !== next) await db.users.put({ ...me, locale: next, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    exportOwnData: () =>
+      runCall(ctx, async () => {
+        const me = await requireUser(ctx);
+        return db.transaction('r', [db.tickets, db.messages], async () => {
+          const tickets = await db.tickets
+            .where('[requesterId+status]')
+            .between([me.uid, Dexie.minKey], [me.uid, Dexie.maxKey])
+            .toArray();
+          const messages = new Map<string, Message[]>();
+          for (const ticket of tickets) {
+            messages.set(ticket.id, await db.messages.where('ticketId').equals(ticket.id).toArray());
+          }
+          return accountExportOf(me, tickets, (id) => messages.get(id) ?? [], isoAt(ctx.now()));
         });
       }),
 

@@ -135,6 +135,9 @@ export const refusals = {
    * so that the form cannot be used to find out who has an account.
    */
   invalidCredential: (): AppError => new AppError('auth/invalid-credential', sentenceFor('auth/invalid-credential')),
+  /** `auth/invalid-credential`: the "current password" of a password change or account deletion is wrong. */
+  wrongCurrentPassword: (): AppError =>
+    new AppError('auth/invalid-credential', 'That is not your current password. Nothing was changed.'),
   /** `auth/email-already-in-use`: signing up with an email that has an account. */
   emailInUse: (): AppError => new AppError('auth/email-already-in-use', sentenceFor('auth/email-already-in-use')),
   /** `unauthenticated`: nobody is signed in. */
