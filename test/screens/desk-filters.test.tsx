@@ -9,7 +9,7 @@ import { queueViewById, type QueueViewId } from '@/domain/queue-views';
 import { searchKeyOf, searchKeysFor } from '@/domain/search-keys';
 import type { Ticket } from '@/domain/types';
 import { SEARCH_DEBOUNCE_MS } from '@/features/tickets/queue/components/filter-bar';
-import { demoAccount, secondClient, seededDeskAs, storedTickets } from '../support/local-backend';
+import { demoAccount, secondClient, seededDeskAs, storedTickets, storedUsers } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
 const priya = demoAccount('priya@triage.test');
@@ -76,7 +76,11 @@ describe('queue filters, search and saved views', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search tickets' }), typed);
     await waitFor(() => expect(params(router).get('q')).toBe(typed), { timeout: SEARCH_DEBOUNCE_MS + 2_000 });
     expect(params(router).get('view')).toBe('open');
-    const found = expectedRows(stored, 'open', me.uid, (t) => searchKeysFor(t).includes(key ?? ''));
+    // The stored keys hold the requester's email too (a prefix may match an address's local part).
+    const emails = new Map((await storedUsers(dbName)).map((user) => [user.uid, user.email]));
+    const found = expectedRows(stored, 'open', me.uid, (t) =>
+      searchKeysFor({ ...t, requesterEmail: emails.get(t.requesterId) }).includes(key ?? ''),
+    );
     expect(found).toContain(target.number);
     await expectRows(found);
 

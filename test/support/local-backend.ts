@@ -90,6 +90,16 @@ export async function storedTickets(dbName: string): Promise<Ticket[]> {
   }
 }
 
+/** Every profile stored in the local database `dbName` (read directly, outside the port). */
+export async function storedUsers(dbName: string): Promise<UserProfile[]> {
+  const db = openTriageDb(dbName);
+  try {
+    return await db.users.toArray();
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * The first value a live subscription delivers; it is then unsubscribed. `watch` subscribes
  * with the two listeners, as the port's `watch…` methods take them.
