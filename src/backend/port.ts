@@ -94,7 +94,7 @@ export interface AuthPort {
   signOut(): Promise<void>;
   /**
    * Changes the signed-in person's password after checking the current one (re-authentication).
-   * @throws AppError `auth/invalid-credential` when `currentPassword` is wrong, `invalid-argument`
+   * @throws AppError `auth/wrong-current-password` when `currentPassword` is wrong, `invalid-argument`
    *   for a new password outside DESIGN §3's rules, `unauthenticated`.
    */
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
@@ -102,7 +102,7 @@ export interface AuthPort {
    * Deletes the signed-in person's account after checking their password (DESIGN §9): trusted code
    * removes the sign-in account and the profile, and renames them `DELETED_USER_NAME` (`src/domain/account.ts`) on
    * their tickets and messages, which stay for the desk. Signs out.
-   * @throws AppError `auth/invalid-credential` for a wrong password, `unauthenticated`.
+   * @throws AppError `auth/wrong-current-password` for a wrong password, `unauthenticated`.
    */
   deleteOwnAccount(password: string): Promise<void>;
 }
@@ -130,6 +130,12 @@ export interface UsersPort {
    * @throws AppError `invalid-argument` for anything but the four booleans, `unauthenticated`.
    */
   setOwnNotifications(preferences: NotificationPreferences): Promise<void>;
+  /**
+   * Changes the signed-in person's display name (DESIGN §3 limits). Tickets and messages keep the
+   * name they were written under.
+   * @throws AppError `invalid-argument`, `unauthenticated`.
+   */
+  setOwnDisplayName(displayName: string): Promise<void>;
   /**
    * "Export my data" (DESIGN §9): the signed-in person's profile and their requests with the
    * public messages only (see `accountExportOf`).
@@ -398,8 +404,21 @@ export interface FilesPort {
     onProgress?: Listener<UploadProgress>,
     signal?: AbortSignal,
   ): Promise<string>;
-  /** A URL the browser can open or download for a stored path, for people who may read it. */
+  /**
+   * A URL the browser can open or download for a stored path, for people who may read it
+   * (an avatar, `avatars/{uid}/avatar`: anyone signed in).
+   * @throws AppError `not-found` (no such file: e.g. a person without a picture), `permission-denied`.
+   */
   getDownloadUrl(path: string): Promise<string>;
+  /**
+   * Makes an image the signed-in person's picture (DESIGN §9): stored at `avatarPath(uid)`
+   * (replacing any earlier one) and named on their profile (`photoPath`).
+   * @returns the stored path.
+   * @throws AppError `invalid-argument` over 2 MB or not a PNG, JPEG, GIF or WebP image; `unauthenticated`.
+   */
+  uploadAvatar(file: FileToUpload, onProgress?: Listener<UploadProgress>): Promise<string>;
+  /** Removes the signed-in person's picture (their initials show again). */
+  removeAvatar(): Promise<void>;
 }
 
 /** `settings/desk` (DESIGN §3). */

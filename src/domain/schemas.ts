@@ -12,6 +12,7 @@ import { refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
 import { searchKeyOf } from '@/domain/search-keys';
 import { LOCALES } from '@/domain/locales';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@/domain/avatars';
 
 // zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
 // English ones classic zod gives for the few checks without a message of ours.
@@ -241,3 +242,21 @@ export const ticketPatchSchema = z.strictObject({
 
 /** A lifecycle event name (DESIGN §2). */
 export const lifecycleEventSchema = z.enum(LIFECYCLE_EVENTS, { error: 'This is not a lifecycle event.' });
+
+/** An image about to become an avatar: its declared type and size (bytes). */
+export const avatarFileSchema = z.object({
+  size: z
+    .number()
+    .check(
+      z.positive('This image is empty.'),
+      z.maximum(AVATAR_MAX_BYTES, 'A picture is at most 2 MB. Choose a smaller image.'),
+    ),
+  contentType: z
+    .string()
+    .check(
+      z.refine(
+        (type: string) => (AVATAR_TYPES as readonly string[]).includes(type.toLowerCase()),
+        'A picture is a PNG, JPEG, GIF or WebP image.',
+      ),
+    ),
+});

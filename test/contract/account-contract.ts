@@ -105,7 +105,7 @@ export function describeAccountContract(makeHarness: () => Promise<ContractHarne
         await expect(
           customer.backend.auth.changePassword('not my password', 'a new password 42'),
         ).rejects.toMatchObject({
-          code: 'auth/invalid-credential',
+          code: 'auth/wrong-current-password',
           message: 'That is not your current password. Nothing was changed.',
         });
         await expect(customer.backend.auth.changePassword(customer.password, 'short')).rejects.toMatchObject({
@@ -137,7 +137,7 @@ export function describeAccountContract(makeHarness: () => Promise<ContractHarne
         await agent.backend.messages.add(ticket.id, { id: `del-${ticket.id}`, body: 'Noted.', internal: false });
 
         await expect(customer.backend.auth.deleteOwnAccount('wrong password')).rejects.toMatchObject({
-          code: 'auth/invalid-credential',
+          code: 'auth/wrong-current-password',
         });
         await expect(agent.backend.users.get(customer.uid)).resolves.toMatchObject({ uid: customer.uid });
 

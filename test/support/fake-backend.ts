@@ -58,6 +58,7 @@ export function fakeBackend() {
       setOwnLocale: async () => undefined,
       setOwnNotifications: unscripted('users.setOwnNotifications'),
       exportOwnData: unscripted('users.exportOwnData'),
+      setOwnDisplayName: unscripted('users.setOwnDisplayName'),
     },
     tickets: {
       create: unscripted('tickets.create'),
@@ -74,6 +75,8 @@ export function fakeBackend() {
     files: {
       uploadAttachment: unscripted('files.uploadAttachment'),
       getDownloadUrl: unscripted('files.getDownloadUrl'),
+      uploadAvatar: unscripted('files.uploadAvatar'),
+      removeAvatar: unscripted('files.removeAvatar'),
     },
     settings: {
       watch: unscripted('settings.watch'),

@@ -53,7 +53,14 @@ const ARGUMENTS: Partial<Record<keyof typeof refusals, unknown[]>> = {
 };
 
 /** Refusals whose sentence is not theirs: a schema's message, or a code's own sentence (already translated). */
-const NOT_OWN_SENTENCE = new Set(['badInput', 'invalidCredential', 'emailInUse', 'signedOut', 'forbidden']);
+const NOT_OWN_SENTENCE = new Set([
+  'badInput',
+  'invalidCredential',
+  'wrongCurrentPassword',
+  'emailInUse',
+  'signedOut',
+  'forbidden',
+]);
 
 function everyRefusal(): AppError[] {
   const raised = Object.keys(PERMISSIONS).map((permission) => refusals.forbidden(permission as Permission));

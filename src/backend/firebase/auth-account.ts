@@ -25,7 +25,7 @@ const WRONG_PASSWORD_CODES = new Set([
 /**
  * Signs the current person in again with their password (Firebase asks for a recent sign-in
  * before a password change or deletion).
- * @throws AppError `auth/invalid-credential` (our sentence) for a wrong password, `unauthenticated`.
+ * @throws AppError `auth/wrong-current-password` (our sentence) for a wrong password, `unauthenticated`.
  */
 async function reauthenticate(auth: Auth, password: string): Promise<User> {
   const user = auth.currentUser;
@@ -42,7 +42,7 @@ async function reauthenticate(auth: Auth, password: string): Promise<User> {
 
 /**
  * Changes the password after checking the current one.
- * @throws AppError `invalid-argument` for a new password outside DESIGN §3, `auth/invalid-credential`.
+ * @throws AppError `invalid-argument` for a new password outside DESIGN §3, `auth/wrong-current-password`.
  */
 export async function changePassword(auth: Auth, currentPassword: string, newPassword: string): Promise<void> {
   const next = parseInput(passwordSchema, newPassword);
@@ -55,7 +55,7 @@ export async function changePassword(auth: Auth, currentPassword: string, newPas
 /**
  * Deletes the account: re-authenticates, asks the `deleteAccount` function (trusted code removes
  * the Auth account and profile and anonymises the tickets), then signs out here.
- * @throws AppError `auth/invalid-credential`, or the function's refusal.
+ * @throws AppError `auth/wrong-current-password`, or the function's refusal.
  */
 export async function deleteOwnAccount(auth: Auth, functions: Functions, password: string): Promise<void> {
   await reauthenticate(auth, password);

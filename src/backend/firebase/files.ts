@@ -11,6 +11,7 @@ import { call, currentUid, type FirebaseContext } from '@/backend/firebase/conte
 const load = () => import('@/backend/firebase/storage-files');
 const loadTickets = () => import('@/backend/firebase/firestore-tickets');
 const loadMessages = () => import('@/backend/firebase/firestore-messages');
+const loadUsers = () => import('@/backend/firebase/firestore-users');
 
 /** The Firebase files port. */
 export function createFirebaseFiles(ctx: FirebaseContext): FilesPort {
@@ -41,6 +42,17 @@ export function createFirebaseFiles(ctx: FirebaseContext): FilesPort {
           }
         }
         return files.downloadUrl(await ctx.storage(), path);
+      }),
+    uploadAvatar: (file, onProgress) =>
+      call(async () => {
+        const path = await (await load()).uploadAvatar(await ctx.storage(), file, onProgress);
+        await (await loadUsers()).setOwnPhotoPath(await ctx.firestore(), path);
+        return path;
+      }),
+    removeAvatar: () =>
+      call(async () => {
+        await (await load()).removeAvatar(await ctx.storage());
+        await (await loadUsers()).setOwnPhotoPath(await ctx.firestore(), null);
       }),
   };
 }

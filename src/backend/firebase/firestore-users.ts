@@ -21,7 +21,7 @@ import { toErrorShape, type AppError } from '@/domain/errors/errors';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import { ROLES, SELF_ASSIGNABLE_ROLE, type Role } from '@/domain/roles';
-import { localeSchema, parseInput, roleSchema } from '@/domain/schemas';
+import { displayNameSchema, localeSchema, parseInput, roleSchema } from '@/domain/schemas';
 import { isLocale, type Locale } from '@/domain/locales';
 import {
   notificationPreferencesSchema,
@@ -223,4 +223,22 @@ export async function setOwnLocale(ctx: FirestoreContext, locale: Locale): Promi
 export async function setOwnNotifications(ctx: FirestoreContext, preferences: NotificationPreferences): Promise<void> {
   const next = parseInput(notificationPreferencesSchema, preferences);
   await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), { notifications: next, updatedAt: serverTimestamp() });
+}
+
+/**
+ * Changes the signed-in person's display name. A plain update: the rules let anyone change their
+ * own `displayName` (1–80 characters) with `updatedAt`.
+ * @throws AppError `invalid-argument`, `unauthenticated`.
+ */
+export async function setOwnDisplayName(ctx: FirestoreContext, displayName: string): Promise<void> {
+  const next = parseInput(displayNameSchema, displayName);
+  await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), { displayName: next, updatedAt: serverTimestamp() });
+}
+
+/**
+ * Names (or, with `null`, forgets) the signed-in person's picture on their profile.
+ * @throws AppError `unauthenticated`.
+ */
+export async function setOwnPhotoPath(ctx: FirestoreContext, photoPath: string | null): Promise<void> {
+  await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), { photoPath, updatedAt: serverTimestamp() });
 }

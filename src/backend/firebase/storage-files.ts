@@ -2,7 +2,9 @@
  * Attachments in Cloud Storage (DESIGN §4): `tickets/{ticketId}/{messageId}/{fileName}`.
  * Loaded on demand (it imports `firebase/storage`).
  */
-import { getDownloadURL, getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
+import { deleteObject, getDownloadURL, getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
+import { avatarPath } from '@/domain/avatars';
+import { avatarFileSchema } from '@/domain/schemas';
 import { refusals } from '@/domain/errors/refusals';
 import { attachmentFileSchema, parseInput } from '@/domain/schemas';
 import type { Attachment } from '@/domain/types';
@@ -133,4 +135,43 @@ export async function uploaderOf({ storage }: StorageContext, path: string): Pro
   } catch (error) {
     throw toAppError(error);
   }
+}
+
+/**
+ * Uploads the signed-in person's picture to `avatars/{uid}/avatar` (replacing any earlier one).
+ * @returns the stored path.
+ * @throws AppError `invalid-argument` (type, size), `unauthenticated`, or what Storage refuses.
+ */
+export async function uploadAvatar(
+  { storage, auth }: StorageContext,
+  file: FileToUpload,
+  onProgress?: Listener<UploadProgress>,
+): Promise<string> {
+  const meta = parseInput(avatarFileSchema, {
+    size: Math.max(file.size, file.data.size),
+    contentType: file.contentType,
+  });
+  const uid = auth.currentUser?.uid;
+  if (!uid) throw refusals.signedOut();
+  const path = avatarPath(uid);
+  const task = uploadBytesResumable(ref(storage, path), file.data, { contentType: meta.contentType.toLowerCase() });
+  await new Promise<void>((resolve, reject) => {
+    task.on(
+      'state_changed',
+      (snapshot) => onProgress?.({ bytesTransferred: snapshot.bytesTransferred, totalBytes: snapshot.totalBytes }),
+      (error) => reject(toAppError(error)),
+      () => resolve(),
+    );
+  });
+  return path;
+}
+
+/** Deletes the signed-in person's picture; nothing to delete is fine. */
+export async function removeAvatar({ storage, auth }: StorageContext): Promise<void> {
+  const uid = auth.currentUser?.uid;
+  if (!uid) throw refusals.signedOut();
+  await deleteObject(ref(storage, avatarPath(uid))).catch((error: unknown) => {
+    const mapped = toAppError(error);
+    if (mapped.code !== 'not-found') throw mapped;
+  });
 }

@@ -19,6 +19,8 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
     setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
     exportOwnData: () =>
       call(async () => (await import('@/backend/firebase/firestore-account')).exportOwnData(await ctx.firestore())),
+    setOwnDisplayName: (displayName) =>
+      call(async () => (await load()).setOwnDisplayName(await ctx.firestore(), displayName)),
     setOwnNotifications: (preferences) =>
       call(async () => (await load()).setOwnNotifications(await ctx.firestore(), preferences)),
   };

@@ -15,6 +15,8 @@ import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, type LocalContext, runWrite } from '@/backend/local/context';
 import type { FileRecord } from '@/backend/local/db';
 import { attachmentPath } from '@/domain/attachment-paths';
+import { avatarPath, isAvatarPath } from '@/domain/avatars';
+import { avatarFileSchema } from '@/domain/schemas';
 
 /** Bytes read per step; each step reports progress and checks for cancellation. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -152,6 +154,13 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
 
     getDownloadUrl: (path: string) =>
       runCall(ctx, async () => {
+        if (isAvatarPath(path)) {
+          // Anyone signed in sees a person's picture (DESIGN §4), as the Storage rules say.
+          await requireUser(ctx);
+          const avatar = await db.files.get(path);
+          if (!avatar) throw refusals.fileNotFound();
+          return urlFor(avatar);
+        }
         const match = PATH_PATTERN.exec(path);
         const [, ticketId = '', messageId = ''] = match ?? [];
         if (!match) throw refusals.fileNotFound();
@@ -159,6 +168,47 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
           readableFile(await requireUser(ctx), path, ticketId, messageId),
         );
         return urlFor(record);
+      }),
+
+    uploadAvatar: (file: FileToUpload, onProgress?: Listener<UploadProgress>) =>
+      runWrite(ctx, async () => {
+        const totalBytes = file.data.size;
+        const meta = parseInput(avatarFileSchema, {
+          size: Math.max(file.size, totalBytes),
+          contentType: file.contentType,
+        });
+        const me = await requireUser(ctx);
+        onProgress?.({ bytesTransferred: 0, totalBytes });
+        const bytes = await readBytes(file.data);
+        onProgress?.({ bytesTransferred: totalBytes, totalBytes });
+        const path = avatarPath(me.uid);
+        const at = isoAt(ctx.now());
+        await db.transaction('rw', [db.users, db.files], async () => {
+          const current = await requireUser(ctx);
+          await db.files.put({
+            path,
+            ticketId: '',
+            messageId: '',
+            name: file.name,
+            contentType: meta.contentType.toLowerCase(),
+            size: totalBytes,
+            data: bytes,
+            uploadedBy: current.uid,
+            createdAt: at,
+          });
+          await db.users.put({ ...current, photoPath: path, updatedAt: at });
+        });
+        return path;
+      }),
+
+    removeAvatar: () =>
+      runWrite(ctx, async () => {
+        await db.transaction('rw', [db.users, db.files], async () => {
+          const me = await requireUser(ctx);
+          await db.files.delete(avatarPath(me.uid));
+          const { photoPath: _removed, ...rest } = me;
+          await db.users.put({ ...rest, updatedAt: isoAt(ctx.now()) });
+        });
       }),
   };
 }

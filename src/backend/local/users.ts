@@ -7,7 +7,7 @@ import type { ErrorListener, Listener, Unsubscribe, UsersPort } from '@/backend/
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { Role } from '@/domain/roles';
-import { localeSchema, parseInput, roleSchema } from '@/domain/schemas';
+import { displayNameSchema, localeSchema, parseInput, roleSchema } from '@/domain/schemas';
 import type { Locale } from '@/domain/locales';
 import { notificationPreferencesSchema, type NotificationPreferences } from '@/domain/mail/preferences';
 import type { Message, UserProfile } from '@/domain/types';
@@ -77,6 +77,15 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
             messages.set(ticket.id, await db.messages.where('ticketId').equals(ticket.id).toArray());
           }
           return accountExportOf(me, tickets, (id) => messages.get(id) ?? [], isoAt(ctx.now()));
+        });
+      }),
+
+    setOwnDisplayName: (displayName: string) =>
+      runWrite(ctx, async () => {
+        const next = parseInput(displayNameSchema, displayName);
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          if (me.displayName !== next) await db.users.put({ ...me, displayName: next, updatedAt: isoAt(ctx.now()) });
         });
       }),
 

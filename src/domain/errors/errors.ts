@@ -35,6 +35,7 @@ export const APP_ERROR_CODES = [
   'auth/operation-not-supported-in-this-environment',
   'auth/unauthorized-domain',
   'auth/requires-recent-login',
+  'auth/wrong-current-password',
   'unknown',
 ] as const;
 

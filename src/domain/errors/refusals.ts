@@ -135,9 +135,9 @@ export const refusals = {
    * so that the form cannot be used to find out who has an account.
    */
   invalidCredential: (): AppError => new AppError('auth/invalid-credential', sentenceFor('auth/invalid-credential')),
-  /** `auth/invalid-credential`: the "current password" of a password change or account deletion is wrong. */
+  /** `auth/wrong-current-password`: the "current password" of a password change or account deletion is wrong. */
   wrongCurrentPassword: (): AppError =>
-    new AppError('auth/invalid-credential', 'That is not your current password. Nothing was changed.'),
+    new AppError('auth/wrong-current-password', sentenceFor('auth/wrong-current-password')),
   /** `auth/email-already-in-use`: signing up with an email that has an account. */
   emailInUse: (): AppError => new AppError('auth/email-already-in-use', sentenceFor('auth/email-already-in-use')),
   /** `unauthenticated`: nobody is signed in. */

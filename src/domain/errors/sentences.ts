@@ -40,6 +40,7 @@ const SENTENCES: Record<AppErrorCode, string> = {
   'auth/operation-not-supported-in-this-environment': 'Google sign-in is not available in this browser.',
   'auth/unauthorized-domain': 'Google sign-in is not enabled for this web address.',
   'auth/requires-recent-login': 'Please sign in again to do this.',
+  'auth/wrong-current-password': 'That is not your current password. Nothing was changed.',
   unknown: 'Something went wrong. Try again.',
 };
 

@@ -147,6 +147,10 @@ const CODE: Record<AppErrorCode, MessageDescriptor> = {
       defaultMessage: 'Google sign-in is not enabled for this web address.',
     },
     'auth/requires-recent-login': { id: 'error.auth.recentLogin', defaultMessage: 'Please sign in again to do this.' },
+    'auth/wrong-current-password': {
+      id: 'error.auth.wrongPassword',
+      defaultMessage: 'That is not your current password. Nothing was changed.',
+    },
     unknown: { id: 'error.unknown', defaultMessage: 'Something went wrong. Try again.' },
   }),
   'auth/invalid-credential': WRONG_CREDENTIALS,

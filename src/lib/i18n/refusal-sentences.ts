@@ -45,10 +45,7 @@ const REFUSALS = defineMessages({
     defaultMessage: 'Only admins can simulate a reply by email.',
   },
   ownRole: { id: 'error.refusal.ownRole', defaultMessage: 'You cannot change your own role.' },
-  wrongCurrentPassword: {
-    id: 'error.refusal.wrongCurrentPassword',
-    defaultMessage: 'That is not your current password. Nothing was changed.',
-  },
+
   notYourFile: { id: 'error.refusal.notYourFile', defaultMessage: 'You cannot open this file.' },
   uploadedBySomeoneElse: {
     id: 'error.refusal.uploadedBySomeoneElse',

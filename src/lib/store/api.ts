@@ -80,6 +80,6 @@ export function liveEndpoint<Arg, T>(watch: WatchFn<Arg, T>) {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: backendBaseQuery,
-  tagTypes: ['Ticket', 'User', 'Settings'],
+  tagTypes: ['Ticket', 'User', 'Settings', 'Avatar'],
   endpoints: () => ({}),
 });

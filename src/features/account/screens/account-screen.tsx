@@ -1,23 +1,23 @@
 /**
- * The account page (`/account`, every role): who the person is, whether their email address is
- * verified (with a new link on request), and which emails they get (DESIGN §9) — the page every
- * email's footer and `List-Unsubscribe` link to (`#notifications`).
+ * The account page (`/account`, every role, DESIGN §9): name and picture, whether the email address
+ * is verified (with a new link on request), which emails they get — the part every email's footer
+ * and `List-Unsubscribe` link to (`#notifications`) — the password, "Export my data" and
+ * "Delete my account".
  */
 import { useEffect, useRef } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
-import { PageTitle } from '@/components/page-title';
 import { DEFAULT_NOTIFICATIONS, notificationKindsFor, type NotificationPreferences } from '@/domain/mail/preferences';
 import type { UserProfile } from '@/domain/types';
 import { useSendEmailVerificationMutation, useSetOwnNotificationsMutation } from '@/features/account/api/account-api';
-import { useLabels } from '@/lib/i18n/labels';
+import { ProfileCard } from '@/features/account/components/profile-card';
+import { DataCard, PasswordCard } from '@/features/account/components/security-card';
 import { useCurrentUser, useEmailVerified } from '@/lib/session/current-user';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 
@@ -181,36 +181,14 @@ function EmailAddress({ user }: { user: UserProfile }) {
 /** The account screen. */
 export default function AccountScreen() {
   const user = useCurrentUser();
-  const labels = useLabels();
-  const intl = useIntl();
   if (!user) return null;
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 760 }}>
-      <Card
-        title={
-          <PageTitle>
-            <FormattedMessage id="account.title" defaultMessage="Your account" />
-          </PageTitle>
-        }
-      >
-        <Descriptions
-          column={1}
-          items={[
-            {
-              key: 'name',
-              label: intl.formatMessage({ id: 'account.name', defaultMessage: 'Name' }),
-              children: <span dir="auto">{user.displayName}</span>,
-            },
-            {
-              key: 'role',
-              label: intl.formatMessage({ id: 'account.role', defaultMessage: 'Role' }),
-              children: labels.role(user.role),
-            },
-          ]}
-        />
-      </Card>
+      <ProfileCard user={user} />
       <EmailAddress user={user} />
       <Notifications user={user} />
+      <PasswordCard />
+      <DataCard user={user} />
     </Flex>
   );
 }

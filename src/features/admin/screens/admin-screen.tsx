@@ -15,6 +15,7 @@ import Typography from 'antd/es/typography';
 import List from 'antd/es/list';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
+import { PersonAvatar } from '@/components/person-avatar';
 import { ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { useSetRoleMutation } from '@/features/admin/api/users-api';
@@ -210,6 +211,7 @@ export default function AdminScreen() {
                 ]}
               >
                 <List.Item.Meta
+                  avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
                   title={<span dir="auto">{user.displayName}</span>}
                   description={
                     <FormattedMessage

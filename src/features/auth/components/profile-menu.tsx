@@ -1,5 +1,4 @@
 /** The header's profile menu: who is signed in, their role, their account page, and sign-out. */
-import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Space from 'antd/es/space';
@@ -14,15 +13,7 @@ import { useAppDispatch } from '@/lib/store/store-hooks';
 import type { UserProfile } from '@/domain/types';
 import { signOut } from '@/features/auth/slice/auth-slice';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
+import { PersonAvatar } from '@/components/person-avatar';
 
 /** Shows the person's avatar and name; the dropdown offers sign-out. */
 export function ProfileMenu({ user }: { user: UserProfile }) {
@@ -82,7 +73,7 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
         style={{ height: 'auto', paddingBlock: 4 }}
       >
         <Space>
-          <Avatar style={{ backgroundColor: '#2f54eb' }}>{initials(user.displayName)}</Avatar>
+          <PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />
           <span className="triage-header-name" dir="auto">
             {user.displayName}
           </span>

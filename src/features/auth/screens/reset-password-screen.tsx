@@ -15,7 +15,7 @@ import { RecaptchaField } from '@/components/recaptcha-field';
 import { emailSchema } from '@/domain/schemas';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { zodRule } from '@/lib/zod-rule';
-import { useAuthFieldIssues } from '@/features/auth/components/field-issues';
+import { useAuthFieldIssues } from '@/lib/i18n/field-issues';
 import { Panel } from '@/components/panel';
 
 /** The password-reset screen (route `/reset-password`). */

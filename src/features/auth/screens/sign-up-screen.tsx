@@ -17,7 +17,7 @@ import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { authErrorCleared, selectFormError, selectSigningIn, signUp } from '@/features/auth/slice/auth-slice';
 import { zodRule } from '@/lib/zod-rule';
-import { useAuthFieldIssues } from '@/features/auth/components/field-issues';
+import { useAuthFieldIssues } from '@/lib/i18n/field-issues';
 import { Panel } from '@/components/panel';
 
 interface SignUpValues {

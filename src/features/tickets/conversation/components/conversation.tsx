@@ -17,6 +17,7 @@ import { LiveAnnouncement } from '@/components/live-announcement';
 import { isStaff } from '@/domain/roles';
 import type { Message } from '@/domain/types';
 import { PresetTag } from '@/features/tickets/components/status-tag';
+import { PersonAvatar } from '@/components/person-avatar';
 import { AttachmentLinks } from '@/features/tickets/conversation/components/attachment-links';
 import { useLabels } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
@@ -54,6 +55,7 @@ function MessageCard({ message, requesterId }: { message: Message; requesterId: 
       style={cardStyle}
     >
       <Flex align="center" gap={8} wrap style={{ marginBottom: 6 }}>
+        <PersonAvatar uid={message.authorId} name={message.authorName} size={24} />
         <Typography.Text strong dir="auto">
           {message.authorName}
         </Typography.Text>
