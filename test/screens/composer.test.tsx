@@ -2,6 +2,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ConfigProvider from 'antd/es/config-provider';
 import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { makeStore } from '@/app/store';
+import { fakeBackend } from '../support/fake-backend';
 import type { RootState } from '@/app/root-reducer';
 import type { AddMessageInput, Backend } from '@/backend/port';
 import { AppError } from '@/domain/errors/errors';
@@ -441,13 +444,20 @@ describe('conversation', () => {
     createdAt: '2026-03-02T09:00:00.000Z',
   };
 
+  // The authors' pictures are asked of the backend: nobody here has one.
+  const fake = fakeBackend();
+  fake.backend.files.getDownloadUrl = () => Promise.reject(new AppError('not-found', 'No such file.'));
+  const { store } = makeStore(fake.backend);
+
   function thread(messages: Message[] | null) {
     return (
-      <IntlProvider locale="en" defaultLocale="en">
-        <ConfigProvider>
-          <Conversation messages={messages} requesterId="u-customer" viewerId="u-customer" />
-        </ConfigProvider>
-      </IntlProvider>
+      <Provider store={store}>
+        <IntlProvider locale="en" defaultLocale="en">
+          <ConfigProvider>
+            <Conversation messages={messages} requesterId="u-customer" viewerId="u-customer" />
+          </ConfigProvider>
+        </IntlProvider>
+      </Provider>
     );
   }
 
