@@ -53,6 +53,13 @@ for (const locale of ['en', 'ar'] as const) {
         await expect(customer.getByRole('feed')).toBeVisible();
         await check(customer, is('request'));
 
+        // The account page, with the password form's errors shown.
+        await customer.goto('/account');
+        await expect(customer.getByRole('switch').nth(1)).toBeVisible();
+        await customer.locator('form button[type="submit"]').last().click();
+        await expect(customer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+        await check(customer, is('account page with errors'));
+
         await customer.goto('/requests/new');
         await customer.locator('form button[type="submit"]').click();
         await expect(customer.locator('.ant-form-item-explain-error, [role="alert"]').first()).toBeVisible();
@@ -121,6 +128,20 @@ for (const locale of ['en', 'ar'] as const) {
         await admin.goto('/admin');
         await expect(admin.getByText('dana@example.test')).toBeVisible();
         await check(admin, is('admin: people and settings'));
+
+        // Outgoing mail: a simulated reply from a stranger bounces (an email in the list, its text
+        // open, the outcome shown), then an empty form shows its errors.
+        await admin.goto('/admin/mail');
+        await admin.locator('form input').nth(0).fill('1');
+        await admin.locator('form input').nth(1).fill('stranger@example.test');
+        await admin.locator('form textarea').fill('Is this the right address?');
+        await admin.locator('form button[type="submit"]').click();
+        await expect(admin.getByTestId('outgoing-mail').first()).toBeVisible();
+        await admin.getByTestId('outgoing-mail').first().locator('summary').click();
+        await admin.locator('form input').nth(1).fill('');
+        await admin.locator('form button[type="submit"]').click();
+        await expect(admin.locator('.ant-form-item-explain-error').first()).toBeVisible();
+        await check(admin, is('outgoing mail'));
       });
     });
   }

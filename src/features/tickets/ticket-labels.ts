@@ -22,11 +22,3 @@ export const PRIORITY_COLORS: Record<Priority, string> = {
   high: 'orange',
   urgent: 'red',
 };
-
-/**
- * The palette shade of a preset tag's text (antd uses 7): one or two shades stronger, so that
- * each colour's text meets WCAG AA contrast (4.5:1 at 12 px) on its own tag background.
- */
-export function tagTextShade(color: string): number {
-  return color === 'gold' ? 9 : 8;
-}

@@ -10,7 +10,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Switch from 'antd/es/switch';
-import Tag from 'antd/es/tag';
+import { PresetTag } from '@/components/preset-tag';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { DEFAULT_NOTIFICATIONS, notificationKindsFor, type NotificationPreferences } from '@/domain/mail/preferences';
@@ -133,13 +133,13 @@ function EmailAddress({ user }: { user: UserProfile }) {
           {user.email}
         </Typography.Text>
         {verified ? (
-          <Tag color="success">
-            <FormattedMessage id="account.email.verified" defaultMessage="Verified" />
-          </Tag>
+          <PresetTag color="green">
+            {intl.formatMessage({ id: 'account.email.verified', defaultMessage: 'Verified' })}
+          </PresetTag>
         ) : (
-          <Tag color="warning">
-            <FormattedMessage id="account.email.unverified" defaultMessage="Not verified" />
-          </Tag>
+          <PresetTag color="gold">
+            {intl.formatMessage({ id: 'account.email.unverified', defaultMessage: 'Not verified' })}
+          </PresetTag>
         )}
       </Flex>
       {verified ? null : (

@@ -17,6 +17,7 @@ import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { PageTitle } from '@/components/page-title';
+import { PresetTag } from '@/components/preset-tag';
 import { LiveError } from '@/components/live-error';
 import type { InboundOutcome } from '@/backend/port';
 import type { DeliveryState, MailKind, OutgoingMail } from '@/domain/mail/mail-document';
@@ -53,13 +54,14 @@ const STATE = defineMessages<DeliveryState | 'NONE'>({
   ERROR: { id: 'admin.mail.state.error', defaultMessage: 'Failed' },
 });
 
+/** Preset colours, with text strong enough on their background (`PresetTag`). */
 const STATE_COLOR: Record<DeliveryState | 'NONE', string> = {
   NONE: 'default',
   PENDING: 'default',
-  PROCESSING: 'processing',
-  RETRY: 'warning',
-  SUCCESS: 'success',
-  ERROR: 'error',
+  PROCESSING: 'blue',
+  RETRY: 'gold',
+  SUCCESS: 'green',
+  ERROR: 'red',
 };
 
 const OUTCOME = defineMessages({
@@ -104,7 +106,7 @@ function MailItem({ mail }: { mail: OutgoingMail }) {
             {mail.message.subject}
           </Typography.Text>
           <Tag>{intl.formatMessage(KIND[mail.kind])}</Tag>
-          <Tag color={STATE_COLOR[state]}>{intl.formatMessage(STATE[state])}</Tag>
+          <PresetTag color={STATE_COLOR[state]}>{intl.formatMessage(STATE[state])}</PresetTag>
         </Flex>
         <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
           <FormattedMessage

@@ -16,7 +16,7 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { LiveAnnouncement } from '@/components/live-announcement';
 import { isStaff } from '@/domain/roles';
 import type { Message } from '@/domain/types';
-import { PresetTag } from '@/features/tickets/components/status-tag';
+import { PresetTag } from '@/components/preset-tag';
 import { PersonAvatar } from '@/components/person-avatar';
 import { AttachmentLinks } from '@/features/tickets/conversation/components/attachment-links';
 import { useLabels } from '@/lib/i18n/labels';
