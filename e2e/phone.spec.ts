@@ -159,5 +159,17 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(admin.getByRole('dialog')).toBeVisible();
     await settled(admin);
     await shot(admin, name(9, 'menu-drawer'), { viewport: true });
+    await admin.keyboard.press('Escape');
+
+    // The emails the customer's request and reply caused, one open.
+    await admin.goto('/admin/mail');
+    await expect(admin.getByTestId('outgoing-mail').first()).toBeVisible();
+    await admin.getByTestId('outgoing-mail').first().locator('summary').click();
+    await keep(admin, 10, 'outgoing-mail');
+
+    // The customer's account page.
+    await customer.goto('/account');
+    await expect(customer.getByRole('switch', { name: 'Updates on my requests' })).toBeVisible();
+    await keep(customer, 11, 'account');
   });
 }
