@@ -112,11 +112,11 @@ export function widenCsp(csp, additions) {
   return directives.map((parts) => parts.join(' ')).join('; ');
 }
 
-/** The CSP additions for the Emulator Suite of firebase.json (auth popup iframe, Storage images). */
+/** The CSP additions for the Emulator Suite of firebase.json (auth popup iframe, Storage images, callable functions). */
 export function emulatorCspAdditions(emulators) {
   const origin = (name) => `http://${emulators[name].host}:${emulators[name].port}`;
   return {
-    'connect-src': ['auth', 'firestore', 'storage'].map(origin),
+    'connect-src': ['auth', 'firestore', 'storage', 'functions'].map(origin),
     'frame-src': [origin('auth')],
     'img-src': [origin('storage')],
   };

@@ -107,6 +107,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     'https://securetoken.googleapis.com': 'Firebase Auth token refresh',
     'https://firestore.googleapis.com': 'Cloud Firestore',
     'https://firebasestorage.googleapis.com': 'Cloud Storage uploads, getBlob',
+    'https://*.cloudfunctions.net': 'callable Cloud Functions (deleteAccount)',
     'wss://*.firebaseio.com': 'Realtime Database (presence)',
     'wss://*.firebasedatabase.app': 'Realtime Database outside us-central1',
   },
@@ -340,7 +341,12 @@ describe('scripts/serve-dist.mjs (what the Playwright journeys run behind)', () 
     servers.push(child);
     const served = parseCsp((await fetchHead(port, '/')).headers['content-security-policy'] ?? '');
     expect(served.get('connect-src')).toEqual(
-      expect.arrayContaining(['http://127.0.0.1:9099', 'http://127.0.0.1:8080', 'http://127.0.0.1:9199']),
+      expect.arrayContaining([
+        'http://127.0.0.1:9099',
+        'http://127.0.0.1:8080',
+        'http://127.0.0.1:9199',
+        'http://127.0.0.1:5001',
+      ]),
     );
     expect(served.get('frame-src')).toContain('http://127.0.0.1:9099');
     expect(served.get('img-src')).toContain('http://127.0.0.1:9199');
