@@ -22,11 +22,19 @@ import type { UserProfile } from '@/domain/types';
 import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
 import { LanguagePicker } from '@/features/preferences/components/language-picker';
+import { AppearanceControlsProvider } from '@/lib/appearance-controls';
 import { menuCollapsedChanged, selectMenuCollapsed } from '@/features/preferences/slice/preferences-slice';
 import { usePhoneLayout } from '@/lib/use-media-query';
 import { useHeadingFocusOnNavigation } from '@/app/heading-focus';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 
+/** The theme and language controls, offered again on the account page. */
+const APPEARANCE_CONTROLS = (
+  <Space wrap>
+    <LanguagePicker />
+    <ThemeToggle />
+  </Space>
+);
 /** Skeleton shown while a screen's chunk loads or the session is being confirmed. */
 function ScreenSkeleton() {
   return (
@@ -121,7 +129,9 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
           </Layout.Header>
           <Layout.Content ref={main} style={{ padding: phone ? 12 : 24 }}>
             <ErrorBoundary resetKey={location.pathname}>
-              <Suspense fallback={<ScreenSkeleton />}>{children ?? <ScreenSkeleton />}</Suspense>
+              <AppearanceControlsProvider value={APPEARANCE_CONTROLS}>
+                <Suspense fallback={<ScreenSkeleton />}>{children ?? <ScreenSkeleton />}</Suspense>
+              </AppearanceControlsProvider>
             </ErrorBoundary>
           </Layout.Content>
         </Layout>

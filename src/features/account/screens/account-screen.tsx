@@ -19,6 +19,7 @@ import { useSendEmailVerificationMutation, useSetOwnNotificationsMutation } from
 import { ProfileCard } from '@/features/account/components/profile-card';
 import { DataCard, PasswordCard } from '@/features/account/components/security-card';
 import { useCurrentUser, useEmailVerified } from '@/lib/session/current-user';
+import { useAppearanceControls } from '@/lib/appearance-controls';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 
 const SWITCH = defineMessages<keyof NotificationPreferences>({
@@ -178,6 +179,32 @@ function EmailAddress({ user }: { user: UserProfile }) {
   );
 }
 
+/** Theme and language, the same controls as in the header (handed over by the app). */
+function Appearance() {
+  const controls = useAppearanceControls();
+  const { token } = theme.useToken();
+  if (!controls) return null;
+  return (
+    <Card
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+          <FormattedMessage id="account.appearance.title" defaultMessage="Theme and language" />
+        </Typography.Title>
+      }
+    >
+      <Flex vertical gap="small" align="start">
+        <Typography.Text type="secondary">
+          <FormattedMessage
+            id="account.appearance.help"
+            defaultMessage="Kept in this browser; your language also follows you to other browsers and is the one emails are written in."
+          />
+        </Typography.Text>
+        {controls}
+      </Flex>
+    </Card>
+  );
+}
+
 /** The account screen. */
 export default function AccountScreen() {
   const user = useCurrentUser();
@@ -187,6 +214,7 @@ export default function AccountScreen() {
       <ProfileCard user={user} />
       <EmailAddress user={user} />
       <Notifications user={user} />
+      <Appearance />
       <PasswordCard />
       <DataCard user={user} />
     </Flex>
