@@ -9,14 +9,21 @@ import type { Transporter } from 'nodemailer';
 import type { MailCatalogue } from '@/domain/mail/compose';
 import {
   draftBounce,
-  draftMails,
+  draftsForIntents,
+  type MailPeople,
   type MailDraft,
   type MailServerSetup,
   type QuotedMessage,
 } from '@/domain/mail/drafts';
 import { checkInbound, decideInbound, inboundMessageId, type MailgunInbound } from '@/domain/mail/inbound';
 import type { MailDocument, MailKind } from '@/domain/mail/mail-document';
-import { mailsForMessage, mailsForTicketWrite, type MailIntent, type MailTicketState } from '@/domain/mail/plan';
+import {
+  mailStateOf,
+  mailsForMessage,
+  mailsForTicketWrite,
+  type MailIntent,
+  type MailTicketState,
+} from '@/domain/mail/plan';
 import { planReply } from '@/domain/plans/reply';
 import type { TicketWrite } from '@/domain/plans/ticket-write';
 import { isStaff } from '@/domain/roles';
@@ -52,31 +59,23 @@ export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailCon
 
 /** The plan's view of a stored ticket. */
 function stateOf(snapshot: DocumentSnapshot): MailTicketState {
-  const ticket = ticketOf(snapshot);
-  return {
-    id: ticket.id,
-    number: ticket.number,
-    subject: ticket.subject,
-    status: ticket.status,
-    requesterId: ticket.requesterId,
-    requesterName: ticket.requesterName,
-    ...(ticket.assigneeId && { assigneeId: ticket.assigneeId }),
-    ...(ticket.solvedAt && { solvedAt: ticket.solvedAt }),
-    updatedAt: ticket.updatedAt,
-  };
+  return mailStateOf(ticketOf(snapshot));
 }
 
 async function person(db: Firestore, uid: string): Promise<StoredPerson | null> {
   return uid ? personOf(await db.collection('users').doc(uid).get()) : null;
 }
 
-/** The people an intent is for, before their switches are read. */
-async function audienceOf(db: Firestore, ticket: MailTicketState, intent: MailIntent): Promise<StoredPerson[]> {
-  if ('requester' in intent.audience) return [await person(db, ticket.requesterId)].filter((p) => p !== null);
-  if ('uid' in intent.audience) return [await person(db, intent.audience.uid)].filter((p) => p !== null);
-  // Only those who switched it on are read, not every staff member.
-  const watchers = await db.collection('users').where('notifications.newUnassigned', '==', true).get();
-  return watchers.docs.map(personOf).filter((p): p is StoredPerson => p !== null && isStaff(p.role));
+/** The people of `users`, as the drafts read them. */
+function peopleOf(db: Firestore): MailPeople {
+  return {
+    person: (uid) => person(db, uid),
+    async newTicketWatchers() {
+      // Only those who switched it on are read, not every staff member.
+      const watchers = await db.collection('users').where('notifications.newUnassigned', '==', true).get();
+      return watchers.docs.map(personOf).filter((p): p is StoredPerson => p !== null && isStaff(p.role));
+    },
+  };
 }
 
 async function createOnce(db: Firestore, draft: MailDraft): Promise<boolean> {
@@ -103,21 +102,13 @@ export async function writeMails(
   quote: QuotedMessage | null,
   now: number,
 ): Promise<number> {
+  const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(db), {
+    setup: config,
+    catalogues: CATALOGUES,
+    now,
+  });
   let written = 0;
-  for (const intent of intents) {
-    const actor = intent.actorId ? await person(db, intent.actorId) : null;
-    const actorName = intent.kind === 'new-unassigned' ? ticket.requesterName : (actor?.displayName ?? '');
-    const recipients = await audienceOf(db, ticket, intent);
-    const drafts = await draftMails(intent, recipients, {
-      ticket,
-      actorName,
-      quote,
-      setup: config,
-      catalogues: CATALOGUES,
-      now,
-    });
-    for (const draft of drafts) if (await createOnce(db, draft)) written += 1;
-  }
+  for (const draft of drafts) if (await createOnce(db, draft)) written += 1;
   return written;
 }
 

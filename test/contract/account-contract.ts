@@ -7,36 +7,10 @@
  */
 import { DELETED_USER_NAME } from '@/domain/account';
 import type { Message, Ticket } from '@/domain/types';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
+import { firstMatch } from './live';
 
 const TEST_TIMEOUT_MS = 40_000;
-const LIVE_TIMEOUT_MS = 15_000;
-
-/** The first value of a subscription that `accept` takes; rejects on its error or after a while. */
-function firstValue<T>(
-  subscribe: (onNext: Listener<T>, onError: ErrorListener) => Unsubscribe,
-  accept: (value: T) => boolean,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    let stop: Unsubscribe = () => undefined;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      queueMicrotask(() => stop());
-      outcome();
-    };
-    const timer = setTimeout(() => finish(() => reject(new Error('No matching value in time.'))), LIVE_TIMEOUT_MS);
-    stop = subscribe(
-      (value) => {
-        if (accept(value)) finish(() => resolve(value));
-      },
-      (error) => finish(() => reject(error)),
-    );
-  });
-}
 
 /** Registers the account contract for one adapter. */
 export function describeAccountContract(makeHarness: () => Promise<ContractHarness>, declared: PartAvailability): void {
@@ -143,12 +117,12 @@ export function describeAccountContract(makeHarness: () => Promise<ContractHarne
 
         await customer.backend.auth.deleteOwnAccount(customer.password);
 
-        const kept = await firstValue<Ticket>(
+        const kept = await firstMatch<Ticket>(
           (next, fail) => agent.backend.tickets.watch(ticket.id, next, fail),
           (value) => value.requesterName === DELETED_USER_NAME,
         );
         expect(kept).toMatchObject({ id: ticket.id, subject: 'Deletion: keep this ticket', requesterId: customer.uid });
-        const conversation = await firstValue<Message[]>(
+        const conversation = await firstMatch<Message[]>(
           (next, fail) => agent.backend.messages.watch(ticket.id, next, fail),
           (messages) => messages.some((message) => message.authorName === DELETED_USER_NAME),
         );
@@ -163,7 +137,7 @@ export function describeAccountContract(makeHarness: () => Promise<ContractHarne
         });
         // The old email no longer finds the ticket (its search keys were recomputed without it).
         await expect(
-          firstValue<number>(
+          firstMatch<number>(
             (next, fail) => agent.backend.tickets.watchCount({ search: customer.email }, next, fail),
             (count) => count === 0,
           ),

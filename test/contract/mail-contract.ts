@@ -8,42 +8,17 @@
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import { DEFAULT_NOTIFICATIONS } from '@/domain/mail/preferences';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
+import { firstMatch } from './live';
 
 const TEST_TIMEOUT_MS = 30_000;
 /** How long trusted code may take to write an email after the change. */
 const MAIL_TIMEOUT_MS = 15_000;
 
-/**
- * The admin's outgoing mail once `accept` takes it.
- * @throws Error after {@link MAIL_TIMEOUT_MS} with the latest list's kinds; the subscription's error.
- */
+/** The admin's outgoing mail once `accept` takes it (rejects naming the kinds seen last). */
 function outgoing(admin: TestPerson, accept: (mail: OutgoingMail[]) => boolean): Promise<OutgoingMail[]> {
-  return new Promise((resolve, reject) => {
-    let latest: OutgoingMail[] = [];
-    let settled = false;
-    let stop: () => void = () => undefined;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      queueMicrotask(() => stop());
-      outcome();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(new Error(`No matching mail within ${MAIL_TIMEOUT_MS} ms: ${latest.map((m) => m.kind).join(', ')}`)),
-        ),
-      MAIL_TIMEOUT_MS,
-    );
-    stop = admin.backend.mail.watchOutgoing(
-      200,
-      (mail) => {
-        latest = mail;
-        if (accept(mail)) finish(() => resolve(mail));
-      },
-      (error) => finish(() => reject(error)),
-    );
+  return firstMatch<OutgoingMail[]>((next, fail) => admin.backend.mail.watchOutgoing(200, next, fail), accept, {
+    timeoutMs: MAIL_TIMEOUT_MS,
+    describe: (mail) => (mail ?? []).map((item) => item.kind).join(', '),
   });
 }
 

@@ -12,18 +12,25 @@ import { auditEventsOf } from '@/backend/local/ticket-rules';
 import type { MailCatalogue } from '@/domain/mail/compose';
 import {
   draftBounce,
-  draftMails,
+  draftsForIntents,
+  type MailPeople,
   type MailDraft,
   type MailServerSetup,
   type QuotedMessage,
 } from '@/domain/mail/drafts';
 import { checkInbound, decideInbound, inboundMessageId, signMailgunPost } from '@/domain/mail/inbound';
-import { mailsForMessage, mailsForTicketWrite, type MailIntent, type MailTicketState } from '@/domain/mail/plan';
+import {
+  mailStateOf,
+  mailsForMessage,
+  mailsForTicketWrite,
+  type MailIntent,
+  type MailTicketState,
+} from '@/domain/mail/plan';
 import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
 import { planReply } from '@/domain/plans/reply';
 import { applyTicketWrite } from '@/domain/plans/ticket-write';
 import { isStaff } from '@/domain/roles';
-import type { Message, Ticket, UserProfile } from '@/domain/types';
+import type { Message, Ticket } from '@/domain/types';
 import es from '@/domain/mail/catalogues/es.json';
 import ar from '@/domain/mail/catalogues/ar.json';
 
@@ -52,25 +59,13 @@ async function setupOf(ctx: LocalContext): Promise<MailServerSetup> {
   };
 }
 
-function stateOf(ticket: Ticket): MailTicketState {
+/** The local profiles, as the drafts read them. */
+function peopleOf(ctx: LocalContext): MailPeople {
   return {
-    id: ticket.id,
-    number: ticket.number,
-    subject: ticket.subject,
-    status: ticket.status,
-    requesterId: ticket.requesterId,
-    requesterName: ticket.requesterName,
-    ...(ticket.assigneeId && { assigneeId: ticket.assigneeId }),
-    ...(ticket.solvedAt && { solvedAt: ticket.solvedAt }),
-    updatedAt: ticket.updatedAt,
+    person: async (uid) => (await ctx.db.users.get(uid)) ?? null,
+    newTicketWatchers: () =>
+      ctx.db.users.filter((user) => isStaff(user.role) && user.notifications?.newUnassigned === true).toArray(),
   };
-}
-
-async function recipientsOf(ctx: LocalContext, ticket: MailTicketState, intent: MailIntent): Promise<UserProfile[]> {
-  const { db } = ctx;
-  if ('requester' in intent.audience) return [await db.users.get(ticket.requesterId)].filter((p) => p !== undefined);
-  if ('uid' in intent.audience) return [await db.users.get(intent.audience.uid)].filter((p) => p !== undefined);
-  return db.users.filter((user) => isStaff(user.role) && user.notifications?.newUnassigned === true).toArray();
 }
 
 /** Stores drafts that are not stored yet (a retried write finds its emails written). */
@@ -92,23 +87,12 @@ async function writeMails(
   intents: MailIntent[],
   quote: QuotedMessage | null,
 ): Promise<number> {
-  let written = 0;
-  const setup = await setupOf(ctx);
-  for (const intent of intents) {
-    const actor = intent.actorId ? await ctx.db.users.get(intent.actorId) : undefined;
-    const actorName = intent.kind === 'new-unassigned' ? ticket.requesterName : (actor?.displayName ?? '');
-    const recipients = await recipientsOf(ctx, ticket, intent);
-    const drafts = await draftMails(intent, recipients, {
-      ticket,
-      actorName,
-      quote,
-      setup,
-      catalogues: CATALOGUES,
-      now: ctx.now(),
-    });
-    written += await store(ctx, drafts);
-  }
-  return written;
+  const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(ctx), {
+    setup: await setupOf(ctx),
+    catalogues: CATALOGUES,
+    now: ctx.now(),
+  });
+  return store(ctx, drafts);
 }
 
 /**
@@ -122,8 +106,8 @@ export async function mailForTicketWrite(
   after: Ticket,
   actorId: string,
 ): Promise<number> {
-  const intents = mailsForTicketWrite(before ? stateOf(before) : null, stateOf(after), actorId);
-  return intents.length === 0 ? 0 : writeMails(ctx, stateOf(after), intents, null);
+  const intents = mailsForTicketWrite(before ? mailStateOf(before) : null, mailStateOf(after), actorId);
+  return intents.length === 0 ? 0 : writeMails(ctx, mailStateOf(after), intents, null);
 }
 
 /**
@@ -134,9 +118,9 @@ export async function mailForNewMessage(ctx: LocalContext, message: Message): Pr
   if (message.internal) return 0;
   const ticket = await ctx.db.tickets.get(message.ticketId);
   if (!ticket) return 0;
-  const intents = mailsForMessage(stateOf(ticket), message);
+  const intents = mailsForMessage(mailStateOf(ticket), message);
   if (intents.length === 0) return 0;
-  return writeMails(ctx, stateOf(ticket), intents, {
+  return writeMails(ctx, mailStateOf(ticket), intents, {
     authorName: message.authorName,
     body: message.body,
     attachmentNames: message.attachments.map((file) => file.name),

@@ -107,6 +107,41 @@ export async function draftMails(
   return drafts;
 }
 
+/** How trusted code reads the people an email may go to (each backend its own way). */
+export interface MailPeople {
+  /** A person by uid; null when they have no profile (any more). */
+  person(uid: string): Promise<MailPerson | null>;
+  /** The agents and admins whose `newUnassigned` switch is on (only those: not every staff member). */
+  newTicketWatchers(): Promise<MailPerson[]>;
+}
+
+/**
+ * The drafts of all the intents of one change: each intent's recipients read through `people`,
+ * its actor's name, then {@link draftMails}.
+ */
+export async function draftsForIntents(
+  ticket: MailTicketState,
+  intents: readonly MailIntent[],
+  quote: QuotedMessage | null,
+  people: MailPeople,
+  context: { setup: MailServerSetup; catalogues: Partial<Record<Locale, MailCatalogue>>; now: number },
+): Promise<MailDraft[]> {
+  const drafts: MailDraft[] = [];
+  for (const intent of intents) {
+    const actor = intent.actorId ? await people.person(intent.actorId) : null;
+    const actorName = intent.kind === 'new-unassigned' ? ticket.requesterName : (actor?.displayName ?? '');
+    const { audience } = intent;
+    const recipients =
+      'newTicketWatchers' in audience
+        ? await people.newTicketWatchers()
+        : [await people.person('uid' in audience ? audience.uid : ticket.requesterId)].filter(
+            (person): person is MailPerson => person !== null,
+          );
+    drafts.push(...(await draftMails(intent, recipients, { ticket, actorName, quote, ...context })));
+  }
+  return drafts;
+}
+
 /**
  * The bounce of a refused inbound email, to its sender, in the requester's language when the
  * sender is the requester.

@@ -15,6 +15,21 @@ export type MailTicketState = Pick<
   'id' | 'number' | 'subject' | 'status' | 'requesterId' | 'requesterName' | 'assigneeId'
 > & { solvedAt?: string; updatedAt: string };
 
+/** The plan's view of a ticket. */
+export function mailStateOf(ticket: Ticket): MailTicketState {
+  return {
+    id: ticket.id,
+    number: ticket.number,
+    subject: ticket.subject,
+    status: ticket.status,
+    requesterId: ticket.requesterId,
+    requesterName: ticket.requesterName,
+    ...(ticket.assigneeId && { assigneeId: ticket.assigneeId }),
+    ...(ticket.solvedAt && { solvedAt: ticket.solvedAt }),
+    updatedAt: ticket.updatedAt,
+  };
+}
+
 /** Who an intent is for: the requester, one person, or every staff member who opted in to new tickets. */
 export type MailAudience = { requester: true } | { uid: string } | { newTicketWatchers: true };
 

@@ -29,6 +29,7 @@ import {
 } from '@/features/admin/api/mail-api';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
+import { zodRule } from '@/lib/zod-rule';
 
 /** How many emails the list follows. */
 const SHOWN = 100;
@@ -217,19 +218,12 @@ function SimulateReply() {
             name="ticketNumber"
             label={intl.formatMessage({ id: 'admin.mail.simulate.ticket', defaultMessage: 'Ticket number' })}
             rules={[
-              {
-                validator: (_rule, value: unknown) =>
-                  simulatedInboundEmailSchema.shape.ticketNumber.safeParse(value).success
-                    ? Promise.resolve()
-                    : Promise.reject(
-                        new Error(
-                          intl.formatMessage({
-                            id: 'admin.mail.simulate.ticketInvalid',
-                            defaultMessage: 'Enter the ticket’s number, e.g. 12.',
-                          }),
-                        ),
-                      ),
-              },
+              zodRule(simulatedInboundEmailSchema.shape.ticketNumber, () =>
+                intl.formatMessage({
+                  id: 'admin.mail.simulate.ticketInvalid',
+                  defaultMessage: 'Enter the ticket’s number, e.g. 12.',
+                }),
+              ),
             ]}
           >
             <InputNumber min={1} precision={0} style={{ width: 160 }} />
@@ -242,19 +236,12 @@ function SimulateReply() {
             })}
             style={{ flex: '1 1 240px' }}
             rules={[
-              {
-                validator: (_rule, value: unknown) =>
-                  emailSchema.safeParse(value).success
-                    ? Promise.resolve()
-                    : Promise.reject(
-                        new Error(
-                          intl.formatMessage({
-                            id: 'admin.mail.simulate.fromInvalid',
-                            defaultMessage: 'Enter an email address, e.g. name@example.com.',
-                          }),
-                        ),
-                      ),
-              },
+              zodRule(emailSchema, () =>
+                intl.formatMessage({
+                  id: 'admin.mail.simulate.fromInvalid',
+                  defaultMessage: 'Enter an email address, e.g. name@example.com.',
+                }),
+              ),
             ]}
           >
             <Input type="email" autoComplete="off" />
@@ -264,19 +251,12 @@ function SimulateReply() {
           name="text"
           label={intl.formatMessage({ id: 'admin.mail.simulate.text', defaultMessage: 'Text of the email' })}
           rules={[
-            {
-              validator: (_rule, value: unknown) =>
-                simulatedInboundEmailSchema.shape.text.safeParse(value).success
-                  ? Promise.resolve()
-                  : Promise.reject(
-                      new Error(
-                        intl.formatMessage({
-                          id: 'admin.mail.simulate.textInvalid',
-                          defaultMessage: 'Write the email’s text (at most 50,000 characters).',
-                        }),
-                      ),
-                    ),
-            },
+            zodRule(simulatedInboundEmailSchema.shape.text, () =>
+              intl.formatMessage({
+                id: 'admin.mail.simulate.textInvalid',
+                defaultMessage: 'Write the email’s text (at most 50,000 characters).',
+              }),
+            ),
           ]}
         >
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
