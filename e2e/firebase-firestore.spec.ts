@@ -6,11 +6,12 @@
  * and replies, the customer sees the reply live, and the agent's timeline shows each change.
  * The search keys and every timeline entry are written by the Cloud Function (the rules refuse
  * both from any client), so finding the ticket and seeing its timeline show the trusted code ran.
+ * Made an admin, the agent then finds the email the reply caused in Outgoing mail (DESIGN §9).
  * Runs where `npm test` starts Firestore on 127.0.0.1:8080 (the port the emulator build looks
  * for) with the Functions emulator; skips with the reason elsewhere.
  */
 import { expect, test } from './fixtures';
-import { shot, signUp } from './support';
+import { settled, shot, signUp } from './support';
 
 const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const FIRESTORE_HOST = process.env.FIRESTORE_EMULATOR_HOST;
@@ -90,6 +91,22 @@ test('a request goes through the Firebase build, the rules and back, live on bot
     timeout: 30_000,
   });
   await shot(page, 'firebase-firestore-03-customer-sees-reply');
+
+  // Made an admin (past the rules, as above), she finds the email the reply caused — written by
+  // the messageCreated function — in Outgoing mail: to the customer, with the reply quoted.
+  const madeAdmin = await request.patch(
+    `http://${FIRESTORE_HOST}/v1/projects/demo-triage/databases/(default)/documents/users/${agentUid}?updateMask.fieldPaths=role`,
+    { headers: { Authorization: 'Bearer owner' }, data: { fields: { role: { stringValue: 'admin' } } } },
+  );
+  expect(madeAdmin.ok()).toBe(true);
+  await agentPage.goto('/admin/mail');
+  const email = agentPage.getByTestId('outgoing-mail').filter({ hasText: subject }).filter({ hasText: 'Public reply' });
+  await expect(email).toContainText(`To ${customer.email}`, { timeout: 30_000 });
+  await expect(email).toContainText(/Reply-To reply\+\d+-[0-9a-z]+-[0-9a-f]{24}@reply\.localhost/);
+  await email.getByText('Text of the email').click();
+  await expect(email.locator('pre')).toContainText(`> ${reply}`);
+  await settled(agentPage);
+  await shot(agentPage, 'firebase-firestore-04-outgoing-mail');
   await context.close();
   await agentContext.close();
 });
