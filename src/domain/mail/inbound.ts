@@ -10,7 +10,8 @@
 import EmailReplyParser from 'email-reply-parser';
 import { LIMITS } from '@/domain/limits';
 import type { MailKind } from '@/domain/mail/mail-document';
-import { constantTimeEqual, tokenFromRecipients, verifyReplyToken } from '@/domain/mail/reply-token';
+import { constantTimeEqual, hexOf, hmacSha256, sha256 } from '@/domain/mail/digests';
+import { tokenFromRecipients, verifyReplyToken } from '@/domain/mail/reply-token';
 import type { TicketStatus } from '@/domain/types';
 
 /** How far a webhook's timestamp may be from now: 15 minutes (ms), against replayed posts. */
@@ -62,25 +63,12 @@ export type InboundDecision =
   | { kind: 'bounce'; mail: Extract<MailKind, `bounce-${string}`>; to: string }
   | { kind: 'drop'; drop: 'unknown-ticket' };
 
-async function hmacHex(key: string, payload: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const cryptoKey = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(payload)));
-  return [...signature].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Signs a webhook post as Mailgun does (for tests and the local "Simulate a reply").
  * @returns the `signature` field for `timestamp` (seconds) and `token`.
  */
 export function signMailgunPost(signingKey: string, timestamp: string, token: string): Promise<string> {
-  return hmacHex(signingKey, timestamp + token);
+  return hmacSha256(signingKey, timestamp + token).then((mac) => hexOf(mac));
 }
 
 /**
@@ -94,7 +82,7 @@ export async function verifyMailgunSignature(
 ): Promise<boolean> {
   if (signingKey === '' || !/^\d{1,12}$/.test(post.timestamp ?? '') || typeof post.token !== 'string') return false;
   if (Math.abs(now - Number(post.timestamp) * 1000) > WEBHOOK_MAX_AGE_MS) return false;
-  const expected = await hmacHex(signingKey, post.timestamp + post.token);
+  const expected = hexOf(await hmacSha256(signingKey, post.timestamp + post.token));
   return constantTimeEqual(expected, String(post.signature ?? '').toLowerCase());
 }
 
@@ -171,6 +159,5 @@ export function decideInbound(
  * its key, so a retried post finds the reply it already wrote.
  */
 export async function inboundMessageId(emailKey: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(emailKey)));
-  return `email-${[...digest.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `email-${hexOf(await sha256(emailKey), 12)}`;
 }

@@ -7,6 +7,7 @@
  * (RFC 5321's local-part limit) for any ticket number. Web Crypto only: it runs in the browser
  * (the local backend) and on Node 20 (Cloud Functions) alike.
  */
+import { constantTimeEqual, hexOf, hmacSha256 } from '@/domain/mail/digests';
 
 /** How long a reply address is accepted after its email was written: 180 days, in ms. */
 export const REPLY_TOKEN_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
@@ -20,20 +21,7 @@ export type ReplyTokenCheck =
   { ok: true; ticketNumber: number; expiresAt: number } | { ok: false; reason: 'malformed' | 'forged' | 'expired' };
 
 async function macOf(secret: string, payload: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(payload)));
-  return [...signature.slice(0, MAC_BYTES)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Compares two strings in time that depends on their length only. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
-  return difference === 0;
+  return hexOf(await hmacSha256(secret, payload), MAC_BYTES);
 }
 
 /**
