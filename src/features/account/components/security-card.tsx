@@ -3,7 +3,7 @@
  * first), download "my data" as a JSON file, and delete the account (with the password, after
  * saying what stays and what goes).
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -12,8 +12,8 @@ import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
+import { SectionTitle } from '@/components/page-title';
 import { passwordSchema } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
 import {
@@ -30,15 +30,6 @@ interface PasswordValues {
   currentPassword: string;
   newPassword: string;
   confirm: string;
-}
-
-function CardTitle({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
-      {children}
-    </Typography.Title>
-  );
 }
 
 /** Change the password: current, new, new again. A wrong current password changes nothing. */
@@ -66,9 +57,9 @@ export function PasswordCard() {
   return (
     <Card
       title={
-        <CardTitle>
+        <SectionTitle>
           <FormattedMessage id="account.password.title" defaultMessage="Password" />
-        </CardTitle>
+        </SectionTitle>
       }
     >
       <Form<PasswordValues>
@@ -184,9 +175,9 @@ export function DataCard({ user }: { user: UserProfile }) {
   return (
     <Card
       title={
-        <CardTitle>
+        <SectionTitle>
           <FormattedMessage id="account.data.title" defaultMessage="Your data" />
-        </CardTitle>
+        </SectionTitle>
       }
     >
       <Flex vertical gap="middle" align="start">

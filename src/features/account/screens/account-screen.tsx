@@ -4,6 +4,7 @@
  * and `List-Unsubscribe` link to (`#notifications`) — the password, "Export my data" and
  * "Delete my account".
  */
+import { SectionTitle } from '@/components/page-title';
 import { useEffect, useRef } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
@@ -60,7 +61,6 @@ const SWITCH_DONE = defineMessages({
 /** The email switches of DESIGN §9, saved as each one is turned. */
 function Notifications({ user }: { user: UserProfile }) {
   const intl = useIntl();
-  const { token } = theme.useToken();
   const [save, { isLoading }] = useSetOwnNotificationsMutation();
   const runWithFeedback = useMutationFeedback();
   const current = user.notifications ?? DEFAULT_NOTIFICATIONS;
@@ -84,9 +84,9 @@ function Notifications({ user }: { user: UserProfile }) {
       id="notifications"
       ref={card}
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+        <SectionTitle>
           <FormattedMessage id="account.notifications.title" defaultMessage="Email notifications" />
-        </Typography.Title>
+        </SectionTitle>
       }
     >
       <Flex vertical gap="middle">
@@ -124,9 +124,9 @@ function EmailAddress({ user }: { user: UserProfile }) {
   return (
     <Card
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+        <SectionTitle>
           <FormattedMessage id="account.email.title" defaultMessage="Email address" />
-        </Typography.Title>
+        </SectionTitle>
       }
     >
       <Flex gap="small" wrap align="center">
@@ -182,14 +182,13 @@ function EmailAddress({ user }: { user: UserProfile }) {
 /** Theme and language, the same controls as in the header (handed over by the app). */
 function Appearance() {
   const controls = useAppearanceControls();
-  const { token } = theme.useToken();
   if (!controls) return null;
   return (
     <Card
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+        <SectionTitle>
           <FormattedMessage id="account.appearance.title" defaultMessage="Theme and language" />
-        </Typography.Title>
+        </SectionTitle>
       }
     >
       <Flex vertical gap="small" align="start">

@@ -4,13 +4,12 @@
  * Categories, SLA targets and the other desk settings come later.
  */
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { PageTitle } from '@/components/page-title';
+import { PageTitle, SectionTitle } from '@/components/page-title';
 import App from 'antd/es/app';
 import Card from 'antd/es/card';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
-import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import List from 'antd/es/list';
 import { useCurrentUser } from '@/lib/session/current-user';
@@ -70,7 +69,6 @@ function DeskRules() {
   const [save, { isLoading }] = useSaveDeskSettingsMutation();
   const runWithFeedback = useMutationFeedback();
   const settings = data?.value;
-  const { token } = theme.useToken();
   const intl = useIntl();
 
   const setAssignOnReply = (assignOnReply: boolean) => {
@@ -93,9 +91,9 @@ function DeskRules() {
   return (
     <Card
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+        <SectionTitle>
           <FormattedMessage id="admin.deskRules.title" defaultMessage="How the desk works" />
-        </Typography.Title>
+        </SectionTitle>
       }
     >
       {data?.error ? (

@@ -16,7 +16,7 @@ import List from 'antd/es/list';
 import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
-import { PageTitle } from '@/components/page-title';
+import { PageTitle, SectionTitle } from '@/components/page-title';
 import { PresetTag } from '@/components/preset-tag';
 import { LiveError } from '@/components/live-error';
 import type { InboundOutcome } from '@/backend/port';
@@ -195,9 +195,9 @@ function SimulateReply() {
   return (
     <Card
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading4 }}>
+        <SectionTitle>
           <FormattedMessage id="admin.mail.simulate.title" defaultMessage="Simulate a reply by email" />
-        </Typography.Title>
+        </SectionTitle>
       }
     >
       <Typography.Paragraph type="secondary">
