@@ -119,6 +119,9 @@ run(
   'npx jest --selectProjects unit screens contract-local --maxWorkers=100% --json --outputFile=test-results/reports/jest.json',
   countJest('test-results/reports/jest.json'),
 );
+// The SLA tests must notice a broken pause rule (DESIGN §10): a mutant of clocks.ts, run alone
+// (it rewrites the file for a moment, so nothing else runs beside it).
+run('sla-mutation', 'node scripts/mutation-check-sla.mjs');
 // The Firebase path against real emulators (`scripts/with-emulators.ts` picks what runs here):
 // - the adapter's contract with the Auth, Firestore and Functions emulators, so that the Cloud
 //   Functions' triggers write the audit trail and search keys as in production. firebase-tools

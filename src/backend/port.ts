@@ -18,11 +18,13 @@ import type {
   Ticket,
   TicketStatus,
   UserProfile,
+  IsoDateTime,
 } from '@/domain/types';
 import type { Locale } from '@/domain/locales';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { NotificationPreferences } from '@/domain/mail/preferences';
 import type { AccountExport } from '@/domain/account';
+import type { SettingsChange } from '@/domain/settings-history';
 
 /** Stops a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void;
@@ -181,9 +183,10 @@ export interface MailPort {
 
 /**
  * The field a ticket list is ordered by: `updatedAt` (last activity, incl. internal notes —
- * staff only), `lastMessageAt` (last public reply) or `createdAt` (the order of numbers).
+ * staff only), `lastMessageAt` (last public reply), `createdAt` (the order of numbers) or
+ * `slaDueAt` (next SLA breach, DESIGN §10 — staff only).
  */
-export type TicketSortField = 'updatedAt' | 'lastMessageAt' | 'createdAt';
+export type TicketSortField = 'updatedAt' | 'lastMessageAt' | 'createdAt' | 'slaDueAt';
 
 /** A ticket list's order. Ties are broken by ticket id in the same direction. */
 export interface TicketSort {
@@ -221,6 +224,10 @@ export interface TicketFilter {
    * one `array-contains` per query. Text with no token of 2+ characters searches nothing.
    */
   search?: string;
+  /** Only tickets whose next SLA target falls due after this time (ISO-8601 UTC, exclusive; DESIGN §10). */
+  slaDueAfter?: IsoDateTime;
+  /** Only tickets whose next SLA target falls due at or before this time (inclusive). */
+  slaDueBefore?: IsoDateTime;
 }
 
 /** Which tickets a list subscription wants. Customers always get only their own. */
@@ -431,6 +438,11 @@ export interface SettingsPort {
    * @throws AppError `permission-denied`, `invalid-argument` with the first problem's sentence.
    */
   save(settings: DeskSettingsInput): Promise<void>;
+  /**
+   * Follows the settings' history, newest first, at most `SETTINGS_HISTORY_SHOWN` entries
+   * (admins only: `permission-denied` otherwise). DESIGN §10.
+   */
+  watchHistory(onNext: Listener<SettingsChange[]>, onError: ErrorListener): Unsubscribe;
   /**
    * Replaces the shared canned replies (agents and admins). Customers never receive
    * canned replies from `watch`.

@@ -7,7 +7,8 @@ import { z } from 'zod/mini';
 import { INVALID_EMAIL } from '@/domain/errors/sentences';
 import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
-import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
+import { PRIORITIES, TICKET_STATUSES, type Ticket } from '@/domain/types';
+import { NO_SLA_DUE } from '@/domain/sla/clocks';
 import { refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
 import { searchKeyOf } from '@/domain/search-keys';
@@ -186,6 +187,8 @@ const ticketFilterFields = z.object({
   search: z.optional(
     z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
   ),
+  slaDueAfter: z.optional(z.iso.datetime()),
+  slaDueBefore: z.optional(z.iso.datetime()),
 });
 
 /** Refuses a tag filter together with a search (one `array-contains` per Firestore query). */
@@ -201,7 +204,15 @@ const tagOrSearch = z.refine<{ tag?: string; search?: string }>(
 export const ticketFilterSchema = ticketFilterFields.check(tagOrSearch);
 
 /** Fields a ticket list may be ordered by (the port's `TicketSortField`). */
-export const TICKET_SORT_FIELDS = ['updatedAt', 'lastMessageAt', 'createdAt'] as const;
+export const TICKET_SORT_FIELDS = ['updatedAt', 'lastMessageAt', 'createdAt', 'slaDueAt'] as const;
+
+/**
+ * A ticket's value in a sort field (the cursor's `value`): `slaDueAt` is absent on tickets from
+ * before SLAs, which have no clock running ({@link NO_SLA_DUE}).
+ */
+export function ticketSortValue(ticket: Ticket, field: (typeof TICKET_SORT_FIELDS)[number]): string {
+  return field === 'slaDueAt' ? (ticket.slaDueAt ?? NO_SLA_DUE) : ticket[field];
+}
 
 /** A ticket list query (the port's `TicketQuery`), validated by both adapters. */
 export const ticketQuerySchema = z
@@ -216,14 +227,22 @@ export const ticketQuerySchema = z
     sort: z.optional(
       z.object({
         field: z.enum(TICKET_SORT_FIELDS, {
-          error: 'Tickets can be ordered by last activity, last reply or creation.',
+          error: 'Tickets can be ordered by last activity, last reply, creation or next SLA breach.',
         }),
         direction: z.enum(['asc', 'desc']),
       }),
     ),
     after: z.optional(z.object({ value: z.string().check(z.minLength(1)), id: z.string().check(z.minLength(1)) })),
   })
-  .check(tagOrSearch);
+  .check(
+    tagOrSearch,
+    // Firestore orders a range by its own field first: the SLA views are read in breach order.
+    z.refine(
+      (query) =>
+        (query.slaDueAfter === undefined && query.slaDueBefore === undefined) || query.sort?.field === 'slaDueAt',
+      'Tickets chosen by SLA due time are listed by next SLA breach.',
+    ),
+  );
 
 /** Options of a guarded write (the port's `WriteOptions`). */
 export const writeOptionsSchema = z.object({

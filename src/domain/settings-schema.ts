@@ -1,13 +1,83 @@
 /**
- * `settings/desk` (DESIGN §3) as an admin may save it. Both adapters validate with this one
+ * `settings/desk` (DESIGN §3, §10) as an admin may save it. Both adapters validate with this one
  * schema, so stored settings are well-formed for every reader, whichever backend wrote them.
  */
 import { z } from 'zod/mini';
 import { bodySchema } from '@/domain/schemas';
-import { PRIORITIES, type Priority } from '@/domain/types';
+import { isKnownTimeZone } from '@/domain/sla/business-hours';
+import {
+  DEFAULT_DESK_SETTINGS,
+  PRIORITIES,
+  WEEKDAYS,
+  type DeskSettings,
+  type Priority,
+  type Weekday,
+} from '@/domain/types';
 
-const minutes = z.number().check(z.int(), z.positive('SLA targets are whole minutes above zero.'));
-const slaTargetSchema = z.object({ firstResponseMinutes: minutes, resolutionMinutes: minutes });
+/** The longest SLA target: a year, in minutes. */
+export const MAX_SLA_MINUTES = 365 * 24 * 60;
+/** The most holidays a desk keeps. */
+export const MAX_HOLIDAYS = 100;
+/** The most categories, active and archived together. */
+export const MAX_CATEGORIES = 50;
+
+const minutes = z
+  .number()
+  .check(
+    z.int('SLA targets are whole minutes.'),
+    z.gte(1, 'An SLA target is at least one minute.'),
+    z.lte(MAX_SLA_MINUTES, 'An SLA target is at most a year.'),
+  );
+
+/** One priority's SLA policy (DESIGN §10). */
+export const slaPolicySchema = z.object({
+  firstReplyMinutes: minutes,
+  nextReplyMinutes: minutes,
+  resolutionMinutes: minutes,
+  hours: z.enum(['business', 'calendar']),
+});
+
+const minuteOfDay = z.number().check(z.int(), z.gte(0), z.lte(24 * 60));
+
+/** One day's opening hours: whole minutes after midnight, opening before closing. */
+export const openingHoursSchema = z
+  .object({ open: minuteOfDay, close: minuteOfDay })
+  .check(z.refine((hours) => hours.open < hours.close, 'A day closes after it opens.'));
+
+/** A local date `YYYY-MM-DD` that exists in the calendar. */
+const localDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'A holiday is a date (YYYY-MM-DD).'),
+  z.refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'A holiday is a date that exists.',
+  ),
+);
+
+/** The desk's business hours (DESIGN §10): a known IANA zone, a week with at least one open day, holidays. */
+export const businessHoursSchema = z.object({
+  timeZone: z.string().check(
+    z.maxLength(60),
+    z.refine((zone) => isKnownTimeZone(zone), 'Choose a time zone from the list.'),
+  ),
+  week: z
+    .object(
+      Object.fromEntries(WEEKDAYS.map((day) => [day, z.optional(openingHoursSchema)])) as Record<
+        Weekday,
+        z.ZodMiniOptional<typeof openingHoursSchema>
+      >,
+    )
+    .check(
+      z.refine(
+        (week) => WEEKDAYS.some((day) => week[day] !== undefined),
+        'Open the desk on at least one day of the week.',
+      ),
+    ),
+  holidays: z.array(localDate).check(
+    z.maxLength(MAX_HOLIDAYS, 'At most 100 holidays.'),
+    z.refine((days) => new Set(days).size === days.length, 'Each holiday once.'),
+  ),
+});
 
 /** One canned reply: an id, a title of 1–100 characters (trimmed) and a message body. */
 export const cannedReplySchema = z.object({
@@ -30,31 +100,78 @@ export const cannedRepliesSchema = z
   .array(cannedReplySchema)
   .check(z.maxLength(MAX_CANNED_REPLIES, 'At most 200 canned replies.'));
 
+const categoryName = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'A category needs a name.'),
+    z.maxLength(60, 'A category has at most 60 characters.'),
+  );
+
+const deskNameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'The desk needs a name.'), z.maxLength(60, 'A desk name has at most 60 characters.'));
+
+const closeAfterDaysSchema = z
+  .number()
+  .check(z.int(), z.gte(1, 'Close after at least one day.'), z.lte(365, 'Close after at most 365 days.'));
+
 /**
- * `settings/desk` as an admin saves it: categories, close-after days, SLA targets per priority and
- * assign-on-reply. Canned replies are not part of it: they change only through their own save
- * (agents may change them too), so saving the desk never writes back a stale copy of them.
+ * `settings/desk` as an admin saves it: name, categories (active and archived, each name once),
+ * close-after days, business hours, the SLA policy per priority and assign-on-reply. Canned
+ * replies are not part of it: they change only through their own save (agents may change them
+ * too), so saving the desk never writes back a stale copy of them.
  */
-export const deskSettingsSchema = z.object({
-  categories: z
-    .array(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, 'A category needs a name.'),
-          z.maxLength(60, 'A category has at most 60 characters.'),
-        ),
-    )
-    .check(z.maxLength(50, 'At most 50 categories.')),
-  closeAfterDays: z
-    .number()
-    .check(z.int(), z.gte(1, 'Close after at least one day.'), z.lte(365, 'Close after at most 365 days.')),
-  sla: z.object(
-    Object.fromEntries(PRIORITIES.map((priority) => [priority, slaTargetSchema])) as Record<
-      Priority,
-      typeof slaTargetSchema
-    >,
-  ),
-  assignOnReply: z.boolean(),
-});
+export const deskSettingsSchema = z
+  .object({
+    deskName: deskNameSchema,
+    categories: z.array(categoryName),
+    archivedCategories: z.array(categoryName),
+    closeAfterDays: closeAfterDaysSchema,
+    businessHours: businessHoursSchema,
+    sla: z.object(
+      Object.fromEntries(PRIORITIES.map((priority) => [priority, slaPolicySchema])) as Record<
+        Priority,
+        typeof slaPolicySchema
+      >,
+    ),
+    assignOnReply: z.boolean(),
+  })
+  .check(
+    z.refine(
+      (desk) => desk.categories.length + desk.archivedCategories.length <= MAX_CATEGORIES,
+      'At most 50 categories.',
+    ),
+    z.refine((desk) => {
+      const names = [...desk.categories, ...desk.archivedCategories].map((name) => name.toLowerCase());
+      return new Set(names).size === names.length;
+    }, 'Each category name once.'),
+  );
+
+/**
+ * The desk settings from a stored `settings/desk` (any shape, e.g. written before a field
+ * existed): each field that is missing or malformed is taken from {@link DEFAULT_DESK_SETTINGS},
+ * field by field (one bad SLA row does not reset the others). Canned replies are not read here.
+ * @returns settings every reader may trust, with `cannedReplies: []`.
+ */
+export function deskSettingsFrom(stored: unknown): DeskSettings {
+  const data = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const defaults = DEFAULT_DESK_SETTINGS;
+  const pick = <T>(schema: z.ZodMiniType<T>, value: unknown, fallback: T): T => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : structuredClone(fallback);
+  };
+  const slaData = typeof data.sla === 'object' && data.sla !== null ? (data.sla as Record<string, unknown>) : {};
+  return {
+    deskName: pick(deskNameSchema, data.deskName, defaults.deskName),
+    categories: pick(z.array(categoryName), data.categories, defaults.categories),
+    archivedCategories: pick(z.array(categoryName), data.archivedCategories, defaults.archivedCategories),
+    closeAfterDays: pick(closeAfterDaysSchema, data.closeAfterDays, defaults.closeAfterDays),
+    businessHours: pick(businessHoursSchema, data.businessHours, defaults.businessHours),
+    sla: Object.fromEntries(
+      PRIORITIES.map((priority) => [priority, pick(slaPolicySchema, slaData[priority], defaults.sla[priority])]),
+    ) as DeskSettings['sla'],
+    cannedReplies: [],
+    assignOnReply: typeof data.assignOnReply === 'boolean' ? data.assignOnReply : defaults.assignOnReply,
+  };
+}

@@ -57,6 +57,13 @@ export interface Ticket {
   closedAt?: IsoDateTime;
   /** Id of the closed ticket this one continues. */
   followUpOf?: string;
+  /** The SLA clocks' record, kept by trusted code (DESIGN §10); absent on tickets from before SLAs. */
+  sla?: TicketSlaState;
+  /**
+   * When the first running SLA target falls due, kept by trusted code for the queue's order and
+   * its "Breaching soon" / "Breached" views; `NO_SLA_DUE` when no clock runs (DESIGN §10).
+   */
+  slaDueAt?: IsoDateTime;
 }
 
 /** A file attached to a message; `path` is its Cloud Storage (or local) path (DESIGN §4). */
@@ -95,10 +102,57 @@ export interface AuditEvent {
   at: IsoDateTime;
 }
 
-/** SLA targets for one priority, in minutes. */
-export interface SlaTarget {
-  firstResponseMinutes: number;
+/**
+ * The SLA policy for one priority (DESIGN §10): each target in minutes, counted in the desk's
+ * business hours or in calendar hours (around the clock).
+ */
+export interface SlaPolicy {
+  /** From submission to the first public reply by staff. */
+  firstReplyMinutes: number;
+  /** From a requester's unanswered public reply to staff's next public reply (paused while pending / on hold). */
+  nextReplyMinutes: number;
+  /** From submission to solved, not counting the time spent pending, on hold or solved. */
   resolutionMinutes: number;
+  /** `business`: only the desk's opening hours count; `calendar`: every minute counts. */
+  hours: 'business' | 'calendar';
+}
+
+/** The days of a week, Monday first (ISO 8601). */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+/** One of {@link WEEKDAYS}. */
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** One day's opening hours, in minutes after the desk's local midnight: `open` < `close` ≤ 1440. */
+export interface OpeningHours {
+  open: number;
+  close: number;
+}
+
+/** When the desk works (DESIGN §10): what SLA targets in business hours count. */
+export interface BusinessHours {
+  /** IANA time zone, e.g. `Europe/Madrid`: the desk's clock, for its days, hours and holidays. */
+  timeZone: string;
+  /** Opening hours per weekday; a day that is absent is closed. */
+  week: Partial<Record<Weekday, OpeningHours>>;
+  /** Whole days closed, as local dates `YYYY-MM-DD`. */
+  holidays: string[];
+}
+
+/**
+ * What trusted code keeps on a ticket for its SLA clocks (DESIGN §10), derived from each write
+ * by `slaStateAfter`; clients never write it.
+ */
+export interface TicketSlaState {
+  /**
+   * The periods the requester-wait clocks stood still — pending, on hold, solved or closed —
+   * oldest first; the last has no `to` while it lasts.
+   */
+  pauses: { from: IsoDateTime; to?: IsoDateTime }[];
+  /**
+   * The current or last next-reply cycle: from the requester's oldest unanswered public reply
+   * after the first reply, to the staff public reply that answered it.
+   */
+  nextReply?: { since: IsoDateTime; repliedAt?: IsoDateTime };
 }
 
 /** A shared canned reply; `body` may hold placeholders such as `{{requester.name}}`. */
@@ -108,12 +162,20 @@ export interface CannedReply {
   body: string;
 }
 
-/** `settings/desk` (DESIGN §3). */
+/** `settings/desk` (DESIGN §3, §10). */
 export interface DeskSettings {
+  /** The desk's name, shown in the header and in emails. */
+  deskName: string;
+  /** Categories a new ticket may take. */
   categories: string[];
+  /** Categories no longer offered: they stay on the tickets that have them (DESIGN §10). */
+  archivedCategories: string[];
   /** Days after which a solved ticket is closed automatically. */
   closeAfterDays: number;
-  sla: Record<Priority, SlaTarget>;
+  /** The desk's opening hours, for SLA targets counted in business hours. */
+  businessHours: BusinessHours;
+  /** The SLA policy per priority. */
+  sla: Record<Priority, SlaPolicy>;
   cannedReplies: CannedReply[];
   /**
    * Whether a staff member's public reply on a new, unassigned ticket makes them its assignee
@@ -127,13 +189,22 @@ export type DeskSettingsInput = Omit<DeskSettings, 'cannedReplies'>;
 
 /** The desk settings a new desk starts with. */
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
+  deskName: 'Triage',
   categories: ['Billing', 'Technical', 'Account', 'Other'],
+  archivedCategories: [],
   closeAfterDays: 4,
+  businessHours: {
+    timeZone: 'UTC',
+    week: Object.fromEntries(
+      (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => [day, { open: 9 * 60, close: 17 * 60 }]),
+    ),
+    holidays: [],
+  },
   sla: {
-    low: { firstResponseMinutes: 24 * 60, resolutionMinutes: 5 * 24 * 60 },
-    normal: { firstResponseMinutes: 8 * 60, resolutionMinutes: 3 * 24 * 60 },
-    high: { firstResponseMinutes: 2 * 60, resolutionMinutes: 24 * 60 },
-    urgent: { firstResponseMinutes: 30, resolutionMinutes: 4 * 60 },
+    low: { firstReplyMinutes: 24 * 60, nextReplyMinutes: 24 * 60, resolutionMinutes: 5 * 24 * 60, hours: 'business' },
+    normal: { firstReplyMinutes: 8 * 60, nextReplyMinutes: 8 * 60, resolutionMinutes: 3 * 24 * 60, hours: 'business' },
+    high: { firstReplyMinutes: 2 * 60, nextReplyMinutes: 4 * 60, resolutionMinutes: 24 * 60, hours: 'business' },
+    urgent: { firstReplyMinutes: 30, nextReplyMinutes: 60, resolutionMinutes: 4 * 60, hours: 'calendar' },
   },
   cannedReplies: [],
   assignOnReply: true,

@@ -27,6 +27,7 @@ import {
 } from 'firebase/firestore';
 import { LIFECYCLE } from '@/domain/lifecycle';
 import { searchKeysFor } from '@/domain/search-keys';
+import { NO_SLA_DUE } from '@/domain/sla/clocks';
 import { DEFAULT_DESK_SETTINGS, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 import {
   PAST,
@@ -60,9 +61,11 @@ const dbOf = (uid: string): Firestore => firestoreOf(as(env, uid));
 const signedOut = (): Firestore => firestoreOf(env.unauthenticatedContext());
 
 /** `settings/desk` as the adapter writes it: everything but the canned replies. */
-function deskDoc(): DocumentData {
-  const { cannedReplies: _replies, ...desk } = DEFAULT_DESK_SETTINGS;
-  return desk;
+function deskDoc(by = 'ada'): DocumentData {
+  const { cannedReplies: _replies, ...desk } = JSON.parse(
+    JSON.stringify(DEFAULT_DESK_SETTINGS),
+  ) as typeof DEFAULT_DESK_SETTINGS;
+  return { ...desk, updatedBy: by, updatedAt: serverTimestamp() };
 }
 
 /**
@@ -397,6 +400,117 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(setDoc(settings, { ...deskDoc(), closeAfterDays: 0 }));
       await assertFails(setDoc(settings, { ...deskDoc(), theme: 'dark' }));
       await assertFails(setDoc(settings, { ...deskDoc(), cannedReplies: [] }));
+    });
+    // DESIGN §10: business hours and SLA policies, typed and bounded; the writer named.
+    it.each([
+      ['another admin named as the writer', () => deskDoc('zed')],
+      ['a client time', () => ({ ...deskDoc(), updatedAt: new Date() })],
+      [
+        'no business hours',
+        () => {
+          const { businessHours: _hours, ...rest } = deskDoc();
+          return rest;
+        },
+      ],
+      ['an empty week', () => ({ ...deskDoc(), businessHours: { timeZone: 'UTC', week: {}, holidays: [] } })],
+      [
+        'a day that closes before it opens',
+        () => ({
+          ...deskDoc(),
+          businessHours: { timeZone: 'UTC', week: { mon: { open: 600, close: 540 } }, holidays: [] },
+        }),
+      ],
+      [
+        'a day past midnight',
+        () => ({
+          ...deskDoc(),
+          businessHours: { timeZone: 'UTC', week: { mon: { open: 0, close: 1441 } }, holidays: [] },
+        }),
+      ],
+      [
+        'an unknown weekday',
+        () => ({
+          ...deskDoc(),
+          businessHours: { timeZone: 'UTC', week: { funday: { open: 0, close: 60 } }, holidays: [] },
+        }),
+      ],
+      [
+        'hours as text',
+        () => ({
+          ...deskDoc(),
+          businessHours: { timeZone: 'UTC', week: { mon: { open: '9', close: 60 } }, holidays: [] },
+        }),
+      ],
+      [
+        'a holiday that is not a date',
+        () => ({ ...deskDoc(), businessHours: { ...deskDoc().businessHours, holidays: ['soon'] } }),
+      ],
+      [
+        '101 holidays',
+        () => ({
+          ...deskDoc(),
+          businessHours: {
+            ...deskDoc().businessHours,
+            holidays: Array.from({ length: 101 }, (_, i) => `2027-01-${String((i % 28) + 1).padStart(2, '0')}`),
+          },
+        }),
+      ],
+      [
+        'a zone with a space',
+        () => ({ ...deskDoc(), businessHours: { ...deskDoc().businessHours, timeZone: 'Europe/ Madrid' } }),
+      ],
+      [
+        'a zero-minute target',
+        () => ({ ...deskDoc(), sla: { ...deskDoc().sla, high: { ...deskDoc().sla.high, firstReplyMinutes: 0 } } }),
+      ],
+      [
+        'a fractional target',
+        () => ({ ...deskDoc(), sla: { ...deskDoc().sla, high: { ...deskDoc().sla.high, nextReplyMinutes: 1.5 } } }),
+      ],
+      [
+        'a target over a year',
+        () => ({ ...deskDoc(), sla: { ...deskDoc().sla, low: { ...deskDoc().sla.low, resolutionMinutes: 525601 } } }),
+      ],
+      [
+        'unknown hours',
+        () => ({ ...deskDoc(), sla: { ...deskDoc().sla, low: { ...deskDoc().sla.low, hours: 'weekends' } } }),
+      ],
+      [
+        'a policy with an extra field',
+        () => ({ ...deskDoc(), sla: { ...deskDoc().sla, low: { ...deskDoc().sla.low, pause: false } } }),
+      ],
+      [
+        'a priority missing',
+        () => {
+          const { urgent: _u, ...sla } = deskDoc().sla;
+          return { ...deskDoc(), sla };
+        },
+      ],
+      ['an empty desk name', () => ({ ...deskDoc(), deskName: '' })],
+      [
+        '51 categories in all',
+        () => ({
+          ...deskDoc(),
+          categories: Array.from({ length: 26 }, (_, i) => `C${i}`),
+          archivedCategories: Array.from({ length: 25 }, (_, i) => `A${i}`),
+        }),
+      ],
+    ])('refuses desk settings with %s', async (_what, make) => {
+      await assertFails(setDoc(doc(dbOf('ada'), 'settings', 'desk'), make()));
+    });
+    it('may not write the settings history; only admins read it', async () => {
+      await assertFails(setDoc(doc(dbOf('ada'), 'settingsHistory', 'forged'), { actorId: 'ada', parts: [] }));
+      await assertSucceeds(getDocs(collection(dbOf('ada'), 'settingsHistory')));
+      await assertFails(getDocs(collection(dbOf('alice'), 'settingsHistory')));
+      await assertFails(getDocs(collection(dbOf('carol'), 'settingsHistory')));
+    });
+    it("may not write a ticket's SLA record or due time (trusted code keeps them)", async () => {
+      const id = await seedTicket();
+      const write = (fields: DocumentData) =>
+        updateDoc(doc(dbOf('ada'), 'tickets', id), { ...fields, updatedAt: serverTimestamp(), updatedBy: 'ada' });
+      await assertFails(write({ slaDueAt: Timestamp.fromMillis(Date.parse(NO_SLA_DUE)) }));
+      await assertFails(write({ sla: { pauses: [] } }));
+      await assertSucceeds(write({ priority: 'low' }));
     });
     it.each([
       ['a number and a map', [42, { x: 1 }]],

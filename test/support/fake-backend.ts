@@ -82,6 +82,7 @@ export function fakeBackend() {
       watch: unscripted('settings.watch'),
       save: unscripted('settings.save'),
       saveCannedReplies: unscripted('settings.saveCannedReplies'),
+      watchHistory: unscripted('settings.watchHistory'),
     },
     presence: {
       announce: unscripted('presence.announce'),

@@ -229,7 +229,8 @@ describe('queue pages and counts on IndexedDB', () => {
       expect(read).not.toHaveProperty(QUEUE_ASSIGNEE);
       expect(read).not.toHaveProperty(SEARCH_KEYS);
     }
-    expect(await db.tickets.get(first.id)).toEqual(first);
+    // What the middleware derives on every write is part of the ticket (DESIGN §10), not stored-only.
+    expect(await db.tickets.get(first.id)).toEqual({ ...first, sla: expect.any(Object), slaDueAt: expect.any(String) });
   });
 });
 
@@ -291,7 +292,7 @@ describe('the stored-only assignee key', () => {
         sort: { field: 'createdAt', direction: 'asc' },
       });
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(4);
+      expect(upgraded.verno).toBe(5);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -321,7 +322,7 @@ describe('the stored-only search keys (schema v3)', () => {
     await expect(found('ada.l@example.test')).resolves.toEqual(['s1']);
 
     const read = await db.tickets.get('s1');
-    expect(read).toEqual(original);
+    expect(read).toEqual({ ...original, sla: { pauses: [] }, slaDueAt: expect.any(String) });
     await db.tickets.put({ ...original, tags: ['vip'] });
     await expect(found('ada.l@example.test')).resolves.toEqual(['s1']);
     await expect(countTickets(db, { tag: 'vip' })).resolves.toBe(1);
@@ -366,7 +367,7 @@ describe('the stored-only search keys (schema v3)', () => {
       await expect(search('grace@example.test')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(search('logi')).resolves.toMatchObject({ tickets: [{ id: 'v2b' }] });
       await expect(countTickets(upgraded, { tag: 'vip' })).resolves.toBe(1);
-      expect(upgraded.verno).toBe(4);
+      expect(upgraded.verno).toBe(5);
     } finally {
       upgraded.close();
       await Dexie.delete(name);

@@ -7,7 +7,11 @@
  * Loaded on demand (it imports `firebase/firestore`).
  */
 import {
+  collection,
   doc,
+  limit,
+  orderBy,
+  query,
   runTransaction,
   serverTimestamp,
   type DocumentReference,
@@ -20,43 +24,21 @@ import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
-import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
-import {
-  PRIORITIES,
-  DEFAULT_DESK_SETTINGS,
-  type CannedReply,
-  type DeskSettings,
-  type DeskSettingsInput,
-  type SlaTarget,
-} from '@/domain/types';
+import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
+import { DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
 import type { FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
 import { toAppError } from '@/backend/firebase/firebase-errors';
-import { watchDocument } from '@/backend/firebase/firestore-live';
+import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
 import {
   dataWithEstimates,
+  isoFrom,
   notWrittenThroughConverter,
-  numberFrom,
   stringFrom,
   stringsFrom,
 } from '@/backend/firebase/firestore-values';
-
-function slaFrom(value: unknown): DeskSettings['sla'] {
-  const stored = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const sla = { ...DEFAULT_DESK_SETTINGS.sla };
-  for (const priority of PRIORITIES) {
-    const target = stored[priority];
-    if (typeof target !== 'object' || target === null) continue;
-    const { firstResponseMinutes, resolutionMinutes } = target as Record<string, unknown>;
-    const fallback = DEFAULT_DESK_SETTINGS.sla[priority];
-    sla[priority] = {
-      firstResponseMinutes: numberFrom(firstResponseMinutes, fallback.firstResponseMinutes),
-      resolutionMinutes: numberFrom(resolutionMinutes, fallback.resolutionMinutes),
-    } satisfies SlaTarget;
-  }
-  return sla;
-}
+import { SETTINGS_HISTORY_SHOWN, type SettingsChange, type SettingsPart } from '@/domain/settings-history';
 
 function cannedRepliesFrom(value: unknown): CannedReply[] {
   if (!Array.isArray(value)) return [];
@@ -65,18 +47,11 @@ function cannedRepliesFrom(value: unknown): CannedReply[] {
     .map((item) => ({ id: stringFrom(item.id), title: stringFrom(item.title), body: stringFrom(item.body) }));
 }
 
-/** Reads `settings/desk`, taking the defaults for any missing field. */
+/** Reads `settings/desk`, taking the defaults for any missing or malformed field (`deskSettingsFrom`). */
 const settingsConverter: FirestoreDataConverter<DeskSettings> = {
   toFirestore: notWrittenThroughConverter('settings'),
   fromFirestore(snapshot, options) {
-    const data = dataWithEstimates(snapshot, options);
-    return {
-      categories: Array.isArray(data.categories) ? stringsFrom(data.categories) : [...DEFAULT_DESK_SETTINGS.categories],
-      closeAfterDays: numberFrom(data.closeAfterDays, DEFAULT_DESK_SETTINGS.closeAfterDays),
-      sla: slaFrom(data.sla),
-      cannedReplies: cannedRepliesFrom(data.cannedReplies),
-      assignOnReply: typeof data.assignOnReply === 'boolean' ? data.assignOnReply : DEFAULT_DESK_SETTINGS.assignOnReply,
-    };
+    return deskSettingsFrom(dataWithEstimates(snapshot, options));
   },
 };
 
@@ -149,7 +124,9 @@ export async function saveSettings(ctx: FirestoreContext, settings: DeskSettings
   await runTransaction(ctx.db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
     assertCan(principalOf(actor), 'settings.manage');
-    tx.set(doc(ctx.db, 'settings', 'desk'), desk);
+    // Who and when: the rules make them the writer and the server's time; trusted code writes the
+    // change to the settings' history from them (DESIGN §10).
+    tx.set(doc(ctx.db, 'settings', 'desk'), { ...desk, updatedBy: actor.uid, updatedAt: serverTimestamp() });
   });
 }
 
@@ -165,4 +142,42 @@ export async function saveCannedReplies(ctx: FirestoreContext, replies: readonly
     assertCan(principalOf(actor), 'cannedReplies.manage');
     tx.set(cannedRepliesRef(ctx.db), { replies: checked, updatedAt: serverTimestamp() });
   });
+}
+
+/** Reads `settingsHistory/{id}` (written by trusted code) into a {@link SettingsChange}. */
+const historyConverter: FirestoreDataConverter<SettingsChange> = {
+  toFirestore: notWrittenThroughConverter('settingsHistory'),
+  fromFirestore(snapshot, options) {
+    const data = dataWithEstimates(snapshot, options);
+    return {
+      id: snapshot.id,
+      actorId: stringFrom(data.actorId),
+      actorName: stringFrom(data.actorName),
+      at: isoFrom(data.at),
+      parts: stringsFrom(data.parts) as SettingsPart[],
+    };
+  },
+};
+
+/**
+ * Follows the settings' history (admins; the rules refuse anyone else), newest first, at most
+ * {@link SETTINGS_HISTORY_SHOWN} entries: one query, one read per entry.
+ */
+export async function watchSettingsHistory(
+  ctx: FirestoreContext,
+  onNext: Listener<SettingsChange[]>,
+  onError: ErrorListener,
+): Promise<Unsubscribe> {
+  assertCan(principalOf(await readActor(ctx)), 'settings.manage');
+  const history = query(
+    collection(ctx.db, 'settingsHistory').withConverter(historyConverter),
+    orderBy('at', 'desc'),
+    limit(SETTINGS_HISTORY_SHOWN),
+  );
+  return watchQuery(
+    history,
+    (snapshot) => snapshot.docs.map((entry) => entry.data()),
+    onNext,
+    (error) => onError(toErrorShape(toAppError(error))),
+  );
 }

@@ -50,10 +50,12 @@ import {
   ticketFilterSchema,
   ticketPatchSchema,
   ticketQuerySchema,
+  ticketSortValue,
   writeOptionsSchema,
   type NewTicketInput,
 } from '@/domain/schemas';
 import { searchKeyOf, tagKey } from '@/domain/search-keys';
+import { slaStateFrom } from '@/domain/sla/ticket-sla';
 import {
   PRIORITIES,
   TICKET_STATUSES,
@@ -107,6 +109,8 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
       solvedAt: optionalIsoFrom(data.solvedAt),
       closedAt: optionalIsoFrom(data.closedAt),
       followUpOf: optionalStringFrom(data.followUpOf),
+      sla: slaStateFrom(data.sla),
+      slaDueAt: optionalIsoFrom(data.slaDueAt),
     };
     return {
       id: snapshot.id,
@@ -431,6 +435,13 @@ function filterConstraints(filter: TicketFilter, actor: UserProfile): QueryConst
   // One `array-contains` per query: a tag's key or the search's one key (the schema refuses both).
   const key = filter.tag !== undefined ? tagKey(filter.tag) : searchKeyOf(filter.search);
   if (key !== null) constraints.push(where('searchKeys', 'array-contains', key));
+  // The SLA views' range (DESIGN §10); the schema makes such a list ordered by `slaDueAt`.
+  if (filter.slaDueAfter !== undefined) {
+    constraints.push(where('slaDueAt', '>', Timestamp.fromMillis(Date.parse(filter.slaDueAfter))));
+  }
+  if (filter.slaDueBefore !== undefined) {
+    constraints.push(where('slaDueAt', '<=', Timestamp.fromMillis(Date.parse(filter.slaDueBefore))));
+  }
   return constraints;
 }
 
@@ -506,7 +517,11 @@ export async function watchTicketList(
       const tickets = rows.slice(0, size);
       const hasMore = rows.length > size;
       const last = tickets.at(-1);
-      return { tickets, hasMore, nextCursor: hasMore && last ? { value: last[sort.field], id: last.id } : null };
+      return {
+        tickets,
+        hasMore,
+        nextCursor: hasMore && last ? { value: ticketSortValue(last, sort.field), id: last.id } : null,
+      };
     },
     onNext,
     (error) => onError(toErrorShape(toAppError(error))),

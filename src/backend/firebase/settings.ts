@@ -15,6 +15,10 @@ export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
         (await load()).watchSettings(await ctx.firestore(), next, fail),
       ),
     save: (settings) => call(async () => (await load()).saveSettings(await ctx.firestore(), settings)),
+    watchHistory: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await load()).watchSettingsHistory(await ctx.firestore(), next, fail),
+      ),
     saveCannedReplies: (replies) => call(async () => (await load()).saveCannedReplies(await ctx.firestore(), replies)),
   };
 }

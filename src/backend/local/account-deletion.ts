@@ -15,27 +15,31 @@ import { SEARCH_KEYS } from '@/backend/local/db';
  */
 export async function deleteAccountData(ctx: LocalContext, person: UserProfile): Promise<void> {
   const { db } = ctx;
-  await db.transaction('rw', [db.credentials, db.users, db.tickets, db.messages, db.mail, db.files], async () => {
-    await db.credentials.delete(person.email);
-    await db.users.delete(person.uid);
-    const requested = await db.tickets.filter((ticket) => ticket.requesterId === person.uid).toArray();
-    await db.tickets.bulkPut(
-      requested.map(
-        (ticket) =>
-          ({
-            ...ticket,
-            requesterName: DELETED_USER_NAME,
-            // Recomputed without the email: the stored keys held the person's name and address.
-            [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterName: DELETED_USER_NAME }),
-          }) as Ticket,
-      ),
-    );
-    const assigned = await db.tickets
-      .filter((ticket) => ticket.assigneeId === person.uid && ticket.requesterId !== person.uid)
-      .toArray();
-    await db.tickets.bulkPut(assigned.map((ticket) => ({ ...ticket, assigneeName: DELETED_USER_NAME })));
-    await db.messages.filter((message) => message.authorId === person.uid).modify({ authorName: DELETED_USER_NAME });
-    await db.mail.filter((mail) => mail.recipientUid === person.uid).delete();
-    await db.files.where('path').startsWith(`avatars/${person.uid}/`).delete();
-  });
+  await db.transaction(
+    'rw',
+    [db.credentials, db.users, db.tickets, db.messages, db.mail, db.files, db.settings],
+    async () => {
+      await db.credentials.delete(person.email);
+      await db.users.delete(person.uid);
+      const requested = await db.tickets.filter((ticket) => ticket.requesterId === person.uid).toArray();
+      await db.tickets.bulkPut(
+        requested.map(
+          (ticket) =>
+            ({
+              ...ticket,
+              requesterName: DELETED_USER_NAME,
+              // Recomputed without the email: the stored keys held the person's name and address.
+              [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterName: DELETED_USER_NAME }),
+            }) as Ticket,
+        ),
+      );
+      const assigned = await db.tickets
+        .filter((ticket) => ticket.assigneeId === person.uid && ticket.requesterId !== person.uid)
+        .toArray();
+      await db.tickets.bulkPut(assigned.map((ticket) => ({ ...ticket, assigneeName: DELETED_USER_NAME })));
+      await db.messages.filter((message) => message.authorId === person.uid).modify({ authorName: DELETED_USER_NAME });
+      await db.mail.filter((mail) => mail.recipientUid === person.uid).delete();
+      await db.files.where('path').startsWith(`avatars/${person.uid}/`).delete();
+    },
+  );
 }

@@ -5,10 +5,21 @@
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type Middleware, type Table } from 'dexie';
 import type { Role } from '@/domain/roles';
-import { TICKET_SORT_FIELDS } from '@/domain/schemas';
-import type { AuditEvent, DeskSettings, IsoDateTime, Message, Ticket, UserProfile } from '@/domain/types';
+import {
+  DEFAULT_DESK_SETTINGS,
+  type AuditEvent,
+  type DeskSettings,
+  type IsoDateTime,
+  type Message,
+  type Ticket,
+  type UserProfile,
+} from '@/domain/types';
 import { searchKeysFor, withTagKeys } from '@/domain/search-keys';
+import { deskSettingsFrom } from '@/domain/settings-schema';
+import { slaDueAtOf } from '@/domain/sla/clocks';
+import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
+import type { SettingsChange } from '@/domain/settings-history';
 
 /**
  * A sign-in secret, keyed by lowercased email. Never crosses the port: it plays the part of
@@ -76,6 +87,7 @@ export type TriageDb = Dexie & {
   files: Table<FileRecord, string>;
   mail: Table<OutgoingMail, string>;
   secrets: Table<SecretRecord, string>;
+  settingsHistory: Table<SettingsChange, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -126,7 +138,8 @@ export const SCHEMA_V2: Readonly<Record<string, string>> = {
     'id',
     '&number',
     '[requesterId+status]',
-    ...TICKET_SORT_FIELDS.flatMap((field) => [
+    // Version 2's own sort fields, written out: the ones added later get their indexes in later versions.
+    ...(['updatedAt', 'lastMessageAt', 'createdAt'] as const).flatMap((field) => [
       `[status+${field}+id]`,
       `[${QUEUE_ASSIGNEE}+status+${field}+id]`,
       `[requesterId+${field}+id]`,
@@ -185,7 +198,38 @@ export const SCHEMA_V4: Readonly<Record<string, string>> = {
   secrets: 'id',
 };
 
+/** The key of the desk settings' record (`local/settings.ts`'s `DESK_SETTINGS_ID`). */
+const DESK_SETTINGS_KEY = 'desk';
+
+/**
+ * A ticket with its SLA record and `slaDueAt` as trusted code keeps them (DESIGN §10): the
+ * record from the write (`slaStateAfter`), the due time from the desk's current policy.
+ */
+export function withSla<T extends Ticket>(before: Ticket | null, after: T, desk: DeskSettings): T {
+  const sla = slaStateAfter(before, after);
+  const slaDueAt = slaDueAtOf(
+    { ...after, sla },
+    { policy: desk.sla[after.priority], businessHours: desk.businessHours, now: Date.parse(after.updatedAt) },
+  );
+  return { ...after, sla, slaDueAt };
+}
+
 /** The stored-only fields of a ticket, removed on every read. */
+/**
+ * Version 5: the next SLA breach as a sort field (DESIGN §10), with the lanes of version 2; every
+ * ticket gets its SLA record and due time on the upgrade.
+ */
+export const SCHEMA_V5: Readonly<Record<string, string>> = {
+  ...SCHEMA_V4,
+  settingsHistory: 'id, at',
+  tickets: [
+    SCHEMA_V4.tickets,
+    '[status+slaDueAt+id]',
+    `[${QUEUE_ASSIGNEE}+status+slaDueAt+id]`,
+    '[requesterId+slaDueAt+id]',
+  ].join(', '),
+};
+
 const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
 
 /** A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE}, {@link SEARCH_KEYS} and search lanes. */
@@ -241,27 +285,50 @@ function fromStoredTicket(stored: unknown): unknown {
 const ticketQueueKeys: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'TriageTicketQueueKeys',
-  create: (down) => ({
-    ...down,
-    table(name) {
-      const table = down.table(name);
-      if (name !== 'tickets') return table;
-      return {
-        ...table,
-        mutate: async (req: DBCoreMutateRequest) => {
-          if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
-          const values = req.values as (Ticket & { [SEARCH_KEYS]?: string[] })[];
-          const unkeyed = values.filter((value) => value[SEARCH_KEYS] === undefined).map((value) => value.id);
-          const stored = new Map<string, StoredTicket>();
-          if (unkeyed.length > 0) {
-            const found = (await table.getMany({ trans: req.trans, keys: unkeyed })) as (StoredTicket | undefined)[];
+  create: (down) => {
+    // The desk settings this database's writes last read (the defaults until one reads them).
+    let lastDesk: DeskSettings = DEFAULT_DESK_SETTINGS;
+    return {
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        if (name !== 'tickets') return table;
+        return {
+          ...table,
+          mutate: async (req: DBCoreMutateRequest) => {
+            if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+            const values = req.values as (Ticket & { [SEARCH_KEYS]?: string[] })[];
+            const stored = new Map<string, StoredTicket>();
+            const found = (await table.getMany({ trans: req.trans, keys: values.map((value) => value.id) })) as (
+              StoredTicket | undefined
+            )[];
             for (const ticket of found) if (ticket) stored.set(ticket.id, ticket);
-          }
-          return table.mutate({ ...req, values: values.map((value) => toStoredTicket(value, stored.get(value.id))) });
-        },
-      };
-    },
-  }),
+            // The SLA record and due time are derived here, on every ticket write (DESIGN §10), so
+            // every write path takes part; the backend's writes include `settings` in their transaction.
+            // A bare write outside one (a test's or a bench's fixture) uses the last settings read.
+            try {
+              const record = (await down.table('settings').get({ trans: req.trans, key: DESK_SETTINGS_KEY })) as
+                { value?: unknown } | undefined;
+              lastDesk = deskSettingsFrom(record?.value);
+            } catch (error) {
+              if (!(error instanceof Error && error.name === 'NotFoundError')) throw error;
+            }
+            const desk = lastDesk;
+            return table.mutate({
+              ...req,
+              values: values.map((value) => {
+                const before = stored.get(value.id);
+                return toStoredTicket(
+                  withSla(before ? (fromStoredTicket(before) as Ticket) : null, value, desk),
+                  before,
+                );
+              }),
+            });
+          },
+        };
+      },
+    };
+  },
 };
 
 /**
@@ -305,6 +372,15 @@ export function openTriageDb(name: string): TriageDb {
         });
     });
   db.version(4).stores(SCHEMA_V4);
+  db.version(5)
+    .stores(SCHEMA_V5)
+    // Rewriting each ticket runs it through the middleware, which derives its SLA fields.
+    .upgrade((tx) =>
+      tx
+        .table('tickets')
+        .toCollection()
+        .modify(() => undefined),
+    );
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   // Another tab upgrading or deleting the database: step aside as Dexie's default handler

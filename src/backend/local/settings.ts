@@ -8,9 +8,12 @@ import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
-import { cannedRepliesSchema, deskSettingsSchema } from '@/domain/settings-schema';
-import { DEFAULT_DESK_SETTINGS, type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
+import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
+import { type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
 import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
+import { newSortableId } from '@/backend/local/ids';
+import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 
 /** The id of the one settings record. */
 export const DESK_SETTINGS_ID = 'desk';
@@ -20,7 +23,8 @@ export const DESK_SETTINGS_ID = 'desk';
  * Call inside a transaction that includes `db.settings` when the answer decides a write.
  */
 export async function readDeskSettings(db: LocalContext['db']): Promise<DeskSettings> {
-  return { ...DEFAULT_DESK_SETTINGS, ...(await db.settings.get(DESK_SETTINGS_ID))?.value };
+  const stored = (await db.settings.get(DESK_SETTINGS_ID))?.value;
+  return { ...deskSettingsFrom(stored), cannedReplies: stored?.cannedReplies ?? [] };
 }
 
 /** The local {@link SettingsPort}. */
@@ -44,18 +48,46 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     save: (settings: DeskSettingsInput) =>
       runWrite(ctx, async () => {
         const desk = parseInput(deskSettingsSchema, settings);
-        await db.transaction('rw', [db.users, db.settings], async () => {
+        await db.transaction('rw', [db.users, db.settings, db.settingsHistory, db.tickets], async () => {
           const me = await requireUser(ctx);
           assertCan(principalOf(me), 'settings.manage');
           // The canned replies stay as stored: they change only through saveCannedReplies.
-          const { cannedReplies } = await readDeskSettings(db);
+          const before = await readDeskSettings(db);
+          const ms = ctx.now();
           await db.settings.put({
             id: DESK_SETTINGS_ID,
-            value: { ...desk, cannedReplies },
-            updatedAt: isoAt(ctx.now()),
+            value: { ...desk, cannedReplies: before.cannedReplies },
+            updatedAt: isoAt(ms),
           });
+          const parts = changedSettingsParts(before, desk);
+          if (parts.length === 0) return;
+          await db.settingsHistory.add({
+            id: newSortableId(ms),
+            actorId: me.uid,
+            actorName: me.displayName,
+            at: isoAt(ms),
+            parts,
+          });
+          if (parts.some((part) => part === 'businessHours' || part.startsWith('sla.'))) {
+            // The unsolved tickets' next SLA due time follows the new policy (the middleware derives
+            // it on each write: DESIGN §10).
+            const unsolved = await db.tickets.filter((ticket) => UNSOLVED_STATUSES.includes(ticket.status)).toArray();
+            await db.tickets.bulkPut(unsolved);
+          }
         });
       }),
+
+    watchHistory(onNext: Listener<SettingsChange[]>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          assertCan(principalOf(me), 'settings.manage');
+          return db.settingsHistory.orderBy('at').reverse().limit(SETTINGS_HISTORY_SHOWN).toArray();
+        },
+        onNext,
+        onError,
+      );
+    },
 
     saveCannedReplies: (replies: readonly CannedReply[]) =>
       runWrite(ctx, async () => {

@@ -19,6 +19,7 @@ import {
   type TriageDb,
 } from '@/backend/local/db';
 import { searchKeyOf, tagKey } from '@/domain/search-keys';
+import { ticketSortValue } from '@/domain/schemas';
 
 /** The order a list has when its query names none (the port's default): last public reply, newest first. */
 export const DEFAULT_TICKET_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
@@ -48,7 +49,8 @@ export function compareText(a: string, b: string): number {
 
 /** Compares two tickets in a list's order: the sort field, then the id, both in its direction. */
 export function compareTickets(a: Ticket, b: Ticket, sort: TicketSort): number {
-  const ascending = compareText(a[sort.field], b[sort.field]) || compareText(a.id, b.id);
+  const ascending =
+    compareText(ticketSortValue(a, sort.field), ticketSortValue(b, sort.field)) || compareText(a.id, b.id);
   return sort.direction === 'asc' ? ascending : -ascending;
 }
 
@@ -67,13 +69,20 @@ export function matchesFilter(ticket: Ticket, filter: TicketFilter): boolean {
     statusesOf(filter).includes(ticket.status) &&
     (filter.assigneeId === undefined || (ticket.assigneeId ?? null) === filter.assigneeId) &&
     (filter.priority === undefined || ticket.priority === filter.priority) &&
-    (filter.category === undefined || ticket.category === filter.category)
+    (filter.category === undefined || ticket.category === filter.category) &&
+    (filter.slaDueAfter === undefined || ticketSortValue(ticket, 'slaDueAt') > filter.slaDueAfter) &&
+    (filter.slaDueBefore === undefined || ticketSortValue(ticket, 'slaDueAt') <= filter.slaDueBefore)
   );
 }
 
-/** Whether a filter narrows by a field no v2 lane index holds (priority, category). */
+/** Whether a filter narrows by a field no lane index holds (priority, category, SLA due time). */
 function hasFieldFilter(filter: TicketFilter): boolean {
-  return filter.priority !== undefined || filter.category !== undefined;
+  return (
+    filter.priority !== undefined ||
+    filter.category !== undefined ||
+    filter.slaDueAfter !== undefined ||
+    filter.slaDueBefore !== undefined
+  );
 }
 
 /**
@@ -173,7 +182,7 @@ export function mergePage(lanes: readonly Ticket[][], sort: TicketSort, limit: n
   return {
     tickets,
     hasMore,
-    nextCursor: hasMore && last ? { value: last[sort.field], id: last.id } : null,
+    nextCursor: hasMore && last ? { value: ticketSortValue(last, sort.field), id: last.id } : null,
   };
 }
 

@@ -90,7 +90,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           attachments: named = [],
           ...fields
         } = parseInput(createTicketInputSchema, input);
-        const tables = [db.users, db.counters, db.tickets, db.messages, db.events, db.files];
+        const tables = [db.users, db.counters, db.tickets, db.messages, db.events, db.files, db.settings];
         return db.transaction('rw', tables, async () => {
           const me = await requireUser(ctx);
           if (clientTicketId !== undefined) {
@@ -164,7 +164,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const lifecycleEvent = parseInput(lifecycleEventSchema, event);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.tickets, db.events], async () => {
+        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings], async () => {
           const me = await requireUser(ctx);
           const plan = planTransition(await db.tickets.get(id), lifecycleEvent, me, expectedUpdatedAt);
           return writeChange(db, plan.ticket, plan, me.uid, ctx.now());
@@ -175,7 +175,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const changes = parseInput(ticketPatchSchema, patch);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.tickets, db.events], async () => {
+        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings], async () => {
           const me = await requireUser(ctx);
           assertMayPatch(me, changes);
           const ticket = readableTicket(principalOf(me), await db.tickets.get(id));

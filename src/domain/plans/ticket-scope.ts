@@ -33,8 +33,9 @@ export function requesterScope(who: Pick<UserProfile, 'uid' | 'role'>): string |
 
 /**
  * Checks the order of a list (see the file's comment).
- * @throws AppError `permission-denied` for a customer ordering by `updatedAt`.
+ * @throws AppError `permission-denied` for a customer ordering by `updatedAt` (internal notes move it)
+ *   or `slaDueAt` (the desk's SLA is staff business).
  */
 export function assertMayOrder(who: Pick<UserProfile, 'uid' | 'role'>, sort: { field: string }): void {
-  if (sort.field === 'updatedAt') assertCan(principalOf(who), 'tickets.orderByUpdatedAt');
+  if (sort.field === 'updatedAt' || sort.field === 'slaDueAt') assertCan(principalOf(who), 'tickets.orderByUpdatedAt');
 }
