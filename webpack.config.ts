@@ -128,6 +128,7 @@ export default (
                   'canned-replies',
                   'admin',
                   'outgoing-mail',
+                  'desk-settings',
                   'account',
                 ],
               },

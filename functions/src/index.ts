@@ -7,6 +7,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { getAuth } from 'firebase-admin/auth';
 import { getStorage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
@@ -17,6 +18,7 @@ import { keepCannedRepliesWellFormed } from './canned-replies';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage, mailForTicketWrite } from './mail';
 import { recordTicketChange } from './ticket-change';
+import { recordSettingsChange, runDeskAutomation, writeSlaFields } from './sla';
 
 initializeApp();
 
@@ -32,7 +34,28 @@ export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}',
   const after = change.after.exists ? change.after : null;
   const db = getFirestore();
   await recordTicketChange(db, { changeId: event.id, before, after });
+  if (after) await writeSlaFields(db, before, after);
   await mailForTicketWrite(db, mailConfigFromEnv(), before, after, Date.now());
+});
+
+/**
+ * On every write of `settings/desk`: the settings' history entry and, after a change of business
+ * hours or SLA policy, the unsolved tickets' next due times (see {@link recordSettingsChange}).
+ */
+export const deskSettingsWritten = onDocumentWritten({ document: 'settings/desk', retry: true }, async (event) => {
+  const change = event.data;
+  if (!change?.after.exists) return;
+  await recordSettingsChange(getFirestore(), event.id, change.before.exists ? change.before : null, change.after);
+});
+
+/**
+ * Every five minutes (DESIGN §2, §10): the automatic close of solved tickets after the desk's
+ * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation}).
+ */
+export const deskAutomation = onSchedule('every 5 minutes', async () => {
+  const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
+  if (closed.length > 0 || breaches > 0)
+    logger.info(`automation: closed ${closed.length}, breaches recorded ${breaches}`);
 });
 
 /**

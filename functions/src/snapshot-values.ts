@@ -2,6 +2,7 @@
  * Reading stored values as DESIGN §3 reads them, for the trusted code: a missing or malformed
  * value takes its default instead of failing a trigger.
  */
+import { slaStateFrom } from '@/domain/sla/ticket-sla';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { isLocale, type Locale } from '@/domain/locales';
 import { ROLES, type Role } from '@/domain/roles';
@@ -61,6 +62,8 @@ export function ticketOf(snapshot: DocumentSnapshot): Ticket {
     ...(isoOf(get('firstResponseAt')) && { firstResponseAt: isoOf(get('firstResponseAt')) }),
     ...(isoOf(get('solvedAt')) && { solvedAt: isoOf(get('solvedAt')) }),
     ...(isoOf(get('closedAt')) && { closedAt: isoOf(get('closedAt')) }),
+    ...(slaStateFrom(get('sla')) && { sla: slaStateFrom(get('sla')) }),
+    ...(isoOf(get('slaDueAt')) && { slaDueAt: isoOf(get('slaDueAt')) }),
   };
 }
 

@@ -26,6 +26,7 @@ const TITLES = defineMessages({
   cannedReplies: { id: 'app.title.cannedReplies', defaultMessage: 'Canned replies' },
   admin: { id: 'app.title.admin', defaultMessage: 'Admin' },
   outgoingMail: { id: 'app.title.outgoingMail', defaultMessage: 'Outgoing mail' },
+  deskSettings: { id: 'app.title.deskSettings', defaultMessage: 'Desk settings' },
   account: { id: 'app.title.account', defaultMessage: 'Your account' },
 });
 
@@ -140,6 +141,13 @@ export const ROUTES: readonly AppRoute[] = [
     access: ADMINS,
     menu: { label: TITLES.outgoingMail, icon: <MailOutlined /> },
     screen: lazy(() => import(/* webpackChunkName: "outgoing-mail" */ '@/features/admin/screens/outgoing-mail-screen')),
+  },
+  {
+    path: '/admin/settings',
+    title: TITLES.deskSettings,
+    access: ADMINS,
+    menu: { label: TITLES.deskSettings, icon: <SettingOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "desk-settings" */ '@/features/admin/screens/desk-settings-screen')),
   },
   {
     path: '/account',

@@ -89,7 +89,8 @@ export interface Message {
 }
 
 /** Kinds of audit-trail entry (DESIGN §3). */
-export type AuditEventType = 'status' | 'assignee' | 'priority' | 'tags' | 'category';
+/** `sla`: a target was breached (to = the target's name: `firstReply`, `nextReply`, `resolution`; DESIGN §10). */
+export type AuditEventType = 'status' | 'assignee' | 'priority' | 'tags' | 'category' | 'sla';
 
 /** `tickets/{id}/events/{eid}`: one entry of the audit trail. */
 export interface AuditEvent {
@@ -154,6 +155,9 @@ export interface TicketSlaState {
    */
   nextReply?: { since: IsoDateTime; repliedAt?: IsoDateTime };
 }
+
+/** `slaDueAt` when no SLA clock runs: after every real time, so such tickets sort last by next breach. */
+export const NO_SLA_DUE: IsoDateTime = '9999-12-31T23:59:59.999Z';
 
 /** A shared canned reply; `body` may hold placeholders such as `{{requester.name}}`. */
 export interface CannedReply {

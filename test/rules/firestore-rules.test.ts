@@ -27,7 +27,7 @@ import {
 } from 'firebase/firestore';
 import { LIFECYCLE } from '@/domain/lifecycle';
 import { searchKeysFor } from '@/domain/search-keys';
-import { NO_SLA_DUE } from '@/domain/sla/clocks';
+import { NO_SLA_DUE } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 import {
   PAST,

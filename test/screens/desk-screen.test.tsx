@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QUEUE_VIEWS, type QueueViewId } from '@/domain/queue-views';
-import type { Ticket } from '@/domain/types';
+import { NO_SLA_DUE, type Ticket } from '@/domain/types';
 import { demoAccount, secondClient, seededDeskAs, storedTickets } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
@@ -22,12 +22,17 @@ async function signedInDesk() {
 
 /** The tickets of a view for this agent, per `src/domain/queue-views.ts`. */
 function inView(tickets: Ticket[], view: QueueViewId, agentUid: string): Ticket[] {
-  const filter = QUEUE_VIEWS.find((candidate) => candidate.id === view)?.filter(agentUid);
+  // The SLA views' window as the screen reads it: to the minute (`useMinuteClock`).
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+  const filter = QUEUE_VIEWS.find((candidate) => candidate.id === view)?.filter(agentUid, now);
   if (!filter) throw new Error(`no view ${view}`);
+  const due = (ticket: Ticket) => ticket.slaDueAt ?? NO_SLA_DUE;
   return tickets.filter(
     (ticket) =>
       filter.statuses.includes(ticket.status) &&
-      (filter.assigneeId === undefined || (ticket.assigneeId ?? null) === filter.assigneeId),
+      (filter.assigneeId === undefined || (ticket.assigneeId ?? null) === filter.assigneeId) &&
+      (filter.slaDueAfter === undefined || due(ticket) > filter.slaDueAfter) &&
+      (filter.slaDueBefore === undefined || due(ticket) <= filter.slaDueBefore),
   );
 }
 

@@ -15,7 +15,6 @@ import {
 import {
   AT_RISK_MS,
   nextSlaClock,
-  NO_SLA_DUE,
   PAUSING_STATUSES,
   slaClocks,
   slaDueAtOf,
@@ -27,6 +26,7 @@ import {
 } from '@/domain/sla/clocks';
 import { businessHoursSchema, deskSettingsSchema, slaPolicySchema } from '@/domain/settings-schema';
 import {
+  NO_SLA_DUE,
   DEFAULT_DESK_SETTINGS,
   type BusinessHours,
   type DeskSettingsInput,

@@ -130,7 +130,7 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
   },
 };
 
-const AUDIT_TYPES: readonly AuditEventType[] = ['status', 'assignee', 'priority', 'tags', 'category'];
+const AUDIT_TYPES: readonly AuditEventType[] = ['status', 'assignee', 'priority', 'tags', 'category', 'sla'];
 
 /** Reads `tickets/{id}/events/{eid}` into an {@link AuditEvent}. */
 const auditEventConverter: FirestoreDataConverter<AuditEvent> = {

@@ -15,6 +15,8 @@ import { createLocalMessages } from '@/backend/local/messages';
 import { DEFAULT_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
 import { createLocalPresence, openPresenceDb } from '@/backend/local/presence';
 import { seedDemoData } from '@/backend/local/seed';
+import { scheduleAutomation } from '@/backend/local/automation';
+import { AUTOMATION_INTERVAL_MS } from '@/domain/sla/automation';
 import {
   defaultSessionStorage,
   defaultSharedSessionStorage,
@@ -45,6 +47,11 @@ export interface LocalBackendOptions {
   pbkdf2Iterations?: number;
   /** The clock, ms since the epoch (default `Date.now`). */
   now?: () => number;
+  /**
+   * How often the automatic close and SLA breach records run (DESIGN §2, §10), ms; default
+   * {@link AUTOMATION_INTERVAL_MS}; 0 turns the schedule off (tests run a pass themselves).
+   */
+  automationIntervalMs?: number;
 }
 
 /**
@@ -80,6 +87,8 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
   ready.catch(() => undefined);
 
   const ctx: LocalContext = { db, session, ready, now, iterations };
+  const interval = options.automationIntervalMs ?? AUTOMATION_INTERVAL_MS;
+  if (interval > 0) scheduleAutomation(ctx, interval);
   // Each write is followed by the emails it causes, as Cloud Functions follow a Firestore write.
   const { tickets, messages } = withMailTriggers(ctx, createLocalTickets(ctx), createLocalMessages(ctx));
   return {

@@ -28,6 +28,11 @@ export interface SeedScenario {
   answer?: string;
   /** An internal note by staff. */
   note?: string;
+  /**
+   * Minutes since submission, instead of the status's random age: a ticket whose SLA target
+   * falls due soon whenever the demo is opened (DESIGN §10's "Breaching soon").
+   */
+  createdMinutesAgo?: number;
 }
 
 /** 42 tickets: 8 new, 9 open, 6 pending, 5 on hold, 7 solved, 7 closed. */
@@ -111,6 +116,8 @@ export const SEED_SCENARIOS: readonly SeedScenario[] = [
     subject: 'Webhook deliveries failing with 401',
     category: 'Technical',
     priority: 'urgent',
+    // Urgent counts calendar hours (30 minutes to the first reply): always "Breaching soon".
+    createdMinutesAgo: 10,
     tags: ['webhooks', 'api'],
     description:
       'Since about 2am all webhook deliveries to our endpoint fail with 401 Unauthorized. Nothing changed ' +

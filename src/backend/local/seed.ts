@@ -93,7 +93,11 @@ function playScenario(
   const between = ([low, high]: [number, number]): number => low + (high - low) * random();
   const ages = AGE_HOURS[scenario.status];
   // Whole seconds read better in the UI than milliseconds of noise.
-  const createdMs = Math.floor((now - between(ages.created) * HOUR) / 1000) * 1000;
+  // (The random age is drawn either way, so the other tickets keep theirs.)
+  const age = between(ages.created) * HOUR;
+  const createdMs =
+    Math.floor((now - (scenario.createdMinutesAgo !== undefined ? scenario.createdMinutesAgo * 60_000 : age)) / 1000) *
+    1000;
   // Customers pick high, agents raise to urgent: an audit entry worth seeing.
   const raised = scenario.priority === 'urgent' && scenario.status !== 'new';
 

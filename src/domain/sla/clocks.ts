@@ -15,15 +15,19 @@
  * outcome. Targets count business hours or calendar hours, as the priority's policy says.
  */
 import { addBusinessMs, businessMsBetween, type Span } from '@/domain/sla/business-hours';
-import type { BusinessHours, IsoDateTime, SlaPolicy, Ticket, TicketStatus } from '@/domain/types';
+import {
+  NO_SLA_DUE,
+  type BusinessHours,
+  type IsoDateTime,
+  type SlaPolicy,
+  type Ticket,
+  type TicketStatus,
+} from '@/domain/types';
 
 /** The SLA targets, in the order they are shown. */
 export const SLA_TARGETS = ['firstReply', 'nextReply', 'resolution'] as const;
 /** One of {@link SLA_TARGETS}. */
 export type SlaTargetName = (typeof SLA_TARGETS)[number];
-
-/** `slaDueAt` when no clock runs: after every real time, so such tickets sort last by next breach. */
-export const NO_SLA_DUE: IsoDateTime = '9999-12-31T23:59:59.999Z';
 
 /**
  * Statuses in which the requester-wait clocks (next reply, resolution) stand still (DESIGN §10):

@@ -8,13 +8,13 @@
  * Every parameter is untrusted input: anything unknown falls back to the default.
  */
 import type { TicketCursor, TicketFilter, TicketSort } from '@/backend/port';
-import { queueViewById, type QueueView } from '@/domain/queue-views';
+import { queueViewById, type QueueView, type QueueViewFilter } from '@/domain/queue-views';
 import { LIMITS } from '@/domain/limits';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '@/domain/types';
 
 /** The orders the queue offers: last activity (`updatedAt`) or ticket number (`createdAt`). */
-export type QueueSortField = Extract<TicketSort['field'], 'updatedAt' | 'createdAt'>;
+export type QueueSortField = Extract<TicketSort['field'], 'updatedAt' | 'createdAt' | 'slaDueAt'>;
 
 /** Page sizes the queue offers. */
 export const QUEUE_PAGE_SIZES = [25, 50] as const;
@@ -111,9 +111,9 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
  * narrow it. A tag and a search do not combine (one `array-contains` per Firestore query): the
  * tag wins, and the bar says so.
  */
-export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: string): TicketFilter {
+export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: string, now?: number): TicketFilter {
   const searching = Boolean(filters.q) && !filters.tag;
-  const base = searching ? { statuses: [...TICKET_STATUSES] } : view.filter(agentUid);
+  const base: QueueViewFilter = searching ? { statuses: [...TICKET_STATUSES] } : view.filter(agentUid, now);
   return {
     statuses: filters.status ? [filters.status] : base.statuses,
     ...(filters.assignee !== undefined
@@ -123,7 +123,18 @@ export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: 
     ...(filters.category && { category: filters.category }),
     ...(filters.tag ? { tag: filters.tag } : filters.q && { search: filters.q }),
     ...(filters.requester && { requesterId: filters.requester }),
+    ...(base.slaDueAfter && { slaDueAfter: base.slaDueAfter }),
+    ...(base.slaDueBefore && { slaDueBefore: base.slaDueBefore }),
   };
+}
+
+/**
+ * The order a queue is read in: the view's own when it has one (the SLA views: next breach
+ * first, which is also what Firestore needs for their range), else the URL's.
+ */
+export function queueSortOf(location: Pick<QueueLocation, 'view' | 'sort' | 'filters'>): QueueLocation['sort'] {
+  const searching = Boolean(location.filters.q) && !location.filters.tag;
+  return !searching && location.view.sort ? location.view.sort : location.sort;
 }
 
 /** Whether the bar narrows the view at all. */
@@ -133,7 +144,7 @@ export function hasQueueFilters(filters: QueueFilters): boolean {
 
 /** Reads the queue's state from the URL's query parameters (defaults for anything missing or unknown). */
 export function parseQueueLocation(params: URLSearchParams): QueueLocation {
-  const field: QueueSortField = params.get('sort') === 'createdAt' ? 'createdAt' : 'updatedAt';
+  const field: QueueSortField = oneOfParam(params.get('sort'), ['createdAt', 'slaDueAt'] as const) ?? 'updatedAt';
   const direction = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const requestedSize = Number(params.get('size'));
   const size = QUEUE_PAGE_SIZES.find((allowed) => allowed === requestedSize) ?? QUEUE_PAGE_SIZES[0];

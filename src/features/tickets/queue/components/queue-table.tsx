@@ -13,7 +13,10 @@ import CaretUpOutlined from '@ant-design/icons/CaretUpOutlined';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import type { GlobalToken } from 'antd/es/theme/interface';
-import type { Ticket } from '@/domain/types';
+import type { DeskSettings, Ticket } from '@/domain/types';
+import { nextSlaClock, slaClocks, type SlaClock } from '@/domain/sla/clocks';
+import { slaColor, useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
+import { useMinuteClock } from '@/lib/use-minute-clock';
 import { PRIORITY_COLORS, STATUS_COLORS } from '@/features/tickets/ticket-labels';
 import { tagTextShade } from '@/components/preset-tag';
 import type { QueueLocation, QueueSortField } from '@/features/tickets/queue/queue-location';
@@ -32,6 +35,10 @@ interface CellContext {
   intl: IntlShape;
   labels: Labels;
   time: TimeFormat;
+  /** The ticket's next running SLA clock (DESIGN §10), or null when none runs or the desk is not known yet. */
+  nextSla: SlaClock | null;
+  slaSentence: (clock: SlaClock) => string;
+  slaShort: (clock: SlaClock) => string;
 }
 
 interface Column {
@@ -47,6 +54,9 @@ interface Column {
   render: (ticket: Ticket, unread: boolean, context: CellContext) => ReactNode;
 }
 
+/** The "Next SLA" cell of a ticket with no clock running (its accessible name says so). */
+const NO_SLA_MARK = '—';
+
 const COLUMN_TEXT = defineMessages({
   number: { id: 'queue.table.column.number', defaultMessage: 'Number' },
   subject: { id: 'queue.table.column.subject', defaultMessage: 'Subject' },
@@ -55,6 +65,13 @@ const COLUMN_TEXT = defineMessages({
   priority: { id: 'queue.table.column.priority', defaultMessage: 'Priority' },
   assignee: { id: 'queue.table.column.assignee', defaultMessage: 'Assignee' },
   updatedAt: { id: 'queue.table.column.lastActivity', defaultMessage: 'Last activity' },
+  nextSla: { id: 'queue.table.column.nextSla', defaultMessage: 'Next SLA' },
+  nextSlaHint: {
+    id: 'queue.table.column.nextSlaHint',
+    defaultMessage:
+      "The SLA target that falls due first: first reply, next reply or resolution, in the desk's business hours or around the clock as its policy says.",
+  },
+  noSla: { id: 'queue.table.noSla', defaultMessage: 'No SLA clock running' },
   updatedAtHint: {
     id: 'queue.table.column.lastActivityHint',
     defaultMessage:
@@ -73,7 +90,9 @@ export function RowTag({ color, children }: { color: string; children: ReactNode
 }
 
 /** The preset colours the row tags use (`STATUS_COLORS`, `PRIORITY_COLORS`). */
-const TAG_COLORS = [...new Set([...Object.values(STATUS_COLORS), ...Object.values(PRIORITY_COLORS)])];
+const TAG_COLORS = [
+  ...new Set([...Object.values(STATUS_COLORS), ...Object.values(PRIORITY_COLORS), 'red', 'orange', 'green', 'default']),
+];
 
 /** The row tags' look (the phone's cards use them too), from the same tokens antd's `Tag` presets use (colour 1 / 3; the text stronger than antd's 7, `tagTextShade`, for AA contrast). */
 export function tagCss(token: GlobalToken): string {
@@ -84,6 +103,8 @@ export function tagCss(token: GlobalToken): string {
       : `.triage-queue-tag-${color} { color: ${palette[`${color}${tagTextShade(color)}`]}; background: ${palette[`${color}1`]}; border-color: ${palette[`${color}3`]}; }`,
   );
   return `
+.triage-queue-sla { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; }
+.triage-queue-sla-target { font-size: ${token.fontSizeSM}px; color: ${token.colorTextSecondary}; }
 .triage-queue-tag { display: inline-block; height: auto; padding-inline: 7px; font-size: ${token.fontSizeSM}px;
   line-height: ${Math.round(token.lineHeightSM * token.fontSizeSM)}px; white-space: nowrap;
   border: ${token.lineWidth}px ${token.lineType} transparent; border-radius: ${token.borderRadiusSM}px; }
@@ -143,6 +164,23 @@ const COLUMNS: readonly Column[] = [
         <span className="triage-queue-muted">
           <FormattedMessage id="queue.table.unassigned" defaultMessage="Unassigned" />
         </span>
+      ),
+  },
+  {
+    key: 'nextSla',
+    title: COLUMN_TEXT.nextSla,
+    width: 172,
+    hint: COLUMN_TEXT.nextSlaHint,
+    sortField: 'slaDueAt',
+    // The target's name above its state, so the column stays narrow and says it in words.
+    render: (_ticket, _unread, { intl, labels, nextSla, slaSentence, slaShort }) =>
+      nextSla ? (
+        <span className="triage-queue-sla" title={slaSentence(nextSla)}>
+          <span className="triage-queue-sla-target">{labels.slaTarget(nextSla.target)}</span>
+          <RowTag color={slaColor(nextSla)}>{slaShort(nextSla)}</RowTag>
+        </span>
+      ) : (
+        <span aria-label={intl.formatMessage(COLUMN_TEXT.noSla)}>{NO_SLA_MARK}</span>
       ),
   },
   {
@@ -247,12 +285,18 @@ const QueueRow = memo(function QueueRow({
   unread,
   checked,
   sortField,
+  desk,
+  now,
   onRowClick,
   onCheck,
 }: {
   ticket: Ticket;
   /** Changes every minute: re-renders the relative time. */
   minute: number;
+  /** The desk's settings, for the SLA clock; undefined until they load. */
+  desk: DeskSettings | undefined;
+  /** The time the clocks are read at (ms, to the minute). */
+  now: number;
   selected: boolean;
   unread: boolean;
   checked: boolean | null;
@@ -263,7 +307,13 @@ const QueueRow = memo(function QueueRow({
   const intl = useIntl();
   const labels = useLabels();
   const time = useTimeFormat();
-  const context: CellContext = { intl, labels, time };
+  const slaSentence = useSlaSentence();
+  const slaShort = useSlaShortSentence();
+  const nextSla = desk
+    ? (nextSlaClock(slaClocks(ticket, { policy: desk.sla[ticket.priority], businessHours: desk.businessHours, now })) ??
+      null)
+    : null;
+  const context: CellContext = { intl, labels, time, nextSla, slaSentence, slaShort };
   const row = useRef<HTMLTableRowElement | null>(null);
   // The keyboard's row stays in view.
   useEffect(() => {
@@ -319,6 +369,8 @@ export interface QueueListProps {
   onOpen?: (ticket: Ticket) => void;
   checkedIds?: ReadonlySet<string>;
   onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
+  /** The desk's settings, for the SLA clocks (DESIGN §10); undefined until they load. */
+  desk?: DeskSettings;
 }
 
 /**
@@ -347,12 +399,14 @@ export function QueueTable({
   onOpen,
   checkedIds,
   onCheck,
+  desk,
 }: QueueListProps & { onSort: (field: QueueSortField) => void }) {
   const { token } = theme.useToken();
   const intl = useIntl();
   const direction = useDirection();
   const navigate = useNavigate();
   const minute = useMinuteTick();
+  const now = useMinuteClock();
 
   const openRow = useStableCallback((event: MouseEvent<HTMLTableRowElement>, ticket: Ticket) => {
     if (window.getSelection()?.toString()) return; // selecting text is not a click on the row
@@ -397,6 +451,8 @@ export function QueueTable({
         checked={selectable ? (checkedIds?.has(ticket.id) ?? false) : null}
         sortField={sort.field}
         minute={minute}
+        desk={desk}
+        now={now}
         onRowClick={openRow}
         onCheck={checkRow}
       />

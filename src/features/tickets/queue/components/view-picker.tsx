@@ -6,11 +6,14 @@ import theme from 'antd/es/theme';
 import { QUEUE_VIEWS, type QueueView, type QueueViewId } from '@/domain/queue-views';
 import { useWatchTicketCountQuery } from '@/features/tickets/api/queue-api';
 import { useLabels } from '@/lib/i18n/labels';
+import { useMinuteClock } from '@/lib/use-minute-clock';
 
 /** A view's live number of tickets, as a small pill; empty while loading, "–" when it cannot be counted. */
 function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
   const { token } = theme.useToken();
-  const { data } = useWatchTicketCountQuery(view.filter(agentUid));
+  // The SLA views' window moves with the clock: counted again each minute (DESIGN §10).
+  const now = useMinuteClock();
+  const { data } = useWatchTicketCountQuery(view.filter(agentUid, now));
   const count = data?.error ? '–' : data?.value;
   return (
     <span

@@ -46,6 +46,7 @@ import {
   hasQueueFilters,
   parseQueueLocation,
   queueFilterOf,
+  queueSortOf,
   queuePagesOf,
   queueSearch,
   type QueueHistoryState,
@@ -59,6 +60,7 @@ import { QueueCards } from '@/features/tickets/queue/components/queue-cards';
 import { usePhoneLayout } from '@/lib/use-media-query';
 import { QueueViewPicker } from '@/features/tickets/queue/components/view-picker';
 import { useLabels } from '@/lib/i18n/labels';
+import { useMinuteClock } from '@/lib/use-minute-clock';
 
 /** What an empty view says (after Zendesk's friendly empty views). */
 const EMPTY_VIEW_TEXT = defineMessages<QueueViewId>({
@@ -69,6 +71,8 @@ const EMPTY_VIEW_TEXT = defineMessages<QueueViewId>({
   on_hold: { id: 'queue.desk.empty.onHold', defaultMessage: 'No tickets are on hold.' },
   solved: { id: 'queue.desk.empty.solved', defaultMessage: 'No solved tickets waiting to close.' },
   closed: { id: 'queue.desk.empty.closed', defaultMessage: 'No closed tickets yet.' },
+  breaching: { id: 'queue.desk.empty.breaching', defaultMessage: 'No SLA target falls due in the next hour.' },
+  breached: { id: 'queue.desk.empty.breached', defaultMessage: 'No open ticket has missed an SLA target.' },
   all: { id: 'queue.desk.empty.all', defaultMessage: 'No tickets yet.' },
 });
 
@@ -90,7 +94,13 @@ export default function DeskScreen() {
   const earlierPages = queuePagesOf(location.state);
   const agentUid = user?.uid ?? '';
   const dispatch = useAppDispatch();
-  const filter = queueFilterOf(queue.view, queue.filters, agentUid);
+  // The SLA views' window moves with the clock: read again each minute (DESIGN §10).
+  const minute = useMinuteClock();
+  const filter = useMemo(
+    () => queueFilterOf(queue.view, queue.filters, agentUid, minute),
+    [queue.view, queue.filters, agentUid, minute],
+  );
+  const sort = queueSortOf(queue);
   const { data: peopleData } = useWatchPeopleQuery(undefined, { skip: !user });
   const staff = useMemo(() => staffOf(peopleData?.value), [peopleData]);
   const { data: settingsData } = useWatchDeskSettingsQuery(undefined, { skip: !user });
@@ -99,7 +109,7 @@ export default function DeskScreen() {
   const query: TicketQuery = {
     ...filter,
     limit: queue.size,
-    sort: queue.sort,
+    sort,
     ...(queue.after && { after: queue.after }),
   };
   const { data } = useWatchTicketsQuery(query, { skip: !user });
@@ -247,7 +257,8 @@ export default function DeskScreen() {
     label: listLabel,
     tickets: page?.tickets ?? stale,
     busy: !page && stale !== null,
-    sort: queue.sort,
+    sort,
+    desk: settingsData?.value ?? undefined,
     empty: emptyText,
     selectedId: selectedIndex >= 0 ? selectedId : null,
     isUnread: rowUnread,

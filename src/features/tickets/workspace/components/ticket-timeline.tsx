@@ -16,6 +16,9 @@ import { useWatchTicketEventsQuery } from '@/features/tickets/api/ticket-api';
 import { useWatchPeopleQuery } from '@/lib/store/people-api';
 import { labelsFor } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
+import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { SLA_TARGETS, type SlaTargetName } from '@/domain/sla/clocks';
 
 /** How many entries show before "Show all". */
 const FIRST_ENTRIES = 8;
@@ -52,9 +55,12 @@ const EVENTS = defineMessages({
   },
   tagsSet: { id: 'workspace.timeline.tagsSet', defaultMessage: '{actor} changed tags: set {tags}' },
   changed: { id: 'workspace.timeline.changed', defaultMessage: '{actor} changed {field}' },
+  sla: { id: 'workspace.timeline.sla', defaultMessage: '{target} SLA breached' },
 });
 
 const isStatus = (value: string): value is Ticket['status'] => (TICKET_STATUSES as readonly string[]).includes(value);
+const isSlaTarget = (value: string | null): value is SlaTargetName =>
+  value !== null && (SLA_TARGETS as readonly string[]).includes(value);
 const isPriority = (value: string): value is Ticket['priority'] => (PRIORITIES as readonly string[]).includes(value);
 
 /** Tags as stored in an audit value ("a, b"), as a list. */
@@ -113,6 +119,10 @@ export function describeAuditEvent(intl: IntlShape, event: AuditEvent, nameOf: N
       if (removed.length > 0) return intl.formatMessage(EVENTS.tagsRemoved, { actor, removed: listText(removed) });
       return intl.formatMessage(EVENTS.tagsSet, { actor, tags: after.length > 0 ? listText(after) : none });
     }
+    case 'sla':
+      return intl.formatMessage(EVENTS.sla, {
+        target: isSlaTarget(event.to) ? labels.slaTarget(event.to) : (event.to ?? none),
+      });
     default: {
       const unexpected: never = event.type;
       return intl.formatMessage(EVENTS.changed, { actor, field: String(unexpected) });
@@ -126,6 +136,7 @@ const DOT_COLORS: Record<AuditEvent['type'], string> = {
   priority: 'orange',
   category: 'gray',
   tags: 'gray',
+  sla: 'red',
 };
 
 /**
@@ -141,6 +152,8 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
 
   const names = new Map<string, string>((peopleData?.value ?? []).map((person) => [person.uid, person.displayName]));
   names.set(ticket.requesterId, ticket.requesterName);
+  // What trusted code did on its own (the automatic close, DESIGN §2) is by the desk itself.
+  names.set(SYSTEM_ACTOR_ID, PRODUCT_NAME);
   if (ticket.assigneeId && ticket.assigneeName) names.set(ticket.assigneeId, ticket.assigneeName);
   const nameOf: NameOf = (uid) =>
     uid === null ? intl.formatMessage(MESSAGES.nobody) : (names.get(uid) ?? intl.formatMessage(MESSAGES.someone));

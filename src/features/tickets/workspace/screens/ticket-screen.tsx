@@ -34,6 +34,7 @@ import { RequesterTickets } from '@/features/tickets/workspace/components/reques
 import { TicketProperties } from '@/features/tickets/workspace/components/ticket-properties';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
+import { TicketSla } from '@/features/tickets/workspace/components/ticket-sla';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { ticketOpened } from '@/features/tickets/ticket-events';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
@@ -203,6 +204,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
         <Col xs={24} lg={8}>
           <Flex vertical gap={16}>
             <TicketProperties ticket={ticket} me={me} />
+            <TicketSla ticket={ticket} />
             <RequesterTickets ticket={ticket} />
             <TicketTimeline ticket={ticket} />
           </Flex>

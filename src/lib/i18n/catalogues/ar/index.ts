@@ -12,10 +12,22 @@ import requests from '@/lib/i18n/catalogues/ar/requests.json';
 import admin from '@/lib/i18n/catalogues/ar/admin.json';
 import errors from '@/lib/i18n/catalogues/ar/errors.json';
 import account from '@/lib/i18n/catalogues/ar/account.json';
+import deskAdmin from '@/lib/i18n/catalogues/ar/desk-admin.json';
 
 /** Every Arabic message, and antd's locale. */
 export const catalogue: Catalogue = {
   antd,
   refusals: matchRefusal,
-  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors, ...account },
+  messages: {
+    ...app,
+    ...auth,
+    ...queue,
+    ...workspace,
+    ...conversation,
+    ...requests,
+    ...admin,
+    ...errors,
+    ...account,
+    ...deskAdmin,
+  },
 };

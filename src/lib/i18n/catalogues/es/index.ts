@@ -12,10 +12,22 @@ import requests from '@/lib/i18n/catalogues/es/requests.json';
 import admin from '@/lib/i18n/catalogues/es/admin.json';
 import errors from '@/lib/i18n/catalogues/es/errors.json';
 import account from '@/lib/i18n/catalogues/es/account.json';
+import deskAdmin from '@/lib/i18n/catalogues/es/desk-admin.json';
 
 /** Every Spanish message, antd's locale, and the refusals' translations. */
 export const catalogue: Catalogue = {
   antd,
   refusals: matchRefusal,
-  messages: { ...app, ...auth, ...queue, ...workspace, ...conversation, ...requests, ...admin, ...errors, ...account },
+  messages: {
+    ...app,
+    ...auth,
+    ...queue,
+    ...workspace,
+    ...conversation,
+    ...requests,
+    ...admin,
+    ...errors,
+    ...account,
+    ...deskAdmin,
+  },
 };

@@ -1,0 +1,173 @@
+/**
+ * The SLA side of trusted code on Firebase (DESIGN §10), twin of the local backend's middleware
+ * (`db.ts` `withSla`), settings save and `automation.ts`:
+ * - on every ticket write, the ticket's SLA record (`sla`) and next due time (`slaDueAt`,
+ *   a Timestamp) from the write, with the desk's current policy;
+ * - on every settings write, the history entry (who changed which part) and the unsolved
+ *   tickets' due times under the new policy;
+ * - on a schedule, the automatic close and the SLA breach records, as the system actor.
+ */
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { deskSettingsFrom } from '@/domain/settings-schema';
+import { changedSettingsParts } from '@/domain/settings-history';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { slaDueAtOf } from '@/domain/sla/clocks';
+import { sameSlaState, slaStateAfter } from '@/domain/sla/ticket-sla';
+import type { DeskSettings, Ticket } from '@/domain/types';
+import { isoOf, text, ticketOf } from './snapshot-values';
+
+const FAILED_PRECONDITION = 9;
+const ALREADY_EXISTS = 6;
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+/** The desk settings as stored (defaults for what is missing). */
+export async function readDesk(db: Firestore): Promise<DeskSettings> {
+  return deskSettingsFrom((await db.doc('settings/desk').get()).data());
+}
+
+function dueOf(ticket: Ticket, desk: DeskSettings): string {
+  return slaDueAtOf(ticket, {
+    policy: desk.sla[ticket.priority],
+    businessHours: desk.businessHours,
+    now: Date.parse(ticket.updatedAt),
+  });
+}
+
+/**
+ * Keeps a ticket's `sla` and `slaDueAt` as `slaStateAfter` and `slaDueAtOf` say, written only
+ * over this very version and only when they differ (so the trigger's own write ends the chain).
+ * @returns whether they were written.
+ */
+export async function writeSlaFields(
+  db: Firestore,
+  before: DocumentSnapshot | null,
+  after: DocumentSnapshot,
+): Promise<boolean> {
+  const ticket = ticketOf(after);
+  const sla = slaStateAfter(before ? ticketOf(before) : null, ticket);
+  const slaDueAt = dueOf({ ...ticket, sla }, await readDesk(db));
+  if (sameSlaState(ticket.sla, sla) && isoOf(after.get('slaDueAt')) === slaDueAt) return false;
+  try {
+    const precondition = after.updateTime ? { lastUpdateTime: after.updateTime } : {};
+    await after.ref.update({ sla, slaDueAt: Timestamp.fromMillis(Date.parse(slaDueAt)) }, precondition);
+    return true;
+  } catch (error) {
+    if (codeOf(error) === FAILED_PRECONDITION) return false;
+    throw error;
+  }
+}
+
+/**
+ * After a settings write: the history entry `settingsHistory/{changeId}` (who — the write's
+ * `updatedBy` — changed which parts, when), and, when business hours or an SLA policy changed,
+ * every unsolved ticket's `slaDueAt` under the new policy. Idempotent (the entry's id is the
+ * change's; due times are recomputed, not moved).
+ * @returns the parts that changed.
+ */
+export async function recordSettingsChange(
+  db: Firestore,
+  changeId: string,
+  before: DocumentSnapshot | null,
+  after: DocumentSnapshot,
+): Promise<string[]> {
+  const old = deskSettingsFrom(before?.data());
+  const desk = deskSettingsFrom(after.data());
+  const parts = changedSettingsParts(old, desk);
+  if (parts.length === 0) return parts;
+  const actorId = text(after.get('updatedBy'));
+  const actor = actorId ? await db.doc(`users/${actorId}`).get() : null;
+  try {
+    await db.doc(`settingsHistory/${changeId.replace(/[^A-Za-z0-9_-]/g, '_')}`).create({
+      actorId,
+      actorName: text(actor?.get('displayName')),
+      at: after.get('updatedAt') ?? Timestamp.now(),
+      parts,
+    });
+  } catch (error) {
+    if (codeOf(error) !== ALREADY_EXISTS) throw error;
+  }
+  if (parts.some((part) => part === 'businessHours' || part.startsWith('sla.'))) {
+    const unsolved = await db
+      .collection('tickets')
+      .where('status', 'in', [...UNSOLVED_STATUSES])
+      .get();
+    let batch = db.batch();
+    let size = 0;
+    for (const row of unsolved.docs) {
+      const ticket = ticketOf(row);
+      const due = dueOf(ticket, desk);
+      if (isoOf(row.get('slaDueAt')) === due) continue;
+      batch.update(row.ref, { slaDueAt: Timestamp.fromMillis(Date.parse(due)) });
+      size += 1;
+      if (size === 400) {
+        await batch.commit();
+        batch = db.batch();
+        size = 0;
+      }
+    }
+    if (size > 0) await batch.commit();
+  }
+  return parts;
+}
+
+/**
+ * One scheduled pass (DESIGN §2, §10): solved tickets past the close-after days are closed by
+ * the system actor (`updatedBy: 'system'`, so `ticketWritten` writes the status event by
+ * "Triage"), each in a transaction that checks it is still solved; unsolved tickets whose next
+ * SLA target is past due get each breach's audit entry once (fixed ids: `create` fails on a
+ * second pass).
+ * @param now ms since the epoch.
+ * @returns the ids closed and the number of breach entries written.
+ */
+export async function runDeskAutomation(db: Firestore, now: number): Promise<{ closed: string[]; breaches: number }> {
+  const desk = await readDesk(db);
+  const closed: string[] = [];
+  const cutoff = Timestamp.fromMillis(now - desk.closeAfterDays * 24 * 60 * 60_000);
+  const due = await db.collection('tickets').where('status', '==', 'solved').where('solvedAt', '<=', cutoff).get();
+  for (const row of due.docs) {
+    const didClose = await db.runTransaction(async (tx) => {
+      const fresh = await tx.get(row.ref);
+      const plan = planAutoClose(ticketOf(fresh), desk.closeAfterDays, now);
+      if (!plan) return false;
+      const stamp = Timestamp.fromMillis(now);
+      tx.update(row.ref, { status: 'closed', closedAt: stamp, updatedAt: stamp, updatedBy: SYSTEM_ACTOR_ID });
+      return true;
+    });
+    if (didClose) closed.push(row.id);
+  }
+
+  let breaches = 0;
+  const late = await db
+    .collection('tickets')
+    .where('status', 'in', [...UNSOLVED_STATUSES])
+    .where('slaDueAt', '<=', Timestamp.fromMillis(now))
+    .get();
+  for (const row of late.docs) {
+    const ticket = ticketOf(row);
+    const records = breachRecords(ticket, {
+      policy: desk.sla[ticket.priority],
+      businessHours: desk.businessHours,
+      now,
+    });
+    for (const record of records) {
+      try {
+        await row.ref
+          .collection('events')
+          .doc(record.id)
+          .create({
+            ...record.entry,
+            actorId: SYSTEM_ACTOR_ID,
+            at: Timestamp.fromMillis(Date.parse(record.at)),
+          });
+        breaches += 1;
+      } catch (error) {
+        if (codeOf(error) !== ALREADY_EXISTS) throw error;
+      }
+    }
+  }
+  return { closed, breaches };
+}

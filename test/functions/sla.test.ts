@@ -1,0 +1,123 @@
+/**
+ * The SLA side of trusted code (functions/src/sla.ts, DESIGN §10) against a real Firestore
+ * emulator, called as the triggers and the schedule call it: a new ticket gets its SLA record
+ * and due time; a settings save writes who changed what and moves unsolved tickets' due times;
+ * the scheduled pass closes a solved ticket after the close-after days (the clock moved), as
+ * "system", once, and records a breach once. Skips without FIRESTORE_EMULATOR_HOST.
+ */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { recordSettingsChange, runDeskAutomation, writeSlaFields } from '../../functions/src/sla';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/types';
+import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+
+const host = process.env.FIRESTORE_EMULATOR_HOST;
+const describeIfFirestore = host ? describe : describe.skip;
+if (!host) console.log('functions tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
+
+let app: App;
+let db: Firestore;
+let sequence = 0;
+const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
+const at = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
+
+beforeAll(async () => {
+  if (!host) return;
+  app = initializeApp({ projectId: 'demo-triage' }, freshId('sla-test'));
+  db = getFirestore(app);
+  const { cannedReplies: _replies, ...desk } = DEFAULT_DESK_SETTINGS;
+  // A UTC desk, Monday to Friday 09:00–17:00; high priority: one business hour to the first reply.
+  await db.doc('settings/desk').set({
+    ...desk,
+    sla: { ...desk.sla, high: { ...desk.sla.high, firstReplyMinutes: 60, hours: 'business' } },
+  });
+});
+afterAll(async () => {
+  if (app) await deleteApp(app);
+});
+
+async function seedTicket(fields: Record<string, unknown>): Promise<DocumentSnapshot> {
+  const ref = db.collection('tickets').doc(freshId('t'));
+  const created = at('2026-03-02T10:00:00.000Z');
+  await ref.set({
+    number: 7,
+    subject: 'Site down',
+    status: 'new',
+    priority: 'high',
+    tags: [],
+    requesterId: 'carol',
+    requesterName: 'Carol Customer',
+    assigneeId: null,
+    createdAt: created,
+    updatedAt: created,
+    updatedBy: 'carol',
+    lastMessageAt: created,
+    lastMessageBy: 'customer',
+    ...fields,
+  });
+  return ref.get();
+}
+
+describeIfFirestore('SLA fields, settings history and the scheduled pass (functions/src/sla.ts)', () => {
+  it('writes a new ticket’s SLA record and next due time once', async () => {
+    const ticket = await seedTicket({});
+    expect(await writeSlaFields(db, null, ticket)).toBe(true);
+    const stored = await ticket.ref.get();
+    expect(stored.get('sla')).toEqual({ pauses: [] });
+    expect((stored.get('slaDueAt') as Timestamp).toDate().toISOString()).toBe('2026-03-02T11:00:00.000Z');
+    // The trigger's own write changes nothing more.
+    expect(await writeSlaFields(db, ticket, stored)).toBe(false);
+  });
+
+  it('records who changed the settings and what, and moves unsolved tickets’ due times', async () => {
+    const ticket = await seedTicket({});
+    await writeSlaFields(db, null, ticket);
+    const before = await db.doc('settings/desk').get();
+    const desk = before.data() as typeof DEFAULT_DESK_SETTINGS;
+    await db.doc('users/ada-admin').set({ displayName: 'Ada Admin', email: 'ada@example.test', role: 'admin' });
+    await db.doc('settings/desk').set({
+      ...desk,
+      sla: { ...desk.sla, high: { ...desk.sla.high, firstReplyMinutes: 120 } },
+      updatedBy: 'ada-admin',
+      updatedAt: Timestamp.now(),
+    });
+    const after = await db.doc('settings/desk').get();
+    const changeId = freshId('change');
+    expect(await recordSettingsChange(db, changeId, before, after)).toEqual(['sla.high']);
+    const entry = await db.doc(`settingsHistory/${changeId}`).get();
+    expect(entry.data()).toMatchObject({ actorId: 'ada-admin', actorName: 'Ada Admin', parts: ['sla.high'] });
+    const moved = await ticket.ref.get();
+    expect((moved.get('slaDueAt') as Timestamp).toDate().toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    // Put the one-hour target back for the other tests (and record that change too).
+    await db.doc('settings/desk').set({ ...desk, updatedBy: 'ada-admin', updatedAt: Timestamp.now() });
+    await recordSettingsChange(db, freshId('change'), after, await db.doc('settings/desk').get());
+  });
+
+  it('closes a solved ticket after the close-after days, as the system actor, only then and once', async () => {
+    const solvedAt = '2026-03-02T12:00:00.000Z';
+    const ticket = await seedTicket({ status: 'solved', solvedAt: at(solvedAt), assigneeId: 'alice' });
+    const days = DEFAULT_DESK_SETTINGS.closeAfterDays;
+    const early = await runDeskAutomation(db, Date.parse(solvedAt) + days * 86_400_000 - 60_000);
+    expect(early.closed).not.toContain(ticket.id);
+    const due = Date.parse(solvedAt) + days * 86_400_000;
+    const pass = await runDeskAutomation(db, due);
+    expect(pass.closed).toContain(ticket.id);
+    const closed = await ticket.ref.get();
+    expect(closed.get('status')).toBe('closed');
+    expect(closed.get('updatedBy')).toBe(SYSTEM_ACTOR_ID);
+    expect((closed.get('closedAt') as Timestamp).toMillis()).toBe(due);
+    expect((await runDeskAutomation(db, due + 60_000)).closed).not.toContain(ticket.id);
+  });
+
+  it('records a breach once, at the moment the target fell due', async () => {
+    const ticket = await seedTicket({});
+    await writeSlaFields(db, null, ticket);
+    const now = Date.parse('2026-03-02T11:30:00.000Z');
+    await runDeskAutomation(db, now);
+    await runDeskAutomation(db, now + 60_000);
+    const events = await ticket.ref.collection('events').get();
+    expect(events.docs.map((event) => event.data())).toEqual([
+      { type: 'sla', from: null, to: 'firstReply', actorId: SYSTEM_ACTOR_ID, at: at('2026-03-02T11:00:00.000Z') },
+    ]);
+  });
+});
