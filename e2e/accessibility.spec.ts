@@ -142,6 +142,23 @@ for (const locale of ['en', 'ar'] as const) {
         await admin.locator('form button[type="submit"]').click();
         await expect(admin.locator('.ant-form-item-explain-error').first()).toBeVisible();
         await check(admin, is('outgoing mail'));
+
+        // Desk settings (DESIGN §10): the form, then a Sunday that closes before it opens and an
+        // empty desk name, saved: each error at its field.
+        await admin.goto('/admin/settings');
+        await expect(admin.getByTestId('sla-policy-urgent')).toBeVisible();
+        await check(admin, is('desk settings'));
+        await admin.locator('[data-testid="day-sun"] input[type="checkbox"]').check();
+        await admin.locator('[data-testid="day-sun"] input[type="time"]').nth(1).fill('08:00');
+        await admin.locator('form input').first().fill('');
+        await admin.locator('form button[type="submit"]').click();
+        await expect(admin.locator('.ant-form-item-explain-error')).toHaveCount(2);
+        await check(admin, is('desk settings with errors'));
+        // The ticket's SLA card (a seeded open ticket of the desk).
+        await admin.goto('/desk?view=breached');
+        await admin.locator('tr[data-ticket-id] a').first().click();
+        await expect(admin.getByTestId('ticket-sla')).toBeVisible();
+        await check(admin, is('ticket with its SLA card'));
       });
     });
   }

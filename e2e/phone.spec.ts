@@ -167,6 +167,11 @@ for (const theme of ['light', 'dark'] as const) {
     await admin.getByTestId('outgoing-mail').first().locator('summary').click();
     await keep(admin, 10, 'outgoing-mail');
 
+    // The desk settings (DESIGN §10).
+    await admin.goto('/admin/settings');
+    await expect(admin.getByTestId('sla-policy-urgent')).toBeVisible();
+    await keep(admin, 12, 'desk-settings');
+
     // The customer's account page.
     await customer.goto('/account');
     await expect(customer.getByRole('switch', { name: 'Updates on my requests' })).toBeVisible();

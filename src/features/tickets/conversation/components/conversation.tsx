@@ -65,7 +65,9 @@ function MessageCard({ message, requesterId }: { message: Message; requesterId: 
           </PresetTag>
         )}
         {note && (
-          <Tag color={token.colorWarning} icon={<LockOutlined aria-hidden />}>
+          // Dark text on the warning colour, as the composer's "Internal note" switch has: white on
+          // it is 1.9:1, under AA.
+          <Tag color={token.colorWarning} icon={<LockOutlined aria-hidden />} style={{ color: 'rgba(0, 0, 0, 0.88)' }}>
             <FormattedMessage id="conversation.message.internalNote" defaultMessage="Internal note" />
           </Tag>
         )}

@@ -232,7 +232,18 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
                   dir="auto"
                   closable={!readOnly && !saving}
                   closeIcon={
-                    <span aria-label={intl.formatMessage(MESSAGES.removeTag, { tag })}>
+                    // A button by role and keyboard too (antd's close icon answers only clicks): a
+                    // named span without a role is not allowed an aria-label.
+                    <span
+                      role="button"
+                      tabIndex={0}
+                      aria-label={intl.formatMessage(MESSAGES.removeTag, { tag })}
+                      onKeyDown={(event) => {
+                        if (event.key !== 'Enter' && event.key !== ' ') return;
+                        event.preventDefault();
+                        void save({ tags: ticket.tags.filter((other) => other !== tag) });
+                      }}
+                    >
                       <CloseOutlined aria-hidden />
                     </span>
                   }
