@@ -25,6 +25,7 @@ import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { NotificationPreferences } from '@/domain/mail/preferences';
 import type { AccountExport } from '@/domain/account';
 import type { SettingsChange } from '@/domain/settings-history';
+import type { RatingInput, SatisfactionRating } from '@/domain/satisfaction';
 
 /** Stops a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void;
@@ -346,6 +347,19 @@ export interface TicketsPort {
   bulk(ids: readonly string[], action: BulkAction): Promise<BulkResult[]>;
   /** Live audit trail of a ticket, oldest first (staff only). */
   watchEvents(id: string, onNext: Listener<AuditEvent[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Rates a solved or closed request, once, as its requester (CSAT, DESIGN §10).
+   * @returns the stored rating.
+   * @throws AppError `invalid-argument` (score, comment over 1000 characters), `not-found`,
+   *   `permission-denied` (not the requester, or not theirs to read), `failed-precondition` (not solved or closed),
+   *   `already-exists` (rated before).
+   */
+  rate(id: string, input: RatingInput): Promise<SatisfactionRating>;
+  /**
+   * Follows a ticket's rating: `null` while it has none. Staff, and the ticket's requester.
+   * @throws AppError `not-found` for a ticket the caller may not read (delivered to `onError`).
+   */
+  watchRating(id: string, onNext: Listener<SatisfactionRating | null>, onError: ErrorListener): Unsubscribe;
 }
 
 /** A file picked in the browser, about to be uploaded. */

@@ -175,6 +175,9 @@ export const MAX_TICKET_PAGE = 100;
 /** Longest free-text search a queue accepts (a few words; the search key is one of them). */
 export const MAX_SEARCH_TEXT = 100;
 
+/** A time as the port passes it (ISO-8601 UTC): any string `Date.parse` reads. */
+const isoTimeSchema = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'Give a date and time.'));
+
 /** The fields of a ticket filter, before the checks across fields. */
 const ticketFilterFields = z.object({
   requesterId: z.optional(z.string().check(z.minLength(1))),
@@ -186,8 +189,8 @@ const ticketFilterFields = z.object({
   search: z.optional(
     z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
   ),
-  slaDueAfter: z.optional(z.iso.datetime()),
-  slaDueBefore: z.optional(z.iso.datetime()),
+  slaDueAfter: z.optional(isoTimeSchema),
+  slaDueBefore: z.optional(isoTimeSchema),
 });
 
 /** Refuses a tag filter together with a search (one `array-contains` per Firestore query). */

@@ -190,26 +190,3 @@ export interface DeskSettings {
 
 /** What an admin saves as the desk settings: everything but the canned replies (saved on their own). */
 export type DeskSettingsInput = Omit<DeskSettings, 'cannedReplies'>;
-
-/** The desk settings a new desk starts with. */
-export const DEFAULT_DESK_SETTINGS: DeskSettings = {
-  deskName: 'Triage',
-  categories: ['Billing', 'Technical', 'Account', 'Other'],
-  archivedCategories: [],
-  closeAfterDays: 4,
-  businessHours: {
-    timeZone: 'UTC',
-    week: Object.fromEntries(
-      (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => [day, { open: 9 * 60, close: 17 * 60 }]),
-    ),
-    holidays: [],
-  },
-  sla: {
-    low: { firstReplyMinutes: 24 * 60, nextReplyMinutes: 24 * 60, resolutionMinutes: 5 * 24 * 60, hours: 'business' },
-    normal: { firstReplyMinutes: 8 * 60, nextReplyMinutes: 8 * 60, resolutionMinutes: 3 * 24 * 60, hours: 'business' },
-    high: { firstReplyMinutes: 2 * 60, nextReplyMinutes: 4 * 60, resolutionMinutes: 24 * 60, hours: 'business' },
-    urgent: { firstReplyMinutes: 30, nextReplyMinutes: 60, resolutionMinutes: 4 * 60, hours: 'calendar' },
-  },
-  cannedReplies: [],
-  assignOnReply: true,
-};

@@ -20,6 +20,8 @@ import { LIMITS } from '@/domain/limits';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { Role } from '@/domain/roles';
 import { TICKET_SORT_FIELDS, ticketSortValue, type SignUpInput } from '@/domain/schemas';
+import type { SatisfactionRating } from '@/domain/satisfaction';
+import { firstMatch } from './live';
 import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
@@ -403,6 +405,48 @@ export function describeBackendContract(
 
     part('data', 'profiles, tickets, messages, settings', (test) => {
       const person = (role: Role): Promise<TestPerson> => h().newPerson(role);
+
+      test('lets the requester rate a solved request once (CSAT, DESIGN §10); nobody else; staff see it', async () => {
+        const [customer, agent, other] = await Promise.all([person('customer'), person('agent'), person('customer')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Rated request'));
+        await expect(customer.backend.tickets.rate(ticket.id, { score: 'good' })).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+        await agent.backend.tickets.transition(ticket.id, 'solve');
+        await expect(agent.backend.tickets.rate(ticket.id, { score: 'good' })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(other.backend.tickets.rate(ticket.id, { score: 'bad' })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(
+          customer.backend.tickets.rate(ticket.id, { score: 'bad', comment: 'x'.repeat(1001) }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+        await expect(
+          firstMatch<SatisfactionRating | null>(
+            (next, fail) => customer.backend.tickets.watchRating(ticket.id, next, fail),
+            () => true,
+          ),
+        ).resolves.toBeNull();
+        const rating = await customer.backend.tickets.rate(ticket.id, {
+          score: 'bad',
+          comment: '  Took three days.  ',
+        });
+        expect(rating).toMatchObject({
+          ticketId: ticket.id,
+          requesterId: customer.uid,
+          score: 'bad',
+          comment: 'Took three days.',
+        });
+        await expect(customer.backend.tickets.rate(ticket.id, { score: 'good' })).rejects.toMatchObject({
+          code: 'already-exists',
+        });
+        const seen = await firstMatch<SatisfactionRating | null>(
+          (next, fail) => agent.backend.tickets.watchRating(ticket.id, next, fail),
+          (value) => value !== null,
+        );
+        expect(seen).toMatchObject({ score: 'bad', comment: 'Took three days.', requesterId: customer.uid });
+      });
 
       test('makes every sign-up a customer, whatever the input says', async () => {
         const client = await h().newClient();

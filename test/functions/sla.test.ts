@@ -8,7 +8,7 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { recordSettingsChange, runDeskAutomation, writeSlaFields } from '../../functions/src/sla';
-import { DEFAULT_DESK_SETTINGS } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 
 const host = process.env.FIRESTORE_EMULATOR_HOST;

@@ -28,7 +28,8 @@ import {
 import { LIFECYCLE } from '@/domain/lifecycle';
 import { searchKeysFor } from '@/domain/search-keys';
 import { NO_SLA_DUE } from '@/domain/types';
-import { DEFAULT_DESK_SETTINGS, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
+import { TICKET_STATUSES, type TicketStatus } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import {
   PAST,
   PEOPLE,
@@ -1536,6 +1537,66 @@ describeWithEmulators('firestore.rules', () => {
       await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'mail', 'sent-2'), mail));
       await assertFails(updateDoc(doc(dbOf('ada'), 'mail', 'sent-2'), { 'delivery.state': 'SUCCESS' }));
       await assertFails(deleteDoc(doc(dbOf('ada'), 'mail', 'sent-2')));
+    });
+  });
+
+  describe('satisfaction ratings: once, by the requester, while solved or closed (DESIGN §10)', () => {
+    const rating = (by: string, ticketId: string, fields: DocumentData = {}) =>
+      setDoc(doc(dbOf(by), 'ratings', ticketId), {
+        ticketId,
+        requesterId: by,
+        score: 'good',
+        createdAt: serverTimestamp(),
+        ...fields,
+      });
+
+    it('lets the requester rate a solved or closed request, once, and staff and they read it', async () => {
+      const solved = await seedTicket({ status: 'solved' });
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'ratings', solved)));
+      await assertSucceeds(rating('carol', solved, { score: 'bad', comment: 'Took three days.' }));
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'ratings', solved)));
+      await assertSucceeds(getDoc(doc(dbOf('alice'), 'ratings', solved)));
+      await assertFails(getDoc(doc(dbOf('outsider'), 'ratings', solved)));
+      // Once: no second create, no change, no delete.
+      await assertFails(rating('carol', solved, { score: 'good' }));
+      await assertFails(updateDoc(doc(dbOf('carol'), 'ratings', solved), { score: 'good' }));
+      await assertFails(deleteDoc(doc(dbOf('carol'), 'ratings', solved)));
+      const closed = await seedTicket({ status: 'closed' });
+      await assertSucceeds(rating('carol', closed));
+    });
+
+    it.each(['new', 'open', 'pending', 'on_hold'])('refuses a rating while the request is %s', async (status) => {
+      const id = await seedTicket({ status });
+      await assertFails(rating('carol', id));
+    });
+
+    it('refuses ratings by anyone else, forged or malformed', async () => {
+      const id = await seedTicket({ status: 'solved' });
+      await assertFails(rating('outsider', id));
+      await assertFails(rating('alice', id));
+      await assertFails(rating('ada', id));
+      // Carol's name on someone else's write, or hers on another ticket id.
+      await assertFails(rating('outsider', id, { requesterId: 'carol' }));
+      await assertFails(rating('carol', id, { ticketId: 'another' }));
+      await assertFails(rating('carol', id, { score: 'meh' }));
+      await assertFails(rating('carol', id, { score: 5 }));
+      await assertFails(rating('carol', id, { comment: 'x'.repeat(1001) }));
+      await assertFails(rating('carol', id, { comment: 42 }));
+      await assertFails(rating('carol', id, { createdAt: new Date() }));
+      await assertFails(rating('carol', id, { weight: 10 }));
+      await assertFails(rating('carol', 'no-such-ticket'));
+      // Nor in one batch with a status change: the rule reads the ticket as stored, not as written.
+      const open = await seedTicket({ status: 'open' });
+      const carol = dbOf('carol');
+      const batch = writeBatch(carol);
+      batch.update(doc(carol, 'tickets', open), { status: 'solved', solvedAt: serverTimestamp(), ...stamped('carol') });
+      batch.set(doc(carol, 'ratings', open), {
+        ticketId: open,
+        requesterId: 'carol',
+        score: 'good',
+        createdAt: serverTimestamp(),
+      });
+      await assertFails(batch.commit());
     });
   });
 });

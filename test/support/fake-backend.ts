@@ -69,6 +69,8 @@ export function fakeBackend() {
       transition: unscripted('tickets.transition'),
       update: unscripted('tickets.update'),
       watchEvents: unscripted('tickets.watchEvents'),
+      rate: unscripted('tickets.rate'),
+      watchRating: unscripted('tickets.watchRating'),
       bulk: unscripted('tickets.bulk'),
     },
     messages: { watch: unscripted('messages.watch'), add: unscripted('messages.add') },

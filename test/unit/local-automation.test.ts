@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { openTriageDb } from '@/backend/local/db';
 import { runAutomationPass } from '@/backend/local/automation';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
-import { DEFAULT_DESK_SETTINGS } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { demoAccount, localTestBackend, signInDemo } from '../support/local-backend';
 
 const HOUR = 3_600_000;

@@ -27,13 +27,13 @@ import {
 import { businessHoursSchema, deskSettingsSchema, slaPolicySchema } from '@/domain/settings-schema';
 import {
   NO_SLA_DUE,
-  DEFAULT_DESK_SETTINGS,
   type BusinessHours,
   type DeskSettingsInput,
   type OpeningHours,
   type SlaPolicy,
   type Weekday,
 } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -8,6 +8,7 @@ import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/cont
 
 const load = () => import('@/backend/firebase/firestore-tickets');
 const loadFiles = () => import('@/backend/firebase/storage-files');
+const loadRatings = () => import('@/backend/firebase/firestore-ratings');
 
 /** The Firebase tickets port. */
 export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, 'bulk'> {
@@ -37,6 +38,11 @@ export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, '
       call(async () => (await load()).transitionTicket(await ctx.firestore(), id, event, options)),
     update: (id, patch, options) =>
       call(async () => (await load()).updateTicket(await ctx.firestore(), id, patch, options)),
+    rate: (id, input) => call(async () => (await loadRatings()).rateTicket(await ctx.firestore(), id, input)),
+    watchRating: (id, onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await loadRatings()).watchRating(await ctx.firestore(), id, next, fail),
+      ),
     watchEvents: (id, onNext, onError) =>
       watchLazily(onNext, onError, async (next, fail) =>
         (await load()).watchTicketEvents(await ctx.firestore(), id, next, fail),

@@ -6,7 +6,6 @@
 import Dexie, { type DBCore, type DBCoreMutateRequest, type Middleware, type Table } from 'dexie';
 import type { Role } from '@/domain/roles';
 import {
-  DEFAULT_DESK_SETTINGS,
   type AuditEvent,
   type DeskSettings,
   type IsoDateTime,
@@ -14,12 +13,14 @@ import {
   type Ticket,
   type UserProfile,
 } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { searchKeysFor, withTagKeys } from '@/domain/search-keys';
 import { deskSettingsFrom } from '@/domain/settings-schema';
 import { slaDueAtOf } from '@/domain/sla/clocks';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { SettingsChange } from '@/domain/settings-history';
+import type { SatisfactionRating } from '@/domain/satisfaction';
 
 /**
  * A sign-in secret, keyed by lowercased email. Never crosses the port: it plays the part of
@@ -88,6 +89,7 @@ export type TriageDb = Dexie & {
   mail: Table<OutgoingMail, string>;
   secrets: Table<SecretRecord, string>;
   settingsHistory: Table<SettingsChange, string>;
+  ratings: Table<SatisfactionRating, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -229,6 +231,9 @@ export const SCHEMA_V5: Readonly<Record<string, string>> = {
     '[requesterId+slaDueAt+id]',
   ].join(', '),
 };
+
+/** Version 6: satisfaction ratings, one per ticket (DESIGN §10). */
+export const SCHEMA_V6: Readonly<Record<string, string>> = { ...SCHEMA_V5, ratings: 'ticketId, createdAt' };
 
 const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
 
@@ -381,6 +386,7 @@ export function openTriageDb(name: string): TriageDb {
         .toCollection()
         .modify(() => undefined),
     );
+  db.version(6).stores(SCHEMA_V6);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   // Another tab upgrading or deleting the database: step aside as Dexie's default handler

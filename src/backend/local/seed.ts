@@ -4,14 +4,8 @@
  * spread over the last weeks. Every status change goes through the lifecycle table, so the
  * seeded desk is one the app itself could have produced.
  */
-import {
-  DEFAULT_DESK_SETTINGS,
-  type AuditEvent,
-  type Message,
-  type Ticket,
-  type TicketStatus,
-  type UserProfile,
-} from '@/domain/types';
+import { type AuditEvent, type Message, type Ticket, type TicketStatus, type UserProfile } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { isStaff } from '@/domain/roles';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { isoAt } from '@/backend/local/context';
@@ -27,6 +21,7 @@ import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/ids';
 import { hashPassword, type PasswordHash } from '@/backend/local/passwords';
 import { SEED_CATEGORIES, SEED_SCENARIOS, type SeedScenario } from '@/backend/local/seed-scenarios';
+import { RATABLE_STATUSES, type SatisfactionRating } from '@/domain/satisfaction';
 import { DESK_SETTINGS_ID } from '@/backend/local/settings';
 import { applyTransition, auditEvent } from '@/backend/local/ticket-rules';
 import { TICKET_COUNTER_ID } from '@/backend/local/tickets';
@@ -317,6 +312,26 @@ export function buildDemoData(now: number, secrets: readonly PasswordHash[]): De
   return { ...desk, credentials };
 }
 
+/** What the demo's requesters said of their solved requests (CSAT, DESIGN §10): mostly good, some not. */
+const DEMO_RATING_COMMENTS = ['Quick and clear, thank you.', '', 'Took too long to hear back.', ''];
+
+/** Ratings of most solved and closed demo tickets: three good to one bad, some with a comment. */
+export function demoRatings(tickets: readonly Ticket[]): SatisfactionRating[] {
+  return tickets
+    .filter((ticket) => RATABLE_STATUSES.includes(ticket.status))
+    .filter((_ticket, index) => index % 5 !== 4)
+    .map((ticket, index) => {
+      const comment = DEMO_RATING_COMMENTS[index % DEMO_RATING_COMMENTS.length];
+      return {
+        ticketId: ticket.id,
+        requesterId: ticket.requesterId,
+        score: index % 4 === 2 ? 'bad' : 'good',
+        ...(comment ? { comment } : {}),
+        createdAt: ticket.solvedAt ?? ticket.closedAt ?? ticket.updatedAt,
+      };
+    });
+}
+
 /**
  * Seeds the demo desk when the database has no users yet. Safe when two tabs start at once:
  * the write is one transaction that checks again inside, and IndexedDB runs overlapping
@@ -332,7 +347,7 @@ export async function seedDemoData(db: TriageDb, options: { iterations: number; 
   const data = buildDemoData(options.now, secrets);
   return db.transaction(
     'rw',
-    [db.users, db.credentials, db.tickets, db.messages, db.events, db.counters, db.settings],
+    [db.users, db.credentials, db.tickets, db.messages, db.events, db.counters, db.settings, db.ratings],
     async () => {
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);
@@ -352,6 +367,7 @@ export async function seedDemoData(db: TriageDb, options: { iterations: number; 
       await db.events.bulkAdd(data.events);
       await db.counters.put(data.counter);
       await db.settings.put(data.settings);
+      await db.ratings.bulkAdd(demoRatings(data.tickets));
       return true;
     },
   );

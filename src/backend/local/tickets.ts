@@ -34,6 +34,7 @@ import {
   writeOptionsSchema,
 } from '@/domain/schemas';
 import { searchKeysFor } from '@/domain/search-keys';
+import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
 import type { AuditEvent, Message, Ticket } from '@/domain/types';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
@@ -184,6 +185,30 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           return writeChange(db, ticket, plan, me.uid, ctx.now());
         });
       }),
+
+    rate: (id: string, input: RatingInput) =>
+      runWrite(ctx, async () => {
+        const parsed = parseInput(ratingInputSchema, input);
+        return db.transaction('rw', [db.users, db.tickets, db.ratings], async () => {
+          const me = await requireUser(ctx);
+          const ticket = readableTicket(principalOf(me), await db.tickets.get(id));
+          const rating = planRating(ticket, me, parsed, await db.ratings.get(id), isoAt(ctx.now()));
+          await db.ratings.add(rating);
+          return rating;
+        });
+      }),
+
+    watchRating(id: string, onNext: Listener<SatisfactionRating | null>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          readableTicket(principalOf(me), await db.tickets.get(id));
+          return (await db.ratings.get(id)) ?? null;
+        },
+        onNext,
+        onError,
+      );
+    },
 
     watchEvents(id: string, onNext: Listener<AuditEvent[]>, onError: ErrorListener): Unsubscribe {
       return watchLive(

@@ -77,6 +77,12 @@ export const refusals = {
 
   /** `not-found`: no such ticket. */
   ticketNotFound: (): AppError => new AppError('not-found', 'This ticket does not exist, or it has been deleted.'),
+  /** `permission-denied`: a rating by anyone but the request's requester (DESIGN §10). */
+  ratingNotYours: (): AppError => new AppError('permission-denied', 'Only the requester can rate a request.'),
+  /** `failed-precondition`: a rating of a request that is not solved or closed. */
+  ratingNotSolved: (): AppError => new AppError('failed-precondition', 'A request can be rated once it is solved.'),
+  /** `already-exists`: a second rating of one request. */
+  alreadyRated: (): AppError => new AppError('already-exists', 'This request has been rated already.'),
   /** `not-found`: no such person. */
   userNotFound: (): AppError => new AppError('not-found', 'There is no such person.'),
   /** `not-found`: no such file. */

@@ -38,7 +38,7 @@ const m = defineMessages({
   },
   solvedRate: {
     id: 'mail.solved.rate',
-    defaultMessage: 'How did we do? Reopen or rate your request on the portal.',
+    defaultMessage: 'How did we do? Rate your answer: good {good} or bad {bad}',
   },
   assignedLead: {
     id: 'mail.assigned.lead',
@@ -193,7 +193,12 @@ export function composeMail(
       lead.push(t(m.replyLead, { ...values, author: input.actorName ?? '' }));
       break;
     case 'request-solved':
-      lead.push(t(m.solvedLead, values), t(m.solvedReopen), t(m.solvedRate));
+      // The rating links open the request with that answer chosen (CSAT, DESIGN §10).
+      lead.push(
+        t(m.solvedLead, values),
+        t(m.solvedReopen),
+        t(m.solvedRate, { good: `${link}?rate=good`, bad: `${link}?rate=bad` }),
+      );
       break;
     case 'ticket-assigned':
       lead.push(t(m.assignedLead, { ...values, actor: input.actorName ?? '' }));

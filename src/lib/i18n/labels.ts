@@ -13,7 +13,6 @@ import type { Catalogue } from '@/lib/i18n/catalogue-types';
 import { isAppErrorCode } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { QueueViewId } from '@/domain/queue-views';
-import type { SlaTargetName } from '@/domain/sla/clocks';
 import type { Role } from '@/domain/roles';
 import type { Priority, TicketStatus } from '@/domain/types';
 
@@ -67,12 +66,6 @@ const VIEW = defineMessages<QueueViewId>({
   all: { id: 'view.all', defaultMessage: 'All tickets' },
   breaching: { id: 'view.breaching', defaultMessage: 'Breaching soon' },
   breached: { id: 'view.breached', defaultMessage: 'Breached' },
-});
-
-const SLA_TARGET = defineMessages<SlaTargetName>({
-  firstReply: { id: 'sla.target.firstReply', defaultMessage: 'First reply' },
-  nextReply: { id: 'sla.target.nextReply', defaultMessage: 'Next reply' },
-  resolution: { id: 'sla.target.resolution', defaultMessage: 'Resolution' },
 });
 
 const WRONG_CREDENTIALS = defineMessage({
@@ -176,8 +169,6 @@ export interface Labels {
   /** A lifecycle move's button label; staff read "Solve" where requesters read "Mark as solved". */
   move(event: LifecycleEvent, staff?: boolean): string;
   view(id: QueueViewId): string;
-  /** An SLA target's name (DESIGN §10): "First reply", "Next reply", "Resolution". */
-  slaTarget(target: SlaTargetName): string;
 }
 
 /** {@link Labels} for an `IntlShape` (outside React: listeners, modals built in handlers). */
@@ -188,7 +179,6 @@ export function labelsFor(intl: IntlShape): Labels {
     role: (role) => intl.formatMessage(ROLE[role]),
     move: (event, staff = false) => intl.formatMessage(staff && event === 'solve' ? STAFF_MOVE.solve : MOVE[event]),
     view: (id) => intl.formatMessage(VIEW[id]),
-    slaTarget: (target) => intl.formatMessage(SLA_TARGET[target]),
   };
 }
 

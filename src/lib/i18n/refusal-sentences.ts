@@ -12,6 +12,9 @@ import type { RefusalMatch } from '@/lib/i18n/catalogue-types';
 
 const REFUSALS = defineMessages({
   cannotSubmit: { id: 'error.refusal.cannotSubmit', defaultMessage: 'You cannot submit requests.' },
+  ratingNotYours: { id: 'error.refusal.ratingNotYours', defaultMessage: 'Only the requester can rate a request.' },
+  ratingNotSolved: { id: 'error.refusal.ratingNotSolved', defaultMessage: 'A request can be rated once it is solved.' },
+  alreadyRated: { id: 'error.refusal.alreadyRated', defaultMessage: 'This request has been rated already.' },
   ownRequestsOnly: { id: 'error.refusal.ownRequestsOnly', defaultMessage: 'You can only see your own requests.' },
   replyOwnOnly: { id: 'error.refusal.replyOwnOnly', defaultMessage: 'You can only reply to your own requests.' },
   cannotAttach: { id: 'error.refusal.cannotAttach', defaultMessage: 'You cannot attach files to this ticket.' },

@@ -3,10 +3,20 @@
  * orange when at risk and red when breached — the colour never alone: the sentence says it,
  * and screen readers get the whole of it ("First reply breached 2 hours ago").
  */
-import { defineMessages, useIntl } from 'react-intl';
-import { urgencyOf, type SlaClock } from '@/domain/sla/clocks';
-import { useLabels } from '@/lib/i18n/labels';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { urgencyOf, type SlaClock, type SlaTargetName } from '@/domain/sla/clocks';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
+
+const SLA_TARGET = defineMessages<SlaTargetName>({
+  firstReply: { id: 'sla.target.firstReply', defaultMessage: 'First reply' },
+  nextReply: { id: 'sla.target.nextReply', defaultMessage: 'Next reply' },
+  resolution: { id: 'sla.target.resolution', defaultMessage: 'Resolution' },
+});
+
+/** An SLA target's name (DESIGN §10): "First reply", "Next reply", "Resolution". */
+export function slaTargetLabel(intl: IntlShape, target: SlaTargetName): string {
+  return intl.formatMessage(SLA_TARGET[target]);
+}
 
 const TEXT = defineMessages({
   due: { id: 'sla.badge.due', defaultMessage: '{target} due {relative}' },
@@ -46,10 +56,9 @@ export function slaColor(clock: SlaClock): 'red' | 'orange' | 'default' | 'green
  */
 export function useSlaSentence(): (clock: SlaClock) => string {
   const intl = useIntl();
-  const labels = useLabels();
   const time = useTimeFormat();
   return (clock) => {
-    const target = labels.slaTarget(clock.target);
+    const target = slaTargetLabel(intl, clock.target);
     switch (clock.state) {
       case 'running':
         return intl.formatMessage(clock.breached ? TEXT.breached : TEXT.due, {

@@ -15,7 +15,7 @@ import theme from 'antd/es/theme';
 import type { GlobalToken } from 'antd/es/theme/interface';
 import type { DeskSettings, Ticket } from '@/domain/types';
 import { nextSlaClock, slaClocks, type SlaClock } from '@/domain/sla/clocks';
-import { slaColor, useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
+import { slaColor, slaTargetLabel, useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
 import { useMinuteClock } from '@/lib/use-minute-clock';
 import { PRIORITY_COLORS, STATUS_COLORS } from '@/features/tickets/ticket-labels';
 import { tagTextShade } from '@/components/preset-tag';
@@ -173,10 +173,10 @@ const COLUMNS: readonly Column[] = [
     hint: COLUMN_TEXT.nextSlaHint,
     sortField: 'slaDueAt',
     // The target's name above its state, so the column stays narrow and says it in words.
-    render: (_ticket, _unread, { intl, labels, nextSla, slaSentence, slaShort }) =>
+    render: (_ticket, _unread, { intl, nextSla, slaSentence, slaShort }) =>
       nextSla ? (
         <span className="triage-queue-sla" title={slaSentence(nextSla)}>
-          <span className="triage-queue-sla-target">{labels.slaTarget(nextSla.target)}</span>
+          <span className="triage-queue-sla-target">{slaTargetLabel(intl, nextSla.target)}</span>
           <RowTag color={slaColor(nextSla)}>{slaShort(nextSla)}</RowTag>
         </span>
       ) : (

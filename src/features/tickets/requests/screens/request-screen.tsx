@@ -31,6 +31,7 @@ import { Conversation } from '@/features/tickets/conversation/components/convers
 import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
+import { Satisfaction } from '@/features/tickets/components/satisfaction';
 import { DirectionalIcon } from '@/lib/i18n/direction';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
@@ -285,6 +286,7 @@ export default function RequestScreen() {
           <OutboxMessages ticketId={ticket.id} owner={user.uid} messages={messagesData?.value ?? null} />
         </div>
       </Card>
+      {mine && <Satisfaction ticket={ticket} viewer="requester" />}
       {ticket.status === 'closed' ? (
         <ClosedNotice ticket={ticket} mine={mine} />
       ) : (

@@ -19,6 +19,7 @@ import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { SLA_TARGETS, type SlaTargetName } from '@/domain/sla/clocks';
+import { slaTargetLabel } from '@/features/tickets/components/sla-badge';
 
 /** How many entries show before "Show all". */
 const FIRST_ENTRIES = 8;
@@ -121,7 +122,7 @@ export function describeAuditEvent(intl: IntlShape, event: AuditEvent, nameOf: N
     }
     case 'sla':
       return intl.formatMessage(EVENTS.sla, {
-        target: isSlaTarget(event.to) ? labels.slaTarget(event.to) : (event.to ?? none),
+        target: isSlaTarget(event.to) ? slaTargetLabel(intl, event.to) : (event.to ?? none),
       });
     default: {
       const unexpected: never = event.type;

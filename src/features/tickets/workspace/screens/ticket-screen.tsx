@@ -35,6 +35,7 @@ import { TicketProperties } from '@/features/tickets/workspace/components/ticket
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
 import { TicketSla } from '@/features/tickets/workspace/components/ticket-sla';
+import { Satisfaction } from '@/features/tickets/components/satisfaction';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { ticketOpened } from '@/features/tickets/ticket-events';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
@@ -205,6 +206,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
           <Flex vertical gap={16}>
             <TicketProperties ticket={ticket} me={me} />
             <TicketSla ticket={ticket} />
+            <Satisfaction ticket={ticket} viewer="staff" />
             <RequesterTickets ticket={ticket} />
             <TicketTimeline ticket={ticket} />
           </Flex>
