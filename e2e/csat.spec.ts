@@ -5,7 +5,7 @@
  * sent once and shown to the requester and on the agent's ticket.
  */
 import { expect, test } from './fixtures';
-import { PRIYA, shot, signIn, signUp } from './support';
+import { expectAccessible, PRIYA, settled, shot, signIn, signUp } from './support';
 
 const stamp = Date.now().toString(36);
 const customer = { name: 'Rita Rater', email: `rita-${stamp}@example.test`, password: 'five stars 42' };
@@ -41,6 +41,8 @@ test('the requester rates a solved request once; the agent sees it', async ({ br
   await prompt.getByText('Good, I’m satisfied').click();
   await expect(prompt.getByRole('radio', { name: /Good/ })).toBeChecked();
   await shot(customerPage, 'csat-01-prompt');
+  // The prompt and the result pass axe (WCAG 2.1 AA).
+  await expectAccessible(customerPage, 'satisfaction prompt');
   await prompt.getByRole('textbox').fill('Right answer, but it took three days.');
   await prompt.getByRole('button', { name: 'Send rating' }).click();
   const result = customerPage.getByTestId('satisfaction-result');
@@ -48,6 +50,12 @@ test('the requester rates a solved request once; the agent sees it', async ({ br
   await expect(result).toContainText('Good');
   await expect(result).toContainText('Right answer, but it took three days.');
   await shot(customerPage, 'csat-02-result');
+  await expectAccessible(customerPage, 'satisfaction result');
+  await customerPage.setViewportSize({ width: 390, height: 844 });
+  await result.scrollIntoViewIfNeeded();
+  await settled(customerPage);
+  expect(await customerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(customerPage, 'csat-04-phone', { viewport: true });
 
   // On the agent's ticket, live.
   await expect(agentPage.getByTestId('satisfaction-result')).toContainText('The requester rated this ticket');
