@@ -175,7 +175,7 @@ export const MAX_TICKET_PAGE = 100;
 /** Longest free-text search a queue accepts (a few words; the search key is one of them). */
 export const MAX_SEARCH_TEXT = 100;
 
-/** A time as the port passes it (ISO-8601 UTC): any string `Date.parse` reads. */
+/** A time as the port passes it (ISO-8601 UTC): a string `Date.parse` reads. */
 const isoTimeSchema = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'Give a date and time.'));
 
 /** The fields of a ticket filter, before the checks across fields. */
