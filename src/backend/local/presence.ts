@@ -94,12 +94,17 @@ export function createLocalPresence(
   now: () => number = Date.now,
 ): PresencePort {
   const channel = leaveChannel(presenceDb.name, presenceDb);
+  // When this tab last left each ticket: an announcement still on its way when the tab left (it
+  // was waiting for the profile) must not put the entry back for its 30 s.
+  const leftAt = new Map<string, number>();
   return {
-    announce: (ticketId, state) =>
-      runCall(ctx, async () => {
+    announce: (ticketId, state) => {
+      const started = now();
+      return runCall(ctx, async () => {
         checkPresenceArgs(ticketId, state.ttlMs);
         const me = requireStaff(await requireUser(ctx));
         const at = now();
+        if ((leftAt.get(ticketId) ?? -Infinity) >= started) return;
         await presenceDb.transaction('rw', presenceDb.entries, async () => {
           // Housekeeping: entries of closed tabs would otherwise stay in the table for good.
           await presenceDb.entries
@@ -116,7 +121,8 @@ export function createLocalPresence(
             announcedAt: isoAt(at),
           });
         });
-      }),
+      });
+    },
 
     // Only the session's uid, no read of the profile: a tab that is closing (`pagehide`) has
     // time for a notice and one delete, not a round trip first. A customer has no entry.
@@ -125,7 +131,9 @@ export function createLocalPresence(
         checkPresenceArgs(ticketId);
         const session = ctx.session.current();
         if (!session) throw refusals.signedOut();
-        const notice: LeaveNotice = { ticketId, uid: session.uid, at: isoAt(now()) };
+        const leaving = now();
+        leftAt.set(ticketId, leaving);
+        const notice: LeaveNotice = { ticketId, uid: session.uid, at: isoAt(leaving) };
         channel?.postMessage(notice);
         await applyLeaveNotice(presenceDb, notice);
       }),
