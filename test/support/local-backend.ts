@@ -44,6 +44,8 @@ export function localTestBackend({ seed, dbName = uniqueDbName(), now }: LocalTe
       sharedSessionStorage: createMemoryStorage(),
       sessionStorage: createMemoryStorage(),
       now,
+      // The screens do not wait for the schedule (tests that need it run a pass themselves).
+      automationIntervalMs: 0,
     },
   );
 }

@@ -13,6 +13,9 @@ import { isoAt, type LocalContext } from '@/backend/local/context';
 import { auditEventsOf } from '@/backend/local/ticket-rules';
 import { readDeskSettings } from '@/backend/local/settings';
 
+/** How long after the backend opens the first pass runs, ms. */
+const FIRST_PASS_DELAY_MS = 2_000;
+
 /** What one pass did. */
 export interface AutomationPass {
   /** Ids of the tickets it closed. */
@@ -74,7 +77,7 @@ export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): 
 }
 
 /**
- * Runs {@link runAutomationPass} once the database is ready and then every `intervalMs`; a failed
+ * Runs {@link runAutomationPass} 2 s after the backend opens and then every `intervalMs`; a failed
  * pass is logged and the next one tries again.
  * @returns a function that stops the schedule.
  */
@@ -83,9 +86,14 @@ export function scheduleAutomation(ctx: LocalContext, intervalMs: number): () =>
     ctx.ready
       .then(() => runAutomationPass(ctx))
       .catch((error: unknown) => console.warn('Triage: the automatic close and SLA records will retry.', error));
-  void pass();
+  // The first pass a moment after opening, not in the way of the first screen's own reads.
+  const first = setTimeout(() => void pass(), FIRST_PASS_DELAY_MS);
   const timer = setInterval(() => void pass(), intervalMs);
   // In Node (tests, scripts) the schedule must not keep the process alive.
+  (first as { unref?: () => void }).unref?.();
   (timer as { unref?: () => void }).unref?.();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
