@@ -18,7 +18,7 @@ import { keepCannedRepliesWellFormed } from './canned-replies';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage, mailForTicketWrite } from './mail';
 import { recordTicketChange } from './ticket-change';
-import { recordSettingsChange, runDeskAutomation, writeSlaFields } from './sla';
+import { recordSettingsChange, runDeskAutomation } from './sla';
 
 initializeApp();
 
@@ -34,7 +34,6 @@ export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}',
   const after = change.after.exists ? change.after : null;
   const db = getFirestore();
   await recordTicketChange(db, { changeId: event.id, before, after });
-  if (after) await writeSlaFields(db, before, after);
   await mailForTicketWrite(db, mailConfigFromEnv(), before, after, Date.now());
 });
 

@@ -14,7 +14,7 @@ import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { slaDueAtOf } from '@/domain/sla/clocks';
 import { sameSlaState, slaStateAfter } from '@/domain/sla/ticket-sla';
-import type { DeskSettings, Ticket } from '@/domain/types';
+import type { DeskSettings, Ticket, TicketSlaState } from '@/domain/types';
 import { isoOf, text, ticketOf } from './snapshot-values';
 
 const FAILED_PRECONDITION = 9;
@@ -38,8 +38,24 @@ function dueOf(ticket: Ticket, desk: DeskSettings): string {
 }
 
 /**
- * Keeps a ticket's `sla` and `slaDueAt` as `slaStateAfter` and `slaDueAtOf` say, written only
- * over this very version and only when they differ (so the trigger's own write ends the chain).
+ * A ticket's `sla` and `slaDueAt` as `slaStateAfter` and `slaDueAtOf` say, as fields to write —
+ * or `null` when the stored ones are already those (so the trigger's own write ends the chain).
+ * `recordTicketChange` writes them in the one update it makes with the search keys.
+ */
+export async function slaFieldsChange(
+  db: Firestore,
+  before: DocumentSnapshot | null,
+  after: DocumentSnapshot,
+): Promise<{ sla: TicketSlaState; slaDueAt: Timestamp } | null> {
+  const ticket = ticketOf(after);
+  const sla = slaStateAfter(before ? ticketOf(before) : null, ticket);
+  const slaDueAt = dueOf({ ...ticket, sla }, await readDesk(db));
+  if (sameSlaState(ticket.sla, sla) && isoOf(after.get('slaDueAt')) === slaDueAt) return null;
+  return { sla, slaDueAt: Timestamp.fromMillis(Date.parse(slaDueAt)) };
+}
+
+/**
+ * Writes {@link slaFieldsChange} alone, only over this very version of the ticket.
  * @returns whether they were written.
  */
 export async function writeSlaFields(
@@ -47,13 +63,20 @@ export async function writeSlaFields(
   before: DocumentSnapshot | null,
   after: DocumentSnapshot,
 ): Promise<boolean> {
-  const ticket = ticketOf(after);
-  const sla = slaStateAfter(before ? ticketOf(before) : null, ticket);
-  const slaDueAt = dueOf({ ...ticket, sla }, await readDesk(db));
-  if (sameSlaState(ticket.sla, sla) && isoOf(after.get('slaDueAt')) === slaDueAt) return false;
+  const fields = await slaFieldsChange(db, before, after);
+  return fields !== null && (await updateThisVersion(after, fields));
+}
+
+/**
+ * Updates a ticket only if `snapshot` is still its stored version (a later write's trigger run
+ * writes for that one).
+ * @returns whether it was written.
+ */
+export async function updateThisVersion(snapshot: DocumentSnapshot, fields: Record<string, unknown>): Promise<boolean> {
   try {
-    const precondition = after.updateTime ? { lastUpdateTime: after.updateTime } : {};
-    await after.ref.update({ sla, slaDueAt: Timestamp.fromMillis(Date.parse(slaDueAt)) }, precondition);
+    // A snapshot of a stored document always has its updateTime.
+    const precondition = snapshot.updateTime ? { lastUpdateTime: snapshot.updateTime } : {};
+    await snapshot.ref.update(fields, precondition);
     return true;
   } catch (error) {
     if (codeOf(error) === FAILED_PRECONDITION) return false;

@@ -1,18 +1,19 @@
 /**
- * What trusted code writes when a ticket changes (DESIGN §3, §4): the audit trail of the change
- * and the ticket's search keys. Rules cannot compute either, so clients may write neither; this
- * code derives both from the stored ticket with the same domain functions the local backend
- * uses (`auditEntriesBetween`, `searchKeysFor`).
+ * What trusted code writes when a ticket changes (DESIGN §3, §4, §10): the audit trail of the
+ * change, and the ticket's search keys and SLA fields (in one update). Rules cannot compute
+ * them, so clients may write none; this code derives them from the stored ticket with the same
+ * domain functions the local backend uses (`auditEntriesBetween`, `searchKeysFor`,
+ * `slaStateAfter`).
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
 import { searchKeysFor } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { oneOf, optionalText, text, texts } from './snapshot-values';
+import { slaFieldsChange, updateThisVersion } from './sla';
 
 /** gRPC status codes the Admin SDK reports. */
 const ALREADY_EXISTS = 6;
-const FAILED_PRECONDITION = 9;
 
 /** One ticket write as a trigger sees it. */
 export interface TicketChange {
@@ -75,22 +76,20 @@ async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): P
 }
 
 /**
- * Keeps the ticket's `searchKeys` equal to `searchKeysFor` its number, subject, requester (name,
- * and email from their profile) and tags, when one of those changed or the keys are missing. Written only if this version of the ticket is still
- * the stored one (a later write's run writes the keys for that one), and only when they differ,
- * so the trigger's own write ends the chain.
- * @returns whether the keys were written.
+ * The ticket's `searchKeys` as `searchKeysFor` its number, subject, requester (name, and email
+ * from their profile) and tags say, when one of those changed or the keys are missing — or
+ * `null` when the stored keys are those already.
  */
-async function writeSearchKeys(
+async function searchKeysChange(
   db: Firestore,
   before: DocumentSnapshot | null,
   after: DocumentSnapshot,
-): Promise<boolean> {
+): Promise<string[] | null> {
   // Most writes (status, priority, assignee, messages, this code's own key write) change none of
   // the keys' sources: nothing to read or write then.
   const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags'];
   const same = (field: string) => JSON.stringify(before?.get(field)) === JSON.stringify(after.get(field));
-  if (before && Array.isArray(after.get('searchKeys')) && sources.every(same)) return false;
+  if (before && Array.isArray(after.get('searchKeys')) && sources.every(same)) return null;
   const requester = await db
     .collection('users')
     .doc(text(after.get('requesterId')))
@@ -103,21 +102,33 @@ async function writeSearchKeys(
     tags: texts(after.get('tags')),
   });
   const stored = after.get('searchKeys');
-  if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return false;
-  try {
-    // Only over this very version: a snapshot of a stored document always has its updateTime.
-    const precondition = after.updateTime ? { lastUpdateTime: after.updateTime } : {};
-    await after.ref.update({ searchKeys: keys }, precondition);
-    return true;
-  } catch (error) {
-    if (codeOf(error) === FAILED_PRECONDITION) return false;
-    throw error;
-  }
+  if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return null;
+  return keys;
 }
 
 /**
- * Records one ticket write: its audit trail and its search keys. Idempotent: a retried run, or
- * the run for the trigger's own search-key write, writes nothing.
+ * Writes the derived fields of one ticket write in one update, only over this very version (a
+ * later write's run writes them for that one): the search keys and the SLA record and due time
+ * (DESIGN §10) — one write, so neither can lose the version race to the other.
+ * @returns whether the search keys were among what was written.
+ */
+async function writeDerivedFields(
+  db: Firestore,
+  before: DocumentSnapshot | null,
+  after: DocumentSnapshot,
+): Promise<boolean> {
+  const [searchKeys, sla] = await Promise.all([
+    searchKeysChange(db, before, after),
+    slaFieldsChange(db, before, after),
+  ]);
+  if (searchKeys === null && sla === null) return false;
+  const written = await updateThisVersion(after, { ...(searchKeys && { searchKeys }), ...sla });
+  return written && searchKeys !== null;
+}
+
+/**
+ * Records one ticket write: its audit trail, and its search keys with its SLA fields.
+ * Idempotent: a retried run, or the run for the trigger's own write, writes nothing.
  * @returns what was written: the number of audit entries, and whether the search keys were.
  */
 export async function recordTicketChange(
@@ -128,7 +139,7 @@ export async function recordTicketChange(
   if (!after) return { events: 0, searchKeys: false };
   const [events, searchKeys] = await Promise.all([
     writeAuditTrail(change, after),
-    writeSearchKeys(db, change.before, after),
+    writeDerivedFields(db, change.before, after),
   ]);
   return { events, searchKeys };
 }
