@@ -1,6 +1,6 @@
 /**
- * What trusted code writes when a ticket changes (DESIGN §3, §4, §10): the audit trail of the
- * change, and the ticket's search keys and SLA fields (in one update). Rules cannot compute
+ * What trusted code writes when a ticket changes (DESIGN §3, §4, §10, §11): the audit trail of the
+ * change, the ticket's search keys and SLA fields (in one update), and its per-day statistics. Rules cannot compute
  * them, so clients may write none; this code derives them from the stored ticket with the same
  * domain functions the local backend uses (`auditEntriesBetween`, `searchKeysFor`,
  * `slaStateAfter`).
@@ -11,6 +11,7 @@ import { searchKeysFor } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { oneOf, optionalText, text, texts } from './snapshot-values';
 import { slaFieldsChange, updateThisVersion } from './sla';
+import { recordTicketStats } from './stats';
 
 /** gRPC status codes the Admin SDK reports. */
 const ALREADY_EXISTS = 6;
@@ -127,7 +128,8 @@ async function writeDerivedFields(
 }
 
 /**
- * Records one ticket write: its audit trail, and its search keys with its SLA fields.
+ * Records one ticket write: its audit trail, its search keys with its SLA fields, and its
+ * statistics (`stats.ts`).
  * Idempotent: a retried run, or the run for the trigger's own write, writes nothing.
  * @returns what was written: the number of audit entries, and whether the search keys were.
  */
@@ -140,6 +142,7 @@ export async function recordTicketChange(
   const [events, searchKeys] = await Promise.all([
     writeAuditTrail(change, after),
     writeDerivedFields(db, change.before, after),
+    recordTicketStats(db, change.before, after),
   ]);
   return { events, searchKeys };
 }

@@ -20,6 +20,7 @@ const PORT_SET = {
   settings: true,
   presence: true,
   mail: true,
+  reports: true,
 } satisfies Record<PortName, true>;
 const PORTS = Object.keys(PORT_SET) as PortName[];
 

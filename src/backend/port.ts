@@ -26,6 +26,7 @@ import type { NotificationPreferences } from '@/domain/mail/preferences';
 import type { AccountExport } from '@/domain/account';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { RatingInput, SatisfactionRating } from '@/domain/satisfaction';
+import type { ReportInput, ReportRange } from '@/domain/reports/report';
 
 /** Stops a subscription. Safe to call more than once. */
 export type Unsubscribe = () => void;
@@ -502,6 +503,17 @@ export interface PresencePort {
   watch(ticketId: string, onNext: Listener<PresenceEntry[]>, onError: ErrorListener): Unsubscribe;
 }
 
+/** Reports (DESIGN §11): per-day statistics kept by trusted code, and a few counts. */
+export interface ReportsPort {
+  /**
+   * Reads what a report over `range` needs: the stored `stats/{day}` documents of its days (one
+   * read each, never a ticket), the backlog per unsolved status and the ratings given in the range
+   * (aggregation counts). Agents and admins only.
+   * @throws AppError `permission-denied` for customers, `unauthenticated`.
+   */
+  read(range: ReportRange): Promise<ReportInput>;
+}
+
 /** The whole port. */
 export interface Backend {
   readonly kind: 'local' | 'firebase';
@@ -513,4 +525,5 @@ export interface Backend {
   readonly settings: SettingsPort;
   readonly presence: PresencePort;
   readonly mail: MailPort;
+  readonly reports: ReportsPort;
 }

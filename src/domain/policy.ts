@@ -27,6 +27,7 @@ export type Permission =
   | 'users.list'
   | 'users.readAnyone'
   | 'users.readOwn'
+  | 'reports.read'
   | 'users.setRole'
   | 'settings.manage'
   | 'mail.read'
@@ -57,6 +58,8 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'presence.use',
   'users.list',
   'users.readAnyone',
+  // DESIGN §11: reports are for the people who work and run the desk.
+  'reports.read',
 ]);
 
 const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([

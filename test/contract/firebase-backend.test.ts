@@ -13,6 +13,7 @@ import { describeBulkContract } from './bulk-contract';
 import { describeMailContract } from './mail-contract';
 import { describeAccountContract } from './account-contract';
 import { describePresenceContract } from './presence-contract';
+import { describeReportsContract } from './reports-contract';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
 const PROJECT_ID = 'demo-triage';
@@ -179,6 +180,11 @@ describeAccountContract(
 );
 // Mail is written by the Cloud Functions, which run wherever the data part does (with-emulators.ts).
 describeMailContract(
+  async () => firebaseHarness(),
+  !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
+);
+// The statistics are written by the ticketWritten trigger, which runs wherever the data part does.
+describeReportsContract(
   async () => firebaseHarness(),
   !declared.auth.run ? declared.auth : !declared.data.run ? declared.data : { run: true },
 );

@@ -8,14 +8,23 @@ import { createBackend } from '@/backend/local/create-local-backend';
 import { grantRole, openTriageDb, QUEUE_ASSIGNEE } from '@/backend/local/db';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { createMemoryStorage, type SessionStorageLike } from '@/backend/local/session';
-import type { AuthChange, Backend, ErrorListener, Listener, TicketPage, Unsubscribe } from '@/backend/port';
+import type {
+  AuthChange,
+  Backend,
+  ErrorListener,
+  Listener,
+  TicketCursor,
+  TicketPage,
+  Unsubscribe,
+} from '@/backend/port';
 import { ROLE_LABELS, type Role } from '@/domain/roles';
-import { TICKET_STATUSES, type AuditEvent, type Message, type UserProfile } from '@/domain/types';
+import { TICKET_STATUSES, type AuditEvent, type Message, type Ticket, type UserProfile } from '@/domain/types';
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
 import { describeMailContract } from './mail-contract';
 import { describeAccountContract } from './account-contract';
 import { describePresenceContract } from './presence-contract';
+import { describeReportsContract } from './reports-contract';
 import { uniqueEmail, type ContractHarness } from './harness';
 
 const CONFIG: AppConfig = { backend: 'local', recaptchaSiteKey: null };
@@ -73,6 +82,7 @@ describePresenceContract(makeLocalHarness, { run: true });
 describeBulkContract(makeLocalHarness, { run: true });
 describeMailContract(makeLocalHarness, { run: true });
 describeAccountContract(makeLocalHarness, { run: true });
+describeReportsContract(makeLocalHarness, { run: true });
 
 /** The first value of a live subscription that satisfies `accept` (rejects on its error). */
 function first<T>(
@@ -140,14 +150,28 @@ describe('local backend', () => {
       expect(users.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
     });
 
-    it('seeds 40+ tickets over every status, numbered 1..N', async () => {
-      const page = await first<TicketPage>((next, fail) => tabB.tickets.watchList({ limit: 100 }, next, fail));
-      expect(page.hasMore).toBe(false);
-      expect(page.tickets.length).toBeGreaterThanOrEqual(40);
-      expect(new Set(page.tickets.map((t) => t.status))).toEqual(new Set(TICKET_STATUSES));
-      const numbers = page.tickets.map((t) => t.number).sort((a, b) => a - b);
+    /** Every ticket the tab may read, newest public activity first, 100 to a page. */
+    async function allTickets(tab: Backend): Promise<Ticket[]> {
+      const tickets: Ticket[] = [];
+      let after: TicketCursor | null = null;
+      do {
+        const cursor = after;
+        const page: TicketPage = await first<TicketPage>((next, fail) =>
+          tab.tickets.watchList({ limit: 100, ...(cursor ? { after: cursor } : {}) }, next, fail),
+        );
+        tickets.push(...page.tickets);
+        after = page.hasMore ? page.nextCursor : null;
+      } while (after);
+      return tickets;
+    }
+
+    it('seeds the scenarios and 90 days of history over every status, numbered 1..N', async () => {
+      const tickets = await allTickets(tabB);
+      expect(tickets.length).toBeGreaterThanOrEqual(200);
+      expect(new Set(tickets.map((t) => t.status))).toEqual(new Set(TICKET_STATUSES));
+      const numbers = tickets.map((t) => t.number).sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
-      const activity = page.tickets.map((t) => t.lastMessageAt);
+      const activity = tickets.map((t) => t.lastMessageAt);
       expect(activity).toEqual([...activity].sort().reverse());
     });
 
@@ -180,7 +204,7 @@ describe('local backend', () => {
     });
 
     it('seeds tickets the lifecycle could have produced', async () => {
-      const { tickets } = await first<TicketPage>((next, fail) => tabA.tickets.watchList({ limit: 100 }, next, fail));
+      const tickets = await allTickets(tabA);
       const now = Date.now();
       for (const ticket of tickets) {
         expect(Date.parse(ticket.createdAt)).toBeLessThan(now);

@@ -11,6 +11,7 @@ import {
   deleteDoc,
   deleteField,
   doc,
+  documentId,
   getCountFromServer,
   getDoc,
   getDocs,
@@ -1538,6 +1539,97 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(updateDoc(doc(dbOf('ada'), 'mail', 'sent-2'), { 'delivery.state': 'SUCCESS' }));
       await assertFails(deleteDoc(doc(dbOf('ada'), 'mail', 'sent-2')));
     });
+  });
+
+  describe('stats/{day}: per-day statistics, written by trusted code only, read by staff (DESIGN §11)', () => {
+    const DAY = '2026-03-02';
+    const stats = (ticketId: string): DocumentData => ({
+      day: DAY,
+      created: { [ticketId]: { priority: 'normal', category: null } },
+      firstReplies: {},
+      solved: {},
+    });
+    /** A solved entry as trusted code writes it, here forged: an SLA met that was not. */
+    const forgedSolve = {
+      ms: 60_000,
+      priority: 'urgent',
+      category: null,
+      assigneeId: 'alice',
+      assigneeName: PEOPLE.alice.displayName,
+      sla: { firstReply: 'met', resolution: 'met' },
+    };
+    /** `stats/{day}` as stored, read past the rules. */
+    async function storedStats(day: string): Promise<DocumentData | undefined> {
+      let data: DocumentData | undefined;
+      await env.withSecurityRulesDisabled(async (context) => {
+        data = (await getDoc(doc(firestoreOf(context), 'stats', day))).data();
+      });
+      return data;
+    }
+    /** A day of each writer's own, so that the tests share no document. */
+    const DAY_OF = { carol: '2026-03-03', alice: '2026-03-04', ada: '2026-03-05' } as const;
+    /** A day nobody has statistics for yet. */
+    const NEW_DAY_OF = { carol: '2030-01-01', alice: '2030-01-02', ada: '2030-01-03' } as const;
+    const listDays = (db: Firestore) =>
+      getDocs(query(collection(db, 'stats'), where(documentId(), '>=', '2026-02-24'), where(documentId(), '<=', DAY)));
+
+    it('lets agents and admins get and list the days; customers and visitors read none', async () => {
+      const ticketId = await seedTicket();
+      await seedDocs(env, { [`stats/${DAY}`]: stats(ticketId) });
+      for (const uid of ['alice', 'bob', 'ada']) {
+        const snapshot = await assertSucceeds(getDoc(doc(dbOf(uid), 'stats', DAY)));
+        expect(snapshot.get(`created.${ticketId}`)).toEqual({ priority: 'normal', category: null });
+        const days = await assertSucceeds(listDays(dbOf(uid)));
+        expect(days.docs.map((row) => row.id)).toContain(DAY);
+      }
+      for (const db of [dbOf('carol'), dbOf('outsider'), signedOut()]) {
+        await assertFails(getDoc(doc(db, 'stats', DAY)));
+        await assertFails(listDays(db));
+        await assertFails(getDocs(collection(db, 'stats')));
+      }
+    });
+
+    it.each(['carol', 'alice', 'ada'] as const)(
+      'refuses %s creating, updating (a forged solve) or deleting a day',
+      async (uid) => {
+        const ticketId = await seedTicket({ status: 'solved', solvedAt: PAST });
+        const day = DAY_OF[uid];
+        await seedDocs(env, { [`stats/${day}`]: { ...stats(ticketId), day } });
+        const db = dbOf(uid);
+        await assertFails(setDoc(doc(db, 'stats', NEW_DAY_OF[uid]), stats(ticketId)));
+        await assertFails(updateDoc(doc(db, 'stats', day), { [`solved.${ticketId}`]: forgedSolve }));
+        await assertFails(setDoc(doc(db, 'stats', day), { solved: { [ticketId]: forgedSolve } }, { merge: true }));
+        await assertFails(updateDoc(doc(db, 'stats', day), { [`created.${ticketId}`]: deleteField() }));
+        await assertFails(deleteDoc(doc(db, 'stats', day)));
+        expect(await storedStats(day)).toEqual({ ...stats(ticketId), day });
+        expect(await storedStats(NEW_DAY_OF[uid])).toBeUndefined();
+      },
+    );
+
+    it.each(['carol', 'alice', 'ada'] as const)(
+      'refuses %s a statistics write in one batch with a ticket write of theirs',
+      async (uid) => {
+        // Carol solves her own open request; staff raise its priority: each allowed alone.
+        const ticketId = await seedTicket({ assigneeId: null, assigneeName: null });
+        const patch =
+          PEOPLE[uid].role === 'customer' ? movePatch(uid, 'open', 'solved') : { priority: 'urgent', ...stamped(uid) };
+        const day = DAY_OF[uid];
+        await seedDocs(env, { [`stats/${day}`]: { ...stats(ticketId), day } });
+        const db = dbOf(uid);
+        const batch = writeBatch(db);
+        batch.update(doc(db, 'tickets', ticketId), patch);
+        batch.update(doc(db, 'stats', day), { [`solved.${ticketId}`]: forgedSolve });
+        await assertFails(batch.commit());
+        const creating = writeBatch(db);
+        creating.update(doc(db, 'tickets', ticketId), patch);
+        creating.set(doc(db, 'stats', NEW_DAY_OF[uid]), stats(ticketId));
+        await assertFails(creating.commit());
+        expect(await storedStats(day)).toEqual({ ...stats(ticketId), day });
+        expect(await storedStats(NEW_DAY_OF[uid])).toBeUndefined();
+        // The ticket write alone goes through: the statistics were what the rules refused.
+        await assertSucceeds(updateDoc(doc(db, 'tickets', ticketId), patch));
+      },
+    );
   });
 
   describe('satisfaction ratings: once, by the requester, while solved or closed (DESIGN §10)', () => {

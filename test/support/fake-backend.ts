@@ -96,6 +96,7 @@ export function fakeBackend() {
       watchOutgoing: unscripted('mail.watchOutgoing'),
       simulateInbound: unscripted('mail.simulateInbound'),
     },
+    reports: { read: unscripted('reports.read') },
   };
   return {
     backend,

@@ -42,6 +42,7 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'users.list': { customer: false, agent: true, admin: true },
   'users.readAnyone': { customer: false, agent: true, admin: true },
   'users.readOwn': { customer: true, agent: true, admin: true },
+  'reports.read': { customer: false, agent: true, admin: true },
   'users.setRole': { customer: false, agent: false, admin: true },
   'settings.manage': { customer: false, agent: false, admin: true },
   'mail.read': { customer: false, agent: false, admin: true },

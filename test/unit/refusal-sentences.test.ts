@@ -36,6 +36,7 @@ const PERMISSIONS: Record<Permission, true> = {
   'users.list': true,
   'users.readAnyone': true,
   'users.readOwn': true,
+  'reports.read': true,
   'users.setRole': true,
   'settings.manage': true,
   'mail.read': true,

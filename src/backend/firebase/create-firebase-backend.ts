@@ -15,6 +15,7 @@ import { createFirebaseFiles } from '@/backend/firebase/files';
 import { createFirebaseServices, type FirebaseConfig } from '@/backend/firebase/firebase-services';
 import { createFirebaseMessages } from '@/backend/firebase/messages';
 import { createFirebaseMail } from '@/backend/firebase/mail';
+import { createFirebaseReports } from '@/backend/firebase/reports';
 import { createFirebasePresence } from '@/backend/firebase/presence';
 import { createFirebaseSettings } from '@/backend/firebase/settings';
 import { createFirebaseTickets } from '@/backend/firebase/tickets';
@@ -80,6 +81,7 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
     settings: createFirebaseSettings(ctx),
     presence: createFirebasePresence(ctx),
     mail: createFirebaseMail(ctx),
+    reports: createFirebaseReports(ctx),
 
     async dispose() {
       auth.stop();

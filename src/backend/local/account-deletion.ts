@@ -17,7 +17,7 @@ export async function deleteAccountData(ctx: LocalContext, person: UserProfile):
   const { db } = ctx;
   await db.transaction(
     'rw',
-    [db.credentials, db.users, db.tickets, db.messages, db.mail, db.files, db.settings],
+    [db.credentials, db.users, db.tickets, db.messages, db.mail, db.files, db.settings, db.stats],
     async () => {
       await db.credentials.delete(person.email);
       await db.users.delete(person.uid);

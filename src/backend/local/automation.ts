@@ -31,7 +31,7 @@ export interface AutomationPass {
  */
 export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<AutomationPass> {
   const { db } = ctx;
-  return db.transaction('rw', [db.tickets, db.events, db.settings], async () => {
+  return db.transaction('rw', [db.tickets, db.events, db.settings, db.stats], async () => {
     const ms = ctx.now();
     const desk = await readDeskSettings(db);
     const closed: string[] = [];

@@ -26,6 +26,7 @@ import {
   type SessionStorageLike,
 } from '@/backend/local/session';
 import { createLocalSettings } from '@/backend/local/settings';
+import { createLocalReports } from '@/backend/local/reports';
 import { createLocalTickets } from '@/backend/local/tickets';
 import { withBulk } from '@/backend/bulk-tickets';
 import { createLocalUsers } from '@/backend/local/users';
@@ -103,5 +104,6 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
     // Its own database: presence is ephemeral and stays out of the desk's schema.
     presence: createLocalPresence(ctx, openPresenceDb(dbName)),
     mail: createLocalMail(ctx),
+    reports: createLocalReports(ctx),
   };
 }

@@ -21,6 +21,7 @@ import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
+import { applyStatsChanges, statsChangesBetween, type DayStats, type StatsChange } from '@/domain/reports/day-stats';
 
 /**
  * A sign-in secret, keyed by lowercased email. Never crosses the port: it plays the part of
@@ -90,6 +91,7 @@ export type TriageDb = Dexie & {
   secrets: Table<SecretRecord, string>;
   settingsHistory: Table<SettingsChange, string>;
   ratings: Table<SatisfactionRating, string>;
+  stats: Table<DayStats, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -235,6 +237,9 @@ export const SCHEMA_V5: Readonly<Record<string, string>> = {
 /** Version 6: satisfaction ratings, one per ticket (DESIGN §10). */
 export const SCHEMA_V6: Readonly<Record<string, string>> = { ...SCHEMA_V5, ratings: 'ticketId, createdAt' };
 
+/** Version 7: per-day statistics for reports (DESIGN §11), kept by the ticket middleware. */
+export const SCHEMA_V7: Readonly<Record<string, string>> = { ...SCHEMA_V6, stats: 'day' };
+
 const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
 
 /** A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE}, {@link SEARCH_KEYS} and search lanes. */
@@ -281,6 +286,26 @@ function fromStoredTicket(stored: unknown): unknown {
 }
 
 /**
+ * Applies a write's statistics changes to the `stats` days they touch (DESIGN §11), in the
+ * write's own transaction. The backend's ticket writes include `stats` in their transactions; a
+ * bare write outside one (a test's or a bench's fixture) leaves the statistics as they are.
+ */
+async function writeStats(down: DBCore, trans: DBCoreMutateRequest['trans'], changes: StatsChange[]): Promise<void> {
+  const table = down.table('stats');
+  const keys = [...new Set(changes.map((change) => change.day))];
+  let found: (DayStats | undefined)[];
+  try {
+    found = (await table.getMany({ trans, keys })) as (DayStats | undefined)[];
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotFoundError') return;
+    throw error;
+  }
+  const days = new Map(found.filter((day): day is DayStats => day !== undefined).map((day) => [day.day, day]));
+  const values = [...applyStatsChanges(days, changes).values()];
+  await table.mutate({ type: 'put', trans, values });
+}
+
+/**
  * A DBCore middleware that stamps {@link QUEUE_ASSIGNEE} and {@link SEARCH_KEYS} on every ticket
  * written through any Dexie call (add, put, bulkAdd, update, modify), on copies: the caller's
  * object is untouched. A write without search keys reads the stored ticket first (in the same
@@ -319,16 +344,17 @@ const ticketQueueKeys: Middleware<DBCore> = {
               if (!(error instanceof Error && error.name === 'NotFoundError')) throw error;
             }
             const desk = lastDesk;
-            return table.mutate({
-              ...req,
-              values: values.map((value) => {
-                const before = stored.get(value.id);
-                return toStoredTicket(
-                  withSla(before ? (fromStoredTicket(before) as Ticket) : null, value, desk),
-                  before,
-                );
-              }),
+            const changes: StatsChange[] = [];
+            const written = values.map((value) => {
+              const raw = stored.get(value.id);
+              const before = raw ? (fromStoredTicket(raw) as Ticket) : null;
+              const after = withSla(before, value, desk);
+              changes.push(...statsChangesBetween(before, after, desk));
+              return toStoredTicket(after, raw);
             });
+            const result = await table.mutate({ ...req, values: written });
+            if (changes.length > 0) await writeStats(down, req.trans, changes);
+            return result;
           },
         };
       },
@@ -387,6 +413,17 @@ export function openTriageDb(name: string): TriageDb {
         .modify(() => undefined),
     );
   db.version(6).stores(SCHEMA_V6);
+  db.version(7)
+    .stores(SCHEMA_V7)
+    // Back-fill: every stored ticket's statistics entries (a rewrite would change nothing in them).
+    .upgrade(async (tx) => {
+      const desk = deskSettingsFrom(
+        ((await tx.table('settings').get(DESK_SETTINGS_KEY)) as { value?: unknown })?.value,
+      );
+      const tickets = (await tx.table('tickets').toArray()) as Ticket[];
+      const changes = tickets.flatMap((ticket) => statsChangesBetween(null, ticket, desk));
+      await tx.table('stats').bulkPut([...applyStatsChanges(new Map(), changes).values()]);
+    });
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   // Another tab upgrading or deleting the database: step aside as Dexie's default handler

@@ -170,7 +170,7 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
     return { outcome: decision.mail };
   }
   if (!requester) return { outcome: 'unknown-ticket' };
-  const written = await db.transaction('rw', [db.tickets, db.messages, db.events, db.settings], async () => {
+  const written = await db.transaction('rw', [db.tickets, db.messages, db.events, db.settings, db.stats], async () => {
     const current = await db.tickets.get(decision.ticketId);
     if (!current || (await db.messages.get([current.id, messageId]))) return null;
     const plan = planReply({

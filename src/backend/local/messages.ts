@@ -67,33 +67,37 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
           expectedUpdatedAt,
         } = parseInput(addMessageInputSchema, input);
 
-        return db.transaction('rw', [db.users, db.tickets, db.messages, db.events, db.files, db.settings], async () => {
-          const me = await requireUser(ctx);
-          const ticket = readableTicket(principalOf(me), await db.tickets.get(ticketId));
-          const existing = await db.messages.get([ticketId, id]);
-          if (existing && isRetriedMessage(existing, me)) return existing;
-          // Throws for anything refused: the transaction then writes nothing, message included.
-          const plan = planReply({
-            ticket,
-            actor: me,
-            internal,
-            attachmentCount: named.length,
-            event,
-            expectedUpdatedAt,
-            // The desk's setting matters only when the reply could take the ticket.
-            assignOnReply:
-              assignsOnReply(ticket, actorOf(me), internal, true) && (await readDeskSettings(db)).assignOnReply,
-          });
-          const attachments = await verifiedAttachments(db, me, ticketId, id, named);
+        return db.transaction(
+          'rw',
+          [db.users, db.tickets, db.messages, db.events, db.files, db.settings, db.stats],
+          async () => {
+            const me = await requireUser(ctx);
+            const ticket = readableTicket(principalOf(me), await db.tickets.get(ticketId));
+            const existing = await db.messages.get([ticketId, id]);
+            if (existing && isRetriedMessage(existing, me)) return existing;
+            // Throws for anything refused: the transaction then writes nothing, message included.
+            const plan = planReply({
+              ticket,
+              actor: me,
+              internal,
+              attachmentCount: named.length,
+              event,
+              expectedUpdatedAt,
+              // The desk's setting matters only when the reply could take the ticket.
+              assignOnReply:
+                assignsOnReply(ticket, actorOf(me), internal, true) && (await readDeskSettings(db)).assignOnReply,
+            });
+            const attachments = await verifiedAttachments(db, me, ticketId, id, named);
 
-          const ms = ctx.now();
-          const at = isoAt(ms);
-          const message: Message = { id, ticketId, ...plan.author, body, attachments, createdAt: at };
-          await db.messages.add(message);
-          await db.tickets.put(applyTicketWrite(ticket, plan.write, at));
-          if (plan.events.length > 0) await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, me.uid, ms));
-          return message;
-        });
+            const ms = ctx.now();
+            const at = isoAt(ms);
+            const message: Message = { id, ticketId, ...plan.author, body, attachments, createdAt: at };
+            await db.messages.add(message);
+            await db.tickets.put(applyTicketWrite(ticket, plan.write, at));
+            if (plan.events.length > 0) await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, me.uid, ms));
+            return message;
+          },
+        );
       }),
   };
 }

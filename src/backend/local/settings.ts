@@ -48,7 +48,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     save: (settings: DeskSettingsInput) =>
       runWrite(ctx, async () => {
         const desk = parseInput(deskSettingsSchema, settings);
-        await db.transaction('rw', [db.users, db.settings, db.settingsHistory, db.tickets], async () => {
+        await db.transaction('rw', [db.users, db.settings, db.settingsHistory, db.tickets, db.stats], async () => {
           const me = await requireUser(ctx);
           assertCan(principalOf(me), 'settings.manage');
           // The canned replies stay as stored: they change only through saveCannedReplies.

@@ -91,7 +91,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           attachments: named = [],
           ...fields
         } = parseInput(createTicketInputSchema, input);
-        const tables = [db.users, db.counters, db.tickets, db.messages, db.events, db.files, db.settings];
+        const tables = [db.users, db.counters, db.tickets, db.messages, db.events, db.files, db.settings, db.stats];
         return db.transaction('rw', tables, async () => {
           const me = await requireUser(ctx);
           if (clientTicketId !== undefined) {
@@ -165,7 +165,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const lifecycleEvent = parseInput(lifecycleEventSchema, event);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings], async () => {
+        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings, db.stats], async () => {
           const me = await requireUser(ctx);
           const plan = planTransition(await db.tickets.get(id), lifecycleEvent, me, expectedUpdatedAt);
           return writeChange(db, plan.ticket, plan, me.uid, ctx.now());
@@ -176,7 +176,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const changes = parseInput(ticketPatchSchema, patch);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings], async () => {
+        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings, db.stats], async () => {
           const me = await requireUser(ctx);
           assertMayPatch(me, changes);
           const ticket = readableTicket(principalOf(me), await db.tickets.get(id));

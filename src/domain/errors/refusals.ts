@@ -33,6 +33,7 @@ const FORBIDDEN: Record<Permission, string> = {
   'users.list': 'Only agents and admins can list people.',
   'users.readAnyone': 'You can only see your own profile.',
   'users.readOwn': 'Sign in to see your profile.',
+  'reports.read': 'Only agents and admins can see reports.',
   'users.setRole': 'Only admins can change roles.',
   'settings.manage': 'Only admins can change the desk settings.',
   'mail.read': 'Only admins can see the outgoing mail.',

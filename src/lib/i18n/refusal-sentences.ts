@@ -41,6 +41,7 @@ const REFUSALS = defineMessages({
   ownProfileOnly: { id: 'error.refusal.ownProfileOnly', defaultMessage: 'You can only see your own profile.' },
   signInForProfile: { id: 'error.refusal.signInForProfile', defaultMessage: 'Sign in to see your profile.' },
   setRole: { id: 'error.refusal.setRole', defaultMessage: 'Only admins can change roles.' },
+  reports: { id: 'error.refusal.reports', defaultMessage: 'Only agents and admins can see reports.' },
   settings: { id: 'error.refusal.settings', defaultMessage: 'Only admins can change the desk settings.' },
   readMail: { id: 'error.refusal.readMail', defaultMessage: 'Only admins can see the outgoing mail.' },
   simulateInbound: {

@@ -1,0 +1,44 @@
+/**
+ * Reports on IndexedDB (DESIGN §11): the `stats` days of the range, written by the ticket
+ * middleware (`db.ts`), the backlog from the queue's count indexes and the ratings of the range.
+ * No ticket is read. Twin of `firebase/firestore-reports.ts`.
+ */
+import type { ReportsPort } from '@/backend/port';
+import { assertCan } from '@/domain/errors/refusals';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { BACKLOG_STATUSES, type BacklogStatus, type ReportInput, type ReportRange } from '@/domain/reports/report';
+import { requireUser, runCall, type LocalContext } from '@/backend/local/context';
+import { countTickets } from '@/backend/local/ticket-queries';
+
+/** The local {@link ReportsPort}. */
+export function createLocalReports(ctx: LocalContext): ReportsPort {
+  const { db } = ctx;
+  return {
+    read: (range: ReportRange) =>
+      runCall(ctx, async (): Promise<ReportInput> => {
+        const me = await requireUser(ctx);
+        assertCan(principalOf(me), 'reports.read');
+        const first = range.days[0] ?? '';
+        const last = range.days[range.days.length - 1] ?? '';
+        return db.transaction('r', [db.stats, db.tickets, db.ratings], async () => {
+          const [days, counts, ratings] = await Promise.all([
+            db.stats.where('day').between(first, last, true, true).toArray(),
+            Promise.all(BACKLOG_STATUSES.map((status) => countTickets(db, { statuses: [status] }))),
+            db.ratings.where('createdAt').between(range.from, range.to, true, true).toArray(),
+          ]);
+          const backlog = Object.fromEntries(BACKLOG_STATUSES.map((status, i) => [status, counts[i] ?? 0])) as Record<
+            BacklogStatus,
+            number
+          >;
+          const good = ratings.filter((rating) => rating.score === 'good').length;
+          return {
+            days,
+            backlog,
+            ratings: { good, bad: ratings.length - good },
+            // Counts read index keys, not records.
+            reads: days.length + ratings.length,
+          };
+        });
+      }),
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The reports contract (DESIGN §11), for both adapters: after ordinary writes through the port —
+ * two requests, a public reply, a solve, a rating, a reopen by the requester's reply — an agent's
+ * `reports.read` holds the per-day statistics trusted code kept (created, first reply, solved
+ * with its SLA outcomes, a reopen taking the solve back out), the backlog per unsolved status and
+ * the ratings of the range; a customer is refused. On Firebase `ticketWritten` writes the
+ * statistics a moment after each change, so each look polls until it sees them.
+ */
+import type { Backend } from '@/backend/port';
+import { buildReport, reportRange, type ReportInput, type ReportRange } from '@/domain/reports/report';
+import { localDateOf } from '@/domain/sla/business-hours';
+import type { DeskSettings, Ticket } from '@/domain/types';
+import type { ContractHarness, PartAvailability, TestPerson } from './harness';
+import { firstMatch } from './live';
+
+const TEST_TIMEOUT_MS = 60_000;
+/** How long trusted code may take to write the statistics after a change (the Functions emulator on 2 cores). */
+const STATS_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads the report of the last 7 days until `accept` takes what was read.
+ * @rejects with the read's own error (a refusal is not retried), or after {@link STATS_TIMEOUT_MS}
+ *   with the last input read.
+ */
+async function eventually(
+  backend: Backend,
+  range: () => ReportRange,
+  accept: (input: ReportInput, range: ReportRange) => boolean,
+): Promise<{ input: ReportInput; range: ReportRange }> {
+  const deadline = Date.now() + STATS_TIMEOUT_MS;
+  for (;;) {
+    const current = range();
+    const input = await backend.reports.read(current);
+    if (accept(input, current)) return { input, range: current };
+    if (Date.now() > deadline) {
+      throw new Error(`The report did not match within ${STATS_TIMEOUT_MS} ms: ${JSON.stringify(input).slice(0, 800)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Registers the reports contract for one adapter. */
+export function describeReportsContract(makeHarness: () => Promise<ContractHarness>, declared: PartAvailability): void {
+  if (!declared.run) {
+    it.skip(`reports: skipped — ${declared.reason}`, () => undefined);
+    return;
+  }
+
+  describe('reports contract: per-day statistics kept by trusted code', () => {
+    let harness: ContractHarness;
+    let agent: TestPerson;
+    let customer: TestPerson;
+    let zone: string;
+
+    // A harness per test, so that a retried test (the Firebase suite retries once) starts from
+    // an empty desk: the backlog and the day's entries are counted exactly.
+    beforeEach(async () => {
+      harness = await makeHarness();
+      [agent, customer] = await Promise.all([harness.newPerson('agent'), harness.newPerson('customer')]);
+      const desk = await firstMatch<DeskSettings>(
+        (next, fail) => agent.backend.settings.watch(next, fail),
+        () => true,
+      );
+      zone = desk.businessHours.timeZone;
+    }, TEST_TIMEOUT_MS);
+
+    afterEach(async () => {
+      await harness?.cleanup();
+    }, TEST_TIMEOUT_MS);
+
+    it(
+      'counts submissions, a first reply, a solve with its SLA outcomes, the backlog and the ratings; a reopen takes the solve out',
+      async () => {
+        const lastWeek = () => reportRange(7, Date.now(), zone);
+        const solvedOne = await customer.backend.tickets.create({
+          subject: 'Reports: printer jams',
+          description: 'Every page.',
+          priority: 'normal',
+          category: 'Technical',
+        });
+        const waiting = await customer.backend.tickets.create({
+          subject: 'Reports: new laptop',
+          description: 'When does it come?',
+          priority: 'high',
+        });
+        await agent.backend.messages.add(solvedOne.id, {
+          id: `reply-${solvedOne.id}`,
+          body: 'A new roller is on its way.',
+          internal: false,
+        });
+        await agent.backend.tickets.transition(solvedOne.id, 'solve');
+        await customer.backend.tickets.rate(solvedOne.id, { score: 'good' });
+        const answered: Ticket = await agent.backend.tickets.get(solvedOne.id);
+        expect(answered).toMatchObject({ status: 'solved', assigneeId: agent.uid });
+        const createdDay = localDateOf(Date.parse(solvedOne.createdAt), zone);
+        const repliedDay = localDateOf(Date.parse(answered.firstResponseAt ?? ''), zone);
+        const solvedDay = localDateOf(Date.parse(answered.solvedAt ?? ''), zone);
+        const dayOf = (input: ReportInput, day: string) => input.days.find((stats) => stats.day === day);
+
+        const { input, range } = await eventually(
+          agent.backend,
+          lastWeek,
+          (read) =>
+            dayOf(read, solvedDay)?.solved[solvedOne.id]?.sla.firstReply !== undefined &&
+            dayOf(read, createdDay)?.created[waiting.id] !== undefined &&
+            read.ratings.good === 1,
+        );
+        expect(range.days.at(-1)).toBe(localDateOf(Date.now(), zone));
+        expect(dayOf(input, createdDay)?.created).toEqual({
+          [solvedOne.id]: { priority: 'normal', category: 'Technical' },
+          [waiting.id]: { priority: 'high', category: null },
+        });
+        expect(dayOf(input, repliedDay)?.firstReplies).toEqual({
+          [solvedOne.id]: {
+            ms: Date.parse(answered.firstResponseAt ?? '') - Date.parse(answered.createdAt),
+            priority: 'normal',
+            assigneeId: agent.uid,
+            assigneeName: agent.displayName,
+          },
+        });
+        // Replied and solved within seconds of submission: both targets met (business or not).
+        expect(dayOf(input, solvedDay)?.solved).toEqual({
+          [solvedOne.id]: {
+            ms: Date.parse(answered.solvedAt ?? '') - Date.parse(answered.createdAt),
+            priority: 'normal',
+            category: 'Technical',
+            assigneeId: agent.uid,
+            assigneeName: agent.displayName,
+            sla: { firstReply: 'met', resolution: 'met' },
+          },
+        });
+        expect(input.backlog).toEqual({ new: 1, open: 0, pending: 0, on_hold: 0 });
+        expect(input.ratings).toEqual({ good: 1, bad: 0 });
+        expect(input.reads).toBeGreaterThanOrEqual(input.days.length);
+
+        const report = buildReport(range, input);
+        expect(report.totals).toEqual({ created: 2, solved: 1 });
+        expect(report.volume.find((day) => day.day === createdDay)).toMatchObject({ created: 2 });
+        expect(report.agents).toEqual([
+          {
+            agentId: agent.uid,
+            agentName: agent.displayName,
+            solved: 1,
+            firstReplyMs: expect.any(Number),
+            firstReplies: 1,
+          },
+        ]);
+        expect(report.csat).toEqual({ good: 1, bad: 0, percent: 100 });
+
+        // The requester writes again: the request reopens, and its solve leaves the statistics.
+        await customer.backend.messages.add(solvedOne.id, {
+          id: `again-${solvedOne.id}`,
+          body: 'It jams again.',
+          internal: false,
+        });
+        await expect(agent.backend.tickets.get(solvedOne.id)).resolves.toMatchObject({ status: 'open' });
+        const reopened = await eventually(
+          agent.backend,
+          lastWeek,
+          (read) => dayOf(read, solvedDay)?.solved[solvedOne.id] === undefined && read.backlog.open === 1,
+        );
+        expect(dayOf(reopened.input, solvedDay)?.solved ?? {}).toEqual({});
+        expect(Object.keys(dayOf(reopened.input, createdDay)?.created ?? {}).sort()).toEqual(
+          [solvedOne.id, waiting.id].sort(),
+        );
+        expect(dayOf(reopened.input, repliedDay)?.firstReplies).toHaveProperty(solvedOne.id);
+        expect(reopened.input.backlog).toEqual({ new: 1, open: 1, pending: 0, on_hold: 0 });
+        expect(buildReport(reopened.range, reopened.input).totals).toEqual({ created: 2, solved: 0 });
+      },
+      TEST_TIMEOUT_MS * 2,
+    );
+
+    it(
+      'refuses a customer',
+      async () => {
+        await expect(customer.backend.reports.read(reportRange(7, Date.now(), zone))).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+      },
+      TEST_TIMEOUT_MS,
+    );
+  });
+}
