@@ -1,13 +1,20 @@
 /**
  * `npm run seed:firebase`: writes local mode's demo desk (DESIGN §1: the first admin comes with
  * the seed data) into the Firebase Emulator Suite — the people of `demo-accounts.ts` as Auth
- * accounts with their demo passwords, and their profiles, the tickets with conversations and
- * audit trails, the ticket counter and the desk settings as Firestore documents, in the shapes
- * the Firebase adapter reads (`src/backend/firebase/firestore-*.ts`).
+ * accounts with their demo passwords, and their profiles, the tickets (90 days of history among
+ * them) with conversations and audit trails, the ratings, the per-day statistics, the ticket
+ * counter and the desk settings as Firestore documents, in the shapes the Firebase adapter reads
+ * (`src/backend/firebase/firestore-*.ts`). The statistics are what `ticketWritten` would write
+ * for each ticket (the seed plays trusted code); with the Functions emulator running it writes
+ * the same entries again.
  *
  * Emulators only: it sets the emulator variables itself (from `firebase.json` unless already
  * set), so it never reaches a hosted project. Idempotent: an existing account keeps its uid and
- * password, and a desk that already has a ticket counter is left as it is.
+ * password, and a desk that already has a ticket counter is left as it is. The desk takes several
+ * batches: a seed first claims the desk (`counters/seeding`, so two seeds cannot both write), and
+ * writes the counter last with the claim's removal; a seed interrupted in between leaves its
+ * claim, and a run after the claim has gone stale ({@link SEED_CLAIM_STALE_MS}) clears what it
+ * wrote and writes the desk again.
  *
  *   npm run seed:firebase [-- --project demo-triage]
  */
@@ -20,13 +27,27 @@ import { searchKeysFor } from '@/domain/search-keys';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
 import { buildDemoDesk, type DemoDesk } from '@/backend/local/seed';
+import { applyStatsChanges, statsEntriesOf, type DayStats } from '@/domain/reports/day-stats';
+import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { IsoDateTime } from '@/domain/types';
 
 /** The Emulator Suite's demo project (`firebase.json`'s single project, `.env.example`). */
 export const DEMO_PROJECT_ID = 'demo-triage';
 
-/** Firestore's limit on the writes of one batch: the whole desk goes in one, all or nothing. */
+/** Firestore's limit on the writes of one batch. */
 export const MAX_BATCH_WRITES = 500;
+
+/** The ticket counter: written last, its presence says the desk is seeded (or in use). */
+export const COUNTER_PATH = 'counters/tickets';
+
+/** A running seed's claim on the desk, removed with the counter's creation. */
+export const SEED_CLAIM_PATH = 'counters/seeding';
+
+/** After this long a claim is an interrupted seed's (a seed takes seconds), in ms. */
+export const SEED_CLAIM_STALE_MS = 2 * 60_000;
+
+/** The collections a seed writes besides profiles and settings: cleared when an interrupted seed is taken over. */
+const SEEDED_COLLECTIONS = ['tickets', 'ratings', 'stats'] as const;
 
 /** The emulated services the seed and the dev script use, as `firebase.json` names them. */
 export type EmulatorName = 'auth' | 'firestore' | 'storage' | 'ui';
@@ -100,10 +121,36 @@ function optionalTimestamps(fields: Record<string, IsoDateTime | undefined>): Re
 }
 
 /**
+ * The per-day statistics trusted code keeps for the desk's tickets (DESIGN §11): each ticket's
+ * entries as `ticketWritten` derives them from the ticket as stored — with the SLA record it
+ * completes on a ticket's first write (`slaStateAfter`) — under the desk's settings.
+ * @returns one {@link DayStats} per day that has entries, oldest first.
+ */
+export function deskDayStats(desk: DemoDesk): DayStats[] {
+  const settings = desk.settings.value;
+  const entries = desk.tickets.flatMap((ticket) =>
+    statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, settings),
+  );
+  return [...applyStatsChanges(new Map(), entries).values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/**
+ * The id of an audit entry's document: a submission under the id the Cloud Function gives it
+ * (`submitted`), so that the trigger fired by the seeded ticket finds it there and does not write
+ * a second one; the others under their own.
+ */
+function eventDocumentId(event: DemoDesk['events'][number]): string {
+  return event.from === null && event.to === 'new' ? 'submitted' : event.id;
+}
+
+/**
  * The demo desk as Firestore documents, in the shapes the Firebase adapter writes (DESIGN §3):
  * Timestamps where it stores server timestamps; `assigneeId`/`assigneeName`/`category` always
- * present, `null` when empty (the "unassigned" queue queries `assigneeId == null`); the
- * counter as `{ lastNumber }`; ids only in paths. `counters/tickets` comes last.
+ * present, `null` when empty (the "unassigned" queue queries `assigneeId == null`); a history
+ * ticket's SLA record as trusted code had it before the ticket's last write (`ticketWritten`
+ * completes it); `ratings/{ticketId}` as `rateTicket` writes them; `stats/{day}` as
+ * `writeStatsChanges` does ({@link deskDayStats}); the counter as `{ lastNumber }`; ids only in
+ * paths. `counters/tickets` comes last.
  */
 export function deskDocuments(desk: DemoDesk): SeedDocument[] {
   const users = desk.users.map((user): SeedDocument => ({
@@ -143,6 +190,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       // What the adapter writes with each ticket, so the seeded desk is searchable.
       searchKeys: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
       ...(ticket.followUpOf ? { followUpOf: ticket.followUpOf } : {}),
+      ...(ticket.sla ? { sla: structuredClone(ticket.sla) } : {}),
     },
   }));
   const messages = desk.messages.map((message): SeedDocument => ({
@@ -157,12 +205,21 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       createdAt: timestamp(message.createdAt),
     },
   }));
-  // A submission's entry under the id the Cloud Function gives it, so that the trigger fired by
-  // the seeded ticket finds it there and does not write a second one.
   const events = desk.events.map((event): SeedDocument => ({
-    path: `tickets/${event.ticketId}/events/${event.from === null && event.to === 'new' ? 'submitted' : event.id}`,
+    path: `tickets/${event.ticketId}/events/${eventDocumentId(event)}`,
     data: { type: event.type, from: event.from, to: event.to, actorId: event.actorId, at: timestamp(event.at) },
   }));
+  const ratings = desk.ratings.map((rating): SeedDocument => ({
+    path: `ratings/${rating.ticketId}`,
+    data: {
+      ticketId: rating.ticketId,
+      requesterId: rating.requesterId,
+      score: rating.score,
+      ...(rating.comment ? { comment: rating.comment } : {}),
+      createdAt: timestamp(rating.createdAt),
+    },
+  }));
+  const stats = deskDayStats(desk).map((day): SeedDocument => ({ path: `stats/${day.day}`, data: { ...day } }));
   // Canned replies live in their own staff-only document (see firestore-settings.ts).
   const { cannedReplies, ...deskSettings } = structuredClone(desk.settings.value);
   const settings: SeedDocument = { path: 'settings/desk', data: deskSettings };
@@ -170,8 +227,8 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     path: 'settings/canned-replies',
     data: { replies: cannedReplies, updatedAt: timestamp(desk.settings.updatedAt) },
   };
-  const counter: SeedDocument = { path: 'counters/tickets', data: { lastNumber: desk.counter.value } };
-  return [...users, settings, replies, ...tickets, ...messages, ...events, counter];
+  const counter: SeedDocument = { path: COUNTER_PATH, data: { lastNumber: desk.counter.value } };
+  return [...users, settings, replies, ...tickets, ...messages, ...events, ...ratings, ...stats, counter];
 }
 
 /** What a seed run did. */
@@ -212,25 +269,76 @@ async function ensureAccounts(auth: Auth): Promise<{ uids: string[]; created: nu
   return { uids, created };
 }
 
+/** Firestore's code for a `create` over an existing document. */
+const ALREADY_EXISTS = 6;
+
 /**
- * Writes the desk in one batch, unless `counters/tickets` exists (the desk was seeded, or has
- * had tickets). The counter is created, not overwritten, so two seeds at once cannot both write.
- * @returns the number of documents written, 0 when the desk was there already.
- * @throws Error when the desk outgrows one batch; the Firestore error of a failed commit.
+ * Claims the desk for this seed ({@link SEED_CLAIM_PATH}): created, so two seeds cannot both
+ * hold it; a claim older than {@link SEED_CLAIM_STALE_MS} is an interrupted seed's, taken over.
+ * @param now ms since the epoch.
+ * @returns whether an interrupted seed's claim was taken over (its documents are to be cleared).
+ * @throws Error when another seed's claim is recent: it may still be writing.
  */
-async function writeDesk(db: Firestore, documents: readonly SeedDocument[]): Promise<number> {
-  if ((await db.doc('counters/tickets').get()).exists) return 0;
-  if (documents.length > MAX_BATCH_WRITES) {
+async function claimDesk(db: Firestore, now: number): Promise<boolean> {
+  const claim = db.doc(SEED_CLAIM_PATH);
+  const data = { startedAt: Timestamp.fromMillis(now) };
+  try {
+    await claim.create(data);
+    return false;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+  }
+  const held = await claim.get();
+  // Removed between the two calls: that seed has just finished.
+  if (!held.exists) return claimDesk(db, now);
+  const startedAt = held.get('startedAt') as unknown;
+  const since = startedAt instanceof Timestamp ? startedAt.toMillis() : 0;
+  if (now - since < SEED_CLAIM_STALE_MS) {
     throw new Error(
-      `The demo desk has ${documents.length} documents, more than one batch takes (${MAX_BATCH_WRITES}).`,
+      `Another seed claimed the desk at ${new Date(since).toISOString()} and may still be writing it. ` +
+        `Run the seed again once it has finished (or, if it was interrupted, after ${SEED_CLAIM_STALE_MS / 60_000} minutes).`,
     );
   }
-  const batch = db.batch();
-  for (const { path, data } of documents) {
-    if (path === 'counters/tickets') batch.create(db.doc(path), data);
-    else batch.set(db.doc(path), data);
+  // Only over the stale claim as read: of two seeds taking it over, one fails here.
+  await claim.update(data, held.updateTime ? { lastUpdateTime: held.updateTime } : {});
+  return true;
+}
+
+/**
+ * Writes the desk unless `counters/tickets` exists (the desk was seeded, or has had tickets):
+ * claims the desk, clears what an interrupted seed left, writes the documents in batches of at
+ * most {@link MAX_BATCH_WRITES} in their order, and last creates the counter and removes the
+ * claim in one batch — so a desk with a counter is a whole one.
+ * @param documents as {@link deskDocuments} makes them, the counter among them.
+ * @param now ms since the epoch, to judge a claim's age.
+ * @returns the number of documents written, 0 when the desk was there already.
+ * @throws Error when another seed holds a recent claim; the Firestore error of a failed commit
+ *   (the claim then stays, and a later run writes the desk again).
+ */
+export async function writeDesk(db: Firestore, documents: readonly SeedDocument[], now = Date.now()): Promise<number> {
+  const counter = documents.find((document) => document.path === COUNTER_PATH);
+  if (!counter) throw new Error(`The desk's documents have no ${COUNTER_PATH}.`);
+  const seeded = async () => (await db.doc(COUNTER_PATH).get()).exists;
+  if (await seeded()) return 0;
+  const interrupted = await claimDesk(db, now);
+  if (await seeded()) {
+    // Another seed finished between the first look and the claim.
+    await db.doc(SEED_CLAIM_PATH).delete();
+    return 0;
   }
-  await batch.commit();
+  if (interrupted) {
+    for (const name of SEEDED_COLLECTIONS) await db.recursiveDelete(db.collection(name));
+  }
+  const rest = documents.filter((document) => document !== counter);
+  for (let start = 0; start < rest.length; start += MAX_BATCH_WRITES) {
+    const batch = db.batch();
+    for (const { path, data } of rest.slice(start, start + MAX_BATCH_WRITES)) batch.set(db.doc(path), data);
+    await batch.commit();
+  }
+  const last = db.batch();
+  last.create(db.doc(COUNTER_PATH), counter.data);
+  last.delete(db.doc(SEED_CLAIM_PATH));
+  await last.commit();
   return documents.length;
 }
 

@@ -10,12 +10,21 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { Backend, CreateTicketInput } from '@/backend/port';
 import { AppError } from '@/domain/errors/errors';
 import { button, findHeading } from '../support/fast-queries';
-import { demoAccount, secondClient, seededDeskAs } from '../support/local-backend';
+import { demoAccount, secondClient, seededDeskAs, storedTickets } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
 /** A seeded backend with Dana (a customer) signed in. */
 async function signedInCustomer(): Promise<Backend> {
   return (await seededDeskAs(demoAccount('dana@example.test'))).backend;
+}
+
+/**
+ * A seeded backend with Dana signed in, and the number her next request gets: the seed numbers
+ * its tickets 1..N (how many there are depends on the day: its history spans the last 90 days).
+ */
+async function customerAndNextNumber(): Promise<{ backend: Backend; next: number }> {
+  const { backend, dbName } = await seededDeskAs(demoAccount('dana@example.test'));
+  return { backend, next: (await storedTickets(dbName)).length + 1 };
 }
 
 /** A file of a given size without allocating it. */
@@ -129,7 +138,7 @@ describe('new request screen', () => {
 
   it('sends a request with an attachment and lands on it, with its number', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const backend = await signedInCustomer();
+    const { backend, next } = await customerAndNextNumber();
     const { router } = renderApp(backend, '/requests/new');
 
     await user.type(await screen.findByLabelText('Subject'), 'Export button does nothing');
@@ -143,16 +152,16 @@ describe('new request screen', () => {
     await waitFor(() => expect(screen.getByTestId('attachment-item')).toHaveAttribute('data-state', 'done'));
     await user.click(button(SEND));
 
-    // 42 seeded tickets: this is the 43rd.
-    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    // The one after the seeded tickets.
+    expect(await screen.findByText(`Request #${next} sent`)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/requests\/[A-Za-z0-9_-]+$/));
     const ticketId = router.state.location.pathname.split('/')[2] ?? '';
-    expect(await findHeading('#43 Export button does nothing')).toBeInTheDocument();
+    expect(await findHeading(`#${next} Export button does nothing`)).toBeInTheDocument();
     expect(await screen.findByText('Clicking Export on the reports page shows no file.')).toBeInTheDocument();
     expect(await within(screen.getByTestId('conversation')).findByText('steps.txt')).toBeInTheDocument();
 
     const stored = await backend.tickets.get(ticketId);
-    expect(stored).toMatchObject({ number: 43, status: 'new', priority: 'high', category: 'Technical' });
+    expect(stored).toMatchObject({ number: next, status: 'new', priority: 'high', category: 'Technical' });
 
     // The draft went with the request: a new form starts empty.
     await router.navigate('/requests/new');
@@ -162,7 +171,7 @@ describe('new request screen', () => {
 
   it('shows a lost answer as an alert, keeps everything, and a retry lands on the one ticket made', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const backend = await signedInCustomer();
+    const { backend, next } = await customerAndNextNumber();
     const calls: CreateTicketInput[] = [];
     const flaky: Backend = {
       ...backend,
@@ -193,19 +202,19 @@ describe('new request screen', () => {
     expect(screen.getByLabelText('Description')).toHaveValue('It shows our old office.');
 
     await user.click(button(SEND));
-    // Same client ids, so the retry resolves with the stored ticket instead of making #44.
-    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    // Same client ids, so the retry resolves with the stored ticket instead of making another.
+    expect(await screen.findByText(`Request #${next} sent`)).toBeInTheDocument();
     expect(calls).toHaveLength(2);
     expect(calls[0]?.id).toEqual(expect.any(String));
     expect(calls[1]?.id).toBe(calls[0]?.id);
     expect(calls[1]?.messageId).toBe(calls[0]?.messageId);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/requests/${calls[0]?.id ?? ''}`));
-    expect(await findHeading('#43 Invoice address is wrong')).toBeInTheDocument();
+    expect(await findHeading(`#${next} Invoice address is wrong`)).toBeInTheDocument();
   });
 
   it("retries a submit after a reload with the draft's client ids, so one request is made", async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const backend = await signedInCustomer();
+    const { backend, next } = await customerAndNextNumber();
     const calls: CreateTicketInput[] = [];
     const flaky: Backend = {
       ...backend,
@@ -232,7 +241,7 @@ describe('new request screen', () => {
     const { router } = renderApp(flaky, '/requests/new');
     expect(await screen.findByLabelText('Subject')).toHaveValue('Password reset mail never arrives');
     await user.click(button(SEND));
-    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    expect(await screen.findByText(`Request #${next} sent`)).toBeInTheDocument();
     expect(calls).toHaveLength(2);
     expect(calls[1]?.id).toBe(calls[0]?.id);
     expect(calls[1]?.messageId).toBe(calls[0]?.messageId);
@@ -284,7 +293,7 @@ describe('new request screen', () => {
       applyAccept: false,
       pointerEventsCheck: PointerEventsCheckLevel.Never,
     });
-    const backend = await signedInCustomer();
+    const { backend, next } = await customerAndNextNumber();
     const creates: CreateTicketInput[] = [];
     const watched: Backend = {
       ...backend,
@@ -322,14 +331,14 @@ describe('new request screen', () => {
     await user.click(button(SEND));
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Send without it' }));
-    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    expect(await screen.findByText(`Request #${next} sent`)).toBeInTheDocument();
     expect(creates).toHaveLength(1);
     expect(creates[0]?.attachments?.map((file) => file.name)).toEqual(['invoice.txt']);
   });
 
   it('keeps an uploaded file of the draft across a reload and sends it; names a file that was still uploading', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    const backend = await signedInCustomer();
+    const { backend, next } = await customerAndNextNumber();
     // One upload never finishes, as when the page is closed while it runs.
     const slow: Backend = {
       ...backend,
@@ -364,7 +373,7 @@ describe('new request screen', () => {
     expect(screen.getByText(/video\.zip had not finished uploading/)).toBeInTheDocument();
 
     await user.click(button(SEND));
-    expect(await screen.findByText('Request #43 sent')).toBeInTheDocument();
+    expect(await screen.findByText(`Request #${next} sent`)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/requests\/[A-Za-z0-9_-]+$/));
     expect(await within(await screen.findByTestId('conversation')).findByText('error.txt')).toBeInTheDocument();
   });

@@ -2,9 +2,13 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { buildDemoDesk } from '@/backend/local/seed';
 import { emulatorHost } from '@/backend/firebase/firebase-services';
+import { dayStatsFrom, statsEntriesOf } from '@/domain/reports/day-stats';
+import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import {
-  MAX_BATCH_WRITES,
+  COUNTER_PATH,
   configuredEmulatorHosts,
+  deskDayStats,
   deskDocuments,
   emulatorHostsFrom,
   type SeedDocument,
@@ -38,14 +42,15 @@ describe('buildDemoDesk', () => {
     );
   });
 
-  it('refers to those uids from tickets, messages and events', () => {
+  it('refers to those uids from tickets, messages, events (or the system actor) and ratings', () => {
     const uids = new Set(UIDS);
     for (const ticket of desk.tickets) {
       expect(uids.has(ticket.requesterId)).toBe(true);
       if (ticket.assigneeId) expect(uids.has(ticket.assigneeId)).toBe(true);
     }
     for (const message of desk.messages) expect(uids.has(message.authorId)).toBe(true);
-    for (const event of desk.events) expect(uids.has(event.actorId)).toBe(true);
+    for (const event of desk.events) expect(uids.has(event.actorId) || event.actorId === SYSTEM_ACTOR_ID).toBe(true);
+    for (const rating of desk.ratings) expect(uids.has(rating.requesterId)).toBe(true);
   });
 
   it('refuses fewer uids than demo accounts', () => {
@@ -54,10 +59,9 @@ describe('buildDemoDesk', () => {
 });
 
 describe('deskDocuments', () => {
-  it('fits in one batch, with unique paths and the counter last', () => {
-    expect(documents.length).toBeLessThanOrEqual(MAX_BATCH_WRITES);
+  it('has unique paths, the counter last', () => {
     expect(new Set(documents.map((document) => document.path)).size).toBe(documents.length);
-    expect(documents.at(-1)).toEqual({ path: 'counters/tickets', data: { lastNumber: desk.tickets.length } });
+    expect(documents.at(-1)).toEqual({ path: COUNTER_PATH, data: { lastNumber: desk.tickets.length } });
     expect(Math.max(...desk.tickets.map((ticket) => ticket.number))).toBe(desk.tickets.length);
   });
 
@@ -140,6 +144,52 @@ describe('deskDocuments', () => {
       expect(data).toMatchObject({ type: event.type, from: event.from, to: event.to, actorId: event.actorId });
       expectTimestamp(data.at, event.at);
     });
+  });
+
+  it('writes a history ticket’s SLA record as it stood before its last write, for ticketWritten to complete', () => {
+    const tickets = new Map(under(/^tickets\/[^/]+$/).map((document) => [document.path, document.data]));
+    const history = desk.tickets.filter((ticket) => ticket.sla !== undefined);
+    expect(history.length).toBeGreaterThan(150);
+    for (const ticket of history) expect(tickets.get(`tickets/${ticket.id}`)?.sla).toEqual(ticket.sla);
+    for (const ticket of desk.tickets.filter((candidate) => candidate.sla === undefined)) {
+      expect('sla' in (tickets.get(`tickets/${ticket.id}`) ?? {})).toBe(false);
+    }
+  });
+
+  it('writes ratings at ratings/{ticketId} as rateTicket does, with Timestamps', () => {
+    const ratings = under(/^ratings\//);
+    expect(ratings).toHaveLength(desk.ratings.length);
+    expect(desk.ratings.some((rating) => rating.score === 'bad')).toBe(true);
+    desk.ratings.forEach((rating, i) => {
+      const { path, data } = ratings[i] ?? { path: '', data: {} };
+      expect(path).toBe(`ratings/${rating.ticketId}`);
+      expect(data).toEqual({
+        ticketId: rating.ticketId,
+        requesterId: rating.requesterId,
+        score: rating.score,
+        ...(rating.comment ? { comment: rating.comment } : {}),
+        createdAt: expect.any(Timestamp),
+      });
+      expectTimestamp(data.createdAt, rating.createdAt);
+    });
+  });
+
+  it('writes stats/{day} as ticketWritten keeps them: every ticket’s entries, read back whole', () => {
+    const stats = under(/^stats\//);
+    expect(stats.length).toBeGreaterThanOrEqual(80);
+    const read = new Map(
+      stats.map(({ path, data }) => [path.slice('stats/'.length), dayStatsFrom(path.slice('stats/'.length), data)]),
+    );
+    // What the reports read is what was computed, nothing left out as malformed.
+    expect([...read.values()]).toEqual(deskDayStats(desk));
+    for (const ticket of desk.tickets) {
+      for (const entry of statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, desk.settings.value)) {
+        expect(read.get(entry.day)?.[entry.section][ticket.id]).toEqual(entry.entry);
+      }
+    }
+    const solved = [...read.values()].flatMap((day) => Object.values(day.solved));
+    expect(solved.length).toBe(desk.tickets.filter((ticket) => ticket.solvedAt).length);
+    expect(solved.some((entry) => entry.sla.firstReply === 'missed')).toBe(true);
   });
 
   it('writes the desk settings as settings/desk and the canned replies apart, for staff only', () => {

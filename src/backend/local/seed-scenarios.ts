@@ -583,3 +583,263 @@ export const SEED_SCENARIOS: readonly SeedScenario[] = [
     answer: 'Clear, thank you.',
   },
 ];
+
+/** A category of the seeded desk. */
+export type SeedCategory = (typeof SEED_CATEGORIES)[number];
+
+/**
+ * A request that comes back again and again in the desk's 90 days of history (`seed-history.ts`):
+ * each history ticket plays one of these, with its own requester, agent, priority and times.
+ * Subjects carry no digits and no "invoice", so searches of the seeded desk that tests make
+ * (a ticket number, a subject word) find what they did before the history.
+ */
+export interface HistoryStory {
+  subject: string;
+  category: SeedCategory;
+  /** The priorities it comes in; each ticket draws one. */
+  priorities: readonly Priority[];
+  tags: string[];
+  /** The request's description: its first public message. */
+  description: string;
+  /** Staff's first public reply. */
+  reply: string;
+  /** The requester's answer to a reply that asked something (the ticket is pending meanwhile). */
+  answer?: string;
+  /** Staff's reply to that answer. */
+  followUp?: string;
+  /** An internal note by staff, written when the ticket is triaged. */
+  note?: string;
+}
+
+/** 24 recurring requests, over every category. */
+export const HISTORY_STORIES: readonly HistoryStory[] = [
+  {
+    subject: 'Password reset email never arrives',
+    category: 'Account',
+    priorities: ['normal', 'high'],
+    tags: ['password-reset', 'email'],
+    description: 'I asked for a password reset three times this morning and nothing reached my inbox or spam folder.',
+    reply:
+      'Sorry about that. Could you check whether your mail server blocks no-reply@ledgerly.test? I can see our sends.',
+    answer: 'Our IT team found it in quarantine and released it — I am back in.',
+    followUp: 'Great to hear. I have also asked them to allow the address, so the next one comes straight through.',
+  },
+  {
+    subject: 'Card payment failed on renewal',
+    category: 'Billing',
+    priorities: ['high', 'urgent'],
+    tags: ['payments', 'renewal'],
+    description: 'Our renewal failed overnight and the banner says the workspace will be locked in three days.',
+    reply:
+      'Your bank asked for a 3-D Secure check, which a renewal cannot show. I have sent you a link to confirm it once.',
+    answer: 'Done — the link went through.',
+    followUp: 'Thanks, the payment is in and the banner is gone. Nothing will be locked.',
+  },
+  {
+    subject: 'Export to Excel has the wrong date format',
+    category: 'Technical',
+    priorities: ['low', 'normal'],
+    tags: ['export', 'dates'],
+    description: 'Dates in the spreadsheet export come out as month/day although our workspace is set to day/month.',
+    reply:
+      'The export follows your personal language setting, not the workspace one. Settings → Profile → Language, ' +
+      'English (UK), fixes it.',
+  },
+  {
+    subject: 'Add a colleague as a bookkeeper',
+    category: 'Account',
+    priorities: ['low', 'normal'],
+    tags: ['permissions', 'seats'],
+    description: 'Our external bookkeeper needs to see payments but must not change anything. Which role is that?',
+    reply: 'The Viewer role does exactly that: read-only access to payments and reports. Team → Invite → Viewer.',
+  },
+  {
+    subject: 'Mobile app stuck on the loading screen',
+    category: 'Technical',
+    priorities: ['normal', 'high'],
+    tags: ['mobile', 'crash'],
+    description: 'Since this morning the Android app shows the logo and never gets past it.',
+    reply: 'Thanks for reporting it. Which app version do you have, and does clearing the app cache change anything?',
+    answer: 'Version 4.13.0. Clearing the cache made it start again.',
+    followUp: 'Good. 4.13.1 fixes the cache problem for good; it is rolling out in the store today.',
+    note: 'Known issue in 4.13.0 (stale cache after the schema change). Hotfix 4.13.1 approved.',
+  },
+  {
+    subject: 'Refund for a duplicate payment',
+    category: 'Billing',
+    priorities: ['normal', 'high'],
+    tags: ['refund', 'double-charge'],
+    description: 'A client paid the same amount twice by card. How do I give the second payment back?',
+    reply: 'Open the second payment, choose Refund, and the money goes back to the card within five working days.',
+  },
+  {
+    subject: 'Suggestion: recurring reminders',
+    category: 'Feature request',
+    priorities: ['low'],
+    tags: ['feature-request', 'reminders'],
+    description: 'It would save us time if payment reminders could repeat every week until a client pays.',
+    reply:
+      'Thanks for the idea! I have added your vote to the request; the team is planning reminders for next quarter.',
+  },
+  {
+    subject: 'Cannot connect our bank account',
+    category: 'Technical',
+    priorities: ['normal', 'high'],
+    tags: ['bank-feed', 'integrations'],
+    description: 'The bank connection wizard ends with "provider unavailable" for our business account.',
+    reply: 'That bank changed its login flow last week. Could you try once more and tell me the exact time it fails?',
+    answer: 'Tried at 10:40, same message.',
+    followUp:
+      'Thanks — with that time our provider found the failed call and fixed the mapping. Please try once more; ' +
+      'it should connect now.',
+    note: 'Provider ticket BF-2231: their mapping for this bank broke after its login change.',
+  },
+  {
+    subject: 'Two-factor phone number changed',
+    category: 'Account',
+    priorities: ['high', 'urgent'],
+    tags: ['2fa', 'login'],
+    description: 'I got a new phone number and can no longer receive my sign-in codes.',
+    reply:
+      'For your safety we need to confirm it is you: please reply from your account email with the last four digits ' +
+      'of the card on file.',
+    answer: 'Sent from my account address: the card ends in 4821.',
+    followUp:
+      'Thanks, confirmed. Two-factor is reset; you will be asked to set up the new number at your next sign-in.',
+  },
+  {
+    subject: 'Tax rate missing for Canada',
+    category: 'Billing',
+    priorities: ['normal'],
+    tags: ['tax', 'settings'],
+    description: 'We started selling to Canada and cannot find GST/HST in the tax list.',
+    reply: 'Taxes → Add rate → Country: Canada lists GST, HST and the provincial rates. Pick the ones you charge.',
+  },
+  {
+    subject: 'Team member sees an empty dashboard',
+    category: 'Account',
+    priorities: ['normal'],
+    tags: ['permissions', 'sharing'],
+    description: 'A new colleague signs in fine but her dashboard is completely empty.',
+    reply: 'She was invited to a second, empty workspace. The workspace switcher at the top left takes her to yours.',
+  },
+  {
+    subject: 'Reports show last month twice',
+    category: 'Technical',
+    priorities: ['low', 'normal'],
+    tags: ['reports', 'bug'],
+    description: 'The monthly revenue report lists the previous month twice and the current one not at all.',
+    reply: 'Reproduced, sorry. Our engineers are on it. Could you tell me which time zone your workspace uses?',
+    answer: 'Europe/Lisbon.',
+    followUp: 'Thanks — the fix for zones west of Central Europe is live. Your report shows the right months again.',
+  },
+  {
+    subject: 'Close our second workspace',
+    category: 'Account',
+    priorities: ['low'],
+    tags: ['workspace', 'cancellation'],
+    description: 'We merged two teams and no longer need the second workspace. Please close it.',
+    reply:
+      'I can close it today. Everything in it will be kept for 30 days, in case you change your mind. Shall I go ahead?',
+    answer: 'Yes, please go ahead.',
+    followUp: 'Done: the workspace is closed and its subscription ends today. You will get a final receipt.',
+  },
+  {
+    subject: 'Payment link opens a blank page',
+    category: 'Technical',
+    priorities: ['high', 'urgent'],
+    tags: ['payments', 'checkout'],
+    description: 'Clients tell us our payment links show a white page instead of the card form.',
+    reply: 'A checkout release went wrong for some browsers; we have rolled it back. Could you ask a client to retry?',
+    answer: 'Two clients paid in the last minutes, it works again.',
+    followUp: 'Thanks for confirming, and sorry for the trouble.',
+    note: 'Checkout rollback done at the time of the reply; incident report to follow.',
+  },
+  {
+    subject: 'Change the billing email address',
+    category: 'Billing',
+    priorities: ['low', 'normal'],
+    tags: ['billing', 'email'],
+    description: 'Receipts for our subscription should go to accounts@ instead of my own address.',
+    reply: 'Updated: receipts now go to the accounts address, and you keep a copy as the workspace owner.',
+  },
+  {
+    subject: 'Suggestion: dark theme for reports',
+    category: 'Feature request',
+    priorities: ['low'],
+    tags: ['feature-request', 'design'],
+    description: 'The reports page is very bright when the rest of the app is in dark mode.',
+    reply: 'Thanks, that is a fair point. I have passed it to our designers with a screenshot.',
+  },
+  {
+    subject: 'Sync with our accounting software stopped',
+    category: 'Technical',
+    priorities: ['high', 'urgent'],
+    tags: ['sync', 'integrations'],
+    description: 'Nothing has reached our accounting software since yesterday afternoon. The status says "connected".',
+    reply: 'The connection token expired without telling you. I have renewed it; could you press Sync now once?',
+    answer: 'Pressed it — everything from yesterday came through.',
+    followUp: 'Perfect. We are also fixing the status so an expired token shows as one.',
+    note: 'Token expiry not surfaced in the status: bug filed with the integrations team.',
+  },
+  {
+    subject: 'Question about data processing agreement',
+    category: 'Other',
+    priorities: ['low', 'normal'],
+    tags: ['privacy', 'legal'],
+    description: 'Our legal team needs your data processing agreement before we add more staff.',
+    reply: 'You can download the signed agreement under Settings → Legal. Let me know if your team needs changes.',
+  },
+  {
+    subject: 'Client cannot download their receipt',
+    category: 'Billing',
+    priorities: ['normal'],
+    tags: ['receipts', 'portal'],
+    description: 'One of our clients gets "link expired" when she opens her receipt from the email.',
+    reply: 'Receipt links last 30 days. I have sent her a fresh one; she can also find all receipts in her portal.',
+  },
+  {
+    subject: 'Login page keeps redirecting',
+    category: 'Technical',
+    priorities: ['high', 'urgent'],
+    tags: ['login', 'browser'],
+    description: 'After entering my password the page reloads and asks for it again, over and over.',
+    reply: 'This happens when third-party cookies are blocked for our sign-in domain. Which browser do you use?',
+    answer: 'Firefox with strict tracking protection.',
+    followUp: 'Please add an exception for ledgerly.test under the shield icon; sign-in works with it.',
+  },
+  {
+    subject: 'Question about our plan limits',
+    category: 'Other',
+    priorities: ['low'],
+    tags: ['plans'],
+    description: 'How many clients can we have on the Starter plan before we must upgrade?',
+    reply: 'Starter has no limit on clients; it limits seats to three and payment links to fifty a month.',
+  },
+  {
+    subject: 'Upgrade the plan mid-month',
+    category: 'Billing',
+    priorities: ['low', 'normal'],
+    tags: ['upgrade', 'plans'],
+    description: 'If we upgrade to Business today, do we pay the full month again?',
+    reply: 'No: the rest of this month is charged pro rata, and the full Business price starts next month.',
+  },
+  {
+    subject: 'Attachments fail to upload',
+    category: 'Technical',
+    priorities: ['normal', 'high'],
+    tags: ['uploads', 'bug'],
+    description: 'Uploading a PDF to an expense fails at about 80 percent with "network error".',
+    reply: 'Files over 20 MB fail that way. How big is the PDF?',
+    answer: 'It is 26 MB, a scanned contract.',
+    followUp: 'That is the cause. Scanning at 200 dpi or compressing it brings it under the limit.',
+  },
+  {
+    subject: 'Welcome email in the wrong language',
+    category: 'Other',
+    priorities: ['low'],
+    tags: ['email', 'content'],
+    description: 'Our Spanish clients receive the welcome email in English.',
+    reply: 'The language comes from each client’s profile. Set it to Spanish there and new emails follow.',
+  },
+];

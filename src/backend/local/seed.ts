@@ -1,8 +1,9 @@
 /**
  * First-run demo data for local mode (DESIGN §1, §5): the people of `demo-accounts.ts`, desk
- * settings, and the tickets of `seed-scenarios.ts` with their conversations and audit trails,
- * spread over the last weeks. Every status change goes through the lifecycle table, so the
- * seeded desk is one the app itself could have produced.
+ * settings, the tickets of `seed-scenarios.ts` with their conversations and audit trails, spread
+ * over the last weeks, and 90 days of solved and closed history with ratings (`seed-history.ts`)
+ * for the reports. Every status change goes through the lifecycle table, so the seeded desk is
+ * one the app itself could have produced.
  */
 import { type AuditEvent, type Message, type Ticket, type TicketStatus, type UserProfile } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
@@ -21,6 +22,7 @@ import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/ids';
 import { hashPassword, type PasswordHash } from '@/backend/local/passwords';
 import { SEED_CATEGORIES, SEED_SCENARIOS, type SeedScenario } from '@/backend/local/seed-scenarios';
+import { playHistory } from '@/backend/local/seed-history';
 import { RATABLE_STATUSES, type SatisfactionRating } from '@/domain/satisfaction';
 import { DESK_SETTINGS_ID } from '@/backend/local/settings';
 import { applyTransition, auditEvent } from '@/backend/local/ticket-rules';
@@ -44,7 +46,11 @@ const AGE_HOURS: Record<TicketStatus, { created: [number, number]; last?: [numbe
   closed: { created: [400, 1000], last: [250, 390] },
 };
 
-/** The demo desk as plain records: people, tickets with conversations and trails, counter, settings. */
+/**
+ * The demo desk as plain records: people, tickets with conversations and trails, counter,
+ * settings and ratings. Per-day statistics are not among them: trusted code derives them from the
+ * tickets as it stores them (locally the database middleware, in the Firebase seed `statsEntriesOf`).
+ */
 export interface DemoDesk {
   users: UserProfile[];
   tickets: Ticket[];
@@ -52,6 +58,8 @@ export interface DemoDesk {
   events: AuditEvent[];
   counter: CounterRecord;
   settings: SettingsRecord;
+  /** `ratings/{ticketId}`: requesters' ratings of solved and closed tickets, each after its solve. */
+  ratings: SatisfactionRating[];
 }
 
 /** Everything the local seed writes: the demo desk plus the local sign-in records. */
@@ -246,12 +254,46 @@ export function buildDemoDesk(now: number, uids?: readonly string[]): DemoDesk {
   const staff = [...users.filter((u) => u.role === 'agent'), ...users.filter((u) => u.role === 'admin')];
   const customers = users.filter((u) => u.role === 'customer');
 
+  const settings: SettingsRecord = {
+    id: DESK_SETTINGS_ID,
+    updatedAt: isoAt(joined),
+    value: {
+      ...DEFAULT_DESK_SETTINGS,
+      categories: [...SEED_CATEGORIES],
+      cannedReplies: [
+        {
+          id: 'greeting',
+          title: 'Thanks for reaching out',
+          body: 'Hi {{requester.name}},\n\nThanks for reaching out — I am looking into this now and will update you shortly.',
+        },
+        {
+          id: 'need-details',
+          title: 'Ask for details',
+          body: 'Hi {{requester.name}},\n\nCould you send a screenshot and the steps that lead to the problem? That helps us reproduce it.',
+        },
+        {
+          id: 'escalated',
+          title: 'Escalated to engineering',
+          body: 'Hi {{requester.name}},\n\nI have passed this on to our engineers and put the ticket on hold until they answer. You will hear from me as soon as I know more.',
+        },
+        {
+          id: 'solved',
+          title: 'Marking as solved',
+          body: 'Hi {{requester.name}},\n\nGlad that is sorted. I will mark this as solved — just reply if anything else comes up.',
+        },
+      ],
+    },
+  };
+
   const random = seededRandom(20_261_121);
-  const played = SEED_SCENARIOS.map((scenario) =>
+  const scenarios = SEED_SCENARIOS.map((scenario) =>
     playScenario(scenario, pick(customers, scenario.customer), pick(staff, scenario.staff), now, random),
   );
+  scenarios.sort(byCreation);
+  // The history draws from its own sequence, so the scenarios' tickets are the same with or without it.
+  const history = playHistory(now, { customers, staff }, settings.value, seededRandom(20_260_901));
+  const played = [...scenarios, ...history].sort(byCreation);
   // Numbers follow creation order, as the counter would have handed them out.
-  played.sort((a, b) => Date.parse(a.ticket.createdAt) - Date.parse(b.ticket.createdAt));
   played.forEach((entry, i) => {
     entry.ticket.number = i + 1;
   });
@@ -262,37 +304,17 @@ export function buildDemoDesk(now: number, uids?: readonly string[]): DemoDesk {
     messages: played.flatMap((entry) => entry.messages),
     events: played.flatMap((entry) => entry.events),
     counter: { id: TICKET_COUNTER_ID, value: played.length },
-    settings: {
-      id: DESK_SETTINGS_ID,
-      updatedAt: isoAt(joined),
-      value: {
-        ...DEFAULT_DESK_SETTINGS,
-        categories: [...SEED_CATEGORIES],
-        cannedReplies: [
-          {
-            id: 'greeting',
-            title: 'Thanks for reaching out',
-            body: 'Hi {{requester.name}},\n\nThanks for reaching out — I am looking into this now and will update you shortly.',
-          },
-          {
-            id: 'need-details',
-            title: 'Ask for details',
-            body: 'Hi {{requester.name}},\n\nCould you send a screenshot and the steps that lead to the problem? That helps us reproduce it.',
-          },
-          {
-            id: 'escalated',
-            title: 'Escalated to engineering',
-            body: 'Hi {{requester.name}},\n\nI have passed this on to our engineers and put the ticket on hold until they answer. You will hear from me as soon as I know more.',
-          },
-          {
-            id: 'solved',
-            title: 'Marking as solved',
-            body: 'Hi {{requester.name}},\n\nGlad that is sorted. I will mark this as solved — just reply if anything else comes up.',
-          },
-        ],
-      },
-    },
+    settings,
+    ratings: [
+      ...demoRatings(scenarios.map((entry) => entry.ticket)),
+      ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
+    ],
   };
+}
+
+/** Oldest submission first. */
+function byCreation(a: { ticket: Ticket }, b: { ticket: Ticket }): number {
+  return Date.parse(a.ticket.createdAt) - Date.parse(b.ticket.createdAt);
 }
 
 /**
@@ -315,8 +337,11 @@ export function buildDemoData(now: number, secrets: readonly PasswordHash[]): De
 /** What the demo's requesters said of their solved requests (CSAT, DESIGN §10): mostly good, some not. */
 const DEMO_RATING_COMMENTS = ['Quick and clear, thank you.', '', 'Took too long to hear back.', ''];
 
-/** Ratings of most solved and closed demo tickets: three good to one bad, some with a comment. */
-export function demoRatings(tickets: readonly Ticket[]): SatisfactionRating[] {
+/**
+ * Ratings of most solved and closed scenario tickets: three good to one bad, some with a comment,
+ * each given half an hour after the solve (the scenarios' solves are hours old at least).
+ */
+function demoRatings(tickets: readonly Ticket[]): SatisfactionRating[] {
   return tickets
     .filter((ticket) => RATABLE_STATUSES.includes(ticket.status))
     .filter((_ticket, index) => index % 5 !== 4)
@@ -327,7 +352,7 @@ export function demoRatings(tickets: readonly Ticket[]): SatisfactionRating[] {
         requesterId: ticket.requesterId,
         score: index % 4 === 2 ? 'bad' : 'good',
         ...(comment ? { comment } : {}),
-        createdAt: ticket.solvedAt ?? ticket.closedAt ?? ticket.updatedAt,
+        createdAt: isoAt(Date.parse(ticket.solvedAt ?? ticket.closedAt ?? ticket.updatedAt) + 30 * 60_000),
       };
     });
 }
@@ -347,11 +372,13 @@ export async function seedDemoData(db: TriageDb, options: { iterations: number; 
   const data = buildDemoData(options.now, secrets);
   return db.transaction(
     'rw',
-    [db.users, db.credentials, db.tickets, db.messages, db.events, db.counters, db.settings, db.ratings],
+    [db.users, db.credentials, db.tickets, db.messages, db.events, db.counters, db.settings, db.ratings, db.stats],
     async () => {
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);
       await db.credentials.bulkAdd(data.credentials);
+      // The settings first: the middleware derives each ticket's SLA record and statistics under them.
+      await db.settings.put(data.settings);
       // Search keys with the requesters' emails, as `tickets.create` writes them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));
       await db.tickets.bulkAdd(
@@ -366,8 +393,7 @@ export async function seedDemoData(db: TriageDb, options: { iterations: number; 
       await db.messages.bulkAdd(data.messages);
       await db.events.bulkAdd(data.events);
       await db.counters.put(data.counter);
-      await db.settings.put(data.settings);
-      await db.ratings.bulkAdd(demoRatings(data.tickets));
+      await db.ratings.bulkAdd(data.ratings);
       return true;
     },
   );
