@@ -129,6 +129,7 @@ export default (
                   'admin',
                   'outgoing-mail',
                   'desk-settings',
+                  'reports',
                   'account',
                 ],
               },

@@ -9,6 +9,7 @@ import MailOutlined from '@ant-design/icons/MailOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/CustomerServiceOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
+import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { loadDemoAccounts } from '@/app/backend';
 import type { Role } from '@/domain/roles';
@@ -24,6 +25,7 @@ const TITLES = defineMessages({
   desk: { id: 'app.title.desk', defaultMessage: 'Desk' },
   ticket: { id: 'app.title.ticket', defaultMessage: 'Ticket' },
   cannedReplies: { id: 'app.title.cannedReplies', defaultMessage: 'Canned replies' },
+  reports: { id: 'app.title.reports', defaultMessage: 'Reports' },
   admin: { id: 'app.title.admin', defaultMessage: 'Admin' },
   outgoingMail: { id: 'app.title.outgoingMail', defaultMessage: 'Outgoing mail' },
   deskSettings: { id: 'app.title.deskSettings', defaultMessage: 'Desk settings' },
@@ -127,6 +129,13 @@ export const ROUTES: readonly AppRoute[] = [
           /* webpackChunkName: "canned-replies" */ '@/features/tickets/canned-replies/screens/canned-replies-screen'
         ),
     ),
+  },
+  {
+    path: '/reports',
+    title: TITLES.reports,
+    access: STAFF,
+    menu: { label: TITLES.reports, icon: <BarChartOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "reports" */ '@/features/reports/screens/reports-screen')),
   },
   {
     path: '/admin',

@@ -3,20 +3,12 @@
  * orange when at risk and red when breached — the colour never alone: the sentence says it,
  * and screen readers get the whole of it ("First reply breached 2 hours ago").
  */
-import { defineMessages, useIntl, type IntlShape } from 'react-intl';
-import { urgencyOf, type SlaClock, type SlaTargetName } from '@/domain/sla/clocks';
+import { defineMessages, useIntl } from 'react-intl';
+import { urgencyOf, type SlaClock } from '@/domain/sla/clocks';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
+import { slaTargetLabel } from '@/lib/i18n/sla-target-labels';
 
-const SLA_TARGET = defineMessages<SlaTargetName>({
-  firstReply: { id: 'sla.target.firstReply', defaultMessage: 'First reply' },
-  nextReply: { id: 'sla.target.nextReply', defaultMessage: 'Next reply' },
-  resolution: { id: 'sla.target.resolution', defaultMessage: 'Resolution' },
-});
-
-/** An SLA target's name (DESIGN §10): "First reply", "Next reply", "Resolution". */
-export function slaTargetLabel(intl: IntlShape, target: SlaTargetName): string {
-  return intl.formatMessage(SLA_TARGET[target]);
-}
+export { slaTargetLabel };
 
 const TEXT = defineMessages({
   due: { id: 'sla.badge.due', defaultMessage: '{target} due {relative}' },

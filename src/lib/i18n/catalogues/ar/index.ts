@@ -13,6 +13,7 @@ import admin from '@/lib/i18n/catalogues/ar/admin.json';
 import errors from '@/lib/i18n/catalogues/ar/errors.json';
 import account from '@/lib/i18n/catalogues/ar/account.json';
 import deskAdmin from '@/lib/i18n/catalogues/ar/desk-admin.json';
+import reports from '@/lib/i18n/catalogues/ar/reports.json';
 
 /** Every Arabic message, and antd's locale. */
 export const catalogue: Catalogue = {
@@ -29,5 +30,6 @@ export const catalogue: Catalogue = {
     ...errors,
     ...account,
     ...deskAdmin,
+    ...reports,
   },
 };

@@ -13,6 +13,7 @@ import admin from '@/lib/i18n/catalogues/es/admin.json';
 import errors from '@/lib/i18n/catalogues/es/errors.json';
 import account from '@/lib/i18n/catalogues/es/account.json';
 import deskAdmin from '@/lib/i18n/catalogues/es/desk-admin.json';
+import reports from '@/lib/i18n/catalogues/es/reports.json';
 
 /** Every Spanish message, antd's locale, and the refusals' translations. */
 export const catalogue: Catalogue = {
@@ -29,5 +30,6 @@ export const catalogue: Catalogue = {
     ...errors,
     ...account,
     ...deskAdmin,
+    ...reports,
   },
 };
