@@ -25,6 +25,7 @@ import { useAuthFieldIssues } from '@/lib/i18n/field-issues';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { zodRule } from '@/lib/zod-rule';
+import { downloadFile } from '@/lib/download-file';
 
 interface PasswordValues {
   currentPassword: string;
@@ -131,16 +132,9 @@ export function PasswordCard() {
   );
 }
 
-/** Downloads a JSON document through a temporary link. */
+/** Downloads a JSON document. */
 function download(fileName: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
 }
 
 /** "Export my data" and "Delete my account". */

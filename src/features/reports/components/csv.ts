@@ -4,6 +4,7 @@
  * agent name is anyone's text) escaped with a leading `'`.
  */
 import { unparse } from 'papaparse';
+import { downloadFile } from '@/lib/download-file';
 
 /** One table of a report: its column headings and rows of plain values. */
 export interface ReportTable {
@@ -17,17 +18,9 @@ export function csvOf(table: ReportTable): string {
 }
 
 /**
- * Offers the table to the browser as a download named `fileName` (`.csv`), UTF-8 with a byte order
+ * Offers the table to the browser as a download named `{fileName}.csv`, UTF-8 with a byte order
  * mark so that spreadsheet programs read accents and Arabic right.
  */
 export function downloadCsv(table: ReportTable, fileName: string): void {
-  const blob = new Blob(['\ufeff', csvOf(table)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(new Blob(['\ufeff', csvOf(table)], { type: 'text/csv;charset=utf-8' }), `${fileName}.csv`);
 }
