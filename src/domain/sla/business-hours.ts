@@ -22,27 +22,56 @@ export interface Span {
   to: number;
 }
 
+/**
+ * Results of the calendar arithmetic below, which dayjs's zone parsing makes slow (tens of µs a
+ * call) and every clock repeats day after day: a date's weekday and next date, and a local
+ * date and minute's instant in a zone, never change. Bounded so a long-lived tab cannot grow it.
+ */
+const MEMO_LIMIT = 20_000;
+const memo = new Map<string, string | number>();
+function remembered<T extends string | number>(key: string, compute: () => T): T {
+  const known = memo.get(key);
+  if (known !== undefined) return known as T;
+  const value = compute();
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** The weekday of a local date `YYYY-MM-DD` (a date has one weekday whatever the zone). */
 function weekdayOf(date: string): Weekday {
   // dayjs: 0 = Sunday; WEEKDAYS starts on Monday.
-  return WEEKDAYS[(dayjs.utc(date).day() + 6) % 7] as Weekday;
+  return remembered(`w|${date}`, () => WEEKDAYS[(dayjs.utc(date).day() + 6) % 7] as Weekday);
 }
 
 function nextDate(date: string): string {
-  return dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
+  return remembered(`n|${date}`, () => dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD'));
 }
 
 /** The instant of a local date and minute of that day in `timeZone` (1440 = the next midnight). */
 function instantOf(date: string, minute: number, timeZone: string): number {
-  if (minute >= 24 * 60) return dayjs.tz(nextDate(date), timeZone).valueOf();
-  const hh = String(Math.floor(minute / 60)).padStart(2, '0');
-  const mm = String(minute % 60).padStart(2, '0');
-  return dayjs.tz(`${date} ${hh}:${mm}`, timeZone).valueOf();
+  return remembered(`i|${timeZone}|${date}|${minute}`, () => {
+    if (minute >= 24 * 60) return dayjs.tz(nextDate(date), timeZone).valueOf();
+    const hh = String(Math.floor(minute / 60)).padStart(2, '0');
+    const mm = String(minute % 60).padStart(2, '0');
+    return dayjs.tz(`${date} ${hh}:${mm}`, timeZone).valueOf();
+  });
 }
+
+/** One date formatter per zone (its parts, not its locale's order, make the date). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The local date `YYYY-MM-DD` in `timeZone` at an instant (ms). */
 export function localDateOf(ms: number, timeZone: string): string {
-  return dayjs(ms).tz(timeZone).format('YYYY-MM-DD');
+  // Intl throws on an invalid time; dayjs says "Invalid Date", as this did before.
+  if (!Number.isFinite(ms)) return dayjs(ms).tz(timeZone).format('YYYY-MM-DD');
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** The opening hours of a local date: none on holidays and on days the week leaves out. */
