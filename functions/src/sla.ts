@@ -41,15 +41,17 @@ function dueOf(ticket: Ticket, desk: DeskSettings): string {
  * A ticket's `sla` and `slaDueAt` as `slaStateAfter` and `slaDueAtOf` say, as fields to write —
  * or `null` when the stored ones are already those (so the trigger's own write ends the chain).
  * `recordTicketChange` writes them in the one update it makes with the search keys.
+ * @param desk the desk settings when already read (else they are read).
  */
 export async function slaFieldsChange(
   db: Firestore,
   before: DocumentSnapshot | null,
   after: DocumentSnapshot,
+  desk?: DeskSettings,
 ): Promise<{ sla: TicketSlaState; slaDueAt: Timestamp } | null> {
   const ticket = ticketOf(after);
   const sla = slaStateAfter(before ? ticketOf(before) : null, ticket);
-  const slaDueAt = dueOf({ ...ticket, sla }, await readDesk(db));
+  const slaDueAt = dueOf({ ...ticket, sla }, desk ?? (await readDesk(db)));
   if (sameSlaState(ticket.sla, sla) && isoOf(after.get('slaDueAt')) === slaDueAt) return null;
   return { sla, slaDueAt: Timestamp.fromMillis(Date.parse(slaDueAt)) };
 }

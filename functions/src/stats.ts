@@ -77,6 +77,10 @@ export async function recordTicketStats(
     await writeStatsChanges(db, changes);
     return changes.length;
   }
+  // A write that changes none of the ticket's entries (most: a tag, a message, this code's own SLA
+  // write) writes nothing here — and needs no transaction: a newer change of the stored ticket has
+  // its own run, which compares from this one's `after`, equal to its `before` here.
+  if (statsChangesBetween(previous, ticketOf(after), settings).length === 0) return 0;
   return db.runTransaction(async (tx) => {
     const stored = await tx.get(after.ref);
     const changes = statsChangesBetween(previous, stored.exists ? ticketOf(stored) : null, settings);

@@ -10,7 +10,8 @@ import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/doma
 import { searchKeysFor } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { oneOf, optionalText, text, texts } from './snapshot-values';
-import { slaFieldsChange, updateThisVersion } from './sla';
+import { readDesk, slaFieldsChange, updateThisVersion } from './sla';
+import type { DeskSettings } from '@/domain/types';
 import { recordTicketStats } from './stats';
 
 /** gRPC status codes the Admin SDK reports. */
@@ -117,10 +118,11 @@ async function writeDerivedFields(
   db: Firestore,
   before: DocumentSnapshot | null,
   after: DocumentSnapshot,
+  desk: DeskSettings,
 ): Promise<boolean> {
   const [searchKeys, sla] = await Promise.all([
     searchKeysChange(db, before, after),
-    slaFieldsChange(db, before, after),
+    slaFieldsChange(db, before, after, desk),
   ]);
   if (searchKeys === null && sla === null) return false;
   const written = await updateThisVersion(after, { ...(searchKeys && { searchKeys }), ...sla });
@@ -139,10 +141,12 @@ export async function recordTicketChange(
 ): Promise<{ events: number; searchKeys: boolean }> {
   const { after } = change;
   if (!after) return { events: 0, searchKeys: false };
+  // The desk settings, read once for the SLA fields and the statistics.
+  const desk = await readDesk(db);
   const [events, searchKeys] = await Promise.all([
     writeAuditTrail(change, after),
-    writeDerivedFields(db, change.before, after),
-    recordTicketStats(db, change.before, after),
+    writeDerivedFields(db, change.before, after, desk),
+    recordTicketStats(db, change.before, after, desk),
   ]);
   return { events, searchKeys };
 }
