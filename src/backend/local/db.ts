@@ -237,8 +237,15 @@ export const SCHEMA_V5: Readonly<Record<string, string>> = {
 /** Version 6: satisfaction ratings, one per ticket (DESIGN §10). */
 export const SCHEMA_V6: Readonly<Record<string, string>> = { ...SCHEMA_V5, ratings: 'ticketId, createdAt' };
 
-/** Version 7: per-day statistics for reports (DESIGN §11), kept by the ticket middleware. */
-export const SCHEMA_V7: Readonly<Record<string, string>> = { ...SCHEMA_V6, stats: 'day' };
+/**
+ * Version 7: per-day statistics for reports (DESIGN §11), kept by the ticket middleware, and the
+ * ratings counted by score over a period from index keys.
+ */
+export const SCHEMA_V7: Readonly<Record<string, string>> = {
+  ...SCHEMA_V6,
+  stats: 'day',
+  ratings: `${SCHEMA_V6.ratings}, [score+createdAt]`,
+};
 
 const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
 

@@ -7,6 +7,7 @@ import type { ReportsPort } from '@/backend/port';
 import { assertCan } from '@/domain/errors/refusals';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { BACKLOG_STATUSES, type BacklogStatus, type ReportInput, type ReportRange } from '@/domain/reports/report';
+import type { SatisfactionScore } from '@/domain/satisfaction';
 import { requireUser, runCall, type LocalContext } from '@/backend/local/context';
 import { countTickets } from '@/backend/local/ticket-queries';
 
@@ -21,22 +22,24 @@ export function createLocalReports(ctx: LocalContext): ReportsPort {
         const first = range.days[0] ?? '';
         const last = range.days[range.days.length - 1] ?? '';
         return db.transaction('r', [db.stats, db.tickets, db.ratings], async () => {
-          const [days, counts, ratings] = await Promise.all([
+          const scored = (score: SatisfactionScore) =>
+            db.ratings.where('[score+createdAt]').between([score, range.from], [score, range.to], true, true).count();
+          const [days, counts, good, bad] = await Promise.all([
             db.stats.where('day').between(first, last, true, true).toArray(),
             Promise.all(BACKLOG_STATUSES.map((status) => countTickets(db, { statuses: [status] }))),
-            db.ratings.where('createdAt').between(range.from, range.to, true, true).toArray(),
+            scored('good'),
+            scored('bad'),
           ]);
           const backlog = Object.fromEntries(BACKLOG_STATUSES.map((status, i) => [status, counts[i] ?? 0])) as Record<
             BacklogStatus,
             number
           >;
-          const good = ratings.filter((rating) => rating.score === 'good').length;
           return {
             days,
             backlog,
-            ratings: { good, bad: ratings.length - good },
-            // Counts read index keys, not records.
-            reads: days.length + ratings.length,
+            ratings: { good, bad },
+            // The counts read index keys, not records.
+            reads: days.length,
           };
         });
       }),
