@@ -233,6 +233,14 @@ function slaFrom(value: unknown): SolvedEntry['sla'] {
   );
 }
 
+/** The fields a first reply and a solve share: a duration and the assignee; `null` without a valid duration. */
+function timedEntryFrom(raw: Record<string, unknown>): FirstReplyEntry | null {
+  const ms = msOf(raw.ms);
+  if (ms === null) return null;
+  const priority = raw.priority as Priority;
+  return { ms, priority, assigneeId: textOrNull(raw.assigneeId), assigneeName: textOrNull(raw.assigneeName) };
+}
+
 /**
  * A stored day's statistics as read (Firestore data, an IndexedDB record): entries that are not
  * well formed are left out rather than failing the report.
@@ -246,29 +254,10 @@ export function dayStatsFrom(day: string, data: unknown): DayStats {
       priority: raw.priority as Priority,
       category: textOrNull(raw.category),
     })),
-    firstReplies: entriesFrom(record.firstReplies, (raw) => {
-      const ms = msOf(raw.ms);
-      return ms === null
-        ? null
-        : {
-            ms,
-            priority: raw.priority as Priority,
-            assigneeId: textOrNull(raw.assigneeId),
-            assigneeName: textOrNull(raw.assigneeName),
-          };
-    }),
+    firstReplies: entriesFrom(record.firstReplies, timedEntryFrom),
     solved: entriesFrom(record.solved, (raw) => {
-      const ms = msOf(raw.ms);
-      return ms === null
-        ? null
-        : {
-            ms,
-            priority: raw.priority as Priority,
-            category: textOrNull(raw.category),
-            assigneeId: textOrNull(raw.assigneeId),
-            assigneeName: textOrNull(raw.assigneeName),
-            sla: slaFrom(raw.sla),
-          };
+      const timed = timedEntryFrom(raw);
+      return timed && { ...timed, category: textOrNull(raw.category), sla: slaFrom(raw.sla) };
     }),
   };
 }

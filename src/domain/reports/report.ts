@@ -135,6 +135,8 @@ export interface Report {
   priorities: Share<Priority>[];
   csat: CsatScore;
   totals: { created: number; solved: number };
+  /** Unsolved tickets now: the backlog's sum. */
+  unsolved: number;
 }
 
 const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
@@ -245,5 +247,6 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
     priorities: PRIORITIES.map((key) => ({ key, count: priorities.get(key) ?? 0 })),
     csat: { good, bad, percent: percentOf(good, good + bad) },
     totals,
+    unsolved: BACKLOG_STATUSES.reduce((sum, key) => sum + input.backlog[key], 0),
   };
 }

@@ -124,7 +124,6 @@ function Cards({ report, labels }: { report: Report; labels: Labels }) {
   const percent = (value: number | null) =>
     value === null ? '—' : intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 });
   const days = report.range.days.length;
-  const backlogTotal = report.backlog.reduce((sum, row) => sum + row.count, 0);
   const agentName = (name: string | null) => name ?? t(TEXT.unassigned);
   const categoryName = (name: string | null) => name ?? t(TEXT.noCategory);
   const hoursLabel = (value: number) => hours(intl, value * 3_600_000);
@@ -157,7 +156,7 @@ function Cards({ report, labels }: { report: Report; labels: Labels }) {
       <Col xs={24} lg={12}>
         <ReportCard
           title={t(TEXT.backlogTitle)}
-          summary={t(TEXT.backlogSummary, { count: backlogTotal })}
+          summary={t(TEXT.backlogSummary, { count: report.unsolved })}
           fileName={file('backlog')}
           table={{
             columns: [t(TEXT.status), t(TEXT.tickets)],
@@ -399,7 +398,7 @@ export default function ReportsScreen() {
             {[
               { title: t(TEXT.created), value: report.totals.created },
               { title: t(TEXT.solved), value: report.totals.solved },
-              { title: t(TEXT.backlogNow), value: report.backlog.reduce((sum, row) => sum + row.count, 0) },
+              { title: t(TEXT.backlogNow), value: report.unsolved },
               {
                 title: t(TEXT.csat),
                 value:
