@@ -51,14 +51,17 @@ export interface ChartSpec {
 /** The series colours, from the theme's preset palette: distinct in light and dark. */
 function usePalette(): string[] {
   const { token } = theme.useToken();
-  return [
-    token.colorPrimary,
-    token.colorWarning,
-    token.colorSuccess,
-    token.colorError,
-    token['purple-6'],
-    token['cyan-6'],
-  ];
+  return useMemo(
+    () => [
+      token.colorPrimary,
+      token.colorWarning,
+      token.colorSuccess,
+      token.colorError,
+      token['purple-6'],
+      token['cyan-6'],
+    ],
+    [token],
+  );
 }
 
 /**
