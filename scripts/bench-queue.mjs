@@ -19,12 +19,9 @@
 //    esbuild and run in the same page on the same IndexedDB).
 //
 // Usage: npm run bench:queue [-- --runs=7 --tickets=10000 --dist=dist --rebuild]
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { build } from 'esbuild';
+import { bundleForPage, ensureLocalBuild, quantile, serveAndLaunch } from './bench-support.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -37,98 +34,24 @@ const TICKETS = Number(args.tickets ?? 10_000);
 const DIST = path.resolve(args.dist ?? 'dist');
 const PORT = Number(args.port ?? 4183);
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const AGENT = { email: 'priya@triage.test', password: 'triage-agent' };
 const PAGE_SIZE = 25;
 
 // ── 1. the build ────────────────────────────────────────────────────────────────────────
-function newestSourceTime() {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  };
-  walk('src');
-  for (const file of ['webpack.config.ts', 'package.json', 'public/index.html']) {
-    if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
-  return newest;
-}
+ensureLocalBuild('bench:queue', DIST, args.rebuild === 'true');
 
-/** Whether `dir` holds a local-backend build (the local adapter's session key is in it). */
-function isLocalBuild(dir) {
-  const assets = path.join(dir, 'assets');
-  if (!existsSync(path.join(dir, 'index.html')) || !existsSync(assets)) return false;
-  return readdirSync(assets)
-    .filter((file) => file.endsWith('.js'))
-    .some((file) => readFileSync(path.join(assets, file), 'utf8').includes('triage.local.session'));
-}
-
-const fresh =
-  args.rebuild !== 'true' && isLocalBuild(DIST) && statSync(path.join(DIST, 'index.html')).mtimeMs > newestSourceTime();
-if (fresh) {
-  console.log(`bench:queue: reusing the production build in ${path.relative('.', DIST) || '.'}/`);
-} else {
-  console.log(`bench:queue: building the production local build into ${path.relative('.', DIST)}/ …`);
-  const { status } = spawnSync(`npx webpack --mode production --output-path ${JSON.stringify(DIST)}`, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    shell: true,
-    env: { ...process.env, BACKEND: 'local', BUDGETS: 'report' },
-  });
-  if (status !== 0) {
-    console.error('bench:queue: the build failed.');
-    process.exit(1);
-  }
-}
-
-// The adapter's query code and the search keys, bundled for the page (an IIFE that sets
-// `window.__benchLib`); evaluated through the DevTools protocol, which the page's CSP allows.
-const benchLib = (
-  await build({
-    stdin: {
-      contents: [
-        "export { openTriageDb, toStoredTicket } from '@/backend/local/db';",
-        "export { readTicketPage, countTickets } from '@/backend/local/ticket-queries';",
-        "export { searchKeysFor } from '@/domain/search-keys';",
-      ].join('\n'),
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: '__benchLib',
-    platform: 'browser',
-    target: 'es2022',
-    alias: { '@': path.resolve('src') },
-    tsconfig: 'tsconfig.json',
-    logLevel: 'error',
-  })
-).outputFiles[0].text.concat('\nwindow.__benchLib = __benchLib;');
+// The adapter's query code and the search keys, bundled for the page (`window.__benchLib`).
+const benchLib = await bundleForPage(
+  [
+    "export { openTriageDb, toStoredTicket } from '@/backend/local/db';",
+    "export { readTicketPage, countTickets } from '@/backend/local/ticket-queries';",
+    "export { searchKeysFor } from '@/domain/search-keys';",
+  ],
+  '__benchLib',
+);
 
 // ── 2. server and browser ───────────────────────────────────────────────────────────────
-const server = spawn(process.execPath, ['scripts/serve-dist.mjs', DIST, String(PORT)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => String(chunk).includes('serve-dist:') && resolve());
-  server.on('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
-});
-
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-const stopAll = async () => {
-  await browser.close().catch(() => undefined);
-  server.kill();
-};
-process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
-// Whatever happens (a failed step throws), the server does not outlive the script.
-process.on('exit', () => server.kill());
+const { browser, stop: stopAll } = await serveAndLaunch(DIST, PORT);
 
 /**
  * Helpers installed in every document: the state of the queue table read from the DOM, a
@@ -142,6 +65,8 @@ function installBenchHelpers() {
       number: Number(row.querySelector('td[data-column="number"]')?.textContent?.replace('#', '')),
       updatedAt: row.querySelector('td[data-column="updatedAt"] time')?.getAttribute('datetime') ?? '',
     }));
+  // Set by a second init script once the desk is written (see `createdByNumber`).
+  const createdOf = (number) => window.__createdByNumber?.[number] ?? Number.NaN;
   const settled = () => table()?.getAttribute('aria-busy') === 'false';
   const header = (name) =>
     [...document.querySelectorAll('table[aria-label] th')].find((th) => th.textContent?.trim() === name);
@@ -152,17 +77,18 @@ function installBenchHelpers() {
     firstPage: (view) =>
       table()?.getAttribute('aria-label') === `Queue: ${view}` && fullPage() && range().startsWith('1–'),
     secondPage: () => fullPage() && range().startsWith('26–'),
+    /** Newest first by creation, as the "Number" column orders (numbers follow creation within each source). */
     byNumberDesc: () =>
       fullPage() &&
       header('Number')?.getAttribute('aria-sort') === 'descending' &&
-      rows().every((row, i, all) => i === 0 || all[i - 1].number > row.number),
+      rows().every((row, i, all) => i === 0 || createdOf(all[i - 1].number) >= createdOf(row.number)),
     byActivityDesc: () =>
       fullPage() &&
       header('Last activity')?.getAttribute('aria-sort') === 'descending' &&
       rows().every((row, i, all) => i === 0 || all[i - 1].updatedAt >= row.updatedAt),
     /**
      * Rows filtered as `spec` says: every row's `column` cell equals or includes (case-folded)
-     * a text; at least `min` rows (default a full page); numbers descending when `byNumberDesc`.
+     * a text; at least `min` rows (default a full page); newest first by creation when `byNumberDesc`.
      */
     filtered: (spec) => {
       if (!settled()) return false;
@@ -174,12 +100,13 @@ function installBenchHelpers() {
       return (
         cells.length >= (spec.min ?? 25) &&
         cells.every((text) => (spec.equals ? text === wanted : text.includes(wanted))) &&
-        (!spec.byNumberDesc || numbers.every((n, i) => i === 0 || numbers[i - 1] > n))
+        (!spec.byNumberDesc || numbers.every((n, i) => i === 0 || createdOf(numbers[i - 1]) >= createdOf(n)))
       );
     },
     counts: () => {
       const counts = [...document.querySelectorAll('[data-testid^="queue-count-"]')];
-      return counts.length === 6 && counts.every((count) => count.style.visibility === 'visible');
+      // Every view of the bar has its count (eight since the SLA views).
+      return counts.length >= 8 && counts.every((count) => count.style.visibility === 'visible');
     },
   };
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -382,9 +309,12 @@ const loaded = await page.evaluate(
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
     });
-    const total = await done(db.transaction('tickets').objectStore('tickets').count());
+    const all = await done(db.transaction('tickets').objectStore('tickets').getAll());
     db.close();
-    return { total, version: db.version, first, last: first + count - 1, openNumber };
+    // Every ticket's creation time by number: the seeded desk (90 days of history) and these
+    // interleave in time, so "by number" (the order of creation) is checked on creation times.
+    const createdByNumber = Object.fromEntries(all.map((ticket) => [ticket.number, Date.parse(ticket.createdAt)]));
+    return { total: all.length, version: db.version, first, last: first + count - 1, openNumber, createdByNumber };
   },
   { count: TICKETS },
 );
@@ -394,6 +324,9 @@ console.log(
 );
 
 // ── 4. sign in and measure ──────────────────────────────────────────────────────────────
+await context.addInitScript((map) => {
+  window.__createdByNumber = map;
+}, loaded.createdByNumber);
 await page.goto(`${BASE}/sign-in`);
 await page.getByLabel('Email').fill(AGENT.email);
 await page.getByLabel('Password').fill(AGENT.password);
@@ -491,12 +424,6 @@ for (let run = 0; run <= RUNS; run += 1) {
   record('previous page', previous);
 }
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  return sorted[low] + (sorted[Math.ceil(at)] - sorted[low]) * (at - low);
-};
 const rowsOut = Object.entries(samples).map(([name, values]) => ({
   name,
   median: quantile(values, 0.5),

@@ -14,12 +14,9 @@
 //    and prints the records the 90-day report read.
 //
 // Usage: npm run bench:reports [-- --runs=7 --tickets=10000 --dist=dist --rebuild]
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { build } from 'esbuild';
+import { bundleForPage, ensureLocalBuild, quantile, serveAndLaunch } from './bench-support.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -32,87 +29,22 @@ const TICKETS = Number(args.tickets ?? 10_000);
 const DIST = path.resolve(args.dist ?? 'dist');
 const PORT = Number(args.port ?? 4184);
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const AGENT = { email: 'priya@triage.test', password: 'triage-agent' };
 
 // ── 1. the build ────────────────────────────────────────────────────────────────────────
-function newestSourceTime() {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  };
-  walk('src');
-  for (const file of ['webpack.config.ts', 'package.json', 'public/index.html']) {
-    if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
-  return newest;
-}
-
-const isLocalBuild = (dir) =>
-  existsSync(path.join(dir, 'index.html')) &&
-  readdirSync(path.join(dir, 'assets'))
-    .filter((file) => file.endsWith('.js'))
-    .some((file) => readFileSync(path.join(dir, 'assets', file), 'utf8').includes('triage.local.session'));
-
-if (
-  args.rebuild !== 'true' &&
-  isLocalBuild(DIST) &&
-  statSync(path.join(DIST, 'index.html')).mtimeMs > newestSourceTime()
-) {
-  console.log(`bench:reports: reusing the production build in ${path.relative('.', DIST) || '.'}/`);
-} else {
-  console.log(`bench:reports: building the production local build into ${path.relative('.', DIST)}/ …`);
-  const { status } = spawnSync(`npx webpack --mode production --output-path ${JSON.stringify(DIST)}`, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    shell: true,
-    env: { ...process.env, BACKEND: 'local', BUDGETS: 'report' },
-  });
-  if (status !== 0) {
-    console.error('bench:reports: the build failed.');
-    process.exit(1);
-  }
-}
+ensureLocalBuild('bench:reports', DIST, args.rebuild === 'true');
 
 // The adapter's database (with its middleware) and the desk's generator, bundled for the page.
-const benchLib = (
-  await build({
-    stdin: {
-      contents: [
-        "export { openTriageDb } from '@/backend/local/db';",
-        "export { benchReportDesk } from './scripts/bench/report-desk';",
-      ].join('\n'),
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: '__reportsBenchLib',
-    platform: 'browser',
-    target: 'es2022',
-    alias: { '@': path.resolve('src') },
-    tsconfig: 'tsconfig.json',
-    logLevel: 'error',
-  })
-).outputFiles[0].text.concat('\nwindow.__reportsBenchLib = __reportsBenchLib;');
+const benchLib = await bundleForPage(
+  [
+    "export { openTriageDb } from '@/backend/local/db';",
+    "export { benchReportDesk } from './scripts/bench/report-desk';",
+  ],
+  '__reportsBenchLib',
+);
 
 // ── 2. server, browser, desk ────────────────────────────────────────────────────────────
-const server = spawn(process.execPath, ['scripts/serve-dist.mjs', DIST, String(PORT)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => String(chunk).includes('serve-dist:') && resolve());
-  server.on('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
-});
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-process.on('exit', () => server.kill());
+const { browser, stop } = await serveAndLaunch(DIST, PORT);
 
 /** In every document: resolves `window.__reportReady` with performance.now() at the frame after the report is drawn. */
 function installReadyMark() {
@@ -202,10 +134,6 @@ for (let run = 0; run <= RUNS; run += 1) {
   samples['switch 7 → 90 days in the app'].push(switchMs);
 }
 
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
 console.log(
   `\nReports benchmark: ${desk.total} tickets over 90 days, ${RUNS} runs after a warm-up, ` +
     `Chromium ${browser.version()}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}`.trimEnd(),
@@ -219,8 +147,7 @@ for (const [name, values] of Object.entries(samples)) {
   );
 }
 console.log(
-  `  records read for the 90-day report: ${reads} (day statistics and ratings; the backlog counts read index keys only)`,
+  `  records read for the 90-day report: ${reads} (the day statistics; the backlog and rating counts read index keys only)`,
 );
 console.log('  (to the first animation frame after the report is drawn; full loads from navigation start)');
-await browser.close();
-server.kill();
+await stop();

@@ -1,0 +1,115 @@
+// What the browser benchmarks (bench-queue.mjs, bench-reports.mjs) share: a production local
+// build that is reused while newer than every source file, code of src/ bundled for the page,
+// the build served by scripts/serve-dist.mjs, Debian's Chromium through playwright-core, and the
+// quantile of a list of times.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { build } from 'esbuild';
+
+/** The newest modification time (ms) of src/ and the build's own configuration. */
+function newestSourceTime() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  walk('src');
+  for (const file of ['webpack.config.ts', 'package.json', 'public/index.html']) {
+    if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `dir` holds a local-backend build (the local adapter's session key is in it). */
+function isLocalBuild(dir) {
+  const assets = path.join(dir, 'assets');
+  if (!existsSync(path.join(dir, 'index.html')) || !existsSync(assets)) return false;
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .some((file) => readFileSync(path.join(assets, file), 'utf8').includes('triage.local.session'));
+}
+
+/**
+ * Makes sure `dist` holds a production local build newer than the sources: reuses it, or builds
+ * it (BACKEND=local; budgets reported, not enforced — a benchmark measures speed). Exits the
+ * process when the build fails.
+ * @param name the benchmark's name, for its messages.
+ * @param rebuild build even when the build is fresh.
+ */
+export function ensureLocalBuild(name, dist, rebuild) {
+  const fresh = !rebuild && isLocalBuild(dist) && statSync(path.join(dist, 'index.html')).mtimeMs > newestSourceTime();
+  if (fresh) {
+    console.log(`${name}: reusing the production build in ${path.relative('.', dist) || '.'}/`);
+    return;
+  }
+  console.log(`${name}: building the production local build into ${path.relative('.', dist)}/ …`);
+  const { status } = spawnSync(`npx webpack --mode production --output-path ${JSON.stringify(dist)}`, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    shell: true,
+    env: { ...process.env, BACKEND: 'local', BUDGETS: 'report' },
+  });
+  if (status !== 0) {
+    console.error(`${name}: the build failed.`);
+    process.exit(1);
+  }
+}
+
+/**
+ * Bundles modules of src/ (the `@/` alias works) for the page: an IIFE that sets
+ * `window[globalName]`, to pass to `page.evaluate` (the DevTools protocol, which the page's CSP allows).
+ * @param exports the entry's source: `export … from '…'` lines.
+ */
+export async function bundleForPage(exports, globalName) {
+  const result = await build({
+    stdin: { contents: exports.join('\n'), resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName,
+    platform: 'browser',
+    target: 'es2022',
+    alias: { '@': path.resolve('src') },
+    tsconfig: 'tsconfig.json',
+    logLevel: 'error',
+  });
+  return result.outputFiles[0].text.concat(`\nwindow.${globalName} = ${globalName};`);
+}
+
+/**
+ * Serves `dist` on 127.0.0.1:`port` and starts Debian's Chromium (or `$CHROMIUM`).
+ * @returns the browser, and `stop()` that closes both (also run on Ctrl-C; the server never
+ *   outlives the process).
+ */
+export async function serveAndLaunch(dist, port) {
+  const server = spawn(process.execPath, ['scripts/serve-dist.mjs', dist, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => String(chunk).includes('serve-dist:') && resolve());
+    server.on('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const stop = async () => {
+    await browser.close().catch(() => undefined);
+    server.kill();
+  };
+  process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+  process.on('exit', () => server.kill());
+  return { browser, stop };
+}
+
+/** The `q` quantile (0–1) of `values`, interpolated between the two nearest. */
+export function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low] + (sorted[Math.ceil(at)] - sorted[low]) * (at - low);
+}
