@@ -209,6 +209,24 @@ describe('queue pages and counts on IndexedDB', () => {
     await expect(countTickets(db, filter)).resolves.toBe(expected);
   });
 
+  it('counts the SLA views’ windows (statuses and a due range, from `[status+slaDueAt+id]` keys) as filtering in memory would', async () => {
+    // The due times as the middleware stored them; windows cut at stored values (bounds exclusive and inclusive).
+    const stored = await db.tickets.toArray();
+    const dues = [...new Set(stored.map((t) => t.slaDueAt ?? ''))].filter((due) => due < '9999').sort();
+    const cut = (q: number) => dues[Math.floor(q * (dues.length - 1))] ?? '';
+    const windows: TicketFilter[] = [
+      { statuses: [...UNSOLVED_STATUSES], slaDueBefore: cut(0.5) },
+      { statuses: [...UNSOLVED_STATUSES], slaDueAfter: cut(0.25), slaDueBefore: cut(0.75) },
+      { statuses: ['open', 'pending'], slaDueAfter: cut(0.5) },
+      { slaDueBefore: cut(1) },
+    ];
+    for (const filter of windows) {
+      const expected = stored.filter((t) => matchesFilter(t, filter)).length;
+      expect(expected).toBeGreaterThan(0);
+      await expect(countTickets(db, filter)).resolves.toBe(expected);
+    }
+  });
+
   it('finds some tickets for each search and tag filter (the cases above are not vacuous)', () => {
     for (const filter of filters.filter((f) => f.search !== undefined || f.tag !== undefined)) {
       if (filter.search === 'x') continue;

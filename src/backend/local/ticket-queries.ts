@@ -85,6 +85,19 @@ function hasFieldFilter(filter: TicketFilter): boolean {
   );
 }
 
+/** Whether a filter is statuses and an SLA due window alone (what `[status+slaDueAt+id]` counts from keys). */
+function isSlaWindowOnly(filter: TicketFilter): boolean {
+  return (
+    (filter.slaDueAfter !== undefined || filter.slaDueBefore !== undefined) &&
+    filter.priority === undefined &&
+    filter.category === undefined &&
+    filter.assigneeId === undefined &&
+    filter.requesterId === undefined &&
+    filter.tag === undefined &&
+    filter.search === undefined
+  );
+}
+
 /**
  * The `searchKeys` entry a filter is read from: its tag's key, or its search's one key
  * (`searchKeyOf`), or `null` for neither. The schema refuses a tag with a search.
@@ -262,6 +275,24 @@ export function countTickets(db: TriageDb, filter: TicketFilter): Promise<number
         statusesOf(filter).map((status) => db.tickets.where('[status+priority]').equals([status, priority]).count()),
       );
     }
+  }
+  if (isSlaWindowOnly(filter)) {
+    // The SLA views ("Breaching soon", "Breached"): a key range of `[status+slaDueAt+id]` per status.
+    const after = filter.slaDueAfter;
+    const before = filter.slaDueBefore;
+    return sum(
+      statusesOf(filter).map((status) =>
+        db.tickets
+          .where('[status+slaDueAt+id]')
+          .between(
+            after === undefined ? [status, Dexie.minKey] : [status, after, Dexie.maxKey],
+            before === undefined ? [status, Dexie.maxKey] : [status, before, Dexie.maxKey],
+            true,
+            true,
+          )
+          .count(),
+      ),
+    );
   }
   if (hasFieldFilter(filter)) {
     // Priority and category are in no count index: count what the lanes would read.
