@@ -104,6 +104,9 @@ test('an agent reads every chart of the last 90 days, as tables and CSV too', as
   await settled(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'reports-04-phone');
+  await chooseTheme(page, true);
+  await settled(page);
+  await shot(page, 'reports-05-phone-dark');
 });
 
 test('a request submitted, answered, solved and rated shows in the 7-day report', async ({ browser }) => {
