@@ -111,7 +111,11 @@ export function ReportCard({ title, summary, table, chart, fileName, children, e
   const intl = useIntl();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
-    <Card title={<SectionTitle>{title}</SectionTitle>} styles={{ body: { paddingTop: 12 } }}>
+    <Card
+      title={<SectionTitle>{title}</SectionTitle>}
+      // A long title wraps on a phone rather than being cut off.
+      styles={{ body: { paddingTop: 12 }, title: { whiteSpace: 'normal', paddingBlock: 8 } }}
+    >
       <Flex vertical gap={12}>
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Typography.Text type="secondary">{summary}</Typography.Text>
