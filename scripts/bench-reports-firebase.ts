@@ -1,8 +1,8 @@
 /**
  * `npm run bench:reports:firebase` (inside the Emulator Suite: Auth and Firestore): what a 90-day
  * report costs on Firestore at 10 000 tickets (DESIGN §11). Writes the benchmark desk
- * (`bench/report-desk.ts`) with the Admin SDK — the tickets, the ratings and the `stats/{day}`
- * documents computed by the same domain code `ticketWritten` runs (`statsChangesBetween`; the
+ * (`bench/report-desk.ts`) with the Admin SDK in the seed's shapes (`deskDocuments`) — the tickets, the
+ * ratings and the `stats/{day}` documents computed by the same domain code `ticketWritten` runs (the
  * Functions emulator is not started: 10 000 trigger runs would take it most of an hour here) —
  * then signs in as an agent with the web SDK and reads the report through the adapter's own
  * `readReport`, under the security rules. Prints the documents returned, the aggregation
@@ -14,11 +14,11 @@ import { getFirestore as getAdminFirestore, Timestamp } from 'firebase-admin/fir
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
-import { applyStatsChanges, statsChangesBetween, type DayStats } from '@/domain/reports/day-stats';
 import { reportRange } from '@/domain/reports/report';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { readReport } from '@/backend/firebase/firestore-reports';
 import { benchReportDesk } from './bench/report-desk';
+import { deskDocuments } from './seed-firebase';
 
 const PROJECT_ID = 'demo-triage';
 const TICKETS = Number(process.argv.find((arg) => arg.startsWith('--tickets='))?.split('=')[1] ?? 10_000);
@@ -31,8 +31,6 @@ if (!authHost || !firestoreHost) {
   );
   process.exit(2);
 }
-
-const stamp = (iso: string | undefined) => (iso ? Timestamp.fromMillis(Date.parse(iso)) : null);
 
 async function main(): Promise<void> {
   const admin = initializeAdminApp({ projectId: PROJECT_ID }, 'bench-admin');
@@ -56,49 +54,27 @@ async function main(): Promise<void> {
     createdAt: Timestamp.now(),
     updatedAt: Timestamp.now(),
   });
-  await adminDb.doc('settings/desk').set({ ...structuredClone(DEFAULT_DESK_SETTINGS), cannedReplies: undefined }, {
-    ignoreUndefinedProperties: true,
-  } as never);
-
   const written = Date.now();
   const { tickets, ratings } = benchReportDesk(TICKETS, now, 1_000_000, people);
-  const days = new Map<string, DayStats>();
-  for (const [key, value] of applyStatsChanges(
-    new Map(),
-    tickets.flatMap((ticket) => statsChangesBetween(null, ticket, DEFAULT_DESK_SETTINGS)),
-  )) {
-    days.set(key, value);
-  }
-  const documents = [
-    ...tickets.map((ticket) => ({
-      path: `tickets/${ticket.id}`,
-      data: {
-        ...ticket,
-        id: undefined,
-        category: ticket.category ?? null,
-        assigneeId: ticket.assigneeId ?? null,
-        assigneeName: ticket.assigneeName ?? null,
-        createdAt: stamp(ticket.createdAt),
-        updatedAt: stamp(ticket.updatedAt),
-        lastMessageAt: stamp(ticket.lastMessageAt),
-        firstResponseAt: stamp(ticket.firstResponseAt),
-        solvedAt: stamp(ticket.solvedAt),
-        closedAt: stamp(ticket.closedAt),
-      },
-    })),
-    ...ratings.map((rating) => ({
-      path: `ratings/${rating.ticketId}`,
-      data: { requesterId: rating.requesterId, score: rating.score, createdAt: stamp(rating.createdAt) },
-    })),
-    ...[...days.values()].map((day) => ({ path: `stats/${day.day}`, data: day })),
-  ];
+  // In the seed's shapes (`deskDocuments`): tickets, ratings, the desk settings and the `stats`
+  // days the trigger would have written for these tickets (`deskDayStats`).
+  const documents = deskDocuments({
+    users: [],
+    tickets,
+    messages: [],
+    events: [],
+    ratings,
+    counter: { id: 'tickets', value: 1_000_000 + tickets.length - 1 },
+    settings: { id: 'desk', value: DEFAULT_DESK_SETTINGS, updatedAt: new Date(now).toISOString() },
+  });
+  const days = documents.filter((document) => document.path.startsWith('stats/')).length;
   for (let i = 0; i < documents.length; i += 400) {
     const batch = adminDb.batch();
     for (const { path, data } of documents.slice(i, i + 400)) batch.set(adminDb.doc(path), data);
     await batch.commit();
   }
   console.log(
-    `bench:reports:firebase: ${tickets.length} tickets, ${ratings.length} ratings and ${days.size} day documents ` +
+    `bench:reports:firebase: ${tickets.length} tickets, ${ratings.length} ratings and ${days} day documents ` +
       `written in ${((Date.now() - written) / 1000).toFixed(1)} s`,
   );
 
