@@ -8,7 +8,7 @@ import { DELETED_USER_NAME } from '@/domain/account';
 import { searchKeysFor } from '@/domain/search-keys';
 import type { Ticket, UserProfile } from '@/domain/types';
 import type { LocalContext } from '@/backend/local/context';
-import { SEARCH_KEYS } from '@/backend/local/db';
+import { SEARCH_KEYS, ticketWriteTables } from '@/backend/local/db';
 
 /**
  * Removes `person`'s account and anonymises what they wrote. The caller has checked their password.
@@ -17,7 +17,7 @@ export async function deleteAccountData(ctx: LocalContext, person: UserProfile):
   const { db } = ctx;
   await db.transaction(
     'rw',
-    [db.credentials, db.users, db.tickets, db.messages, db.mail, db.files, db.settings, db.stats],
+    [db.credentials, db.users, db.messages, db.mail, db.files, ...ticketWriteTables(db)],
     async () => {
       await db.credentials.delete(person.email);
       await db.users.delete(person.uid);

@@ -5,6 +5,7 @@
  * the backend opens and every {@link AUTOMATION_INTERVAL_MS}; every tab may run it (each pass is
  * one transaction, and what it writes has fixed ids or checks the status it moves from).
  */
+import { ticketWriteTables } from '@/backend/local/db';
 import { applyTicketWrite } from '@/domain/plans/ticket-write';
 import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import type { AuditEvent, Ticket } from '@/domain/types';
@@ -31,7 +32,7 @@ export interface AutomationPass {
  */
 export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<AutomationPass> {
   const { db } = ctx;
-  return db.transaction('rw', [db.tickets, db.events, db.settings, db.stats], async () => {
+  return db.transaction('rw', [db.events, ...ticketWriteTables(db)], async () => {
     const ms = ctx.now();
     const desk = await readDeskSettings(db);
     const closed: string[] = [];

@@ -293,9 +293,18 @@ function fromStoredTicket(stored: unknown): unknown {
 }
 
 /**
+ * The tables every transaction that writes tickets includes: `tickets`, and what the middleware
+ * below uses in the write's own transaction — the desk settings (the SLA policy, DESIGN §10) and
+ * the per-day statistics it updates (DESIGN §11).
+ */
+export function ticketWriteTables(db: TriageDb): Table[] {
+  return [db.tickets, db.settings, db.stats];
+}
+
+/**
  * Applies a write's statistics changes to the `stats` days they touch (DESIGN §11), in the
- * write's own transaction. The backend's ticket writes include `stats` in their transactions; a
- * bare write outside one (a test's or a bench's fixture) leaves the statistics as they are.
+ * write's own transaction. The backend's ticket writes include {@link ticketWriteTables}; a bare
+ * write outside one (a test's fixture) leaves the statistics as they are.
  */
 async function writeStats(down: DBCore, trans: DBCoreMutateRequest['trans'], changes: StatsChange[]): Promise<void> {
   const table = down.table('stats');

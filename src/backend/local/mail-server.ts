@@ -5,6 +5,7 @@
  * fed by the admins' "Simulate a reply". Nothing is sent: the documents are what would be.
  * Loaded on first use (its composer, parser and catalogues stay out of the first paint).
  */
+import { ticketWriteTables } from '@/backend/local/db';
 import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port';
 import { isoAt, type LocalContext } from '@/backend/local/context';
 import { newId } from '@/backend/local/ids';
@@ -170,7 +171,7 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
     return { outcome: decision.mail };
   }
   if (!requester) return { outcome: 'unknown-ticket' };
-  const written = await db.transaction('rw', [db.tickets, db.messages, db.events, db.settings, db.stats], async () => {
+  const written = await db.transaction('rw', [db.messages, db.events, ...ticketWriteTables(db)], async () => {
     const current = await db.tickets.get(decision.ticketId);
     if (!current || (await db.messages.get([current.id, messageId]))) return null;
     const plan = planReply({

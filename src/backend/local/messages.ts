@@ -5,6 +5,7 @@
  * lifecycle event ("Reply and set pending") fired in that transaction too — in which case
  * that event, not the automatic reopen, decides the next status.
  */
+import { ticketWriteTables } from '@/backend/local/db';
 import Dexie from 'dexie';
 import { z } from 'zod/mini';
 import type { AddMessageInput, ErrorListener, Listener, MessagesPort, Unsubscribe } from '@/backend/port';
@@ -69,7 +70,7 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
 
         return db.transaction(
           'rw',
-          [db.users, db.tickets, db.messages, db.events, db.files, db.settings, db.stats],
+          [db.users, db.messages, db.events, db.files, ...ticketWriteTables(db)],
           async () => {
             const me = await requireUser(ctx);
             const ticket = readableTicket(principalOf(me), await db.tickets.get(ticketId));

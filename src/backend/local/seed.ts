@@ -16,6 +16,7 @@ import {
   type CredentialRecord,
   type SettingsRecord,
   type TriageDb,
+  ticketWriteTables,
 } from '@/backend/local/db';
 import { searchKeysFor } from '@/domain/search-keys';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
@@ -372,7 +373,7 @@ export async function seedDemoData(db: TriageDb, options: { iterations: number; 
   const data = buildDemoData(options.now, secrets);
   return db.transaction(
     'rw',
-    [db.users, db.credentials, db.tickets, db.messages, db.events, db.counters, db.settings, db.ratings, db.stats],
+    [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, ...ticketWriteTables(db)],
     async () => {
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);

@@ -3,6 +3,7 @@
  * the categories) but only staff see its canned replies; only admins replace the rest, and agents
  * and admins replace the canned replies.
  */
+import { ticketWriteTables } from '@/backend/local/db';
 import type { ErrorListener, Listener, SettingsPort, Unsubscribe } from '@/backend/port';
 import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
@@ -48,7 +49,7 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     save: (settings: DeskSettingsInput) =>
       runWrite(ctx, async () => {
         const desk = parseInput(deskSettingsSchema, settings);
-        await db.transaction('rw', [db.users, db.settings, db.settingsHistory, db.tickets, db.stats], async () => {
+        await db.transaction('rw', [db.users, db.settingsHistory, ...ticketWriteTables(db)], async () => {
           const me = await requireUser(ctx);
           assertCan(principalOf(me), 'settings.manage');
           // The canned replies stay as stored: they change only through saveCannedReplies.

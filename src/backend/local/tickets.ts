@@ -38,7 +38,7 @@ import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRatin
 import type { AuditEvent, Message, Ticket } from '@/domain/types';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
-import { SEARCH_KEYS, type TriageDb } from '@/backend/local/db';
+import { SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/db';
 import { newId, newSortableId } from '@/backend/local/ids';
 import { auditEventsOf } from '@/backend/local/ticket-rules';
 import { compareText, countTickets, DEFAULT_TICKET_SORT, readTicketPage } from '@/backend/local/ticket-queries';
@@ -91,7 +91,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           attachments: named = [],
           ...fields
         } = parseInput(createTicketInputSchema, input);
-        const tables = [db.users, db.counters, db.tickets, db.messages, db.events, db.files, db.settings, db.stats];
+        const tables = [db.users, db.counters, db.messages, db.events, db.files, ...ticketWriteTables(db)];
         return db.transaction('rw', tables, async () => {
           const me = await requireUser(ctx);
           if (clientTicketId !== undefined) {
@@ -165,7 +165,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const lifecycleEvent = parseInput(lifecycleEventSchema, event);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings, db.stats], async () => {
+        return db.transaction('rw', [db.users, db.events, ...ticketWriteTables(db)], async () => {
           const me = await requireUser(ctx);
           const plan = planTransition(await db.tickets.get(id), lifecycleEvent, me, expectedUpdatedAt);
           return writeChange(db, plan.ticket, plan, me.uid, ctx.now());
@@ -176,7 +176,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const changes = parseInput(ticketPatchSchema, patch);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.tickets, db.events, db.settings, db.stats], async () => {
+        return db.transaction('rw', [db.users, db.events, ...ticketWriteTables(db)], async () => {
           const me = await requireUser(ctx);
           assertMayPatch(me, changes);
           const ticket = readableTicket(principalOf(me), await db.tickets.get(id));
