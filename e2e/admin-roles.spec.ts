@@ -5,7 +5,7 @@
  * who first replies" turns off and on, said in a sentence each time.
  */
 import { expect, test } from './fixtures';
-import { shot } from './support';
+import { settled, shot } from './support';
 
 test('an admin is asked before a role changes, and told in a sentence after', async ({ page }) => {
   await page.goto('/sign-in');
@@ -25,9 +25,7 @@ test('an admin is asked before a role changes, and told in a sentence after', as
   await expect(dialog).toContainText('internal notes included');
   // Settled: the menu closed and the dialog's entrance animation done.
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
-  await page
-    .locator('.ant-modal-root')
-    .evaluate((root) => Promise.all(root.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await settled(page);
   await shot(page, 'admin-01-role-change-confirmation');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -45,7 +43,7 @@ test('an admin is asked before a role changes, and told in a sentence after', as
   await expect(page.getByText(/Replying no longer assigns a ticket/)).toBeVisible();
   await expect(assignOnReply).not.toBeChecked();
   // Settled: the switch's and the toast's transitions done.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await settled(page);
   await shot(page, 'admin-02-assign-on-reply-off');
   await assignOnReply.click();
   await expect(page.getByText(/now goes to the agent who first replies/)).toBeVisible();

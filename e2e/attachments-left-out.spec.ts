@@ -4,7 +4,7 @@
  * uploaded file of a draft is still attached after a reload and goes with the request.
  */
 import { expect, test } from './fixtures';
-import { shot, signUp } from './support';
+import { settled, shot, signUp } from './support';
 
 const stamp = Date.now().toString(36);
 const customer = { name: 'Fay Files', email: `fay-${stamp}@example.test`, password: 'correct horse 42' };
@@ -32,9 +32,7 @@ test('a refused file is named before sending, and a draft keeps its uploaded fil
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Send without this file?');
   await expect(dialog).toContainText('printer.exe — This type of file cannot be attached.');
-  await page
-    .locator('.ant-modal-root')
-    .evaluate((root) => Promise.all(root.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await settled(page);
   await shot(page, 'attachments-01-send-without-refused-file', { viewport: true });
 
   await dialog.getByRole('button', { name: 'Keep editing' }).click();

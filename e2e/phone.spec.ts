@@ -25,7 +25,7 @@ test('a customer at phone size: menu drawer, requests, a request, the new-reques
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('menuitem', { name: /My requests/ })).toBeVisible();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await settled(page);
   await shot(page, 'phone-02-menu-drawer', { viewport: true });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -83,7 +83,7 @@ test('an agent at phone size: the queue as cards and a ticket', async ({ page })
   // The same in the dark theme.
   await page.getByRole('switch', { name: 'Dark theme' }).click();
   await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await settled(page);
   await expectFitsWidth(page);
   await shot(page, 'phone-07-agent-ticket-dark');
   await page.getByRole('switch', { name: 'Dark theme' }).click();
