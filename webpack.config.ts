@@ -11,6 +11,7 @@ import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CONFIG_VARIABLES, parseConfig } from './src/config/config-schema';
 import { GzipBudgetPlugin } from './scripts/gzip-budget-plugin';
+import { PrerenderPlugin } from './scripts/prerender-plugin';
 
 loadDotenv({ quiet: true });
 
@@ -108,6 +109,12 @@ export default (
       new HtmlWebpackPlugin({ template: './public/index.html' }),
       ...(production
         ? [
+            // The guest pages as HTML and the antd styles as a file, before any script runs (DESIGN §12).
+            new PrerenderPlugin({
+              config: appConfig,
+              define: defined,
+              firebaseJson: path.resolve(__dirname, 'firebase.json'),
+            }),
             new GzipBudgetPlugin({
               initialRoutes: ['sign-in'],
               initialKiB: 300,

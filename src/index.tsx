@@ -1,27 +1,72 @@
 /**
  * Entry point: validates the configuration (a bad value is named on screen, never a blank
- * page), creates the backend and the store, and renders the app.
+ * page), creates the backend and the store, and renders the app — hydrating a page the build
+ * pre-rendered (DESIGN §12) when the app would render exactly that page for this visitor.
  */
-import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppBackend } from '@/app/backend';
 import { loadConfig } from '@/config/config';
-import { makeStore } from '@/app/store';
-import { ConfigErrorScreen } from '@/components/config-error-screen';
+import { makeStore, type AppStore } from '@/app/store';
+import { localeFromPreferences } from '@/domain/locales';
+
+/**
+ * Whether the store's first render is the pre-rendered page: a visitor without a remembered user,
+ * in the light theme and English (what the build renders; src/app/prerender.tsx).
+ */
+function rendersAsPrerendered(store: AppStore): boolean {
+  const { auth, preferences } = store.getState();
+  const locale = preferences.locale ?? localeFromPreferences(navigator.languages);
+  return auth.kind === 'unknown' && !auth.lastUser && preferences.theme === 'light' && locale === 'en';
+}
+
+/** Shows the rendered app: lifts the head script's "stale" mark and drops the start-up line behind it. */
+function reveal() {
+  document.documentElement.removeAttribute('data-prerender');
+  document.querySelector('.boot-stale')?.remove();
+}
+
+/** Names what is wrong with the configuration; its screen is loaded only then (not in the first JS). */
+function showConfigError(container: HTMLElement, variable: string | null, message: string) {
+  void import(/* webpackChunkName: "config-error" */ '@/components/config-error-screen').then(
+    ({ ConfigErrorScreen }) => {
+      flushSync(() => createRoot(container).render(<ConfigErrorScreen variable={variable} message={message} />));
+      reveal();
+    },
+  );
+}
 
 function start(container: HTMLElement) {
-  const root = createRoot(container);
   const result = loadConfig();
   if (!result.ok) {
-    root.render(<ConfigErrorScreen variable={result.error.variable} message={result.error.message} />);
+    showConfigError(container, result.error.variable, result.error.message);
     return;
   }
   try {
     const { store, persistor } = makeStore(createAppBackend(result.config));
-    root.render(<App store={store} persistor={persistor} />);
+    const app = <App store={store} persistor={persistor} />;
+    const render = () => {
+      if (container.dataset.prerendered && rendersAsPrerendered(store)) {
+        hydrateRoot(container, app);
+      } else {
+        // Replaces a pre-rendered page that is not this visitor's in one synchronous commit.
+        const root = createRoot(container);
+        flushSync(() => root.render(app));
+      }
+      reveal();
+    };
+    // The persisted state is read before the first render, so that render is the visitor's page.
+    if (persistor.getState().bootstrapped) render();
+    else {
+      const unsubscribe = persistor.subscribe(() => {
+        if (!persistor.getState().bootstrapped) return;
+        unsubscribe();
+        render();
+      });
+    }
   } catch (error) {
-    const message = error instanceof Error ? error.message : 'Triage could not start.';
-    root.render(<ConfigErrorScreen variable={null} message={message} />);
+    showConfigError(container, null, error instanceof Error ? error.message : 'Triage could not start.');
   }
 }
 

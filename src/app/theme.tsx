@@ -90,7 +90,9 @@ body .ant-btn-dangerous:not(.ant-btn-variant-solid):not(:disabled):not(:hover) {
 
 function GlobalFixes() {
   const { token } = theme.useToken();
-  return <style>{globalCss(token)}</style>;
+  // As markup, not a text child: the server would escape its quotes (`&#x27;`), which a <style>
+  // element does not decode, and the pre-rendered page's text would not match on hydration.
+  return <style dangerouslySetInnerHTML={{ __html: globalCss(token) }} />;
 }
 
 /**

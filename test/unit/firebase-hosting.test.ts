@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { configMatcher, re2Available } from 'superstatic/lib/utils/patterns';
 import { emulatorHost } from '@/backend/firebase/firebase-services';
+import { STALE_CHECK_CSP } from '../../scripts/prerender-stale-check';
 
 interface HostingRule {
   source?: string;
@@ -42,8 +43,10 @@ const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')
 const { hosting } = config;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const APP_ROUTES = ['/', '/sign-in', '/desk/tickets/abc', '/requests/new'];
-const APP_PATHS = [...APP_ROUTES, '/index.html'];
+const APP_ROUTES = ['/', '/desk/tickets/abc', '/requests/new'];
+/** Guest pages the build pre-renders into their own HTML file (DESIGN §12). */
+const PRERENDERED = ['/sign-in', '/sign-up', '/reset-password'];
+const APP_PATHS = [...APP_ROUTES, ...PRERENDERED, '/index.html'];
 const HASHED_PATHS = ['/assets/main.0123abcd.js', '/assets/410.5c1946bfb9.js', '/assets/main.0123abcd.js.map'];
 const SAMPLE_PATHS = [...APP_PATHS, ...HASHED_PATHS, '/assets/main.js', '/favicon.ico'];
 
@@ -85,6 +88,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'default-src': { "'self'": 'everything else only from the site itself' },
   'script-src': {
     "'self'": 'the webpack chunks',
+    [STALE_CHECK_CSP]: 'the pre-rendered pages’ head script, by its hash (scripts/prerender-stale-check.ts)',
     'https://apis.google.com': 'gapi, which Firebase Auth loads for signInWithPopup',
     'https://www.google.com/recaptcha/': 'reCAPTCHA v2 api.js (and Auth’s enterprise.js)',
     'https://www.gstatic.com/recaptcha/': 'the reCAPTCHA release script api.js loads',
@@ -127,6 +131,10 @@ describe('firebase.json hosting', () => {
 
   it.each(APP_ROUTES)('rewrites the app route %s to /index.html (single-page app)', (pathname) => {
     expect(rewriteOf(pathname)).toBe('/index.html');
+  });
+
+  it.each(PRERENDERED)('serves the pre-rendered page %s from its own file', (pathname) => {
+    expect(rewriteOf(pathname)).toBe(`${pathname}.html`);
   });
 
   it.each(['/assets/gone.0123abcd.js', '/favicon.ico'])(

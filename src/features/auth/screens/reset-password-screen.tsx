@@ -2,7 +2,7 @@
  * Password reset: asks for the email (and reCAPTCHA when configured) and sends a reset link.
  * The answer is the same whether or not the email has an account.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
@@ -17,6 +17,7 @@ import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { zodRule } from '@/lib/zod-rule';
 import { useAuthFieldIssues } from '@/lib/i18n/field-issues';
 import { Panel } from '@/components/panel';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 
 /** The password-reset screen (route `/reset-password`). */
 export default function ResetPasswordScreen() {
@@ -26,6 +27,11 @@ export default function ResetPasswordScreen() {
   const intl = useIntl();
   const issues = useAuthFieldIssues();
   const friendlyMessage = useFriendlyMessage();
+  const [form] = Form.useForm<{ email: string }>();
+  const fields = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(fields, (field) => {
+    if (field.id === 'email') form.setFieldValue('email', field.value);
+  });
 
   if (isSuccess && data) {
     return (
@@ -69,40 +75,43 @@ export default function ResetPasswordScreen() {
       {error && (
         <Alert type="error" showIcon role="alert" message={friendlyMessage(error)} style={{ marginBottom: 16 }} />
       )}
-      <Form<{ email: string }>
-        layout="vertical"
-        requiredMark={false}
-        disabled={isLoading}
-        onFinish={({ email }) => void sendReset(email)}
-      >
-        <Form.Item
-          name="email"
-          label={intl.formatMessage({ id: 'auth.resetPassword.emailLabel', defaultMessage: 'Email' })}
-          rules={[zodRule(emailSchema, issues.email)]}
-          extra={intl.formatMessage({
-            id: 'auth.resetPassword.emailHelp',
-            defaultMessage: 'We will send a link to choose a new password.',
-          })}
+      <div ref={fields}>
+        <Form<{ email: string }>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          disabled={isLoading}
+          onFinish={({ email }) => void sendReset(email)}
         >
-          <Input type="email" dir="auto" autoComplete="email" autoFocus />
-        </Form.Item>
-        {siteKey && (
-          <Form.Item>
-            <RecaptchaField siteKey={siteKey} onToken={setCaptchaToken} />
-          </Form.Item>
-        )}
-        <Form.Item style={{ marginBottom: 8 }}>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={isLoading}
-            disabled={siteKey !== null && !captchaToken}
+          <Form.Item
+            name="email"
+            label={intl.formatMessage({ id: 'auth.resetPassword.emailLabel', defaultMessage: 'Email' })}
+            rules={[zodRule(emailSchema, issues.email)]}
+            extra={intl.formatMessage({
+              id: 'auth.resetPassword.emailHelp',
+              defaultMessage: 'We will send a link to choose a new password.',
+            })}
           >
-            <FormattedMessage id="auth.resetPassword.submit" defaultMessage="Send reset link" />
-          </Button>
-        </Form.Item>
-      </Form>
+            <Input type="email" dir="auto" autoComplete="email" autoFocus />
+          </Form.Item>
+          {siteKey && (
+            <Form.Item>
+              <RecaptchaField siteKey={siteKey} onToken={setCaptchaToken} />
+            </Form.Item>
+          )}
+          <Form.Item style={{ marginBottom: 8 }}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              loading={isLoading}
+              disabled={siteKey !== null && !captchaToken}
+            >
+              <FormattedMessage id="auth.resetPassword.submit" defaultMessage="Send reset link" />
+            </Button>
+          </Form.Item>
+        </Form>
+      </div>
       <Link to="/sign-in">
         <FormattedMessage id="auth.resetPassword.backLink" defaultMessage="Back to sign in" />
       </Link>

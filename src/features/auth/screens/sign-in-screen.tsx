@@ -7,7 +7,7 @@
  * backend validates the email with the shared zod schema (`signInSchema`) before any network
  * call, and its message (the invalid-email sentence) shows in the alert above the form.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import Button from 'antd/es/button';
@@ -16,6 +16,7 @@ import Password from 'antd/es/input/Password';
 import theme from 'antd/es/theme';
 import GoogleOutlined from '@ant-design/icons/GoogleOutlined';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { Panel } from '@/components/panel';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { ThisTabOnly } from '@/features/auth/components/this-tab-only';
@@ -92,6 +93,12 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
   const [thisTabOnly, setThisTabOnly] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const intl = useIntl();
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (field) => {
+    if (field.id === 'sign-in-email') setEmail(field.value);
+    else if (field.id === 'sign-in-password') setPassword(field.value);
+    else if (field instanceof HTMLInputElement && field.type === 'checkbox') setThisTabOnly(field.checked);
+  });
 
   const edited = () => {
     if (error) dispatch(authErrorCleared());
@@ -110,6 +117,7 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
       <Panel title={<FormattedMessage id="auth.signIn.title" defaultMessage="Sign in" />}>
         <AuthErrorAlert />
         <form
+          ref={form}
           noValidate
           onSubmit={submit}
           aria-label={intl.formatMessage({ id: 'auth.signIn.formLabel', defaultMessage: 'Sign in' })}

@@ -2,7 +2,7 @@
  * Create a customer account (DESIGN §3: sign-up always makes a customer): name, email,
  * password with confirmation, and reCAPTCHA when configured.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
@@ -19,6 +19,7 @@ import { authErrorCleared, selectFormError, selectSigningIn, signUp } from '@/fe
 import { zodRule } from '@/lib/zod-rule';
 import { useAuthFieldIssues } from '@/lib/i18n/field-issues';
 import { Panel } from '@/components/panel';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 
 interface SignUpValues {
   displayName: string;
@@ -26,6 +27,14 @@ interface SignUpValues {
   password: string;
   confirm: string;
 }
+
+const SIGN_UP_FIELDS: readonly string[] = [
+  'displayName',
+  'email',
+  'password',
+  'confirm',
+] satisfies (keyof SignUpValues)[];
+const isSignUpField = (id: string): id is keyof SignUpValues => SIGN_UP_FIELDS.includes(id);
 
 /** The sign-up screen (route `/sign-up`). */
 export default function SignUpScreen() {
@@ -38,6 +47,12 @@ export default function SignUpScreen() {
   const [thisTabOnly, setThisTabOnly] = useState(false);
   const intl = useIntl();
   const issues = useAuthFieldIssues();
+  const [form] = Form.useForm<SignUpValues>();
+  const fields = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(fields, (field) => {
+    if (field instanceof HTMLInputElement && field.type === 'checkbox') setThisTabOnly(field.checked);
+    else if (isSignUpField(field.id)) form.setFieldValue(field.id, field.value);
+  });
 
   return (
     <Panel title={<FormattedMessage id="auth.signUp.title" defaultMessage="Create your account" />}>
@@ -55,77 +70,80 @@ export default function SignUpScreen() {
           ) : null
         }
       />
-      <Form<SignUpValues>
-        layout="vertical"
-        requiredMark={false}
-        disabled={busy}
-        onValuesChange={() => error && dispatch(authErrorCleared())}
-        onFinish={({ displayName, email, password }) =>
-          void dispatch(signUp({ displayName, email, password, ...(thisTabOnly ? { thisTabOnly } : {}) }))
-        }
-      >
-        <Form.Item
-          name="displayName"
-          label={intl.formatMessage({ id: 'auth.signUp.nameLabel', defaultMessage: 'Your name' })}
-          rules={[zodRule(displayNameSchema, issues.name)]}
+      <div ref={fields}>
+        <Form<SignUpValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          disabled={busy}
+          onValuesChange={() => error && dispatch(authErrorCleared())}
+          onFinish={({ displayName, email, password }) =>
+            void dispatch(signUp({ displayName, email, password, ...(thisTabOnly ? { thisTabOnly } : {}) }))
+          }
         >
-          <Input autoComplete="name" autoFocus maxLength={80} showCount />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label={intl.formatMessage({ id: 'auth.signUp.emailLabel', defaultMessage: 'Email' })}
-          rules={[zodRule(emailSchema, issues.email)]}
-        >
-          <Input type="email" dir="auto" autoComplete="email" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={intl.formatMessage({ id: 'auth.signUp.passwordLabel', defaultMessage: 'Password' })}
-          rules={[zodRule(passwordSchema, issues.password)]}
-          hasFeedback
-        >
-          <Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={intl.formatMessage({ id: 'auth.signUp.confirmLabel', defaultMessage: 'Confirm password' })}
-          dependencies={['password']}
-          hasFeedback
-          rules={[
-            {
-              required: true,
-              message: intl.formatMessage({
-                id: 'auth.signUp.confirmMissing',
-                defaultMessage: 'Type the password again.',
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string) => {
-                if (value && value !== getFieldValue('password'))
-                  throw new Error(
-                    intl.formatMessage({
-                      id: 'auth.signUp.confirmMismatch',
-                      defaultMessage: 'The two passwords do not match.',
-                    }),
-                  );
-              },
-            }),
-          ]}
-        >
-          <Password autoComplete="new-password" />
-        </Form.Item>
-        {siteKey && (
-          <Form.Item>
-            <RecaptchaField siteKey={siteKey} onToken={setCaptchaToken} />
+          <Form.Item
+            name="displayName"
+            label={intl.formatMessage({ id: 'auth.signUp.nameLabel', defaultMessage: 'Your name' })}
+            rules={[zodRule(displayNameSchema, issues.name)]}
+          >
+            <Input autoComplete="name" autoFocus maxLength={80} showCount />
           </Form.Item>
-        )}
-        <ThisTabOnly checked={thisTabOnly} onChange={setThisTabOnly} disabled={busy} />
-        <Form.Item style={{ marginBottom: 8 }}>
-          <Button type="primary" htmlType="submit" block loading={busy} disabled={captchaMissing}>
-            <FormattedMessage id="auth.signUp.submit" defaultMessage="Create account" />
-          </Button>
-        </Form.Item>
-      </Form>
+          <Form.Item
+            name="email"
+            label={intl.formatMessage({ id: 'auth.signUp.emailLabel', defaultMessage: 'Email' })}
+            rules={[zodRule(emailSchema, issues.email)]}
+          >
+            <Input type="email" dir="auto" autoComplete="email" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={intl.formatMessage({ id: 'auth.signUp.passwordLabel', defaultMessage: 'Password' })}
+            rules={[zodRule(passwordSchema, issues.password)]}
+            hasFeedback
+          >
+            <Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={intl.formatMessage({ id: 'auth.signUp.confirmLabel', defaultMessage: 'Confirm password' })}
+            dependencies={['password']}
+            hasFeedback
+            rules={[
+              {
+                required: true,
+                message: intl.formatMessage({
+                  id: 'auth.signUp.confirmMissing',
+                  defaultMessage: 'Type the password again.',
+                }),
+              },
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: string) => {
+                  if (value && value !== getFieldValue('password'))
+                    throw new Error(
+                      intl.formatMessage({
+                        id: 'auth.signUp.confirmMismatch',
+                        defaultMessage: 'The two passwords do not match.',
+                      }),
+                    );
+                },
+              }),
+            ]}
+          >
+            <Password autoComplete="new-password" />
+          </Form.Item>
+          {siteKey && (
+            <Form.Item>
+              <RecaptchaField siteKey={siteKey} onToken={setCaptchaToken} />
+            </Form.Item>
+          )}
+          <ThisTabOnly checked={thisTabOnly} onChange={setThisTabOnly} disabled={busy} />
+          <Form.Item style={{ marginBottom: 8 }}>
+            <Button type="primary" htmlType="submit" block loading={busy} disabled={captchaMissing}>
+              <FormattedMessage id="auth.signUp.submit" defaultMessage="Create account" />
+            </Button>
+          </Form.Item>
+        </Form>
+      </div>
       <p style={{ marginTop: 16, marginBottom: 0 }}>
         <FormattedMessage
           id="auth.signUp.haveAccount"

@@ -1,0 +1,109 @@
+/**
+ * Pre-rendered guest pages (DESIGN §12): the build writes sign-in, sign-up and reset-password as
+ * HTML, so the form is there before any script runs; the app then hydrates it without moving
+ * anything, and a visitor whom the page does not fit (a remembered user, dark theme) never sees it.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { PRIYA, shot, signIn } from './support';
+
+/** Starts recording layout shifts (and hydration errors) before the page's first script. */
+async function watchFirstPaint(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return errors;
+}
+
+/** Holds every script of the app until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the guest pages are in the HTML with their labelled fields', async ({ page }) => {
+    await page.goto('/sign-in');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await shot(page, 'prerender-01-sign-in-without-javascript');
+
+    await page.goto('/sign-up');
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+
+    await page.goto('/reset-password');
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+});
+
+test('the sign-in page hydrates without a layout shift or an error, and works', async ({ page }) => {
+  const errors = await watchFirstPaint(page);
+  await page.goto('/sign-in');
+  const email = page.getByLabel('Email');
+  await expect(email).toBeVisible();
+  // Hydrated: React answers the form (an empty submit names the missing field).
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter your email.')).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  expect(errors).toEqual([]);
+  await signIn(page, PRIYA);
+});
+
+test('what is typed before the scripts arrive is kept when the page hydrates', async ({ page }) => {
+  const errors = await watchFirstPaint(page);
+  const release = await holdScripts(page);
+  // Deferred scripts hold DOMContentLoaded back: wait for the response only.
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(PRIYA.email);
+  await page.getByLabel('Password').fill(PRIYA.password);
+  release();
+  // Hydrated: the screen's effects have run (the demo accounts are listed under the form).
+  await expect(page.getByRole('heading', { name: 'Demo accounts (local mode)' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(PRIYA.email);
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(PRIYA.home);
+  expect(errors).toEqual([]);
+});
+
+test('a remembered user or the dark theme never sees the pre-rendered sign-in page', async ({ page }) => {
+  await signIn(page, PRIYA);
+  await page.getByRole('switch', { name: 'Dark theme' }).click();
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+
+  // Hold the app's scripts: what shows is the HTML and its head script alone.
+  const release = await holdScripts(page);
+  const errors = await watchFirstPaint(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await expect(page.getByText('Starting Triage…')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeHidden();
+  await shot(page, 'prerender-02-remembered-user-start-up-line', { viewport: true });
+
+  release();
+  await expect(page).toHaveURL(/\/desk/);
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,40 @@
+/**
+ * The pre-rendered pages' head script (DESIGN §12) and the CSP source that allows it; apart from
+ * scripts/prerender-plugin.ts so that the hosting tests can check firebase.json against it.
+ */
+import { createHash } from 'node:crypto';
+
+/**
+ * Runs before the first paint of a pre-rendered page: when what the app will render differs from
+ * the page (a persisted dark theme, a language other than English, a remembered user — DESIGN §12),
+ * it marks `<html data-prerender="stale">`, which hides the page and shows the start-up line until
+ * the app has rendered. It reads what src/app/persist.ts writes; src/index.tsx decides to hydrate
+ * from the store itself.
+ */
+export const STALE_CHECK_SCRIPT = `(function () {
+  var stale = false;
+  function read(storage, key) {
+    try { return JSON.parse(storage.getItem('persist:' + key) || '{}'); } catch (e) { stale = true; return {}; }
+  }
+  try {
+    var preferences = read(localStorage, 'triage.preferences');
+    if (preferences.theme && JSON.parse(preferences.theme) !== 'light') stale = true;
+    var locale = preferences.locale ? JSON.parse(preferences.locale) : null;
+    if (!locale) {
+      var tags = navigator.languages || [];
+      for (var i = 0; i < tags.length; i++) {
+        var base = String(tags[i]).toLowerCase().split('-')[0];
+        if (base === 'en' || base === 'es' || base === 'ar') { locale = base; break; }
+      }
+    }
+    if (locale && locale !== 'en') stale = true;
+    var auth = [read(localStorage, 'triage.auth'), read(sessionStorage, 'triage.auth')];
+    for (var j = 0; j < auth.length; j++) if (auth[j].lastUser && auth[j].lastUser !== 'null') stale = true;
+  } catch (e) {
+    stale = true;
+  }
+  if (stale) document.documentElement.setAttribute('data-prerender', 'stale');
+})();`;
+
+/** The CSP source that allows {@link STALE_CHECK_SCRIPT}. */
+export const STALE_CHECK_CSP = `'sha256-${createHash('sha256').update(STALE_CHECK_SCRIPT).digest('base64')}'`;
