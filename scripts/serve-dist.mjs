@@ -3,6 +3,9 @@
 // a file of the build (unless `ignore`d), else the first matching rewrite, else 404; and the
 // headers of every matching `headers` rule, a later rule overriding an earlier one's key (what
 // Hosting and its emulator do). So the Playwright journeys run under the production CSP.
+// Text responses (HTML, JavaScript, CSS, JSON, source maps, SVG, plain text, web app manifests)
+// are gzipped when the request accepts gzip, as Hosting does (`Content-Encoding: gzip`,
+// `Vary: Accept-Encoding`), so what the browser downloads weighs what it would in production.
 //
 // Usage: node scripts/serve-dist.mjs [dir=dist] [port=4173] [--emulators]
 //   --emulators  adds the Emulator Suite's origins (firebase.json `emulators`) to the CSP, for the
@@ -13,6 +16,7 @@ import { appendFileSync, createReadStream, existsSync, readFileSync, statSync } 
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -24,7 +28,11 @@ const TYPES = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
 };
+
+/** The extensions whose responses are gzipped for a client that accepts it (Hosting compresses text). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
 
 /** Where the served CSP tells the browser to report violations. */
 export const CSP_REPORT_PATH = '/__csp-report';
@@ -143,6 +151,36 @@ export function resolveFile(root, hosting, pathname) {
   return rewrite?.destination ? path.join(root, rewrite.destination) : null;
 }
 
+/**
+ * Whether an `Accept-Encoding` header accepts gzip: listed (or `*`) with a quality above 0.
+ * @param header the request's header value, if any.
+ */
+export function acceptsGzip(header) {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (coding.trim() === 'gzip') return accepted;
+    if (coding.trim() === '*') star = accepted;
+  }
+  return star;
+}
+
+/** Gzipped files, by path, kept while the file's size and modification time stay the same. */
+const gzipped = new Map();
+
+/** The gzipped bytes of `file` (compressed once per version of the file). */
+function gzipOf(file) {
+  const { mtimeMs, size } = statSync(file);
+  const cached = gzipped.get(file);
+  if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipped.set(file, { mtimeMs, size, body });
+  return body;
+}
+
 function logViolation(body) {
   let report;
   try {
@@ -184,12 +222,27 @@ function serve(root, port, emulators) {
     const csp = headers['Content-Security-Policy'];
     if (csp) headers['Content-Security-Policy'] = widenCsp(csp, { ...additions, 'report-uri': [CSP_REPORT_PATH] });
     const file = resolveFile(root, hosting, pathname);
-    if (!file) {
+    // A rewrite to a file the build lacks (an older build) is a 404 on Hosting too.
+    if (!file || !existsSync(file)) {
       response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    response.writeHead(200, { ...headers, 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
+    const extension = path.extname(file);
+    const type = TYPES[extension] ?? 'application/octet-stream';
+    if (!COMPRESSIBLE.has(extension)) {
+      response.writeHead(200, { ...headers, 'Content-Type': type });
+      createReadStream(file).pipe(response);
+      return;
+    }
+    const vary = { ...headers, 'Content-Type': type, Vary: 'Accept-Encoding' };
+    if (!acceptsGzip(request.headers['accept-encoding'])) {
+      response.writeHead(200, vary);
+      createReadStream(file).pipe(response);
+      return;
+    }
+    const body = gzipOf(file);
+    response.writeHead(200, { ...vary, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+    response.end(request.method === 'HEAD' ? undefined : body);
   }).listen(port, '127.0.0.1', () =>
     console.log(`serve-dist: ${root} on http://127.0.0.1:${port}${emulators ? ' (CSP allows the emulators)' : ''}`),
   );
