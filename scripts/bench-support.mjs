@@ -8,8 +8,22 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'esbuild';
 
-/** The newest modification time (ms) of src/ and the build's own configuration. */
-function newestSourceTime() {
+/** The build's own configuration: webpack's, its plugins and loader, the packages, the example environment. */
+const BUILD_FILES = [
+  'webpack.config.ts',
+  'package.json',
+  '.env.example',
+  'scripts/gzip-budget-plugin.ts',
+  'scripts/prerender-plugin.ts',
+  'scripts/prerender-stale-check.ts',
+  'scripts/icu-catalogue-loader.cjs',
+];
+
+/**
+ * The newest modification time (ms) of what a production build is made of: src/, public/, the
+ * webpack configuration and its plugins, package.json and .env.example.
+ */
+export function newestSourceTime() {
   let newest = 0;
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -18,20 +32,22 @@ function newestSourceTime() {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  walk('src');
-  for (const file of ['webpack.config.ts', 'package.json', 'public/index.html']) {
-    if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
+  for (const dir of ['src', 'public']) if (existsSync(dir)) walk(dir);
+  for (const file of BUILD_FILES) if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
   return newest;
 }
 
-/** Whether `dir` holds a local-backend build (the local adapter's session key is in it). */
-function isLocalBuild(dir) {
+/**
+ * Whether `dir` holds a build newer than its sources whose JS contains `marker` (what tells the
+ * builds apart: the local adapter's session key, the Firebase demo project's id).
+ */
+export function isFreshBuild(dir, marker) {
   const assets = path.join(dir, 'assets');
   if (!existsSync(path.join(dir, 'index.html')) || !existsSync(assets)) return false;
+  if (statSync(path.join(dir, 'index.html')).mtimeMs <= newestSourceTime()) return false;
   return readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
-    .some((file) => readFileSync(path.join(assets, file), 'utf8').includes('triage.local.session'));
+    .some((file) => readFileSync(path.join(assets, file), 'utf8').includes(marker));
 }
 
 /**
@@ -42,8 +58,7 @@ function isLocalBuild(dir) {
  * @param rebuild build even when the build is fresh.
  */
 export function ensureLocalBuild(name, dist, rebuild) {
-  const fresh = !rebuild && isLocalBuild(dist) && statSync(path.join(dist, 'index.html')).mtimeMs > newestSourceTime();
-  if (fresh) {
+  if (!rebuild && isFreshBuild(dist, 'triage.local.session')) {
     console.log(`${name}: reusing the production build in ${path.relative('.', dist) || '.'}/`);
     return;
   }

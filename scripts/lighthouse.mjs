@@ -39,14 +39,14 @@
 //   --dist=DIR, --dist-firebase=DIR  other build directories (default dist/ and dist-firebase/).
 // CHROMIUM=/path/to/chrome overrides /usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
-import { ensureLocalBuild, quantile } from './bench-support.mjs';
+import { ensureLocalBuild, isFreshBuild, quantile } from './bench-support.mjs';
 import { firebaseExampleEnv } from './build-firebase-example.mjs';
 
 const NAME = 'lighthouse';
@@ -99,39 +99,13 @@ const BUILDS = {
   firebase: { dir: path.resolve(args['dist-firebase'] ?? 'dist-firebase'), serveArgs: ['--emulators'] },
 };
 
-/** The newest modification time (ms) of what a build is made of. */
-function newestSourceTime() {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  };
-  for (const dir of ['src', 'public']) if (existsSync(dir)) walk(dir);
-  for (const file of ['webpack.config.ts', 'package.json', '.env.example']) {
-    if (existsSync(file)) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
-  return newest;
-}
-
-/** Whether `dir` holds a Firebase build of .env.example (its demo project id is in the JS). */
-function isFirebaseExampleBuild(dir) {
-  const assets = path.join(dir, 'assets');
-  if (!existsSync(path.join(dir, 'index.html')) || !existsSync(assets)) return false;
-  return readdirSync(assets)
-    .filter((file) => file.endsWith('.js'))
-    .some((file) => readFileSync(path.join(assets, file), 'utf8').includes('demo-triage'));
-}
-
 /**
  * Makes sure `dir` holds the Firebase build of .env.example newer than the sources, as
  * scripts/build-firebase-example.mjs builds it (its environment; budgets reported, not enforced).
  */
 function ensureFirebaseBuild(dir, rebuild) {
   const relative = path.relative('.', dir);
-  if (!rebuild && isFirebaseExampleBuild(dir) && statSync(path.join(dir, 'index.html')).mtimeMs > newestSourceTime()) {
+  if (!rebuild && isFreshBuild(dir, 'demo-triage')) {
     console.log(`${NAME}: reusing the Firebase build in ${relative}/`);
     return;
   }
