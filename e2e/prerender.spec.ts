@@ -89,6 +89,23 @@ test('what is typed before the scripts arrive is kept when the page hydrates', a
   expect(errors).toEqual([]);
 });
 
+test('a click on Sign in before the scripts arrive neither reloads the page nor is lost', async ({ page }) => {
+  const errors = await watchFirstPaint(page);
+  const release = await holdScripts(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(PRIYA.email);
+  await page.getByLabel('Password').fill(PRIYA.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Held by the page's head script: no native submission (which would reload /sign-in?).
+  await expect(page.locator('html')).toHaveAttribute('data-submit-held', '');
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByLabel('Password')).toHaveValue(PRIYA.password);
+  release();
+  // Hydrated, the screen makes the held submission with what was typed.
+  await expect(page).toHaveURL(PRIYA.home);
+  expect(errors).toEqual([]);
+});
+
 test('a remembered user or the dark theme never sees the pre-rendered sign-in page', async ({ page }) => {
   await signIn(page, PRIYA);
   await page.getByRole('switch', { name: 'Dark theme' }).click();

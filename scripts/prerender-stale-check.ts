@@ -10,6 +10,11 @@ import { createHash } from 'node:crypto';
  * it marks `<html data-prerender="stale">`, which hides the page and shows the start-up line until
  * the app has rendered. It reads what src/app/persist.ts writes; src/index.tsx decides to hydrate
  * from the store itself.
+ *
+ * It also holds back a form's submission until the app has taken the page over: a click on
+ * "Sign in" before the scripts run would otherwise reload the page and lose what was typed. The
+ * held submission is noted (`data-submit-held`) and made again by the screen once hydrated
+ * (src/lib/held-submit.ts).
  */
 export const STALE_CHECK_SCRIPT = `(function () {
   var stale = false;
@@ -34,6 +39,11 @@ export const STALE_CHECK_SCRIPT = `(function () {
     stale = true;
   }
   if (stale) document.documentElement.setAttribute('data-prerender', 'stale');
+  window.__triageHoldSubmit = function (event) {
+    event.preventDefault();
+    document.documentElement.setAttribute('data-submit-held', '');
+  };
+  document.addEventListener('submit', window.__triageHoldSubmit, true);
 })();`;
 
 /** The CSP source that allows {@link STALE_CHECK_SCRIPT}. */

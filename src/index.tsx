@@ -5,6 +5,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { stopHoldingSubmits } from '@/lib/held-submit';
 import { App } from '@/app/app';
 import { createAppBackend } from '@/app/backend';
 import { loadConfig } from '@/config/config';
@@ -53,6 +54,8 @@ function start(container: HTMLElement) {
         // Replaces a pre-rendered page that is not this visitor's in one synchronous commit.
         const root = createRoot(container);
         flushSync(() => root.render(app));
+        // A submission held back on the replaced page was not this visitor's page's: let it go.
+        stopHoldingSubmits();
       }
       reveal();
     };
