@@ -79,6 +79,7 @@ import type {
   WriteOptions,
 } from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
+import { meterReads } from '@/backend/firebase/read-meter';
 import { readActor, readActorIn, userRef } from '@/backend/firebase/firestore-users';
 import { firestoreUnavailable, toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
@@ -371,6 +372,7 @@ export async function getTicket(ctx: FirestoreContext, id: string): Promise<Tick
 export async function findTicket(ctx: FirestoreContext, id: string): Promise<Ticket | null> {
   const uid = currentUid(ctx.auth);
   const snapshot = await getDoc(ticketRef(ctx.db, id));
+  if (!snapshot.metadata.fromCache) meterReads(1, 'get');
   if (!snapshot.exists()) return null;
   const ticket = snapshot.data();
   // The requester reads their own without a look at their profile.
@@ -584,6 +586,7 @@ export async function watchTicketCount(
       do {
         again = false;
         const count = (await getCountFromServer(counted)).data().count;
+        meterReads(Math.max(1, Math.ceil(count / 1000)), 'count');
         if (stopped) return;
         if (count !== last) {
           last = count;
@@ -596,9 +599,17 @@ export async function watchTicketCount(
       running = false;
     }
   };
+  let triggerServed = false;
   stopTrigger = onSnapshot(
     trigger,
-    () => void recount(),
+    (snapshot) => {
+      // The read meter (scripts only): the trigger's one document, first and on each change.
+      if (!snapshot.metadata.fromCache) {
+        meterReads(triggerServed ? snapshot.docChanges().length : 1, 'listen');
+        triggerServed = true;
+      }
+      void recount();
+    },
     (error: FirestoreError) => fail(error),
   );
   if (stopped) stopTrigger();
