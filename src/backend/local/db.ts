@@ -358,9 +358,12 @@ function withPersonSearchKeys(table: DBCoreTable): DBCoreTable {
   };
 }
 
-/** A stored profile without its stored-only keys (what crosses the port). */
+/**
+ * A stored profile without its stored-only keys (what crosses the port). Dexie's reading hook
+ * also sees the `undefined` of a `get` that found nothing: passed through.
+ */
 function fromStoredProfile(stored: StoredProfile): UserProfile {
-  if (!(PERSON_SEARCH_KEYS in stored)) return stored;
+  if (typeof stored !== 'object' || stored === null || !(PERSON_SEARCH_KEYS in stored)) return stored;
   const { [PERSON_SEARCH_KEYS]: _keys, ...profile } = stored;
   return profile;
 }
