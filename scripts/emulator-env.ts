@@ -23,6 +23,16 @@ const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.Clou
 const FIREBASE_CACHE = process.env.FIREBASE_EMULATORS_PATH || join(homedir(), '.cache', 'firebase', 'emulators');
 const WRAPPER_DIR = resolve('node_modules/.cache/triage-emulators');
 
+/**
+ * JVM options for the Firestore emulator: unpooled heap buffers for its netty. Under load the
+ * emulator's HTTP/1-or-2 routing releases a buffer twice ("Failed to release a message:
+ * UnpooledSlicedByteBuf(freed)" in firestore-debug.log); with reused direct memory the client
+ * then reads garbage ("RESOURCE_EXHAUSTED: Received message larger than max (3909016118 …)")
+ * and the SDK backs its listener off for a minute. Memory that is never reused cannot be read
+ * as garbage.
+ */
+export const FIRESTORE_JVM_OPTIONS = ['-Dio.netty.allocator.type=unpooled', '-Dio.netty.noPreferDirect=true'];
+
 /** The emulators that can run here, the environment to run firebase-tools with, and why not. */
 export interface EmulatorSetup {
   /** Whether firebase-tools can run Firestore (and so Firestore-triggered functions) here. */
@@ -89,6 +99,8 @@ export function emulatorSetup(): EmulatorSetup {
   }
   if (found.java !== 'java') env.PATH = `${dirname(found.java)}${delimiter}${env.PATH ?? ''}`;
   notes.push(`Java ${found.version} (${found.java})`);
+  // firebase-tools starts the emulator's JVM itself: its options ride in JAVA_TOOL_OPTIONS.
+  env.JAVA_TOOL_OPTIONS = [env.JAVA_TOOL_OPTIONS, ...FIRESTORE_JVM_OPTIONS].filter(Boolean).join(' ');
 
   let storage = true;
   if (env.FIRESTORE_EMULATOR_BINARY_PATH) {

@@ -6,7 +6,7 @@
 // Lint, format and typecheck only read the tree, so they run side by side (each prints its
 // output when it ends); the rest run one after another: Jest already fills every core, the
 // journeys serve the production build, and the two emulator steps share the Auth emulator's port.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
@@ -28,13 +28,37 @@ function firstLine(text) {
   );
 }
 
+/** The last lines of a step's output, kept for the summary when the step fails without a failed test. */
+const TAIL_LINES = 60;
+
+/** Runs one step, its output passed through as it comes; resolves when it ends. */
 function run(name, command, count) {
   console.log(`\n━━ ${name}: ${command}`);
   const started = Date.now();
-  const { status } = spawnSync(command, { stdio: 'inherit', shell: true, env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok: status === 0, seconds });
-  if (count) count();
+  let tail = '';
+  return new Promise((resolve) => {
+    const child = spawn(command, { stdio: ['inherit', 'pipe', 'pipe'], shell: true, env: process.env });
+    const keep = (stream, target) =>
+      stream.on('data', (chunk) => {
+        target.write(chunk);
+        tail = (tail + chunk.toString('utf8')).split('\n').slice(-TAIL_LINES).join('\n');
+      });
+    keep(child.stdout, process.stdout);
+    keep(child.stderr, process.stderr);
+    child.on('error', (error) => {
+      tail += `\n${error.message}`;
+    });
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const failedBefore = failedTests.length;
+      if (count) count();
+      const ok = status === 0;
+      // A step can fail with every test passed (a hook, a teardown, the emulators' shutdown):
+      // CI may show only the summary, so the step's last lines go there.
+      results.push({ name, ok, seconds, tail: !ok && failedTests.length === failedBefore ? tail : '' });
+      resolve();
+    });
+  });
 }
 
 /** Runs `[name, command]` steps at the same time; prints each one's output when it ends; results in the given order. */
@@ -70,7 +94,8 @@ function countJest(file) {
     testsSkipped += report.numPendingTests + report.numTodoTests;
     for (const suite of report.testResults) {
       const file = suite.name.replace(`${process.cwd()}/`, '');
-      if (suite.assertionResults.length === 0 && suite.status === 'failed') {
+      const anyTestFailed = suite.assertionResults.some((test) => test.status === 'failed');
+      if (suite.status === 'failed' && !anyTestFailed) {
         failedTests.push(`${file}: ${firstLine(suite.message)}`);
       }
       for (const test of suite.assertionResults) {
@@ -114,14 +139,14 @@ await runSideBySide([
   ['catalogues', 'node scripts/check-catalogues.mjs'],
 ]);
 // One worker per core (Jest's default leaves one core idle for itself, half of a 2-core machine).
-run(
+await run(
   'jest',
   'npx jest --selectProjects unit screens contract-local --maxWorkers=100% --json --outputFile=test-results/reports/jest.json',
   countJest('test-results/reports/jest.json'),
 );
 // The SLA tests must notice a broken pause rule (DESIGN §10): a mutant of clocks.ts, run alone
 // (it rewrites the file for a moment, so nothing else runs beside it).
-run('sla-mutation', 'node scripts/mutation-check-sla.mjs');
+await run('sla-mutation', 'node scripts/mutation-check-sla.mjs');
 // The Firebase path against real emulators (`scripts/with-emulators.ts` picks what runs here):
 // - the adapter's contract with the Auth, Firestore and Functions emulators, so that the Cloud
 //   Functions' triggers write the audit trail and search keys as in production. firebase-tools
@@ -135,32 +160,32 @@ const gcloudJar = existsSync(
   process.env.FIRESTORE_EMULATOR_JAR ||
     '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
 );
-run(
+await run(
   'firebase adapter vs the Auth, Firestore and Functions emulators (Cloud Functions triggers)',
   'npx tsx scripts/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
   countJest('test-results/reports/jest-firebase.json'),
 );
-run(
+await run(
   `security rules and trusted code vs ${gcloudJar ? 'the Firestore emulator (gcloud jar)' : 'the Emulator Suite'}`,
   gcloudJar
     ? 'node scripts/with-firestore.mjs npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json'
     : 'npx tsx scripts/with-emulators.ts firestore,storage -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
   countJest('test-results/reports/jest-rules.json'),
 );
-run('production builds and budgets', 'node scripts/check-build.mjs');
-run(
+await run('production builds and budgets', 'node scripts/check-build.mjs');
+await run(
   'playwright journeys (local backend)',
   'npx playwright test --project local',
   countPlaywright('test-results/reports/playwright.json'),
 );
-run(
+await run(
   'playwright: Firebase build vs Auth emulator',
   'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
   countPlaywright('test-results/reports/playwright-firebase.json'),
 );
 // The Firebase build against Auth, Firestore (on 127.0.0.1:8080, where the emulator build looks
 // for it) and the Cloud Functions; skips with its reason where Firestore cannot run.
-run(
+await run(
   'playwright: Firebase build vs Auth + Firestore + Functions emulators',
   'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
   countPlaywright('test-results/reports/playwright-firestore.json'),
@@ -173,6 +198,12 @@ const failedSteps = results.filter((result) => !result.ok).length;
 if (failedTests.length > 0) {
   console.log('  failed tests:');
   for (const line of failedTests) console.log(`    ✕ ${line}`);
+}
+for (const { name, tail } of results.filter((result) => result.tail)) {
+  console.log(`  ${name} failed with no failed test; its last lines:`);
+  // firebase-tools' "i  …" progress lines (emulators starting and stopping) say nothing here.
+  const lines = tail.split('\n').filter((line) => !/^i {2}/.test(line) && line.trim() !== '');
+  for (const line of lines.slice(-20)) console.log(`    | ${line}`);
 }
 console.log(`  steps: ${results.length - failedSteps} of ${results.length} green`);
 console.log(`Tests: ${testsPassed} passed, ${testsFailed + failedSteps} failed, ${testsSkipped} skipped`);

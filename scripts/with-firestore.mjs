@@ -54,6 +54,10 @@ function startEmulator(jar, port) {
   const child = spawn(
     'java',
     [
+      // As scripts/emulator-env.ts's FIRESTORE_JVM_OPTIONS: netty's buffers unpooled and on the
+      // heap, so a buffer the emulator releases twice is never read back as garbage.
+      '-Dio.netty.allocator.type=unpooled',
+      '-Dio.netty.noPreferDirect=true',
       '-cp',
       jar,
       MAIN_CLASS,
