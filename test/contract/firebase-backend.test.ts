@@ -62,6 +62,9 @@ const declared = {
   ),
 };
 
+/** How often clearing the Firestore emulator is retried after a 409 (a trigger's transaction held a lock). */
+const CLEAR_RETRIES = 5;
+
 /** The emulator's REST base URL for a `host:port` variable (which may carry `http://`). */
 function restBase(host: string): string {
   return host.startsWith('http') ? host.replace(/\/$/, '') : `http://${host}`;
@@ -140,10 +143,17 @@ function firebaseHarness(): ContractHarness {
         await expectOk(response, 'Clearing the Auth emulator');
       }
       if (firestoreHost) {
-        const response = await fetch(
-          `${restBase(firestoreHost)}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
-          { method: 'DELETE' },
-        );
+        // The Cloud Functions may still be running a trigger's transaction: the emulator then
+        // answers 409 "Transaction lock timeout" (ABORTED) — a retry after it ends clears.
+        const clear = () =>
+          fetch(`${restBase(firestoreHost)}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, {
+            method: 'DELETE',
+          });
+        let response = await clear();
+        for (let attempt = 1; response.status === 409 && attempt <= CLEAR_RETRIES; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          response = await clear();
+        }
         await expectOk(response, 'Clearing the Firestore emulator');
       }
     },
