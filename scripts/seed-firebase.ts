@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { searchKeysFor } from '@/domain/search-keys';
+import { personSearchKeysFor } from '@/domain/people';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
 import { buildDemoDesk, type DemoDesk } from '@/backend/local/seed';
@@ -160,6 +161,8 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       email: user.email,
       role: user.role,
       ...(user.photoPath ? { photoPath: user.photoPath } : {}),
+      // As `userWritten` keeps them (DESIGN §3 "Finding people").
+      searchKeys: personSearchKeysFor(user),
       createdAt: timestamp(user.createdAt),
       updatedAt: timestamp(user.updatedAt),
     },

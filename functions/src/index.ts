@@ -19,6 +19,7 @@ import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage, mailForTicketWrite } from './mail';
 import { recordTicketChange } from './ticket-change';
 import { recordSettingsChange, runDeskAutomation } from './sla';
+import { backfillPeopleSearchKeys, keepPersonSearchKeys } from './people';
 
 initializeApp();
 
@@ -49,12 +50,26 @@ export const deskSettingsWritten = onDocumentWritten({ document: 'settings/desk'
 
 /**
  * Every five minutes (DESIGN §2, §10): the automatic close of solved tickets after the desk's
- * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation}).
+ * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation});
+ * and a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
+ * {@link backfillPeopleSearchKeys}).
  */
 export const deskAutomation = onSchedule('every 5 minutes', async () => {
   const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
   if (closed.length > 0 || breaches > 0)
     logger.info(`automation: closed ${closed.length}, breaches recorded ${breaches}`);
+  const keyed = await backfillPeopleSearchKeys(getFirestore());
+  if (keyed > 0) logger.info(`people search keys back-filled: ${keyed}`);
+});
+
+/**
+ * On every write of `users/{uid}`: the profile's search keys from its name and email (DESIGN §3
+ * "Finding people", see {@link keepPersonSearchKeys}). Idempotent; its own write changes nothing.
+ */
+export const userWritten = onDocumentWritten({ document: 'users/{uid}', retry: true }, async (event) => {
+  const after = event.data?.after;
+  if (!after?.exists) return;
+  await keepPersonSearchKeys(after);
 });
 
 /**

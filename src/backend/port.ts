@@ -111,12 +111,54 @@ export interface AuthPort {
   deleteOwnAccount(password: string): Promise<void>;
 }
 
-/** `users/{uid}` (DESIGN §3): customers read only their own; staff list everyone. */
+/** Where a page of people continues: after this row (display name, then uid, ascending). */
+export interface PeopleCursor {
+  displayName: string;
+  uid: string;
+}
+
+/**
+ * One page of `users` (DESIGN §3 "Finding people"), ordered by display name then uid.
+ * - `search`: typed text, looked up by its one most specific token (`searchKeyOf`) in the
+ *   profile's search keys (name word prefixes, email); text with no token (a single letter)
+ *   searches nothing, i.e. lists everyone;
+ * - `role`: only people of this role;
+ * - `limit`: 1–`MAX_PEOPLE_PAGE` (`src/domain/people.ts`);
+ * - `after`: the previous page's `nextCursor`.
+ */
+export interface PeopleQuery {
+  search?: string;
+  role?: Role;
+  limit: number;
+  after?: PeopleCursor | null;
+}
+
+/** A page of people and where the next one starts (`null` when none follows). */
+export interface PeoplePage {
+  people: UserProfile[];
+  nextCursor: PeopleCursor | null;
+}
+
+/**
+ * `users/{uid}` (DESIGN §3): customers read only their own; staff read anyone by uid and list
+ * people only in bounded queries (at most `MAX_PEOPLE_QUERY`, the rules' limit) — nothing
+ * reads the whole collection.
+ */
 export interface UsersPort {
   /** @throws AppError `not-found`, `permission-denied` (a customer reading someone else). */
   get(uid: string): Promise<UserProfile>;
-  /** Live list of every user, newest first; staff only (else the error listener gets `permission-denied`). */
-  watchAll(onNext: Listener<UserProfile[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Live list of the staff (agents and admins) by display name, at most `STAFF_LIST_LIMIT`
+   * (`src/domain/people.ts`): who a ticket can be assigned to. Staff only (else the error
+   * listener gets `permission-denied`).
+   */
+  watchStaff(onNext: Listener<UserProfile[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * One page of people (see {@link PeopleQuery}); staff only.
+   * @throws AppError `permission-denied` for a customer, `invalid-argument` for a limit outside
+   *   1–`MAX_PEOPLE_PAGE`.
+   */
+  list(query: PeopleQuery): Promise<PeoplePage>;
   /**
    * Changes a user's role (DESIGN §1: admins only, never one's own).
    * @throws AppError `permission-denied` for anyone but an admin, or an admin changing themselves.

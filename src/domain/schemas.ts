@@ -13,6 +13,7 @@ import { ROLES } from '@/domain/roles';
 import { searchKeyOf } from '@/domain/search-keys';
 import { LOCALES } from '@/domain/locales';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@/domain/avatars';
+import { MAX_PEOPLE_PAGE } from '@/domain/people';
 
 // zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
 // English ones classic zod gives for the few checks without a message of ours.
@@ -280,4 +281,20 @@ export const avatarFileSchema = z.object({
         'A picture is a PNG, JPEG, GIF or WebP image.',
       ),
     ),
+});
+
+/** A page of people asked of `users.list` (the port's `PeopleQuery`, DESIGN §3), validated by both adapters. */
+export const peopleQuerySchema = z.object({
+  search: z.optional(
+    z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
+  ),
+  role: z.optional(roleSchema),
+  limit: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(1, 'Ask for at least one person.'),
+      z.lte(MAX_PEOPLE_PAGE, `Ask for at most ${MAX_PEOPLE_PAGE} people.`),
+    ),
+  after: z.optional(z.nullable(z.object({ displayName: z.string(), uid: z.string().check(z.minLength(1)) }))),
 });

@@ -56,7 +56,7 @@ export function wordsOf(text: string): string[] {
 }
 
 /** A word's keys: its prefixes from {@link MIN_PREFIX} to {@link MAX_PREFIX} characters. */
-function prefixesOf(word: string): string[] {
+export function prefixesOf(word: string): string[] {
   const keys: string[] = [];
   const top = Math.min(word.length, MAX_PREFIX);
   for (let length = MIN_PREFIX; length <= top; length += 1) keys.push(word.slice(0, length));

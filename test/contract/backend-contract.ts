@@ -9,6 +9,7 @@ import type {
   Backend,
   ErrorListener,
   Listener,
+  PeopleQuery,
   TicketFilter,
   TicketPage,
   TicketSort,
@@ -19,6 +20,7 @@ import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { Role } from '@/domain/roles';
+import { MAX_PEOPLE_PAGE, STAFF_LIST_LIMIT } from '@/domain/people';
 import { TICKET_SORT_FIELDS, ticketSortValue, type SignUpInput } from '@/domain/schemas';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import { firstMatch } from './live';
@@ -1194,21 +1196,129 @@ export function describeBackendContract(
         await expect(customer.backend.users.get(customer.uid)).resolves.toMatchObject({ uid: customer.uid });
         await expect(customer.backend.users.get(other.uid)).rejects.toMatchObject({ code: 'permission-denied' });
         await expect(
-          firstValue<UserProfile[]>((next, fail) => customer.backend.users.watchAll(next, fail)),
+          firstValue<UserProfile[]>((next, fail) => customer.backend.users.watchStaff(next, fail)),
         ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(customer.backend.users.list({ limit: 10 })).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(customer.backend.users.list({ search: other.email, limit: 1 })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
         await expect(
           firstValue<AuditEvent[]>((next, fail) => customer.backend.tickets.watchEvents(ticket.id, next, fail)),
         ).rejects.toMatchObject({ code: 'permission-denied' });
       });
 
-      test('lets staff list people', async () => {
-        const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
-        const users = await firstValue<UserProfile[]>(
-          (next, fail) => agent.backend.users.watchAll(next, fail),
-          (list) => list.some((u) => u.uid === customer.uid),
-        );
-        expect(users.find((u) => u.uid === agent.uid)).toMatchObject({ role: 'agent' });
+      /** Letters only, so that it is one search word no other test uses. */
+      const uniqueName = (stem: string): string =>
+        `${stem}${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+
+      /** Signs up a customer with this name on a new client; their uid and email. */
+      async function signUpNamed(displayName: string): Promise<{ uid: string; email: string }> {
+        const client = await h().newClient();
+        const email = uniqueEmail('person');
+        const { uid } = await client.auth.signUp({ displayName, email, password: PASSWORD });
+        return { uid, email };
+      }
+
+      /** Polls a people search until its uids are `uids` (Firebase's keys come from a trigger). */
+      async function peopleFound(backend: Backend, query: PeopleQuery, uids: string[]): Promise<void> {
+        const wanted = [...uids].sort().join();
+        const deadline = Date.now() + LIVE_TIMEOUT_MS;
+        for (;;) {
+          const found = (await backend.users.list(query)).people.map((p) => p.uid);
+          if (found.sort().join() === wanted) return;
+          if (Date.now() > deadline) throw new Error(`${JSON.stringify(query)} found ${found.join()}, not ${wanted}`);
+          await sleep(100);
+        }
+      }
+
+      test('lists the staff live, by name, without customers (a bounded query)', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const staff = liveValues<UserProfile[]>((next, fail) => agent.backend.users.watchStaff(next, fail));
+        try {
+          const first = await staff.waitFor((list) => list.some((u) => u.uid === agent.uid));
+          expect(first.some((u) => u.uid === customer.uid)).toBe(false);
+          expect(first.every((u) => u.role === 'agent' || u.role === 'admin')).toBe(true);
+          expect(first.length).toBeLessThanOrEqual(STAFF_LIST_LIMIT);
+          const names = first.map((u) => u.displayName);
+          expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+          // A promotion shows on the live list, a demotion takes the person off it.
+          await admin.backend.users.setRole(customer.uid, 'agent');
+          await staff.waitFor((list) => list.some((u) => u.uid === customer.uid && u.role === 'agent'));
+          await admin.backend.users.setRole(customer.uid, 'customer');
+          await staff.waitFor((list) => !list.some((u) => u.uid === customer.uid));
+        } finally {
+          staff.stop();
+        }
         await expect(agent.backend.users.get(customer.uid)).resolves.toMatchObject({ role: 'customer' });
+      });
+
+      test('finds people by name prefix or email as typed, by role, in cursor pages', async () => {
+        const [admin, agent] = await Promise.all([person('admin'), person('agent')]);
+        const surname = uniqueName('Quorn');
+        const [ana, bea, cy] = await Promise.all([
+          signUpNamed(`Ana ${surname}`),
+          signUpNamed(`Béa ${surname}`),
+          signUpNamed(`Cy ${surname}`),
+        ]);
+        await peopleFound(agent.backend, { search: surname, limit: 10 }, [ana.uid, bea.uid, cy.uid]);
+
+        // A prefix in any case, names in order; two per page with a cursor to the rest.
+        const first = await agent.backend.users.list({ search: surname.slice(0, 7).toUpperCase(), limit: 2 });
+        expect(first.people.map((p) => p.uid)).toEqual([ana.uid, bea.uid]);
+        expect(first.nextCursor).toEqual({ displayName: `Béa ${surname}`, uid: bea.uid });
+        const second = await agent.backend.users.list({ search: surname, limit: 2, after: first.nextCursor });
+        expect(second.people.map((p) => p.uid)).toEqual([cy.uid]);
+        expect(second.nextCursor).toBeNull();
+        // Diacritics folded, two words (the longer one is looked up), the email whole or as it is typed.
+        await expect(agent.backend.users.list({ search: `bea ${surname}`, limit: 10 })).resolves.toMatchObject({
+          people: expect.arrayContaining([expect.objectContaining({ uid: bea.uid })]),
+        });
+        const typedEmail = cy.email.slice(0, cy.email.indexOf('@') + 4).toUpperCase();
+        for (const text of [cy.email, typedEmail]) {
+          const { people } = await agent.backend.users.list({ search: text, limit: 10 });
+          expect(people.map((p) => p.uid)).toEqual([cy.uid]);
+        }
+        // A role narrows a search; no search keys cross the port.
+        await admin.backend.users.setRole(bea.uid, 'agent');
+        await peopleFound(agent.backend, { search: surname, role: 'agent', limit: 10 }, [bea.uid]);
+        await peopleFound(agent.backend, { search: surname, role: 'customer', limit: 10 }, [ana.uid, cy.uid]);
+        const { people } = await agent.backend.users.list({ search: surname, limit: 10 });
+        for (const found of people) expect(Object.keys(found)).not.toContain('searchKeys');
+        expect(people.find((p) => p.uid === ana.uid)).toEqual(await agent.backend.users.get(ana.uid));
+      });
+
+      test('pages through everyone, or one role, by name with cursors; refuses an unbounded page', async () => {
+        const agent = await person('agent');
+        const seen: string[] = [];
+        let page = await agent.backend.users.list({ limit: 2 });
+        for (let i = 0; i < 50 && page.nextCursor; i += 1) {
+          seen.push(...page.people.map((p) => p.uid));
+          page = await agent.backend.users.list({ limit: 2, after: page.nextCursor });
+        }
+        seen.push(...page.people.map((p) => p.uid));
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen).toContain(agent.uid);
+        const agents = await agent.backend.users.list({ role: 'agent', limit: MAX_PEOPLE_PAGE });
+        expect(agents.people.every((p) => p.role === 'agent')).toBe(true);
+        expect(agents.people.map((p) => p.uid)).toContain(agent.uid);
+        for (const limit of [0, MAX_PEOPLE_PAGE + 1, 1.5]) {
+          await expect(agent.backend.users.list({ limit })).rejects.toMatchObject({ code: 'invalid-argument' });
+        }
+      });
+
+      test('finds a renamed person by the new name only', async () => {
+        const agent = await person('agent');
+        const [before, after] = [uniqueName('Olde'), uniqueName('Newe')];
+        const client = await h().newClient();
+        const { uid } = await client.auth.signUp({
+          displayName: `Pat ${before}`,
+          email: uniqueEmail('renamed'),
+          password: PASSWORD,
+        });
+        await peopleFound(agent.backend, { search: before, limit: 5 }, [uid]);
+        await client.users.setOwnDisplayName(`Pat ${after}`);
+        await peopleFound(agent.backend, { search: after, limit: 5 }, [uid]);
+        await peopleFound(agent.backend, { search: before, limit: 5 }, []);
       });
 
       test('lets an admin change roles, but not an agent, and not their own', async () => {

@@ -18,7 +18,7 @@ import type {
   Unsubscribe,
 } from '@/backend/port';
 import { ROLE_LABELS, type Role } from '@/domain/roles';
-import { TICKET_STATUSES, type AuditEvent, type Message, type Ticket, type UserProfile } from '@/domain/types';
+import { TICKET_STATUSES, type AuditEvent, type Message, type Ticket } from '@/domain/types';
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
 import { describeMailContract } from './mail-contract';
@@ -144,7 +144,7 @@ describe('local backend', () => {
     });
 
     it('seeds the demo people once, even when two tabs start at once', async () => {
-      const users = await first<UserProfile[]>((next, fail) => tabA.users.watchAll(next, fail));
+      const users = (await tabA.users.list({ limit: 100 })).people;
       const byRole = (role: Role) => users.filter((u) => u.role === role).length;
       expect([byRole('admin'), byRole('agent'), byRole('customer')]).toEqual([1, 2, 3]);
       expect(users.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
@@ -254,7 +254,7 @@ describe('local backend', () => {
       const customer = DEMO_ACCOUNTS.find((a) => a.role === 'customer');
       if (!customer) throw new Error('DEMO_ACCOUNTS has no customer.');
       await later.auth.signIn({ email: customer.email, password: customer.password });
-      const users = await first<UserProfile[]>((next, fail) => tabA.users.watchAll(next, fail));
+      const users = (await tabA.users.list({ limit: 100 })).people;
       expect(users).toHaveLength(DEMO_ACCOUNTS.length);
       await later.auth.signOut();
     });

@@ -28,6 +28,7 @@ import {
 } from 'firebase/firestore';
 import { LIFECYCLE } from '@/domain/lifecycle';
 import { searchKeysFor } from '@/domain/search-keys';
+import { MAX_PEOPLE_QUERY } from '@/domain/people';
 import { NO_SLA_DUE } from '@/domain/types';
 import { TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
@@ -307,6 +308,11 @@ describeWithEmulators('firestore.rules', () => {
       });
       await assertFails(getDoc(doc(dbOf('carol'), 'tickets', id, 'events', 'e1')));
       await assertFails(getDocs(collection(dbOf('carol'), 'users')));
+      // Not even a bounded list: a search or a page of people is for staff.
+      await assertFails(getDocs(query(collection(dbOf('carol'), 'users'), limit(1))));
+      await assertFails(
+        getDocs(query(collection(dbOf('carol'), 'users'), where('searchKeys', 'array-contains', 'al'), limit(20))),
+      );
       await assertFails(getDoc(doc(dbOf('carol'), 'users', 'alice')));
       await assertSucceeds(getDoc(doc(dbOf('carol'), 'users', 'carol')));
     });
@@ -328,9 +334,26 @@ describeWithEmulators('firestore.rules', () => {
       await assertSucceeds(getDocs(query(collection(dbOf('alice'), 'tickets', id, 'messages'), orderBy('createdAt'))));
       await assertSucceeds(getDocs(collection(dbOf('alice'), 'tickets', id, 'events')));
     });
-    it('lists every ticket and every person', async () => {
+    it('lists every ticket, and people only in bounded queries', async () => {
       await assertSucceeds(getDocs(query(collection(dbOf('alice'), 'tickets'), where('status', '==', 'open'))));
-      await assertSucceeds(getDocs(collection(dbOf('alice'), 'users')));
+      const users = collection(dbOf('alice'), 'users');
+      // The staff list, a search, a page: each with a limit up to the rules' bound.
+      await assertSucceeds(
+        getDocs(query(users, where('role', 'in', ['agent', 'admin']), orderBy('displayName'), limit(MAX_PEOPLE_QUERY))),
+      );
+      await assertSucceeds(getDocs(query(users, where('searchKeys', 'array-contains', 'ca'), limit(20))));
+      await assertSucceeds(getDocs(query(users, orderBy('displayName'), limit(26))));
+    });
+    it('may not list the whole users collection: no limit, or one over the bound, is refused', async () => {
+      const users = collection(dbOf('alice'), 'users');
+      await assertFails(getDocs(users));
+      await assertFails(getDocs(query(users, orderBy('displayName'))));
+      await assertFails(getDocs(query(users, where('role', '==', 'customer'))));
+      await assertFails(getDocs(query(users, limit(MAX_PEOPLE_QUERY + 1))));
+      await assertFails(getDocs(query(users, orderBy('displayName'), limit(MAX_PEOPLE_QUERY + 1))));
+      // An admin is bound the same way.
+      await assertFails(getDocs(collection(dbOf('ada'), 'users')));
+      await assertSucceeds(getDocs(query(collection(dbOf('ada'), 'users'), limit(MAX_PEOPLE_QUERY))));
     });
     it('writes internal notes and public replies on any ticket', async () => {
       const id = await seedTicket();
@@ -775,6 +798,34 @@ describeWithEmulators('firestore.rules', () => {
       const carol = doc(dbOf('carol'), 'users', 'carol');
       await assertSucceeds(updateDoc(carol, { displayName: 'Carol C.', updatedAt: serverTimestamp() }));
       await assertSucceeds(updateDoc(carol, { displayName: PEOPLE.carol.displayName, updatedAt: serverTimestamp() }));
+    });
+    it('refuses search keys written by anyone but trusted code (a forged key on one’s own profile)', async () => {
+      const carol = doc(dbOf('carol'), 'users', 'carol');
+      await assertFails(updateDoc(carol, { searchKeys: ['ceo', 'ada'], updatedAt: serverTimestamp() }));
+      await assertFails(
+        updateDoc(carol, { displayName: 'Carol C.', searchKeys: ['carol', 'ca'], updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        setDoc(doc(dbOf('keyed'), 'users', 'keyed'), {
+          displayName: 'Keyed',
+          email: 'keyed@example.com',
+          role: 'customer',
+          searchKeys: ['alice'],
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      // Nor an admin on someone else's profile, with or without a role change.
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'carol'), { searchKeys: ['vip'], updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'carol'), {
+          role: 'agent',
+          searchKeys: ['vip'],
+          updatedAt: serverTimestamp(),
+        }),
+      );
     });
     it('refuses editing or deleting a sent message', async () => {
       const id = await seedTicket({}, { m1: storedMessage() });

@@ -24,13 +24,7 @@ describe('admin screen: roles', () => {
       if (!item) throw new Error(`no ${role} in the role menu`);
       await user.click(item);
     };
-    const roleOf = () =>
-      new Promise<string | undefined>((resolve, reject) => {
-        const stop = backend.users.watchAll((people) => {
-          stop();
-          resolve(people.find((person) => person.email === customer.email)?.role);
-        }, reject);
-      });
+    const roleOf = async () => (await backend.users.list({ search: customer.email, limit: 1 })).people[0]?.role;
 
     await pick('Agent');
     const dialog = await screen.findByRole('dialog');

@@ -258,7 +258,7 @@ describe('composer, staff', () => {
     const backend = localBackend();
     const ticket = await ticketBy(backend, 'agent');
     // Someone else takes the ticket (assigning a new ticket also opens it) after it was loaded.
-    const staff = await firstValue<UserProfile[]>((onNext, onError) => backend.users.watchAll(onNext, onError));
+    const staff = await firstValue<UserProfile[]>((onNext, onError) => backend.users.watchStaff(onNext, onError));
     const sam = staff.find((person) => person.email === 'sam@triage.test');
     if (!sam) throw new Error('no seeded Sam');
     await backend.tickets.update(ticket.id, { assigneeId: sam.uid });

@@ -7,8 +7,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Backend, TicketFilter } from '@/backend/port';
-import type { Ticket, TicketStatus, UserProfile } from '@/domain/types';
-import { demoAccount, firstTickets, firstValue, secondClient, seededDeskAs } from '../support/local-backend';
+import type { Ticket, TicketStatus } from '@/domain/types';
+import { demoAccount, firstTickets, secondClient, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 
 // Each test seeds a desk and renders the whole app (antd under jsdom): slower than most.
@@ -56,8 +56,8 @@ async function findTicket(backend: Backend, filter: TicketFilter, where: (ticket
 }
 
 async function uidOf(backend: Backend, email: string): Promise<string> {
-  const staff = await firstValue<UserProfile[]>((onNext, onError) => backend.users.watchAll(onNext, onError));
-  const user = staff.find((candidate) => candidate.email === email);
+  const { people } = await backend.users.list({ search: email, limit: 1 });
+  const user = people.find((candidate) => candidate.email === email);
   if (!user) throw new Error(`no user ${email}`);
   return user.uid;
 }

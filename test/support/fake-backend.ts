@@ -53,7 +53,8 @@ export function fakeBackend() {
     },
     users: {
       get: unscripted('users.get'),
-      watchAll: unscripted('users.watchAll'),
+      watchStaff: unscripted('users.watchStaff'),
+      list: unscripted('users.list'),
       setRole: unscripted('users.setRole'),
       setOwnLocale: async () => undefined,
       setOwnNotifications: unscripted('users.setOwnNotifications'),

@@ -8,6 +8,7 @@ import { ASSIGN_ON_REPLY_FROM, LIFECYCLE, REPLY_MOVES } from '@/domain/lifecycle
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from '@/domain/limits';
 import { ROLES } from '@/domain/roles';
 import { LOCALES } from '@/domain/locales';
+import { MAX_PEOPLE_QUERY } from '@/domain/people';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 
 /** Markers around the generated block in both rules files. */
@@ -95,6 +96,8 @@ export function firestoreDomainBlock(): string {
     `${INDENT}function replyMoves() { return ${replyMovesLiteral()}; }`,
     `${INDENT}// Statuses on which a staff public reply takes an unassigned ticket (DESIGN §2 assignsOnReply).`,
     `${INDENT}function assignOnReplyFrom() { return ${list(ASSIGN_ON_REPLY_FROM)}; }`,
+    `${INDENT}// The most people one query of \`users\` may return (DESIGN §3 "Finding people").`,
+    `${INDENT}function maxPeopleQuery() { return ${MAX_PEOPLE_QUERY}; }`,
     `${INDENT}${DOMAIN_BLOCK_END}`,
   ].join('\n');
 }

@@ -310,7 +310,7 @@ describe('the stored-only assignee key', () => {
         sort: { field: 'createdAt', direction: 'asc' },
       });
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(7);
+      expect(upgraded.verno).toBe(8);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -385,7 +385,7 @@ describe('the stored-only search keys (schema v3)', () => {
       await expect(search('grace@example.test')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(search('logi')).resolves.toMatchObject({ tickets: [{ id: 'v2b' }] });
       await expect(countTickets(upgraded, { tag: 'vip' })).resolves.toBe(1);
-      expect(upgraded.verno).toBe(7);
+      expect(upgraded.verno).toBe(8);
     } finally {
       upgraded.close();
       await Dexie.delete(name);

@@ -1,3 +1,4 @@
+import { personSearchKeysFor } from '@/domain/people';
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import { buildDemoDesk } from '@/backend/local/seed';
@@ -69,13 +70,22 @@ describe('deskDocuments', () => {
     expect(documents.flatMap((document) => undefinedPaths(document.data, document.path))).toEqual([]);
   });
 
-  it('writes profiles at users/{uid} with Timestamps', () => {
+  it('writes profiles at users/{uid} with Timestamps and their search keys', () => {
     const users = under(/^users\//);
     expect(users.map((document) => document.path)).toEqual(UIDS.map((uid) => `users/${uid}`));
     desk.users.forEach((user, i) => {
       const data = users[i]?.data ?? {};
-      expect(Object.keys(data).sort()).toEqual(['createdAt', 'displayName', 'email', 'role', 'updatedAt']);
+      expect(Object.keys(data).sort()).toEqual([
+        'createdAt',
+        'displayName',
+        'email',
+        'role',
+        'searchKeys',
+        'updatedAt',
+      ]);
       expect(data).toMatchObject({ displayName: user.displayName, email: user.email, role: user.role });
+      // As the `userWritten` trigger keeps them (DESIGN §3 "Finding people").
+      expect(data.searchKeys).toEqual(personSearchKeysFor(user));
       expectTimestamp(data.createdAt, user.createdAt);
       expectTimestamp(data.updatedAt, user.updatedAt);
     });

@@ -17,6 +17,7 @@ import {
   type QuerySnapshot,
 } from 'firebase/firestore';
 import type { Unsubscribe } from '@/backend/port';
+import { meterReads, metering } from '@/backend/firebase/read-meter';
 
 /** How long a cache-only first snapshot waits for the server's, in ms. */
 export const CACHE_GRACE_MS = 2000;
@@ -84,8 +85,29 @@ export function watchDocument<M, T>(
   onNext: (value: T) => void,
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
+  // The read meter (scripts only): the first answer from the server, then each change of the data.
+  let served = false;
+  let lastData: string | undefined;
+  const meter = (snapshot: DocumentSnapshot<M>) => {
+    if (!metering() || (!served && snapshot.metadata.fromCache)) return;
+    const data = JSON.stringify(snapshot.exists() ? snapshot.data() : null);
+    if (!served || data !== lastData) meterReads(1, 'listen');
+    served = true;
+    lastData = data;
+  };
   return serverFirst<DocumentSnapshot<M>, T>(
-    (observer) => onSnapshot(ref, { includeMetadataChanges: true }, observer),
+    (observer) =>
+      onSnapshot(
+        ref,
+        { includeMetadataChanges: true },
+        {
+          next: (snapshot) => {
+            meter(snapshot);
+            observer.next(snapshot);
+          },
+          error: observer.error,
+        },
+      ),
     read,
     onNext,
     onError,
@@ -102,8 +124,27 @@ export function watchQuery<M, T>(
   onNext: (value: T) => void,
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
+  // The read meter (scripts only): every document of the first answer from the server (at least
+  // one), then every document added, changed or removed.
+  let served = false;
+  const meter = (snapshot: QuerySnapshot<M>) => {
+    if (!metering() || (!served && snapshot.metadata.fromCache)) return;
+    meterReads(served ? snapshot.docChanges().length : Math.max(1, snapshot.size), 'listen');
+    served = true;
+  };
   return serverFirst<QuerySnapshot<M>, T>(
-    (observer) => onSnapshot(target, { includeMetadataChanges: true }, observer),
+    (observer) =>
+      onSnapshot(
+        target,
+        { includeMetadataChanges: true },
+        {
+          next: (snapshot) => {
+            meter(snapshot);
+            observer.next(snapshot);
+          },
+          error: observer.error,
+        },
+      ),
     read,
     onNext,
     onError,

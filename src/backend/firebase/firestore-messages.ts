@@ -39,6 +39,7 @@ import {
 } from '@/backend/firebase/firestore-tickets';
 import { assertOnline } from '@/backend/online';
 import { toAppError } from '@/backend/firebase/firebase-errors';
+import { meterReads } from '@/backend/firebase/read-meter';
 import { watchQuery } from '@/backend/firebase/firestore-live';
 import { CLIENT_ID_PATTERN, checkAttachments } from '@/domain/attachment-paths';
 import {
@@ -200,6 +201,7 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
   });
   if (existing) return existing;
   const snapshot = await getDoc(ref);
+  if (!snapshot.metadata.fromCache) meterReads(1, 'get');
   if (!snapshot.exists()) throw refusals.sentButUnreadable();
   return snapshot.data();
 }
@@ -223,6 +225,7 @@ export async function attachmentAccess(
   if (!(await findTicket(ctx, ticketId))) return 'uploader-only';
   if (can(principalOf(actor), 'ticket.readInternal')) return 'granted';
   const snapshot = await getDoc(messageRef(ctx.db, ticketId, messageId));
+  if (!snapshot.metadata.fromCache) meterReads(1, 'get');
   if (!snapshot.exists()) return 'uploader-only';
   if (snapshot.data().internal) throw refusals.notYourFile();
   return 'granted';

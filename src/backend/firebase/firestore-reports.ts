@@ -18,12 +18,14 @@ import {
 import { dayStatsFrom } from '@/domain/reports/day-stats';
 import { BACKLOG_STATUSES, type BacklogStatus, type ReportInput, type ReportRange } from '@/domain/reports/report';
 import { SATISFACTION_SCORES } from '@/domain/satisfaction';
+import { meterReads } from '@/backend/firebase/read-meter';
 
 /** Firestore bills an aggregation one read per 1000 index entries counted, at least one. */
 const readsOfCount = (count: number) => Math.max(1, Math.ceil(count / 1000));
 
 async function countOf(counted: Query): Promise<{ count: number; reads: number }> {
   const count = (await getCountFromServer(counted)).data().count;
+  meterReads(readsOfCount(count), 'count');
   return { count, reads: readsOfCount(count) };
 }
 
@@ -50,6 +52,7 @@ export async function readReport(db: Firestore, range: ReportRange): Promise<Rep
     ),
   ]);
   const scoreCount = (score: string) => scores[SATISFACTION_SCORES.indexOf(score as never)]?.count ?? 0;
+  meterReads(Math.max(1, days.size), 'query');
   return {
     days: days.docs.map((snapshot) => dayStatsFrom(snapshot.id, snapshot.data())),
     backlog: Object.fromEntries(BACKLOG_STATUSES.map((status, i) => [status, backlog[i]?.count ?? 0])) as Record<

@@ -79,6 +79,7 @@ import type {
   WriteOptions,
 } from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
+import { meterReads, metering } from '@/backend/firebase/read-meter';
 import { readActor, readActorIn, userRef } from '@/backend/firebase/firestore-users';
 import { firestoreUnavailable, toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
@@ -371,6 +372,7 @@ export async function getTicket(ctx: FirestoreContext, id: string): Promise<Tick
 export async function findTicket(ctx: FirestoreContext, id: string): Promise<Ticket | null> {
   const uid = currentUid(ctx.auth);
   const snapshot = await getDoc(ticketRef(ctx.db, id));
+  if (!snapshot.metadata.fromCache) meterReads(1, 'get');
   if (!snapshot.exists()) return null;
   const ticket = snapshot.data();
   // The requester reads their own without a look at their profile.
@@ -529,6 +531,13 @@ export async function watchTicketList(
 }
 
 /**
+ * The read meter's view of the count triggers (scripts only): the last trigger answer counted
+ * (ticket id and `updatedAt`) and how many triggers are open. Identical triggers share one
+ * listen target, so an answer is billed once for all counts while any is open.
+ */
+const meteredTriggers = { last: '', open: 0 };
+
+/**
  * Follows the number of tickets matching a filter (a queue view's count). Firestore has no live
  * aggregation, so `getCountFromServer` on the filtered query is re-run whenever a trigger
  * listener fires: the newest `updatedAt` in the person's scope (all tickets for staff, their own
@@ -566,8 +575,12 @@ export async function watchTicketCount(
   let last: number | undefined;
   let stopTrigger: Unsubscribe = () => undefined;
   const stop: Unsubscribe = () => {
+    if (stopped) return;
     stopped = true;
     stopTrigger();
+    meteredTriggers.open -= 1;
+    // The last trigger closed: the next one opens a new listen target, billed again.
+    if (meteredTriggers.open === 0) meteredTriggers.last = '';
   };
   const fail = (error: unknown) => {
     if (stopped) return;
@@ -584,6 +597,7 @@ export async function watchTicketCount(
       do {
         again = false;
         const count = (await getCountFromServer(counted)).data().count;
+        meterReads(Math.max(1, Math.ceil(count / 1000)), 'count');
         if (stopped) return;
         if (count !== last) {
           last = count;
@@ -596,9 +610,20 @@ export async function watchTicketCount(
       running = false;
     }
   };
+  meteredTriggers.open += 1;
   stopTrigger = onSnapshot(
     trigger,
-    () => void recount(),
+    (snapshot) => {
+      // The read meter (scripts only): the trigger's one document, first and on each change —
+      // once for all counts (see `meteredTriggers`).
+      if (!snapshot.metadata.fromCache && metering()) {
+        const newest = snapshot.docs[0];
+        const seen = `${newest?.id ?? ''}@${String(newest?.get('updatedAt')?.toMillis?.() ?? '')}`;
+        if (seen !== meteredTriggers.last) meterReads(1, 'count trigger');
+        meteredTriggers.last = seen;
+      }
+      void recount();
+    },
     (error: FirestoreError) => fail(error),
   );
   if (stopped) stopTrigger();

@@ -5,11 +5,18 @@
 import {
   collection,
   doc,
+  documentId,
   getDoc,
+  getDocFromCache,
   getDocFromServer,
+  getDocs,
+  limit,
   orderBy,
   query,
   runTransaction,
+  startAfter,
+  where,
+  type QueryConstraint,
   serverTimestamp,
   type DocumentReference,
   type Firestore,
@@ -21,7 +28,9 @@ import { toErrorShape, type AppError } from '@/domain/errors/errors';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import { ROLES, SELF_ASSIGNABLE_ROLE, type Role } from '@/domain/roles';
-import { displayNameSchema, localeSchema, parseInput, roleSchema } from '@/domain/schemas';
+import { displayNameSchema, localeSchema, parseInput, peopleQuerySchema, roleSchema } from '@/domain/schemas';
+import { STAFF_LIST_LIMIT, STAFF_ROLES } from '@/domain/people';
+import { searchKeyOf } from '@/domain/search-keys';
 import { isLocale, type Locale } from '@/domain/locales';
 import {
   notificationPreferencesSchema,
@@ -30,10 +39,11 @@ import {
 } from '@/domain/mail/preferences';
 import { LIMITS } from '@/domain/limits';
 import type { UserProfile } from '@/domain/types';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, PeoplePage, PeopleQuery, Unsubscribe } from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';
+import { meterReads } from '@/backend/firebase/read-meter';
 import {
   dataWithEstimates,
   isoFrom,
@@ -96,6 +106,7 @@ export async function ensureProfile(db: Firestore, person: NewProfile): Promise<
   // Also right after sign-up: this read fails at once when Firestore is unreachable, where a
   // transaction would retry with back-off until the caller's time limit.
   const snapshot = await getDocFromServer(ref);
+  meterReads(1, 'get');
   if (snapshot.exists()) return snapshot.data();
   // A transaction, because the sign-up call and the session listener may both get here.
   await runTransaction(db, async (tx) => {
@@ -110,6 +121,7 @@ export async function ensureProfile(db: Firestore, person: NewProfile): Promise<
   });
   // Read back for the server's timestamps, so the live listener's first value is the same.
   const created = await getDocFromServer(ref);
+  meterReads(1, 'get');
   if (!created.exists()) throw missingProfile();
   return created.data();
 }
@@ -135,11 +147,16 @@ export function watchProfile(
 
 /**
  * The signed-in person's profile, as the adapter's client-side checks use it (the rules are
- * the authority). Reads through the cache, so it also works offline.
+ * the authority). From the cache when it holds the profile — the session follows it live, so
+ * it is current, and every watch and count asking costs no read — else through the server
+ * (also works offline from the cache).
  * @throws AppError `unauthenticated`, `failed-precondition` when the profile is missing.
  */
 export async function readActor({ db, auth }: FirestoreContext): Promise<UserProfile> {
-  const snapshot = await getDoc(userRef(db, currentUid(auth)));
+  const ref = userRef(db, currentUid(auth));
+  const cached = await getDocFromCache(ref).catch(() => null);
+  const snapshot = cached?.exists() ? cached : await getDoc(ref);
+  if (!snapshot.metadata.fromCache) meterReads(1, 'get');
   if (!snapshot.exists()) throw missingProfile();
   return snapshot.data();
 }
@@ -167,24 +184,63 @@ export async function getUser(ctx: FirestoreContext, uid: string): Promise<UserP
   const me = currentUid(ctx.auth);
   if (uid !== me) assertCan(principalOf(await readActor(ctx)), 'users.readAnyone');
   const snapshot = await getDoc(userRef(ctx.db, uid));
+  if (!snapshot.metadata.fromCache) meterReads(1, 'get');
   if (!snapshot.exists()) throw refusals.userNotFound();
   return snapshot.data();
 }
 
-/** Live list of every profile, newest first (staff only; customers get `permission-denied`). */
-export async function watchAllUsers(
+/**
+ * The staff, live: agents and admins by display name, at most {@link STAFF_LIST_LIMIT} — one
+ * bounded query (the rules refuse an unbounded list of `users`, DESIGN §3). Staff only
+ * (customers get `permission-denied`).
+ */
+export async function watchStaffUsers(
   ctx: FirestoreContext,
   onNext: Listener<UserProfile[]>,
   onError: ErrorListener,
 ): Promise<Unsubscribe> {
   assertCan(principalOf(await readActor(ctx)), 'users.list');
-  const everyone = query(collection(ctx.db, 'users').withConverter(profileConverter), orderBy('createdAt', 'desc'));
+  const staff = query(
+    collection(ctx.db, 'users').withConverter(profileConverter),
+    where('role', 'in', [...STAFF_ROLES]),
+    orderBy('displayName'),
+    limit(STAFF_LIST_LIMIT),
+  );
   return watchQuery(
-    everyone,
+    staff,
     (snapshot) => snapshot.docs.map((row) => row.data()),
     onNext,
     (error) => onError(toErrorShape(toAppError(error))),
   );
+}
+
+/**
+ * One page of people (the port's `PeopleQuery`): by display name then uid, narrowed by the
+ * search's one key (`array-contains` on the trusted `searchKeys`) and a role; reads one row more
+ * than asked to know whether a next page follows. Staff only.
+ * @throws AppError `invalid-argument`, `permission-denied`.
+ */
+export async function listPeople(ctx: FirestoreContext, input: PeopleQuery): Promise<PeoplePage> {
+  const asked = parseInput(peopleQuerySchema, input);
+  assertCan(principalOf(await readActor(ctx)), 'users.list');
+  const key = searchKeyOf(asked.search);
+  const constraints: QueryConstraint[] = [
+    ...(key === null ? [] : [where('searchKeys', 'array-contains', key)]),
+    ...(asked.role ? [where('role', '==', asked.role)] : []),
+    orderBy('displayName'),
+    orderBy(documentId()),
+    ...(asked.after ? [startAfter(asked.after.displayName, asked.after.uid)] : []),
+    limit(asked.limit + 1),
+  ];
+  const snapshot = await getDocs(query(collection(ctx.db, 'users').withConverter(profileConverter), ...constraints));
+  meterReads(Math.max(1, snapshot.size));
+  const rows = snapshot.docs.map((row) => row.data());
+  const people = rows.slice(0, asked.limit);
+  const last = people.at(-1);
+  return {
+    people,
+    nextCursor: rows.length > asked.limit && last ? { displayName: last.displayName, uid: last.uid } : null,
+  };
 }
 
 /**

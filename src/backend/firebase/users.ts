@@ -11,10 +11,11 @@ const load = () => import('@/backend/firebase/firestore-users');
 export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
   return {
     get: (uid) => call(async () => (await load()).getUser(await ctx.firestore(), uid)),
-    watchAll: (onNext, onError) =>
+    watchStaff: (onNext, onError) =>
       watchLazily(onNext, onError, async (next, fail) =>
-        (await load()).watchAllUsers(await ctx.firestore(), next, fail),
+        (await load()).watchStaffUsers(await ctx.firestore(), next, fail),
       ),
+    list: (input) => call(async () => (await load()).listPeople(await ctx.firestore(), input)),
     setRole: (uid, role) => call(async () => (await load()).setUserRole(await ctx.firestore(), uid, role)),
     setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
     exportOwnData: () =>

@@ -3,7 +3,7 @@
  * Firestore collection of DESIGN §3, plus `credentials` (what Firebase Auth would keep) and
  * `files` (what Cloud Storage would keep, DESIGN §4). Only this folder opens it.
  */
-import Dexie, { type DBCore, type DBCoreMutateRequest, type Middleware, type Table } from 'dexie';
+import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware, type Table } from 'dexie';
 import type { Role } from '@/domain/roles';
 import {
   type AuditEvent,
@@ -15,6 +15,7 @@ import {
 } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { searchKeysFor, withTagKeys } from '@/domain/search-keys';
+import { personSearchKeysFor } from '@/domain/people';
 import { deskSettingsFrom } from '@/domain/settings-schema';
 import { slaDueAtOf } from '@/domain/sla/clocks';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
@@ -247,6 +248,24 @@ export const SCHEMA_V7: Readonly<Record<string, string>> = {
   ratings: `${SCHEMA_V6.ratings}, [score+createdAt]`,
 };
 
+/**
+ * Version 8: finding people without reading everyone (DESIGN §3 "Finding people"): the staff by
+ * role, the admin's pages by `[displayName+uid]` (with a role, `[role+displayName+uid]`), and a
+ * search by the stored-only multiEntry `*searchKeys` (see {@link PERSON_SEARCH_KEYS}). Every
+ * stored profile gets its keys on the upgrade.
+ */
+export const SCHEMA_V8: Readonly<Record<string, string>> = {
+  ...SCHEMA_V7,
+  users: `${SCHEMA_V7.users}, role, [displayName+uid], [role+displayName+uid], *searchKeys`,
+};
+
+/**
+ * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
+ * middleware below on every write of `users` and removed on every read: an index, not data,
+ * as on Firebase where only trusted code writes it.
+ */
+export const PERSON_SEARCH_KEYS = 'searchKeys';
+
 const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
 
 /** A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE}, {@link SEARCH_KEYS} and search lanes. */
@@ -321,6 +340,34 @@ async function writeStats(down: DBCore, trans: DBCoreMutateRequest['trans'], cha
   await table.mutate({ type: 'put', trans, values });
 }
 
+/** A profile as stored: the port's profile and its {@link PERSON_SEARCH_KEYS}. */
+type StoredProfile = UserProfile & { [PERSON_SEARCH_KEYS]?: string[] };
+
+/** The `users` table with every written profile given its search keys (on copies). */
+function withPersonSearchKeys(table: DBCoreTable): DBCoreTable {
+  return {
+    ...table,
+    mutate: (req: DBCoreMutateRequest) => {
+      if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+      const values = (req.values as StoredProfile[]).map((profile) => ({
+        ...profile,
+        [PERSON_SEARCH_KEYS]: personSearchKeysFor(profile),
+      }));
+      return table.mutate({ ...req, values });
+    },
+  };
+}
+
+/**
+ * A stored profile without its stored-only keys (what crosses the port). Dexie's reading hook
+ * also sees the `undefined` of a `get` that found nothing: passed through.
+ */
+function fromStoredProfile(stored: StoredProfile): UserProfile {
+  if (typeof stored !== 'object' || stored === null || !(PERSON_SEARCH_KEYS in stored)) return stored;
+  const { [PERSON_SEARCH_KEYS]: _keys, ...profile } = stored;
+  return profile;
+}
+
 /**
  * A DBCore middleware that stamps {@link QUEUE_ASSIGNEE} and {@link SEARCH_KEYS} on every ticket
  * written through any Dexie call (add, put, bulkAdd, update, modify), on copies: the caller's
@@ -338,6 +385,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
       ...down,
       table(name) {
         const table = down.table(name);
+        if (name === 'users') return withPersonSearchKeys(table);
         if (name !== 'tickets') return table;
         return {
           ...table,
@@ -379,7 +427,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 4. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 8. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -440,8 +488,18 @@ export function openTriageDb(name: string): TriageDb {
       const changes = tickets.flatMap((ticket) => statsChangesBetween(null, ticket, desk));
       await tx.table('stats').bulkPut([...applyStatsChanges(new Map(), changes).values()]);
     });
+  db.version(8)
+    .stores(SCHEMA_V8)
+    // Back-fill: rewriting each profile runs it through the middleware, which gives it its keys.
+    .upgrade((tx) =>
+      tx
+        .table('users')
+        .toCollection()
+        .modify(() => undefined),
+    );
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
+  db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));
   // Another tab upgrading or deleting the database: step aside as Dexie's default handler
   // does (close, reopen on next use), without its console warning on every occurrence.
   db.on('versionchange', () => {

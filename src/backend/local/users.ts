@@ -1,19 +1,60 @@
 /**
  * `users/{uid}` on IndexedDB (DESIGN §1, §3): customers read only their own profile, staff
- * list everyone, admins change other people's roles, everyone keeps their own language and
+ * list people in bounded queries (the staff, a search, a page), admins change other people's roles, everyone keeps their own language and
  * email switches.
  */
-import type { ErrorListener, Listener, Unsubscribe, UsersPort } from '@/backend/port';
+import type { ErrorListener, Listener, PeopleQuery, Unsubscribe, UsersPort } from '@/backend/port';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { Role } from '@/domain/roles';
-import { displayNameSchema, localeSchema, parseInput, roleSchema } from '@/domain/schemas';
+import { displayNameSchema, localeSchema, parseInput, peopleQuerySchema, roleSchema } from '@/domain/schemas';
+import { STAFF_LIST_LIMIT, STAFF_ROLES } from '@/domain/people';
+import { searchKeyOf } from '@/domain/search-keys';
 import type { Locale } from '@/domain/locales';
 import { notificationPreferencesSchema, type NotificationPreferences } from '@/domain/mail/preferences';
 import type { Message, UserProfile } from '@/domain/types';
 import { accountExportOf } from '@/domain/account';
 import Dexie from 'dexie';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';
+
+/** Firestore's order of people: display name, then uid (both by code unit). */
+function byNameThenUid(a: UserProfile, b: UserProfile): number {
+  if (a.displayName !== b.displayName) return a.displayName < b.displayName ? -1 : 1;
+  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+}
+
+/**
+ * Up to `limit + 1` people of a {@link PeopleQuery} in order, from an index as Firestore would:
+ * a search reads the profiles with its key (`*searchKeys`), a role its `[role+displayName+uid]`
+ * range, else `[displayName+uid]` — never the whole table.
+ */
+async function peoplePage(ctx: LocalContext, asked: PeopleQuery): Promise<UserProfile[]> {
+  const { db } = ctx;
+  const { after, role, limit } = asked;
+  const key = searchKeyOf(asked.search);
+  if (key !== null) {
+    const found = await db.users.where('searchKeys').equals(key).toArray();
+    return found
+      .filter((person) => !role || person.role === role)
+      .filter((person) => !after || byNameThenUid(person, { ...person, ...after }) > 0)
+      .sort(byNameThenUid)
+      .slice(0, limit + 1);
+  }
+  if (role) {
+    return (
+      db.users
+        .where('[role+displayName+uid]')
+        // `[role, '']` sorts before every `[role, name, uid]` (an array before its extensions).
+        .between(after ? [role, after.displayName, after.uid] : [role, ''], [role, Dexie.maxKey], !after, true)
+        .limit(limit + 1)
+        .toArray()
+    );
+  }
+  const range = after
+    ? db.users.where('[displayName+uid]').above([after.displayName, after.uid])
+    : db.users.orderBy('[displayName+uid]');
+  return range.limit(limit + 1).toArray();
+}
 
 /** The local {@link UsersPort}. */
 export function createLocalUsers(ctx: LocalContext): UsersPort {
@@ -30,17 +71,34 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
         return user;
       }),
 
-    watchAll(onNext: Listener<UserProfile[]>, onError: ErrorListener): Unsubscribe {
+    watchStaff(onNext: Listener<UserProfile[]>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
         async (me) => {
           assertCan(principalOf(me), 'users.list');
-          return db.users.orderBy('createdAt').reverse().toArray();
+          const staff = await db.users
+            .where('role')
+            .anyOf([...STAFF_ROLES])
+            .toArray();
+          return staff.sort(byNameThenUid).slice(0, STAFF_LIST_LIMIT);
         },
         onNext,
         onError,
       );
     },
+
+    list: (input: PeopleQuery) =>
+      runCall(ctx, async () => {
+        const asked = parseInput(peopleQuerySchema, input);
+        assertCan(principalOf(await requireUser(ctx)), 'users.list');
+        const rows = await peoplePage(ctx, asked);
+        const people = rows.slice(0, asked.limit);
+        const last = people.at(-1);
+        return {
+          people,
+          nextCursor: rows.length > asked.limit && last ? { displayName: last.displayName, uid: last.uid } : null,
+        };
+      }),
 
     setRole: (uid: string, role: Role) =>
       runWrite(ctx, async () => {

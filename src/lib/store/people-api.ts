@@ -1,37 +1,73 @@
 /**
- * The people of the desk, live — one subscription shared by every screen that needs them
- * (the queue's requester and assignee filters, the ticket's assignee picker and timeline, the
- * admin's people list), instead of one watcher each.
+ * The people of the desk, read in bounded pieces (DESIGN §3 "Finding people") — never the whole
+ * `users` collection:
+ * - the staff, live, one subscription shared by every screen that names or picks agents (the
+ *   queue's assignee filter and bulk bar, the ticket's assignee picker and timeline);
+ * - a page of people (a requester picker's search as you type, the admin's people list);
+ * - one person by uid (a requester named in a timeline or a filter), cached by RTK Query.
  */
+import { useEffect, useMemo } from 'react';
+import { shallowEqual } from 'react-redux';
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
-import { isStaff } from '@/domain/roles';
+import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
+import type { PeoplePage, PeopleQuery } from '@/backend/port';
 import type { UserProfile } from '@/domain/types';
 
 const peopleApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Everyone with a profile, sorted by display name, live. Staff only (DESIGN §1): a customer's
-     * subscription ends with `error.code` `permission-denied`.
+     * The agents and admins by display name (at most `STAFF_LIST_LIMIT`), live. Staff only
+     * (DESIGN §1): a customer's subscription ends with `error.code` `permission-denied`.
      */
-    watchPeople: build.query<Live<UserProfile[]>, void>(
-      liveEndpoint<void, UserProfile[]>((backend, _arg, onNext, onError) =>
-        backend.users.watchAll(
-          (users) => onNext([...users].sort((a, b) => a.displayName.localeCompare(b.displayName))),
-          onError,
-        ),
-      ),
+    watchStaff: build.query<Live<UserProfile[]>, void>(
+      liveEndpoint<void, UserProfile[]>((backend, _arg, onNext, onError) => backend.users.watchStaff(onNext, onError)),
     ),
+    /**
+     * One page of people (search, role, cursor; see `PeopleQuery`), read once; refetched after a
+     * role change. Staff only.
+     */
+    listPeople: build.query<PeoplePage, PeopleQuery>({
+      query: (asked) => (backend) => backend.users.list(asked),
+      providesTags: ['User'],
+    }),
+    /** One person's profile by uid (staff read anyone; a customer only themselves). */
+    getPerson: build.query<UserProfile, string>({
+      query: (uid) => (backend) => backend.users.get(uid),
+      providesTags: (_result, _error, uid) => [{ type: 'User', id: uid }],
+    }),
   }),
 });
 
-export const { useWatchPeopleQuery } = peopleApi;
+export const { useWatchStaffQuery, useListPeopleQuery, useGetPersonQuery } = peopleApi;
 
-const NO_PEOPLE: readonly UserProfile[] = [];
+/** The part of the root state the people selectors read: the one API slice. */
+type ApiRootState = Parameters<ReturnType<typeof peopleApi.endpoints.getPerson.select>>[0];
 
 /**
- * The agents and admins among `people` (who a ticket can be assigned to), in the same order.
- * @param people the `watchPeople` value, or null/undefined while it loads.
+ * The display names of some people read one by one by uid (`getPerson`, cached and shared), for
+ * naming people a screen has only the uid of — e.g. someone in a ticket's timeline who is not on
+ * the staff list. Subscribes while mounted.
+ * @param uids whom to name (order and repeats do not matter).
+ * @returns uid → display name, for those read so far (a failed read is left out).
  */
-export function staffOf(people: readonly UserProfile[] | null | undefined): readonly UserProfile[] {
-  return people ? people.filter((person) => isStaff(person.role)) : NO_PEOPLE;
+export function usePersonNames(uids: readonly string[]): ReadonlyMap<string, string> {
+  const dispatch = useAppDispatch();
+  const wanted = [...new Set(uids)].sort();
+  const key = wanted.join('\n');
+  useEffect(() => {
+    const uidsNow = key ? key.split('\n') : [];
+    const subscriptions = uidsNow.map((uid) => dispatch(peopleApi.endpoints.getPerson.initiate(uid)));
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [dispatch, key]);
+  const names = useAppSelector(
+    (state: ApiRootState) =>
+      wanted.map((uid) => peopleApi.endpoints.getPerson.select(uid)(state).data?.displayName ?? ''),
+    shallowEqual,
+  );
+  return useMemo(
+    () => new Map(wanted.flatMap((uid, i) => (names[i] ? [[uid, names[i]] as const] : []))),
+    // `wanted` is `key` split; names change only with a read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, names],
+  );
 }

@@ -1,9 +1,12 @@
 /**
- * Admin home (`/admin`): the people of the desk and their roles — only an admin changes a role
- * (DESIGN §1), never their own — and how the desk works (assign on reply, DESIGN §2).
+ * Admin home (`/admin`): the people of the desk, searched and paged, and their roles — only an
+ * admin changes a role (DESIGN §1), never their own — and how the desk works (assign on reply, DESIGN §2).
  * Categories, SLA targets and the other desk settings come later.
  */
+import { useEffect, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
 import { PageTitle, SectionTitle } from '@/components/page-title';
 import App from 'antd/es/app';
 import Card from 'antd/es/card';
@@ -18,7 +21,13 @@ import { PersonAvatar } from '@/components/person-avatar';
 import { ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { useSetRoleMutation } from '@/features/admin/api/users-api';
-import { useWatchPeopleQuery } from '@/lib/store/people-api';
+import { useListPeopleQuery } from '@/lib/store/people-api';
+import { PEOPLE_SEARCH_DEBOUNCE_MS } from '@/components/person-search-select';
+import { PEOPLE_PAGE_SIZE } from '@/domain/people';
+import { searchKeyOf } from '@/domain/search-keys';
+import { MAX_SEARCH_TEXT } from '@/domain/schemas';
+import type { ErrorShape } from '@/domain/errors/errors';
+import type { PeopleCursor } from '@/backend/port';
 import { useSaveDeskSettingsMutation, useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useLabels } from '@/lib/i18n/labels';
@@ -62,6 +71,19 @@ const ROLE_REACH = defineMessages<Role>({
     defaultMessage: 'Admins can do everything agents do, and change anyone’s role but their own.',
   },
 });
+
+/** The people list's own words. */
+const PEOPLE_TEXT = defineMessages({
+  filters: { id: 'admin.people.filters', defaultMessage: 'Find people' },
+  search: { id: 'admin.people.search', defaultMessage: 'Search by name or email' },
+  role: { id: 'admin.people.roleFilter', defaultMessage: 'Role' },
+  anyRole: { id: 'admin.people.anyRole', defaultMessage: 'Every role' },
+  loadWhat: { id: 'admin.people.loadWhat', defaultMessage: 'people' },
+  nobody: { id: 'admin.people.nobody', defaultMessage: 'Nobody matches.' },
+});
+
+/** The role filter's "every role" value (a Select option needs a string). */
+const ANY_ROLE = '\u0000any';
 
 /** How the desk works: the switches an admin may turn (DESIGN §2 `assignsOnReply`). */
 function DeskRules() {
@@ -133,17 +155,49 @@ function DeskRules() {
   );
 }
 
-/** The admin screen. */
-export default function AdminScreen() {
+/** What the people list shows: the search typed, the role chosen, and the pages walked so far. */
+interface PeopleListState {
+  search: string;
+  role: Role | undefined;
+  /** The cursor of each page opened with "Next", the current one last (empty: the first page). */
+  cursors: PeopleCursor[];
+}
+
+const FIRST_PAGE: PeopleListState = { search: '', role: undefined, cursors: [] };
+
+/**
+ * The people of the desk in pages of {@link PEOPLE_PAGE_SIZE} (DESIGN §3 "Finding people"):
+ * searched by name or email, filtered by role, walked with Previous and Next (cursors, never the
+ * whole list), each with their role — changed only after a confirmation (DESIGN §1).
+ */
+function PeopleList() {
   const me = useCurrentUser();
-  const { data } = useWatchPeopleQuery();
+  const [state, setState] = useState<PeopleListState>(FIRST_PAGE);
+  const [text, setText] = useState('');
+  const { data, error, isFetching } = useListPeopleQuery({
+    ...(state.search ? { search: state.search } : {}),
+    ...(state.role ? { role: state.role } : {}),
+    limit: PEOPLE_PAGE_SIZE,
+    after: state.cursors.at(-1) ?? null,
+  });
   const [setRole, { isLoading }] = useSetRoleMutation();
   const runWithFeedback = useMutationFeedback();
-
   const { modal } = App.useApp();
   const intl = useIntl();
   const labels = useLabels();
   const { dateTime } = useTimeFormat();
+
+  // Debounced: the search runs once typing pauses, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        setState((current) =>
+          current.search === text.trim() ? current : { ...current, search: text.trim(), cursors: [] },
+        ),
+      PEOPLE_SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text]);
 
   /** Asks first, naming the person and what the new role sees (a role opens or closes the desk). */
   const changeRole = (user: UserProfile, role: Role) =>
@@ -159,6 +213,121 @@ export default function AdminScreen() {
         ),
     });
 
+  const tooShort = text.trim() !== '' && searchKeyOf(text) === null;
+  const people = data?.people ?? [];
+  return (
+    <Flex vertical gap="middle">
+      <Flex wrap gap={8} role="search" aria-label={intl.formatMessage(PEOPLE_TEXT.filters)}>
+        <Input.Search
+          aria-label={intl.formatMessage(PEOPLE_TEXT.search)}
+          placeholder={intl.formatMessage(PEOPLE_TEXT.search)}
+          allowClear
+          value={text}
+          maxLength={MAX_SEARCH_TEXT}
+          onChange={(event) => setText(event.target.value)}
+          onSearch={(value) => setState((current) => ({ ...current, search: value.trim(), cursors: [] }))}
+          style={{ width: 320 }}
+        />
+        <Select<Role | typeof ANY_ROLE>
+          aria-label={intl.formatMessage(PEOPLE_TEXT.role)}
+          style={{ width: 160 }}
+          value={state.role ?? ANY_ROLE}
+          onChange={(role) =>
+            setState((current) => ({ ...current, role: role === ANY_ROLE ? undefined : role, cursors: [] }))
+          }
+          options={[
+            { value: ANY_ROLE, label: intl.formatMessage(PEOPLE_TEXT.anyRole) },
+            ...ROLES.map((value) => ({ value, label: labels.role(value) })),
+          ]}
+        />
+      </Flex>
+      {tooShort && (
+        <Typography.Text type="secondary">
+          <FormattedMessage id="admin.people.tooShort" defaultMessage="Type at least 2 letters of a name or email." />
+        </Typography.Text>
+      )}
+      {error ? (
+        <LiveError error={error as ErrorShape} what={intl.formatMessage(PEOPLE_TEXT.loadWhat)} />
+      ) : (
+        <List<UserProfile>
+          aria-label={intl.formatMessage({ id: 'admin.people.listLabel', defaultMessage: 'People' })}
+          loading={!data || isFetching}
+          dataSource={people}
+          locale={{ emptyText: intl.formatMessage(PEOPLE_TEXT.nobody) }}
+          renderItem={(user) => (
+            <List.Item
+              key={user.uid}
+              actions={[
+                // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
+                user.uid === me?.uid ? (
+                  <Typography.Text key="role" data-testid="own-role">
+                    <FormattedMessage
+                      id="admin.people.ownRole"
+                      defaultMessage="{role} (you)"
+                      values={{ role: labels.role(user.role) }}
+                    />
+                  </Typography.Text>
+                ) : (
+                  <Select<Role>
+                    key="role"
+                    aria-label={intl.formatMessage(
+                      { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
+                      { name: user.displayName },
+                    )}
+                    value={user.role}
+                    disabled={isLoading}
+                    style={{ width: 130 }}
+                    options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
+                    onChange={(next) => changeRole(user, next)}
+                  />
+                ),
+              ]}
+            >
+              <List.Item.Meta
+                avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
+                title={<span dir="auto">{user.displayName}</span>}
+                description={
+                  <FormattedMessage
+                    id="admin.people.emailAndJoined"
+                    defaultMessage="{email} · joined {date}"
+                    values={{ email: <span dir="auto">{user.email}</span>, date: dateTime(user.createdAt) }}
+                  />
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+      <Flex gap={8} justify="end" align="center">
+        <Typography.Text type="secondary" data-testid="people-page">
+          <FormattedMessage
+            id="admin.people.page"
+            defaultMessage="Page {page}"
+            values={{ page: state.cursors.length + 1 }}
+          />
+        </Typography.Text>
+        <Button
+          disabled={state.cursors.length === 0}
+          onClick={() => setState((current) => ({ ...current, cursors: current.cursors.slice(0, -1) }))}
+        >
+          <FormattedMessage id="admin.people.previous" defaultMessage="Previous" />
+        </Button>
+        <Button
+          disabled={!data?.nextCursor || isFetching}
+          onClick={() => {
+            const next = data?.nextCursor;
+            if (next) setState((current) => ({ ...current, cursors: [...current.cursors, next] }));
+          }}
+        >
+          <FormattedMessage id="admin.people.next" defaultMessage="Next" />
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The admin screen. */
+export default function AdminScreen() {
   return (
     <Flex vertical gap="middle">
       <Card
@@ -168,61 +337,7 @@ export default function AdminScreen() {
           </PageTitle>
         }
       >
-        {data?.error ? (
-          <LiveError
-            error={data.error}
-            what={intl.formatMessage({ id: 'admin.people.loadWhat', defaultMessage: 'people' })}
-          />
-        ) : (
-          <List<UserProfile>
-            aria-label={intl.formatMessage({ id: 'admin.people.listLabel', defaultMessage: 'People' })}
-            loading={!data?.value}
-            dataSource={data?.value ?? []}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            renderItem={(user) => (
-              <List.Item
-                key={user.uid}
-                actions={[
-                  // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
-                  user.uid === me?.uid ? (
-                    <Typography.Text key="role" data-testid="own-role">
-                      <FormattedMessage
-                        id="admin.people.ownRole"
-                        defaultMessage="{role} (you)"
-                        values={{ role: labels.role(user.role) }}
-                      />
-                    </Typography.Text>
-                  ) : (
-                    <Select<Role>
-                      key="role"
-                      aria-label={intl.formatMessage(
-                        { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
-                        { name: user.displayName },
-                      )}
-                      value={user.role}
-                      disabled={isLoading}
-                      style={{ width: 130 }}
-                      options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
-                      onChange={(next) => changeRole(user, next)}
-                    />
-                  ),
-                ]}
-              >
-                <List.Item.Meta
-                  avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
-                  title={<span dir="auto">{user.displayName}</span>}
-                  description={
-                    <FormattedMessage
-                      id="admin.people.emailAndJoined"
-                      defaultMessage="{email} · joined {date}"
-                      values={{ email: <span dir="auto">{user.email}</span>, date: dateTime(user.createdAt) }}
-                    />
-                  }
-                />
-              </List.Item>
-            )}
-          />
-        )}
+        <PeopleList />
       </Card>
       <DeskRules />
     </Flex>

@@ -17,6 +17,7 @@ import { searchKeyOf } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES, type UserProfile } from '@/domain/types';
 import { hasQueueFilters, type QueueFilters } from '@/features/tickets/queue/queue-location';
 import { useLabels } from '@/lib/i18n/labels';
+import { PersonSearchSelect } from '@/components/person-search-select';
 
 /** How long typing must pause before the search runs (one query per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -49,20 +50,19 @@ function without(filters: QueueFilters, key: keyof QueueFilters): QueueFilters {
 /**
  * The filter bar.
  * @param filters the current choices (from the URL); `onChange` receives the next ones.
- * @param staff who tickets can be assigned to; `people` everyone (requesters); `categories`
- *   the desk's categories. Any may be empty while loading.
+ * @param staff who tickets can be assigned to (the bounded staff list); `categories` the desk's
+ *   categories. Either may be empty while loading. The requester is picked by searching
+ *   (`PersonSearchSelect`), never from a list of everyone.
  */
 export const QueueFilterBar = memo(function QueueFilterBar({
   filters,
   onChange,
   staff,
-  people,
   categories,
 }: {
   filters: QueueFilters;
   onChange: (next: QueueFilters) => void;
   staff: readonly UserProfile[];
-  people: readonly UserProfile[];
   categories: readonly string[];
 }) {
   const intl = useIntl();
@@ -99,10 +99,6 @@ export const QueueFilterBar = memo(function QueueFilterBar({
     { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
     ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
   ];
-  const requesterOptions = people.map((person) => ({
-    value: person.uid,
-    label: `${person.displayName} (${person.email})`,
-  }));
   const selectStyle = { minWidth: 128 };
 
   return (
@@ -175,16 +171,11 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           onPressEnter={(event) => applyTag(event.currentTarget.value)}
           onBlur={(event) => applyTag(event.currentTarget.value)}
         />
-        <Select
-          aria-label={intl.formatMessage(TEXT.requester)}
-          placeholder={intl.formatMessage(TEXT.requester)}
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ minWidth: 180 }}
+        <PersonSearchSelect
+          label={intl.formatMessage(TEXT.requester)}
+          style={{ minWidth: 220 }}
           value={filters.requester}
           onChange={(value) => set('requester', value)}
-          options={requesterOptions}
         />
         {hasQueueFilters(filters) && (
           <Button type="link" onClick={() => onChange({})}>

@@ -27,7 +27,7 @@ import { ShortcutsHelp } from '@/components/shortcuts-help';
 import { useHotkeys } from '@/lib/use-hotkeys';
 import { useStableCallback } from '@/lib/use-stable-callback';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
-import { staffOf, useWatchPeopleQuery } from '@/lib/store/people-api';
+import { useWatchStaffQuery } from '@/lib/store/people-api';
 import type { TicketQuery } from '@/backend/port';
 import { LiveError } from '@/components/live-error';
 import { queueViewById, viewShowsChoices, type QueueViewId } from '@/domain/queue-views';
@@ -101,8 +101,8 @@ export default function DeskScreen() {
     [queue.view, queue.filters, agentUid, minute],
   );
   const sort = queueSortOf(queue);
-  const { data: peopleData } = useWatchPeopleQuery(undefined, { skip: !user });
-  const staff = useMemo(() => staffOf(peopleData?.value), [peopleData]);
+  const { data: staffData } = useWatchStaffQuery(undefined, { skip: !user });
+  const staff = staffData?.value ?? NONE;
   const { data: settingsData } = useWatchDeskSettingsQuery(undefined, { skip: !user });
   const lastSeen = useAppSelector((state: QueuePreferencesRootState) => selectLastSeen(state, agentUid));
 
@@ -291,7 +291,6 @@ export default function DeskScreen() {
           filters={queue.filters}
           onChange={changeFilters}
           staff={staff}
-          people={peopleData?.value ?? NONE}
           categories={settingsData?.value?.categories ?? NONE}
         />
         {user && (

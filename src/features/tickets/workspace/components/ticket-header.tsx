@@ -13,7 +13,7 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import type { Ticket } from '@/domain/types';
 import { useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
-import { useWatchPeopleQuery } from '@/lib/store/people-api';
+import { useGetPersonQuery } from '@/lib/store/people-api';
 import { DirectionalIcon } from '@/lib/i18n/direction';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
@@ -30,10 +30,13 @@ const WHEN = defineMessages({
  * order and page in the URL) it goes back, so all of that is kept; opened from a link or a
  * reload, it goes to the queue's default view.
  */
-/** The requester's email as a mail link (staff read every profile, DESIGN §1); nothing while unknown. */
+/**
+ * The requester's email as a mail link, from their one profile read by uid (staff read anyone's,
+ * DESIGN §1); nothing while unknown.
+ */
 function RequesterEmail({ uid }: { uid: string }) {
-  const { data } = useWatchPeopleQuery();
-  const email = data?.value?.find((person) => person.uid === uid)?.email;
+  const { data } = useGetPersonQuery(uid);
+  const email = data?.email;
   if (!email) return null;
   return (
     <>

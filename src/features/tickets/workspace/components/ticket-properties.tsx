@@ -22,7 +22,7 @@ import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/doma
 import { useUpdateTicketMutation } from '@/features/tickets/api/ticket-api';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
-import { staffOf, useWatchPeopleQuery } from '@/lib/store/people-api';
+import { useWatchStaffQuery } from '@/lib/store/people-api';
 import { NativeSelect } from '@/components/native-select';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { tagIssueText } from '@/features/tickets/components/tag-problems';
@@ -115,7 +115,7 @@ export interface TicketPropertiesProps {
  * a tag being typed stays in its box until it is saved.
  */
 export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
-  const { data: peopleData } = useWatchPeopleQuery();
+  const { data: staffData } = useWatchStaffQuery();
   const { data: settingsData } = useWatchDeskSettingsQuery();
   const [updateTicket, { isLoading: saving }] = useUpdateTicketMutation();
   const intl = useIntl();
@@ -137,7 +137,7 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
     return outcome.ok;
   };
 
-  const staff = staffOf(peopleData?.value);
+  const staff = staffData?.value ?? [];
   const assigneeOptions = staff.map((person) => ({
     value: person.uid,
     label: person.uid === me.uid ? intl.formatMessage(MESSAGES.you, { name: person.displayName }) : person.displayName,

@@ -13,7 +13,7 @@ import Typography from 'antd/es/typography';
 import { LiveError } from '@/components/live-error';
 import { PRIORITIES, TICKET_STATUSES, type AuditEvent, type Ticket } from '@/domain/types';
 import { useWatchTicketEventsQuery } from '@/features/tickets/api/ticket-api';
-import { useWatchPeopleQuery } from '@/lib/store/people-api';
+import { usePersonNames, useWatchStaffQuery } from '@/lib/store/people-api';
 import { labelsFor } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
@@ -142,20 +142,30 @@ const DOT_COLORS: Record<AuditEvent['type'], string> = {
 
 /**
  * The live audit trail of a ticket, newest first, in a card titled "Activity". Names come from
- * the live people list and the ticket's requester; anyone else is "someone".
+ * the live staff list, the ticket's requester and assignee, and for anyone else their own
+ * profile read by uid; one that cannot be read is "someone".
  */
 export function TicketTimeline({ ticket }: { ticket: Ticket }) {
   const { data } = useWatchTicketEventsQuery(ticket.id);
-  const { data: peopleData } = useWatchPeopleQuery();
+  const { data: staffData } = useWatchStaffQuery();
   const [showAll, setShowAll] = useState(false);
   const intl = useIntl();
   const time = useTimeFormat();
 
-  const names = new Map<string, string>((peopleData?.value ?? []).map((person) => [person.uid, person.displayName]));
+  const names = new Map<string, string>((staffData?.value ?? []).map((person) => [person.uid, person.displayName]));
   names.set(ticket.requesterId, ticket.requesterName);
   // What trusted code did on its own (the automatic close, DESIGN §2) is by the desk itself.
   names.set(SYSTEM_ACTOR_ID, PRODUCT_NAME);
   if (ticket.assigneeId && ticket.assigneeName) names.set(ticket.assigneeId, ticket.assigneeName);
+  // Anyone else the trail names (someone no longer on the staff list): their one profile each.
+  const others = staffData?.value
+    ? (data?.value ?? []).flatMap((event) =>
+        [event.actorId, ...(event.type === 'assignee' ? [event.from, event.to] : [])].filter(
+          (uid): uid is string => typeof uid === 'string' && uid !== '' && !names.has(uid),
+        ),
+      )
+    : [];
+  for (const [uid, name] of usePersonNames(others)) names.set(uid, name);
   const nameOf: NameOf = (uid) =>
     uid === null ? intl.formatMessage(MESSAGES.nobody) : (names.get(uid) ?? intl.formatMessage(MESSAGES.someone));
 
