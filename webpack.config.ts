@@ -12,6 +12,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { CONFIG_VARIABLES, parseConfig } from './src/config/config-schema';
 import { GzipBudgetPlugin } from './scripts/gzip-budget-plugin';
 import { PrerenderPlugin } from './scripts/prerender-plugin';
+import { PublicFilesPlugin } from './scripts/public-files-plugin';
 
 loadDotenv({ quiet: true });
 
@@ -109,6 +110,8 @@ export default (
       new HtmlWebpackPlugin({ template: './public/index.html' }),
       ...(production
         ? [
+            // The web app manifest and its icons (the dev server serves public/ itself).
+            new PublicFilesPlugin({ dir: path.resolve(__dirname, 'public'), exclude: ['index.html'] }),
             // The guest pages as HTML and the antd styles as a file, before any script runs (DESIGN §12).
             new PrerenderPlugin({
               config: appConfig,
