@@ -26,6 +26,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',
+    // The offline shell's service worker (DESIGN §12) would answer requests from its precache,
+    // round the journeys' own route handlers, after downloading it in every fresh context: it
+    // runs only in the journey about it (e2e/offline.spec.ts allows it).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },

@@ -2,21 +2,55 @@
  * Webpack build (DESIGN §5–§6): ts-loader, one chunk per route, content-hashed files, source
  * maps, a dev server with history fallback, gzip budgets that fail the production build.
  * `BACKEND=local|firebase` picks the adapter at build time; the other is not bundled.
+ * Production builds also write the offline shell's service worker, `sw.js` (DESIGN §12).
  */
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { transform as formatjsTransform } from '@formatjs/ts-transformer';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
+import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CONFIG_VARIABLES, parseConfig } from './src/config/config-schema';
 import { GzipBudgetPlugin } from './scripts/gzip-budget-plugin';
 import { PrerenderPlugin } from './scripts/prerender-plugin';
+import { PublicFilesPlugin } from './scripts/public-files-plugin';
 
 loadDotenv({ quiet: true });
 
 /** The dev server's port (the README names http://localhost:3000). */
 export const DEV_PORT = Number(process.env.PORT ?? 3000);
+
+/**
+ * The offline shell (DESIGN §12): `sw.js` precaches the pages and every emitted asset — the
+ * chunks, antd's CSS, the web app manifest and its icons — but not source maps, the chunks' license
+ * notes or the build report. A navigation is answered from that cache as firebase.json's rewrites
+ * answer it: a guest page from its pre-rendered file (Workbox's precache tries `<path>.html`),
+ * `/` and every other path without a dot from `index.html` (Hosting's reserved `/__/` paths
+ * excepted). Nothing else is routed: requests to Firebase and Google go to the network as if
+ * there were no worker. A new worker waits until the page asks it to take over (the "new version"
+ * prompt, src/app/service-worker.tsx), then claims every open tab.
+ */
+const serviceWorker = () =>
+  new GenerateSW({
+    swDest: 'sw.js',
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    cacheId: 'triage',
+    clientsClaim: true,
+    skipWaiting: false,
+    cleanupOutdatedCaches: true,
+    exclude: [/\.map$/, /\.LICENSE\.txt$/, /^build-report\.json$/],
+    // Content-hashed files need no revision parameter: their URL changes with their content.
+    dontCacheBustURLsMatching: /\.[0-9a-f]{10}\.(?:js|css)$/,
+    // Query strings never pick another file (Hosting ignores them too): `/sign-in?x` is sign-in.html.
+    ignoreURLParametersMatching: [/./],
+    navigateFallback: '/index.html',
+    navigateFallbackAllowlist: [/^\/[^.?]*(?:\?.*)?$/],
+    navigateFallbackDenylist: [/^\/__\//],
+    // The largest chunk is about 0.5 MiB; a file past 1 MiB would be a mistake worth a warning.
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  });
 
 const ADAPTERS = {
   local: path.resolve(__dirname, 'src/backend/local/create-local-backend.ts'),
@@ -109,6 +143,8 @@ export default (
       new HtmlWebpackPlugin({ template: './public/index.html' }),
       ...(production
         ? [
+            // The web app manifest and its icons (the dev server serves public/ itself).
+            new PublicFilesPlugin({ dir: path.resolve(__dirname, 'public'), exclude: ['index.html'] }),
             // The guest pages as HTML and the antd styles as a file, before any script runs (DESIGN §12).
             new PrerenderPlugin({
               config: appConfig,
@@ -143,6 +179,7 @@ export default (
               // The Firebase adapter loads the Firestore SDK (~150 KiB) on first use, not on sign-in.
               lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 170 },
             }),
+            serviceWorker(),
           ]
         : []),
     ],

@@ -1,40 +1,72 @@
 /**
- * Offline: an agent goes offline (`context.setOffline`), replies — the
- * reply shows as "Waiting to send" — reloads while still offline (the reply is still waiting),
- * reconnects, and the reply is delivered exactly once: one copy in the conversation, for her and
- * for a second agent, also after another reload.
+ * Offline, for real (DESIGN §12): the first visit installs the service worker, which precaches
+ * the app shell. An agent goes offline (`context.setOffline`: the browser has no network at all),
+ * replies — the reply shows as "Waiting to send" — and reloads while still offline: the page, its
+ * scripts and styles come from the service worker's cache, the ticket from the local data, and
+ * the reply still waits. She reconnects and the reply is delivered exactly once: one copy in the
+ * conversation, for her and for a second agent, also after another reload. Nothing plays the
+ * cache here; the app's data goes through the local backend, which refuses writes while offline.
  *
- * While offline the browser has no network at all, so the reload could not fetch the app's own
- * files. A real deployment would keep them in an app-shell cache; here the test plays that cache:
- * a route handler answers the app's file requests from Node (outside the offline browser) with the
- * server's own response and headers (CSP included). Nothing else passes: `navigator.onLine` is
- * false and the app's data goes through the local backend, which refuses writes while offline.
+ * Then a deploy: the build is served from a directory of its own (scripts/serve-dist.mjs on a
+ * port of its own), whose `sw.js` the journey replaces with a different one, as a deploy would (a
+ * route handler cannot stand in: the browser's update check of a worker's script bypasses it).
+ * The page offers "New version available" with Reload, and Reload makes the new worker take over
+ * and reloads the page under it.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot, signInStaff } from './support';
+import { expectAccessible, settled, shot, signInStaff } from './support';
 
-test('a reply written offline waits, survives a reload and is delivered exactly once on reconnect', async ({
+// The one journey with the service worker (playwright.config.ts blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
+/** The build the journeys are served from (playwright.config.ts). */
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
+
+/**
+ * Waits until the service worker is active and controls `page` (it claims the page it was
+ * installed from; a reload is the fallback), and its precache is complete.
+ */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  const claimed = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return true;
+    await new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+      setTimeout(resolve, 5_000);
+    });
+    return Boolean(navigator.serviceWorker.controller);
+  });
+  if (!claimed) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The version the controlling worker answers (only the second deploy's answers). */
+function workerVersion(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(String(event.data));
+        navigator.serviceWorker.controller?.postMessage({ type: 'TRIAGE_TEST_VERSION' }, [channel.port2]);
+        setTimeout(() => resolve('first'), 2_000);
+      }),
+  );
+}
+
+test('a reply written offline waits, survives an offline reload and is delivered exactly once on reconnect', async ({
   context,
-  baseURL,
 }) => {
   test.setTimeout(120_000);
-  // The app-shell cache: the app's own files, fetched by Node, also while the browser is offline.
-  await context.route(`${baseURL}/**`, async (route) => {
-    const request = route.request();
-    if (request.method() !== 'GET') return route.abort();
-    const response = await fetch(request.url());
-    const headers = Object.fromEntries(response.headers.entries());
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    return route.fulfill({
-      status: response.status,
-      headers,
-      body: Buffer.from(await response.arrayBuffer()),
-    });
-  });
-
   const priya = await signInStaff(context, 'priya@triage.test');
+  // The first visit installed the service worker (registered once the page loaded).
+  await controlledByServiceWorker(priya);
+
   await priya.goto('/desk?view=open&status=open');
   await priya
     .getByRole('table', { name: /^Queue/ })
@@ -60,8 +92,10 @@ test('a reply written offline waits, survives a reload and is delivered exactly 
   await expect(copies(priya)).toHaveCount(0);
   await shot(priya, 'offline-01-waiting-to-send');
 
-  // Reload, still offline: the ticket reads from the local data, the reply still waits.
-  await priya.reload();
+  // Reload, still offline: the service worker answers the page and its files; the ticket reads
+  // from the local data, the reply still waits.
+  const reload = await priya.reload();
+  expect(reload?.fromServiceWorker()).toBe(true);
   await expect(heading).toBeVisible();
   await expect(priya.getByText('Offline', { exact: true })).toBeVisible();
   await expect(waiting).toContainText(reply);
@@ -86,4 +120,80 @@ test('a reply written offline waits, survives a reload and is delivered exactly 
   await expect(copies(sam)).toHaveCount(1);
   await expect(copies(priya)).toHaveCount(1);
   await shot(sam, 'offline-04-second-agent-sees-one');
+});
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Serves the build from a directory of its own — links to the build's files, and a copy of
+ * `sw.js` that `redeploy` replaces — with scripts/serve-dist.mjs on a free port.
+ */
+async function deployableCopy(): Promise<{ origin: string; redeploy: (sw: string) => void; stop: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'triage-deploy-'));
+  for (const name of readdirSync(DIST)) {
+    if (name !== 'sw.js') symlinkSync(path.join(DIST, name), path.join(dir, name));
+  }
+  writeFileSync(path.join(dir, 'sw.js'), readFileSync(path.join(DIST, 'sw.js')));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['scripts/serve-dist.mjs', dir, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('serve-dist:') && resolve());
+    server.once('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    redeploy: (sw) => writeFileSync(path.join(dir, 'sw.js'), sw),
+    stop: () => {
+      server.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('after a deploy the page offers the new version, and Reload brings its service worker in', async ({ page }) => {
+  const site = await deployableCopy();
+  try {
+    await page.goto(`${site.origin}/sign-in`);
+    await controlledByServiceWorker(page);
+    expect(await workerVersion(page)).toBe('first');
+
+    // The deploy: a different sw.js (the same worker, also answering its version).
+    site.redeploy(`${readFileSync(path.join(DIST, 'sw.js'), 'utf8')}
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'TRIAGE_TEST_VERSION') event.ports[0].postMessage('second');
+});
+`);
+    // An open tab finds it at its next update check (hourly, or a navigation): ask now.
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+
+    const prompt = page.getByRole('status').filter({ hasText: 'New version available' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('Reload to start using it.');
+    await settled(page);
+    await shot(page, 'offline-05-new-version-available', { viewport: true });
+    await expectAccessible(page, 'sign-in with the new-version prompt');
+    // The old worker controls the page until the person chooses.
+    expect(await workerVersion(page)).toBe('first');
+
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await workerVersion(page)).toBe('second');
+    await expect(page.getByRole('status').filter({ hasText: 'New version available' })).toHaveCount(0);
+  } finally {
+    site.stop();
+  }
 });

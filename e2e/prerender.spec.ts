@@ -7,6 +7,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PRIYA, shot, signIn } from './support';
 
+// Holding the app's scripts is a route on the network: a service worker answering them from its
+// precache (installed by the first visit, DESIGN §12) would get round it. Blocked for every
+// journey but the offline shell's own (playwright.config.ts); said again here, where it matters.
+test.use({ serviceWorkers: 'block' });
+
 /** Starts recording layout shifts (and hydration errors) before the page's first script. */
 async function watchFirstPaint(page: Page): Promise<string[]> {
   const errors: string[] = [];

@@ -11,10 +11,12 @@
 //   emitted file (js, map, html, json, txt) is scanned for them, for the value of every
 //   environment variable that .env.example does not declare public, and for secret shapes
 //   (PEM private keys, "private_key", "client_secret", "type": "service_account");
-// - firebase.json's Hosting rules cache every emitted chunk as immutable and index.html not.
+// - firebase.json's Hosting rules cache every emitted chunk as immutable and index.html not;
+// - the offline shell (DESIGN §12): each build's sw.js precaches the pages, the manifest and every
+//   chunk (no source map), and Hosting serves sw.js no-cache.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { firebaseExampleEnv } from './build-firebase-example.mjs';
 import { headersFor, isDeployed } from './serve-dist.mjs';
@@ -185,6 +187,38 @@ if (local) {
   );
   check(headersFor(hosting, '/index.html')['Cache-Control'] === 'no-cache', 'hosting: index.html is served no-cache');
 }
+
+// ── The offline shell ─────────────────────────────────────────────────────────────────────
+/** The URLs sw.js precaches (Workbox writes them as `{url:"/…",revision:…}`), or null without sw.js. */
+function precachedUrls(outDir) {
+  const file = path.join(outDir, 'sw.js');
+  if (!existsSync(file)) return null;
+  return [...readFileSync(file, 'utf8').matchAll(/\burl:"(\/[^"]*)"/g)].map((match) => match[1]);
+}
+
+const SHELL_PAGES = ['/index.html', '/sign-in.html', '/sign-up.html', '/reset-password.html', '/manifest.webmanifest'];
+for (const [name, report, outDir] of [
+  ['local', local, 'dist'],
+  ['firebase', firebase, 'dist-firebase'],
+]) {
+  if (!report) continue;
+  const urls = precachedUrls(outDir);
+  check(urls !== null && urls.length > 0, `${name}: sw.js is written, with a precache list`);
+  if (!urls) continue;
+  // The report lists every emitted script, sw.js too (which is not precached by itself).
+  const chunks = report.chunks.map((chunk) => `/${chunk.file}`).filter((url) => url !== '/sw.js');
+  const missing = [...SHELL_PAGES, ...chunks].filter((url) => !urls.includes(url));
+  check(
+    missing.length === 0,
+    `${name}: sw.js precaches the pages, the manifest and every chunk${missing.length ? `; not ${missing.join(', ')}` : ''}`,
+  );
+  const bytes = urls.reduce((sum, url) => sum + statSync(path.join(outDir, url)).size, 0);
+  check(
+    !urls.some((url) => url.endsWith('.map')),
+    `${name}: no source map precached (${urls.length} files, ${(bytes / 1024).toFixed(0)} KiB)`,
+  );
+}
+check(headersFor(hosting, '/sw.js')['Cache-Control'] === 'no-cache', 'hosting: sw.js is served no-cache');
 
 console.log(failures.length === 0 ? '\nBuild checks: all green' : `\nBuild checks: ${failures.length} failed`);
 process.exit(failures.length === 0 ? 0 : 1);

@@ -1,7 +1,8 @@
 /**
  * Entry point: validates the configuration (a bad value is named on screen, never a blank
  * page), creates the backend and the store, and renders the app — hydrating a page the build
- * pre-rendered (DESIGN §12) when the app would render exactly that page for this visitor.
+ * pre-rendered (DESIGN §12) when the app would render exactly that page for this visitor — and,
+ * once the page has loaded, registers the offline shell's service worker.
  */
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -38,6 +39,21 @@ function showConfigError(container: HTMLElement, variable: string | null, messag
   );
 }
 
+/**
+ * The offline shell (DESIGN §12): once the page has loaded, a chunk of its own registers the
+ * service worker the production build writes (none in development; Jest never runs this file).
+ */
+function registerOfflineShell(store: AppStore) {
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  const register = () =>
+    void import(/* webpackChunkName: "service-worker" */ '@/app/service-worker').then(
+      ({ registerServiceWorker }) => registerServiceWorker(store),
+      () => undefined, // Offline before the chunk was ever fetched: the next visit registers.
+    );
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 function start(container: HTMLElement) {
   const result = loadConfig();
   if (!result.ok) {
@@ -68,6 +84,7 @@ function start(container: HTMLElement) {
         render();
       });
     }
+    registerOfflineShell(store);
   } catch (error) {
     showConfigError(container, null, error instanceof Error ? error.message : 'Triage could not start.');
   }

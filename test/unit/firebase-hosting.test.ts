@@ -1,6 +1,6 @@
 /**
  * firebase.json: Hosting serves dist/ as a single-page app, hashed assets cached for
- * a year, index.html never stale, and security headers — a CSP that allows only the hosts the
+ * a year, index.html and the service worker never stale, the web app manifest with its type, and security headers — a CSP that allows only the hosts the
  * app talks to — on every response; the Emulator Suite on fixed ports; rules and index files
  * that exist.
  *
@@ -48,7 +48,18 @@ const APP_ROUTES = ['/', '/desk/tickets/abc', '/requests/new'];
 const PRERENDERED = ['/sign-in', '/sign-up', '/reset-password'];
 const APP_PATHS = [...APP_ROUTES, ...PRERENDERED, '/index.html'];
 const HASHED_PATHS = ['/assets/main.0123abcd.js', '/assets/410.5c1946bfb9.js', '/assets/main.0123abcd.js.map'];
-const SAMPLE_PATHS = [...APP_PATHS, ...HASHED_PATHS, '/assets/main.js', '/favicon.ico'];
+/** The offline shell's service worker (DESIGN §12): a browser must always see the deployed one. */
+const SERVICE_WORKER = '/sw.js';
+const MANIFEST = '/manifest.webmanifest';
+const SAMPLE_PATHS = [
+  ...APP_PATHS,
+  ...HASHED_PATHS,
+  '/assets/main.js',
+  '/favicon.ico',
+  SERVICE_WORKER,
+  MANIFEST,
+  '/icons/icon-192.png',
+];
 
 /** The headers Hosting sends for a path: every matching rule in order, a later key overriding. */
 function headersFor(pathname: string): Record<string, string> {
@@ -152,6 +163,18 @@ describe('firebase.json hosting', () => {
     expect(headersFor(pathname)['Cache-Control']).toBe(IMMUTABLE);
   });
 
+  it('serves the service worker no-cache, so a deploy reaches open tabs at their next update check', () => {
+    expect(headersFor(SERVICE_WORKER)['Cache-Control']).toBe('no-cache');
+    expect(rewriteOf(SERVICE_WORKER)).toBeUndefined();
+  });
+
+  it('serves the web app manifest as application/manifest+json, not long-cached', () => {
+    expect(headersFor(MANIFEST)).toMatchObject({
+      'Content-Type': 'application/manifest+json',
+      'Cache-Control': 'no-cache',
+    });
+  });
+
   it('does not make an unhashed file immutable', () => {
     expect(headersFor('/assets/main.js')['Cache-Control']).toBe('no-cache');
     expect(headersFor('/favicon.ico')['Cache-Control']).toBe('no-cache');
@@ -206,6 +229,14 @@ describe('the Content-Security-Policy', () => {
 
   it.each(Object.keys(ALLOWED))('allows exactly the sources %s needs', (directive) => {
     expect([...sourcesOf(directive)].sort()).toEqual(Object.keys(ALLOWED[directive] ?? {}).sort());
+  });
+
+  it("lets the site's own service worker, manifest and icons load (worker-src and manifest-src fall back)", () => {
+    // worker-src falls back to script-src (via child-src), manifest-src to default-src.
+    expect(csp.has('worker-src') || csp.has('child-src') || csp.has('manifest-src')).toBe(false);
+    expect(sourcesOf('script-src')).toContain("'self'");
+    expect(sourcesOf('default-src')).toContain("'self'");
+    expect(sourcesOf('img-src')).toContain("'self'");
   });
 
   it('never allows the emulators (serve-dist adds them for the emulator build only)', () => {
@@ -310,6 +341,8 @@ describe('scripts/serve-dist.mjs (what the Playwright journeys run behind)', () 
       writeFileSync(path.join(dir, 'assets', file), '//');
     }
     writeFileSync(path.join(dir, 'build-report.json'), '{}');
+    writeFileSync(path.join(dir, 'sw.js'), '//');
+    writeFileSync(path.join(dir, 'manifest.webmanifest'), '{}');
     writeFileSync(path.join(dir, '.env'), 'SECRET=1');
   });
 
@@ -342,6 +375,16 @@ describe('scripts/serve-dist.mjs (what the Playwright journeys run behind)', () 
     expect(await statusOf('/build-report.json')).toBe(404);
     expect(await statusOf('/.env')).toBe(404);
     expect(await statusOf('/../firebase.json')).toBe(404);
+  });
+
+  it('serves the service worker as script and no-cache, and the manifest with its type', async () => {
+    const { child, port } = await startServeDist(dir);
+    servers.push(child);
+    const worker = await fetchHead(port, SERVICE_WORKER);
+    expect([worker.status, worker.headers['cache-control']]).toEqual([200, 'no-cache']);
+    expect(worker.headers['content-type']).toMatch(/^text\/javascript/);
+    const manifest = await fetchHead(port, MANIFEST);
+    expect([manifest.status, manifest.headers['content-type']]).toEqual([200, 'application/manifest+json']);
   });
 
   it('adds the emulator origins to the CSP only with --emulators', async () => {
