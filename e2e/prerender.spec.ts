@@ -53,6 +53,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Password')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await shot(page, 'prerender-01-sign-in-without-javascript');
+    // The app's scripts wait in a template until the head script adds them after the first paint
+    // (without JavaScript, never): none is in the page as it is parsed.
+    await expect(page.locator('script[src]')).toHaveCount(0);
+    expect(
+      await page
+        .locator('template#triage-scripts')
+        .evaluate((held: HTMLTemplateElement) => held.content.querySelectorAll('script[src]').length),
+    ).toBeGreaterThan(0);
 
     await page.goto('/sign-up');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();

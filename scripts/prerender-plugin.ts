@@ -25,6 +25,8 @@ import { STALE_CHECK_CSP, STALE_CHECK_SCRIPT } from './prerender-stale-check';
 
 /** `#root` with its start-up line, as html-webpack-plugin's minifier writes it (quotes or not). */
 const ROOT_PLACEHOLDER = /<div id="?root"?>[\s\S]*?<\/div><\/div>/;
+/** HtmlWebpackPlugin's script tags in index.html (minified: `<script defer src=/assets/main.<hash>.js>`). */
+const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script>/g;
 
 export interface PrerenderOptions {
   /** The configuration the bundle is built with. */
@@ -77,7 +79,11 @@ export class PrerenderPlugin {
     }
   }
 
-  /** index.html with `page` in `#root`, its chunk preloaded and the stale check in the head. */
+  /**
+   * index.html with `page` in `#root` and the stale check in the head; the app's scripts and the
+   * route chunk's preload wait in `<template id="triage-scripts">` until the head script adds them
+   * after the first paint (scripts/prerender-stale-check.ts).
+   */
   private pageHtml(index: string, page: PrerenderedPage, stylesheet: string, compilation: Compilation): string {
     const chunk = [...compilation.chunks].find((candidate) => candidate.name === page.path.slice(1));
     const preloads = [...(chunk?.files ?? [])]
@@ -85,11 +91,15 @@ export class PrerenderPlugin {
       .map((file) => `<link rel="preload" as="script" href="/${file}" />`)
       .join('');
     if (!ROOT_PLACEHOLDER.test(index)) throw new Error('PrerenderPlugin: index.html has no #root start-up line.');
+    const scripts = [...index.matchAll(DEFERRED_SCRIPT)].map((match) => `<script src="${match[1]}"></script>`);
+    if (scripts.length === 0) throw new Error('PrerenderPlugin: index.html has no deferred script to hold back.');
     return index
-      .replace('</head>', `<script>${STALE_CHECK_SCRIPT}</script>${stylesheet}${preloads}</head>`)
+      .replace(DEFERRED_SCRIPT, '')
+      .replace('</head>', `<script>${STALE_CHECK_SCRIPT}</script>${stylesheet}</head>`)
       .replace(
         ROOT_PLACEHOLDER,
-        `<div id="root" data-prerendered="${page.path}">${page.html}</div><div class="boot boot-stale">Starting Triage…</div>`,
+        `<div id="root" data-prerendered="${page.path}">${page.html}</div><div class="boot boot-stale">Starting Triage…</div>` +
+          `<template id="triage-scripts">${scripts.join('')}${preloads}</template>`,
       );
   }
 

@@ -11,6 +11,11 @@ import { createHash } from 'node:crypto';
  * the app has rendered. It reads what src/app/persist.ts writes; src/index.tsx decides to hydrate
  * from the store itself.
  *
+ * It also starts the app's scripts only once the page has been painted: they wait in
+ * `<template id="triage-scripts">` (written by scripts/prerender-plugin.ts) and are added, in order,
+ * after the first frame (or 250 ms at the latest, e.g. in a background tab), so their download
+ * never competes with the page's own paint.
+ *
  * It also holds back a form's submission until the app has taken the page over: a click on
  * "Sign in" before the scripts run would otherwise reload the page and lose what was typed. The
  * held submission is noted (`data-submit-held`) and made again by the screen once hydrated
@@ -44,6 +49,26 @@ export const STALE_CHECK_SCRIPT = `(function () {
     document.documentElement.setAttribute('data-submit-held', '');
   };
   document.addEventListener('submit', window.__triageHoldSubmit, true);
+  var loaded = false;
+  function loadApp() {
+    var held = document.getElementById('triage-scripts');
+    if (loaded || !held) return;
+    loaded = true;
+    var nodes = held.content.children;
+    for (var k = 0; k < nodes.length; k++) {
+      var copy = nodes[k].cloneNode(true);
+      if (nodes[k].tagName === 'SCRIPT') {
+        copy = document.createElement('script');
+        copy.src = nodes[k].getAttribute('src');
+        copy.async = false;
+      }
+      document.head.appendChild(copy);
+    }
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    requestAnimationFrame(function () { setTimeout(loadApp, 0); });
+    setTimeout(loadApp, 250);
+  });
 })();`;
 
 /** The CSP source that allows {@link STALE_CHECK_SCRIPT}. */
