@@ -70,6 +70,8 @@ export function PersonSearchSelect({ value, onChange, label, style }: PersonSear
       allowClear
       showSearch
       filterOption={false}
+      // As wide as a name and email need (the field itself may be narrower, e.g. in the filter bar).
+      popupMatchSelectWidth={false}
       searchValue={text}
       onSearch={setText}
       style={style}
