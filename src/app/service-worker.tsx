@@ -4,12 +4,13 @@
  * deploy, says so with a Reload button. A chunk of its own, imported once the page has loaded
  * (src/index.tsx), so neither Workbox nor the prompt is part of the first visit's JS.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { defineMessages, useIntl } from 'react-intl';
 import { Provider } from 'react-redux';
 import Button from 'antd/es/button';
 import notification from 'antd/es/notification';
+import Space from 'antd/es/space';
 import { Workbox } from 'workbox-window';
 import type { AppStore } from '@/app/store';
 import { ThemeProvider } from '@/app/theme';
@@ -25,37 +26,64 @@ const messages = defineMessages({
   title: { id: 'app.update.title', defaultMessage: 'New version available' },
   body: { id: 'app.update.body', defaultMessage: 'A new version of Triage is ready. Reload to start using it.' },
   reload: { id: 'app.update.reload', defaultMessage: 'Reload' },
+  later: { id: 'app.update.later', defaultMessage: 'Later' },
 });
 
+/** The notification's key: opened again under it when the language or direction changes. */
+const PROMPT_KEY = 'triage-update';
+
 /**
- * "New version available" as a notification at the end corner of the window, until it is
- * dismissed (`role="status"`: read out without interrupting), with a Reload button.
- * @param onReload called when Reload is pressed.
+ * "New version available" as a notification at the end corner of the window
+ * (`role="status"`: read out without interrupting), with Later and Reload buttons. Shown while
+ * mounted; {@link UpdatePromptHost} unmounts it once dismissed.
+ * @param onReload called when Reload is pressed; `onDismiss` when Later is.
  */
-export function UpdatePrompt({ onReload }: { onReload: () => void }) {
+export function UpdatePrompt({ onReload, onDismiss }: { onReload: () => void; onDismiss: () => void }) {
   const intl = useIntl();
   const rtl = useDirection() === 'rtl';
   const [api, holder] = notification.useNotification();
-  const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
-    if (dismissed) return;
-    // Opened again with the same key when the language or direction changes: updated in place.
     api.open({
-      key: 'triage-update',
+      key: PROMPT_KEY,
       role: 'status',
       message: intl.formatMessage(messages.title),
       description: intl.formatMessage(messages.body),
       duration: 0,
       placement: rtl ? 'bottomLeft' : 'bottomRight',
-      onClose: () => setDismissed(true),
+      // Its own Later button rather than antd's close control, whose `onClose` is not always called.
+      closable: false,
       actions: (
-        <Button type="primary" onClick={onReload}>
-          {intl.formatMessage(messages.reload)}
-        </Button>
+        <Space>
+          <Button
+            onClick={() => {
+              api.destroy(PROMPT_KEY);
+              onDismiss();
+            }}
+          >
+            {intl.formatMessage(messages.later)}
+          </Button>
+          <Button type="primary" onClick={onReload}>
+            {intl.formatMessage(messages.reload)}
+          </Button>
+        </Space>
       ),
     });
-  }, [api, intl, rtl, onReload, dismissed]);
+  }, [api, intl, rtl, onReload, onDismiss]);
   return holder;
+}
+
+/**
+ * The prompt with the store's theme and language, until Later. The dismissal is kept here, above
+ * the theme and language providers, which mount their children afresh on a language switch.
+ */
+export function UpdatePromptHost({ store, onReload }: { store: AppStore; onReload: () => void }) {
+  const [dismissed, setDismissed] = useState(false);
+  const dismiss = useCallback(() => setDismissed(true), []);
+  return (
+    <Provider store={store}>
+      <ThemeProvider>{dismissed ? null : <UpdatePrompt onReload={onReload} onDismiss={dismiss} />}</ThemeProvider>
+    </Provider>
+  );
 }
 
 /**
@@ -91,13 +119,7 @@ export function registerServiceWorker(store: AppStore): void {
     }
     // A new key for each waiting worker: a prompt dismissed for one deploy comes back for the next.
     prompts += 1;
-    root.render(
-      <Provider store={store}>
-        <ThemeProvider>
-          <UpdatePrompt key={prompts} onReload={onReload} />
-        </ThemeProvider>
-      </Provider>,
-    );
+    root.render(<UpdatePromptHost key={prompts} store={store} onReload={onReload} />);
   });
 
   workbox.register().then(

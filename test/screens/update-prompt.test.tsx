@@ -4,26 +4,24 @@
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { UpdatePrompt } from '@/app/service-worker';
+import { UpdatePromptHost } from '@/app/service-worker';
 import { makeStore } from '@/app/store';
-import { ThemeProvider } from '@/app/theme';
 import { localeChanged } from '@/features/preferences/slice/preferences-slice';
 import { fakeBackend } from '../support/fake-backend';
 
 function renderPrompt(onReload: () => void) {
   const { store } = makeStore(fakeBackend().backend);
-  render(
-    <Provider store={store}>
-      <ThemeProvider>
-        <UpdatePrompt onReload={onReload} />
-      </ThemeProvider>
-    </Provider>,
-  );
+  render(<UpdatePromptHost store={store} onReload={onReload} />);
   return store;
 }
 
 describe('UpdatePrompt', () => {
+  // The language a test switched to is persisted (redux-persist): each test starts without it.
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
   it('says a new version is available, as a status, with a Reload button', async () => {
     const onReload = jest.fn();
     renderPrompt(onReload);
@@ -47,8 +45,7 @@ describe('UpdatePrompt', () => {
   it('stays away once dismissed, even when the language changes', async () => {
     const store = renderPrompt(jest.fn());
     await screen.findByRole('status');
-    // antd's close control is a link-less `<a>` with a label (Enter closes it too).
-    await userEvent.click(screen.getByLabelText('Close'));
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     act(() => {
       store.dispatch(localeChanged('es'));
