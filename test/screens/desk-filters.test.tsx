@@ -92,6 +92,29 @@ describe('queue filters, search and saved views', () => {
     await expectRows(expectedRows(stored, 'open', me.uid, () => true));
   });
 
+  it('searches at once on Enter, and the pause after it adds no second history entry', async () => {
+    const { backend } = await seededDeskAs(priya);
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(backend, '/desk?view=open');
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false'));
+    const pushed = new Set<string>();
+    const stop = router.subscribe((state) => {
+      if (state.historyAction === 'PUSH') pushed.add(state.location.key);
+    });
+    try {
+      await user.type(screen.getByRole('searchbox', { name: 'Search tickets' }), 'refund{Enter}');
+      await waitFor(() => expect(params(router).get('q')).toBe('refund'));
+      // Past the typing pause the box would have searched after.
+      await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 300)));
+      expect(pushed.size).toBe(1);
+      // One step back is the queue before the search.
+      await act(() => router.navigate(-1));
+      await waitFor(() => expect(params(router).get('q')).toBeNull());
+    } finally {
+      stop();
+    }
+  });
+
   it('saves the current filters as a named view per agent, opens it from the list, and removes it', async () => {
     const { backend, me, dbName } = await seededDeskAs(priya);
     const stored = await storedTickets(dbName);

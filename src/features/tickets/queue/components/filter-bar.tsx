@@ -83,8 +83,11 @@ export const QueueFilterBar = memo(function QueueFilterBar({
     const q = text.trim();
     if (q === (latest.current.filters.q ?? '')) return undefined;
     const timer = setTimeout(() => {
-      lastSent.current = q;
       const { filters: now, onChange: send } = latest.current;
+      // Enter may have searched for it already: a second, identical history entry would make
+      // Back do nothing once.
+      if (q === (now.q ?? '')) return;
+      lastSent.current = q;
       send(q ? { ...now, q } : without(now, 'q'));
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
