@@ -42,7 +42,7 @@ describe("ticket screen: the requester's other tickets", () => {
     // The most recently active one, so that it heads the list once we move to another.
     const [current, ...others] = [...most].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     if (!current) throw new Error('unreachable');
-    await openAsPriya(current, backend);
+    const { router } = await openAsPriya(current, backend);
 
     const expected = [...others]
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id))
@@ -63,8 +63,21 @@ describe("ticket screen: the requester's other tickets", () => {
 
     const next = expected[0];
     if (!next) throw new Error('unreachable');
+    // Every state on the way: the first ticket's heading never stands under the next one's address.
+    const seen: { path: string; heading: string }[] = [];
+    const observer = new MutationObserver(() =>
+      seen.push({ path: router.state.location.pathname, heading: document.querySelector('h1')?.textContent ?? '' }),
+    );
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     await user.click(panel().getByRole('link', { name: `#${next.number} ${next.subject}` }));
     await screen.findByRole('heading', { name: `#${next.number} ${next.subject}` }, { timeout: 10_000 });
+    observer.disconnect();
+    expect(seen.some((state) => state.path === `/desk/tickets/${next.id}`)).toBe(true);
+    expect(
+      seen.filter(
+        (state) => state.path === `/desk/tickets/${next.id}` && state.heading.startsWith(`#${current.number} `),
+      ),
+    ).toEqual([]);
     // Now the first ticket heads the others.
     await waitFor(() =>
       expect(panel().getAllByRole('listitem')[0]).toHaveTextContent(`#${current.number} ${current.subject}`),

@@ -248,9 +248,18 @@ function Thread({
   return <Conversation messages={publicReplies} requesterId={requesterId} viewerId={viewerId} />;
 }
 
-/** The request screen (route `/requests/:ticketId`). */
+/**
+ * The request screen (route `/requests/:ticketId`): one mount per request, so nothing read for
+ * the previous one (RTK Query keeps a hook's last data while its new argument loads) shows
+ * under this address.
+ */
 export default function RequestScreen() {
   const { ticketId = '' } = useParams();
+  return <RequestView key={ticketId} ticketId={ticketId} />;
+}
+
+/** One request: its header, conversation, rating and composer. */
+function RequestView({ ticketId }: { ticketId: string }) {
   const user = useCurrentUser();
   const intl = useIntl();
   const { data: ticketData } = useWatchTicketQuery(ticketId, { skip: !ticketId });

@@ -217,9 +217,18 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
   );
 }
 
-/** The ticket screen: a skeleton while the ticket loads, a status page when it cannot be read. */
+/**
+ * The ticket screen: a skeleton while the ticket loads, a status page when it cannot be read.
+ * One mount per ticket, so nothing read for the previous one (RTK Query keeps a hook's last
+ * data while its new argument loads) shows under this address.
+ */
 export default function TicketScreen() {
   const { ticketId = '' } = useParams();
+  return <TicketView key={ticketId} ticketId={ticketId} />;
+}
+
+/** One ticket, once read. */
+function TicketView({ ticketId }: { ticketId: string }) {
   const intl = useIntl();
   const me = useCurrentUser();
   const { data } = useWatchTicketQuery(ticketId);
