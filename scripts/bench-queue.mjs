@@ -13,12 +13,18 @@
 //    MutationObserver, then the next animation frame), the median and p95 of several runs
 //    after a warm-up: the first page of /desk?view=open on a full load, a view switch, a
 //    re-sort by each sortable column, the next and previous page, and the view counts;
-//    then a filter, searches and a sort under a search, each twice: in the app (an
-//    in-app navigation to the filtered URL, as the filter bar makes, to the rendered rows) and
-//    the local adapter's own read (`readTicketPage`/`countTickets`, bundled from src/ with
-//    esbuild and run in the same page on the same IndexedDB).
+//    then a filter, searches and a sort under a search, each twice: in the app (the agent uses
+//    the queue's own controls — the Priority choice, the search box with Enter, a column
+//    header — timed from the address change they make, the router's `history.pushState`, to
+//    the painted rows), and the local adapter's own read (`readTicketPage`/`countTickets`,
+//    bundled from src/ with esbuild and run in the same page on the same IndexedDB); and Back
+//    from a filter (the browser's history) to the unfiltered rows.
 //
-// Usage: npm run bench:queue [-- --runs=7 --tickets=10000 --dist=dist --rebuild]
+// With --profile=FILE, the in-app filter and search cases of the last run are also recorded as
+// a Chrome CPU profile (FILE, `.cpuprofile`: open it in the browser's Performance panel).
+//
+// Usage: npm run bench:queue [-- --runs=7 --tickets=10000 --dist=dist --rebuild --profile=FILE]
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleForPage, ensureLocalBuild, quantile, serveAndLaunch } from './bench-support.mjs';
@@ -99,10 +105,17 @@ function installBenchHelpers() {
       const numbers = rows().map((row) => row.number);
       return (
         cells.length >= (spec.min ?? 25) &&
+        (!spec.byNumberDesc || header('Number')?.getAttribute('aria-sort') === 'descending') &&
         cells.every((text) => (spec.equals ? text === wanted : text.includes(wanted))) &&
         (!spec.byNumberDesc || numbers.every((n, i) => i === 0 || createdOf(numbers[i - 1]) >= createdOf(n)))
       );
     },
+    /** All open again after the priority filter: the first page, not every row urgent. */
+    unfilteredOpen: () =>
+      checks.firstPage('All open') &&
+      [...document.querySelectorAll('table[aria-label] td[data-column="priority"]')].some(
+        (cell) => cell.textContent !== 'Urgent',
+      ),
     counts: () => {
       const counts = [...document.querySelectorAll('[data-testid^="queue-count-"]')];
       // Every view of the bar has its count (eight since the SLA views).
@@ -144,16 +157,21 @@ function installBenchHelpers() {
     return (await when(check, view)) - start;
   };
   /**
-   * Moves the app to `url` as its own links do (history entry + popstate, which the router
-   * follows without a reload) and times until the rows satisfy `spec` (see `checks.filtered`).
+   * Arms a timer on the app's next address change (its `history.pushState`, as the router makes
+   * it for the queue's own controls) until the rows satisfy `spec`; act on the page, then await
+   * `window.__queueBench.pending` for the milliseconds.
    */
-  const navigateAndTime = async (url, spec) => {
-    const start = performance.now();
-    history.pushState(null, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    return (await when('filtered', spec)) - start;
+  const armUrlChange = (spec) => {
+    window.__queueBench.pending = new Promise((resolve) => {
+      history.pushState = function pushStateOnce(...args) {
+        delete history.pushState; // the prototype's again
+        const start = performance.now();
+        history.pushState(...args);
+        void when('filtered', spec).then((at) => resolve(at - start));
+      };
+    });
   };
-  window.__queueBench = { marks, when, clickAndTime, navigateAndTime };
+  window.__queueBench = { marks, when, clickAndTime, armUrlChange };
 }
 
 // ── 3. the desk: seed, then 10 000 tickets ──────────────────────────────────────────────
@@ -333,20 +351,65 @@ await page.getByLabel('Password').fill(AGENT.password);
 await page.getByRole('button', { name: 'Sign in' }).click();
 await page.waitForURL(/\/desk/);
 
-// The filter and search cases: [name, URL, what the rows must show] in the app, and the adapter's query.
+// The filter and search cases, in the app: [name, the address they start from, what the agent
+// does with the queue's own controls, what the rows must show]; timed from the address change
+// the controls make to painted rows. And the adapter's own query for each.
 const UNSOLVED = ['new', 'open', 'pending', 'on_hold'];
 const openNumber = loaded.openNumber;
+const searchFor = async (text) => {
+  await page.getByLabel('Search tickets').fill(text);
+  await page.getByLabel('Search tickets').press('Enter');
+};
 const FILTER_CASES = [
-  ['filter: priority urgent', '/desk?view=open&priority=urgent', { column: 'priority', equals: 'Urgent' }],
-  ['search: subject word "refund"', '/desk?view=open&q=refund', { column: 'subject', includes: 'refund' }],
-  ['search: requester name "luis"', '/desk?view=open&q=luis', { column: 'requester', includes: 'luis' }],
-  ['search: number', `/desk?view=open&q=%23${openNumber}`, { column: 'number', equals: `#${openNumber}`, min: 1 }],
+  [
+    'filter: priority urgent',
+    '/desk?view=open',
+    async () => {
+      await page.getByRole('combobox', { name: 'Priority' }).click();
+      await page.locator('.ant-select-item-option[title="Urgent"]').click();
+    },
+    { column: 'priority', equals: 'Urgent' },
+  ],
+  [
+    'search: subject word "refund"',
+    '/desk?view=open',
+    () => searchFor('refund'),
+    { column: 'subject', includes: 'refund' },
+  ],
+  [
+    'search: requester name "luis"',
+    '/desk?view=open',
+    () => searchFor('luis'),
+    { column: 'requester', includes: 'luis' },
+  ],
+  [
+    'search: number',
+    '/desk?view=open',
+    () => searchFor(`#${openNumber}`),
+    { column: 'number', equals: `#${openNumber}`, min: 1 },
+  ],
   [
     'sort a search by number',
-    '/desk?view=open&q=refund&sort=createdAt&dir=desc',
+    '/desk?view=open&q=refund',
+    () => page.locator('table[aria-label] th').filter({ hasText: 'Number' }).locator('button').click(),
     { column: 'subject', includes: 'refund', byNumberDesc: true },
   ],
 ];
+/** Moves the app to `url` (history entry + popstate) and waits until its rows have settled. */
+const startFrom = async (url) => {
+  await page.evaluate((u) => {
+    history.pushState(null, '', u);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+  await page.waitForFunction(
+    (u) =>
+      location.pathname + location.search === u &&
+      document.querySelector('table[aria-label]')?.getAttribute('aria-busy') === 'false' &&
+      document.querySelectorAll('table[aria-label] tbody tr[data-ticket-id]').length > 0,
+    url,
+  );
+  await page.waitForTimeout(150); // what the change started (counts, the box's text) settles too
+};
 const page25 = (extra, sort = { field: 'updatedAt', direction: 'desc' }) => ({
   statuses: UNSOLVED,
   limit: PAGE_SIZE,
@@ -354,6 +417,8 @@ const page25 = (extra, sort = { field: 'updatedAt', direction: 'desc' }) => ({
   ...extra,
 });
 const ADAPTER_CASES = [
+  ['All open by number', page25({}, { field: 'createdAt', direction: 'desc' })],
+  ['All open by last activity', page25({}, { field: 'updatedAt', direction: 'desc' })],
   ['filter: priority urgent', page25({ priority: 'urgent' })],
   ['search: subject word "refund"', page25({ search: 'refund' })],
   ['search: requester name "luis"', page25({ search: 'luis' })],
@@ -388,8 +453,34 @@ for (let run = 0; run <= RUNS; run += 1) {
   const previous = await clickAndTime({ pager: 'Previous' }, 'firstPage', 'All open');
   // A filter, searches and a sort under a search, in the app (to rendered rows)…
   const inApp = {};
-  for (const [name, url, spec] of FILTER_CASES) {
-    inApp[name] = await page.evaluate(([u, sp]) => window.__queueBench.navigateAndTime(u, sp), [url, spec]);
+  const profiler = args.profile && run === RUNS ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+    await profiler.send('Profiler.start');
+  }
+  for (const [name, from, act, spec] of FILTER_CASES) {
+    await startFrom(from);
+    await page.evaluate((sp) => window.__queueBench.armUrlChange(sp), spec);
+    await act();
+    inApp[name] = await page.evaluate(() => window.__queueBench.pending);
+  }
+  // Back (the browser's history: the router's own transition) from the last search to All open.
+  await startFrom('/desk?view=open');
+  await page.evaluate(() => window.__queueBench.armUrlChange({ column: 'priority', equals: 'Urgent' }));
+  await page.getByRole('combobox', { name: 'Priority' }).click();
+  await page.locator('.ant-select-item-option[title="Urgent"]').click();
+  await page.evaluate(() => window.__queueBench.pending);
+  await page.waitForTimeout(150);
+  inApp['back to All open (browser history)'] = await page.evaluate(async () => {
+    const start = performance.now();
+    history.back();
+    return (await window.__queueBench.when('unfilteredOpen')) - start;
+  });
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(args.profile, JSON.stringify(profile));
+    console.log(`bench:queue: CPU profile of the in-app filter cases written to ${args.profile}`);
   }
   // …and the adapter's own read of the same query, on the same IndexedDB.
   await page.evaluate(benchLib);

@@ -3,12 +3,13 @@
  * a header with the theme toggle and the profile menu, and the screen. On a phone-sized window
  * the side menu is a drawer opened from the header (`phone-menu.tsx`), and the margins shrink.
  */
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import AntApp from 'antd/es/app';
 import Layout from 'antd/es/layout';
 import Menu from 'antd/es/menu';
+import type { MenuItemType } from 'antd/es/menu/interface';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
@@ -44,10 +45,6 @@ function ScreenSkeleton() {
   );
 }
 
-/**
- * The frame around every signed-in screen. Without children (the session is still being
- * confirmed from the persisted hint) it shows a skeleton where the screen will be.
- */
 /** The side menu as a drawer: its own chunk, fetched only on phone-sized windows. */
 const PhoneMenu = lazy(() => import(/* webpackChunkName: "phone-menu" */ '@/app/phone-menu'));
 
@@ -56,79 +53,116 @@ const DeskNotifications = lazy(
   () => import(/* webpackChunkName: "desk-notifications" */ '@/features/tickets/queue/components/desk-notifications'),
 );
 
-export default function AppLayout({ user, children }: { user: UserProfile; children?: ReactNode }) {
-  const location = useLocation();
+/** The side menu's entries: the routes the role may open, labelled in the current language. */
+function useMenuItems(role: UserProfile['role']): MenuItem[] {
+  const intl = useIntl();
+  return useMemo(
+    () =>
+      ROUTES.filter((route) => route.menu && mayOpen(route, role)).map((route) => ({
+        key: route.path,
+        icon: route.menu?.icon,
+        label: <Link to={route.path}>{route.menu && intl.formatMessage(route.menu.label)}</Link>,
+      })),
+    [role, intl],
+  );
+}
+
+/** A side menu entry: the route's path is its key. */
+type MenuItem = MenuItemType & { key: string };
+
+/**
+ * The desktop side menu. Memoised with the header below: a change of the address's query
+ * (a queue filter, a page) re-renders the screen only, not the menu and its tooltips.
+ */
+const SideMenu = memo(function SideMenu({ items, selected }: { items: MenuItem[]; selected: string | undefined }) {
   const dispatch = useAppDispatch();
   const collapsed = useAppSelector(selectMenuCollapsed);
-  const phone = usePhoneLayout();
   const { token } = theme.useToken();
-  const intl = useIntl();
+  return (
+    <Layout.Sider
+      collapsible
+      collapsed={collapsed}
+      onCollapse={(value) => dispatch(menuCollapsedChanged(value))}
+      breakpoint="lg"
+      width={220}
+      style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+    >
+      <div style={{ padding: '18px 20px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+        <Typography.Title level={4} style={{ margin: 0, color: token.colorLink }}>
+          {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
+        </Typography.Title>
+      </div>
+      <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} style={{ borderInlineEnd: 0 }} />
+    </Layout.Sider>
+  );
+});
+
+/** The header: connection state, desk notifications (staff), language, theme, profile menu; the menu drawer on a phone. */
+const HeaderBar = memo(function HeaderBar({
+  user,
+  phone,
+  items,
+  selected,
+}: {
+  user: UserProfile;
+  phone: boolean;
+  items: MenuItem[];
+  selected: string | undefined;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Layout.Header
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: phone ? 'space-between' : 'flex-end',
+        paddingInline: phone ? 8 : 24,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      {phone && (
+        <Suspense fallback={<span />}>
+          <PhoneMenu items={items} selected={selected} />
+        </Suspense>
+      )}
+      <Space size={phone ? 'small' : 'middle'}>
+        <ConnectionStatus />
+        {isStaff(user.role) && (
+          <Suspense fallback={null}>
+            <DeskNotifications user={user} />
+          </Suspense>
+        )}
+        <LanguagePicker />
+        <ThemeToggle />
+        <ProfileMenu user={user} />
+      </Space>
+    </Layout.Header>
+  );
+});
+
+/**
+ * The frame around every signed-in screen. Without children (the session is still being
+ * confirmed from the persisted hint) it shows a skeleton where the screen will be.
+ */
+export default function AppLayout({ user, children }: { user: UserProfile; children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const phone = usePhoneLayout();
   const main = useRef<HTMLElement>(null);
   useHeadingFocusOnNavigation(main);
-  const items = ROUTES.filter((route) => route.menu && mayOpen(route, user.role)).map((route) => ({
-    key: route.path,
-    icon: route.menu?.icon,
-    label: <Link to={route.path}>{route.menu && intl.formatMessage(route.menu.label)}</Link>,
-  }));
+  const items = useMenuItems(user.role);
   // The most specific entry whose path the address starts with: `/admin/mail` is not `/admin`.
   const selected = items
-    .filter((item) => location.pathname === item.key || location.pathname.startsWith(`${item.key}/`))
+    .filter((item) => pathname === item.key || pathname.startsWith(`${item.key}/`))
     .sort((a, b) => b.key.length - a.key.length)[0]?.key;
 
   return (
     <AntApp>
       <Layout style={{ minHeight: '100vh' }}>
-        {!phone && (
-          <Layout.Sider
-            collapsible
-            collapsed={collapsed}
-            onCollapse={(value) => dispatch(menuCollapsedChanged(value))}
-            breakpoint="lg"
-            width={220}
-            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
-          >
-            <div style={{ padding: '18px 20px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
-              <Typography.Title level={4} style={{ margin: 0, color: token.colorLink }}>
-                {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
-              </Typography.Title>
-            </div>
-            <Menu
-              mode="inline"
-              selectedKeys={selected ? [selected] : []}
-              items={items}
-              style={{ borderInlineEnd: 0 }}
-            />
-          </Layout.Sider>
-        )}
+        {!phone && <SideMenu items={items} selected={selected} />}
         <Layout>
-          <Layout.Header
-            style={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: phone ? 'space-between' : 'flex-end',
-              paddingInline: phone ? 8 : 24,
-              borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            }}
-          >
-            {phone && (
-              <Suspense fallback={<span />}>
-                <PhoneMenu items={items} selected={selected} />
-              </Suspense>
-            )}
-            <Space size={phone ? 'small' : 'middle'}>
-              <ConnectionStatus />
-              {isStaff(user.role) && (
-                <Suspense fallback={null}>
-                  <DeskNotifications user={user} />
-                </Suspense>
-              )}
-              <LanguagePicker />
-              <ThemeToggle />
-              <ProfileMenu user={user} />
-            </Space>
-          </Layout.Header>
+          <HeaderBar user={user} phone={phone} items={items} selected={selected} />
           <Layout.Content ref={main} style={{ padding: phone ? 12 : 24 }}>
-            <ErrorBoundary resetKey={location.pathname}>
+            <ErrorBoundary resetKey={pathname}>
               <AppearanceControlsProvider value={APPEARANCE_CONTROLS}>
                 <Suspense fallback={<ScreenSkeleton />}>{children ?? <ScreenSkeleton />}</Suspense>
               </AppearanceControlsProvider>

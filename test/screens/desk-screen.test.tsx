@@ -165,8 +165,24 @@ describe('desk queue', () => {
     await waitFor(() => expect(screen.getByTestId('queue-range')).toHaveTextContent(`1–25 of ${open.length}`));
     expect(within(pager).getByRole('button', { name: /Previous/ })).toBeDisabled();
 
+    // Every state the table passes through on the way: page 1's rows never stand, undimmed,
+    // as page 2 (RTK Query's `data` keeps the previous page while the next one loads).
+    const seen: { range: string; busy: string | null; rows: number[] }[] = [];
+    const observer = new MutationObserver(() =>
+      seen.push({
+        range: screen.getByTestId('queue-range').textContent ?? '',
+        busy: screen.getByRole('table').getAttribute('aria-busy'),
+        rows: rowNumbers(),
+      }),
+    );
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     await user.click(within(pager).getByRole('button', { name: /Next/ }));
     await expectRows(numbers.slice(25));
+    observer.disconnect();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((state) => state.busy === 'false' && state.rows.join() === numbers.slice(0, 25).join())).toEqual(
+      seen.filter((state) => state.busy === 'false' && state.range.startsWith('1–')),
+    );
     const after = new URLSearchParams(router.state.location.search).get('after');
     // The cursor is the first page's last ticket (its sort value and id), never an offset.
     const lastOfFirst = open[24];

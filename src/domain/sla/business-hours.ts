@@ -48,6 +48,10 @@ function nextDate(date: string): string {
   return remembered(`n|${date}`, () => dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD'));
 }
 
+function previousDate(date: string): string {
+  return remembered(`p|${date}`, () => dayjs.utc(date).subtract(1, 'day').format('YYYY-MM-DD'));
+}
+
 /** The instant of a local date and minute of that day in `timeZone` (1440 = the next midnight). */
 function instantOf(date: string, minute: number, timeZone: string): number {
   return remembered(`i|${timeZone}|${date}|${minute}`, () => {
@@ -90,9 +94,8 @@ export function opensAtAll(hours: BusinessHours): boolean {
  * earlier than `from`; stops after {@link MAX_DAYS} days.
  */
 function* openSpansFrom(from: number, hours: BusinessHours): Generator<Span> {
-  let date = localDateOf(from, hours.timeZone);
   // The local day before too: a span that opened yesterday may still be open (a zone far from UTC).
-  date = dayjs.utc(date).subtract(1, 'day').format('YYYY-MM-DD');
+  let date = previousDate(localDateOf(from, hours.timeZone));
   for (let day = 0; day < MAX_DAYS; day += 1, date = nextDate(date)) {
     const opening = openingOn(date, hours);
     if (!opening) continue;

@@ -1,4 +1,5 @@
 /** Live ticket lists and counts, as RTK Query endpoints over the backend's `watch…` methods. */
+import { useCallback } from 'react';
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { BulkAction, BulkResult, TicketFilter, TicketPage, TicketQuery } from '@/backend/port';
 
@@ -37,3 +38,22 @@ const queueApi = api.injectEndpoints({
 });
 
 export const { useWatchTicketsQuery, useWatchTicketCountQuery, useBulkChangeTicketsMutation } = queueApi;
+
+/**
+ * Starts a queue page and its count before the screen that shows them renders (RTK Query's
+ * `prefetch`: the cache entries, and their live subscriptions, exist at once; a screen that
+ * subscribes to the same arguments later finds them read or being read). Unused entries go
+ * after RTK Query's usual 60 s.
+ * @returns a function of the page's query and the count's filter.
+ */
+export function usePrefetchQueue(): (query: TicketQuery, filter: TicketFilter) => void {
+  const prefetchPage = queueApi.usePrefetch('watchTickets');
+  const prefetchCount = queueApi.usePrefetch('watchTicketCount');
+  return useCallback(
+    (query: TicketQuery, filter: TicketFilter) => {
+      prefetchPage(query);
+      prefetchCount(filter);
+    },
+    [prefetchPage, prefetchCount],
+  );
+}

@@ -7,7 +7,7 @@
  * cursors of the pages before it travel in the history entry's state, for "Previous".
  * Every parameter is untrusted input: anything unknown falls back to the default.
  */
-import type { TicketCursor, TicketFilter, TicketSort } from '@/backend/port';
+import type { TicketCursor, TicketFilter, TicketQuery, TicketSort } from '@/backend/port';
 import { queueViewById, type QueueView, type QueueViewFilter } from '@/domain/queue-views';
 import { LIMITS } from '@/domain/limits';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';
@@ -135,6 +135,24 @@ export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: 
 export function queueSortOf(location: Pick<QueueLocation, 'view' | 'sort' | 'filters'>): QueueLocation['sort'] {
   const searching = Boolean(location.filters.q) && !location.filters.tag;
   return !searching && location.view.sort ? location.view.sort : location.sort;
+}
+
+/**
+ * What the queue reads for a location: the page's query (filter, order, page size, cursor) and
+ * the filter its total counts. One function for the screen and its prefetch, so both name the
+ * same RTK Query cache entries.
+ * @param now the SLA views' clock (ms since the epoch, to the minute).
+ */
+export function queueReadsOf(
+  queue: QueueLocation,
+  agentUid: string,
+  now: number,
+): { filter: TicketFilter; query: TicketQuery } {
+  const filter = queueFilterOf(queue.view, queue.filters, agentUid, now);
+  return {
+    filter,
+    query: { ...filter, limit: queue.size, sort: queueSortOf(queue), ...(queue.after && { after: queue.after }) },
+  };
 }
 
 /** Whether the bar narrows the view at all. */

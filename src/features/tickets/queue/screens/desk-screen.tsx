@@ -28,11 +28,10 @@ import { useHotkeys } from '@/lib/use-hotkeys';
 import { useStableCallback } from '@/lib/use-stable-callback';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useWatchStaffQuery } from '@/lib/store/people-api';
-import type { TicketQuery } from '@/backend/port';
 import { LiveError } from '@/components/live-error';
 import { queueViewById, viewShowsChoices, type QueueViewId } from '@/domain/queue-views';
 import type { Ticket } from '@/domain/types';
-import { useWatchTicketCountQuery, useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
+import { usePrefetchQueue, useWatchTicketCountQuery, useWatchTicketsQuery } from '@/features/tickets/api/queue-api';
 import {
   isUnread,
   selectLastSeen,
@@ -45,7 +44,7 @@ import { QueueSavedViews } from '@/features/tickets/queue/components/saved-views
 import {
   hasQueueFilters,
   parseQueueLocation,
-  queueFilterOf,
+  queueReadsOf,
   queueSortOf,
   queuePagesOf,
   queueSearch,
@@ -96,24 +95,17 @@ export default function DeskScreen() {
   const dispatch = useAppDispatch();
   // The SLA views' window moves with the clock: read again each minute (DESIGN §10).
   const minute = useMinuteClock();
-  const filter = useMemo(
-    () => queueFilterOf(queue.view, queue.filters, agentUid, minute),
-    [queue.view, queue.filters, agentUid, minute],
-  );
+  const { filter, query } = useMemo(() => queueReadsOf(queue, agentUid, minute), [queue, agentUid, minute]);
   const sort = queueSortOf(queue);
   const { data: staffData } = useWatchStaffQuery(undefined, { skip: !user });
   const staff = staffData?.value ?? NONE;
   const { data: settingsData } = useWatchDeskSettingsQuery(undefined, { skip: !user });
   const lastSeen = useAppSelector((state: QueuePreferencesRootState) => selectLastSeen(state, agentUid));
 
-  const query: TicketQuery = {
-    ...filter,
-    limit: queue.size,
-    sort,
-    ...(queue.after && { after: queue.after }),
-  };
-  const { data } = useWatchTicketsQuery(query, { skip: !user });
-  const { data: count } = useWatchTicketCountQuery(filter, { skip: !user });
+  // `currentData`, not `data`: while another page, order or filter loads, RTK Query's `data` is
+  // still the previous one's, which would stand undimmed under the new address.
+  const { currentData: data } = useWatchTicketsQuery(query, { skip: !user });
+  const { currentData: count } = useWatchTicketCountQuery(filter, { skip: !user });
   const page = data?.value ?? null;
 
   // While another page or order of the same view loads, keep showing the rows of the last one
@@ -124,8 +116,28 @@ export default function DeskScreen() {
   });
   const stale = !page && lastRows.current?.view === queue.view.id ? lastRows.current.tickets : null;
 
+  // A new address's page and count are read from the moment it is chosen, while the screen
+  // renders it, rather than from the screen's effects after its first paint; and the queue's
+  // own controls render it at once (`flushSync`) instead of as an interruptible transition,
+  // which the arriving rows would interrupt and restart.
+  const prefetchQueue = usePrefetchQueue();
+  const prefetch = useStableCallback((search: string) => {
+    if (!user) return;
+    const reads = queueReadsOf(parseQueueLocation(new URLSearchParams(search)), agentUid, minute);
+    prefetchQueue(reads.query, reads.filter);
+  });
+  useEffect(() => {
+    // Back and forward.
+    const onPopState = () => {
+      if (window.location.pathname === '/desk') prefetch(window.location.search);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [prefetch]);
   const go = (next: QueueLocation, pages: QueueHistoryState['queuePages'] | null) => {
-    navigate({ search: `?${queueSearch(next)}` }, { state: pages ? { queuePages: pages } : null });
+    const search = queueSearch(next);
+    prefetch(search);
+    navigate({ search: `?${search}` }, { state: pages ? { queuePages: pages } : null, flushSync: true });
   };
   const firstPage = ({ after: _after, ...next }: QueueLocation) => go(next, []);
   const { after: _after, ...withoutPage } = queue;
