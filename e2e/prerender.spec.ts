@@ -119,6 +119,21 @@ test('a click on Sign in before the scripts arrive neither reloads the page nor 
   expect(errors).toEqual([]);
 });
 
+test('a language chosen before the scripts arrive is the one the page starts in', async ({ page }) => {
+  const errors = await watchFirstPaint(page);
+  const release = await holdScripts(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByLabel('Language').selectOption('es');
+  release();
+  // The app heard of it: the page in Spanish, the choice kept, the picker showing it.
+  await expect(page.getByText('El servicio de soporte que va a tu ritmo.')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByLabel('Idioma')).toHaveValue('es');
+  await page.reload();
+  await expect(page.getByText('El servicio de soporte que va a tu ritmo.')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('a remembered user or the dark theme never sees the pre-rendered sign-in page', async ({ page }) => {
   await signIn(page, PRIYA);
   await page.getByRole('switch', { name: 'Dark theme' }).click();

@@ -11,7 +11,8 @@ import { App } from '@/app/app';
 import { createAppBackend } from '@/app/backend';
 import { loadConfig } from '@/config/config';
 import { makeStore, type AppStore } from '@/app/store';
-import { localeFromPreferences } from '@/domain/locales';
+import { isLocale, localeFromPreferences } from '@/domain/locales';
+import { localeChanged } from '@/features/preferences/slice/preferences-slice';
 
 /**
  * Whether the store's first render is the pre-rendered page: a visitor without a remembered user,
@@ -21,6 +22,18 @@ function rendersAsPrerendered(store: AppStore): boolean {
   const { auth, preferences } = store.getState();
   const locale = preferences.locale ?? localeFromPreferences(navigator.languages);
   return auth.kind === 'unknown' && !auth.lastUser && preferences.theme === 'light' && locale === 'en';
+}
+
+/**
+ * A language picked on the pre-rendered page before the scripts ran: the select shows it, the
+ * store has not heard of it (hydration would put the select back). Applied before the first
+ * render, which then draws the page in that language instead of hydrating the English one.
+ */
+function adoptLanguagePickedBeforeStart(store: AppStore) {
+  const picker = document.querySelector<HTMLSelectElement>('select[data-testid="language-picker"]');
+  const picked = picker?.value;
+  const rendered = picker && [...picker.options].find((option) => option.defaultSelected)?.value;
+  if (picked && picked !== rendered && isLocale(picked)) store.dispatch(localeChanged(picked));
 }
 
 /** Shows the rendered app: lifts the head script's "stale" mark and drops the start-up line behind it. */
@@ -64,6 +77,7 @@ function start(container: HTMLElement) {
     const { store, persistor } = makeStore(createAppBackend(result.config));
     const app = <App store={store} persistor={persistor} />;
     const render = () => {
+      if (container.dataset.prerendered) adoptLanguagePickedBeforeStart(store);
       if (container.dataset.prerendered && rendersAsPrerendered(store)) {
         hydrateRoot(container, app);
       } else {
