@@ -4,6 +4,7 @@
  * pre-rendered (DESIGN §12) when the app would render exactly that page for this visitor — and,
  * once the page has loaded, registers the offline shell's service worker.
  */
+import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { stopHoldingSubmits } from '@/lib/held-submit';
@@ -79,7 +80,12 @@ function start(container: HTMLElement) {
     const render = () => {
       if (container.dataset.prerendered) adoptLanguagePickedBeforeStart(store);
       if (container.dataset.prerendered && rendersAsPrerendered(store)) {
-        hydrateRoot(container, app);
+        // As a transition, hydration yields to the browser every few milliseconds instead of
+        // holding the main thread for the whole tree: the page is already painted and its form
+        // usable (typing is kept, a submission is held until the app can make it).
+        startTransition(() => {
+          hydrateRoot(container, app);
+        });
       } else {
         // Replaces a pre-rendered page that is not this visitor's in one synchronous commit.
         const root = createRoot(container);
