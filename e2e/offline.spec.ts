@@ -13,13 +13,12 @@
  * The page offers "New version available" with Reload, and Reload makes the new worker take over
  * and reloads the page under it.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { startServeDist } from '../scripts/serve-dist-process.cjs';
 import { expectAccessible, settled, shot, signInStaff } from './support';
 
 // The one journey with the service worker (playwright.config.ts blocks it for the others).
@@ -122,20 +121,6 @@ test('a reply written offline waits, survives an offline reload and is delivered
   await shot(sam, 'offline-04-second-agent-sees-one');
 });
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
  * Serves the build from a directory of its own — links to the build's files, and a copy of
  * `sw.js` that `redeploy` replaces — with scripts/serve-dist.mjs on a free port.
@@ -146,19 +131,12 @@ async function deployableCopy(): Promise<{ origin: string; redeploy: (sw: string
     if (name !== 'sw.js') symlinkSync(path.join(DIST, name), path.join(dir, name));
   }
   writeFileSync(path.join(dir, 'sw.js'), readFileSync(path.join(DIST, 'sw.js')));
-  const port = await freePort();
-  const server = spawn(process.execPath, ['scripts/serve-dist.mjs', dir, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('serve-dist:') && resolve());
-    server.once('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
-  });
+  const server = await startServeDist(dir);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     redeploy: (sw) => writeFileSync(path.join(dir, 'sw.js'), sw),
     stop: () => {
-      server.kill();
+      server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -2,11 +2,14 @@
 // build that is reused while newer than every source file, code of src/ bundled for the page,
 // the build served by scripts/serve-dist.mjs, Debian's Chromium through playwright-core, and the
 // quantile of a list of times.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'esbuild';
+import serveDistProcess from './serve-dist-process.cjs';
+
+const { startServeDist } = serveDistProcess;
 
 /** The build's own configuration: webpack's, its plugins and loader, the packages, the example environment. */
 const BUILD_FILES = [
@@ -101,23 +104,17 @@ export async function bundleForPage(exports, globalName) {
  *   outlives the process).
  */
 export async function serveAndLaunch(dist, port) {
-  const server = spawn(process.execPath, ['scripts/serve-dist.mjs', dist, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => String(chunk).includes('serve-dist:') && resolve());
-    server.on('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
-  });
+  const server = await startServeDist(dist, { port });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const stop = async () => {
     await browser.close().catch(() => undefined);
-    server.kill();
+    server.stop();
   };
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
-  process.on('exit', () => server.kill());
+  process.on('exit', () => server.stop());
   return { browser, stop };
 }
 

@@ -15,14 +15,14 @@
  * reads counted until nothing more is read for 2.5 s; then one change written with the Admin SDK
  * to something the screen shows, and the reads it caused. Figures, not a test.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
 import { seedFirebaseEmulators } from './seed-firebase';
+import { startServeDist } from './serve-dist-process.cjs';
 
 const PROJECT_ID = 'demo-triage';
 const DIST = 'dist-firebase';
@@ -49,19 +49,6 @@ interface Row {
   note: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 function ensureBuild(): void {
   if (existsSync(`${DIST}/index.html`) && !process.argv.includes('--rebuild')) {
     console.log(`reads:firebase: reusing the Firebase emulator build in ${DIST}/ (--rebuild to build again)`);
@@ -77,19 +64,6 @@ function ensureBuild(): void {
     console.error('reads:firebase: the build failed.');
     process.exit(1);
   }
-}
-
-async function serve(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/serve-dist.mjs', DIST, String(port), '--emulators'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serve-dist:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
-  });
-  return child;
 }
 
 /** The page's read total so far (0 before the app set it up). */
@@ -239,9 +213,8 @@ async function main(): Promise<void> {
   // their writes reaching a screen while it is measured would count as its reads.
   await triggersSettled(db);
 
-  const port = await freePort();
-  const server = await serve(port);
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startServeDist(DIST, { args: ['--emulators'] });
+  const base = server.origin;
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   const rows: Row[] = [];
   try {
@@ -326,7 +299,7 @@ async function main(): Promise<void> {
     await db.doc(`users/${dana}`).update({ displayName: 'Dana Whitfield' });
   } finally {
     await browser.close();
-    server.kill();
+    server.stop();
   }
 
   const total = users.size;

@@ -38,9 +38,8 @@
 //   --only=…    some of the pages: sign-in-local, sign-in-firebase, queue-cold, queue-warm.
 //   --dist=DIR, --dist-firebase=DIR  other build directories (default dist/ and dist-firebase/).
 // CHROMIUM=/path/to/chrome overrides /usr/bin/chromium.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -48,6 +47,9 @@ import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/const
 import puppeteer from 'puppeteer-core';
 import { ensureLocalBuild, isFreshBuild, quantile } from './bench-support.mjs';
 import { firebaseExampleEnv } from './build-firebase-example.mjs';
+import serveDistProcess from './serve-dist-process.cjs';
+
+const { startServeDist } = serveDistProcess;
 
 const NAME = 'lighthouse';
 const OUT_DIR = 'test-results/lighthouse';
@@ -137,34 +139,15 @@ if (args['no-build'] === 'true') {
 }
 
 // ── 2. the servers ────────────────────────────────────────────────────────────────────────
-/** A TCP port free on 127.0.0.1 now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const children = [];
 process.on('exit', () => children.forEach((child) => child.kill()));
 process.on('SIGINT', () => process.exit(130));
 
 /** Serves `dir` with serve-dist; resolves to its origin once it listens. */
 async function serve(dir, extraArgs) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/serve-dist.mjs', dir, String(port), ...extraArgs], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('serve-dist:') && resolve());
-    child.on('exit', (code) => reject(new Error(`serve-dist exited with ${code}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+  const server = await startServeDist(dir, { args: extraArgs });
+  children.push(server.child);
+  return server.origin;
 }
 
 const origins = {};

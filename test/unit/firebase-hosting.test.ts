@@ -8,15 +8,15 @@
  * RE2 for `regex`, a later rule overriding an earlier one's header). scripts/serve-dist.mjs,
  * which the Playwright journeys run behind, is started and must send the same headers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { configMatcher, re2Available } from 'superstatic/lib/utils/patterns';
 import { emulatorHost } from '@/backend/firebase/firebase-services';
 import { STALE_CHECK_CSP } from '../../scripts/prerender-stale-check';
+import { startServeDist } from '../../scripts/serve-dist-process.cjs';
 
 interface HostingRule {
   source?: string;
@@ -286,38 +286,6 @@ describe('firebase.json services', () => {
   });
 });
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Starts serve-dist on `dir`; resolves once it listens. */
-async function startServeDist(dir: string, extraArgs: string[] = []): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/serve-dist.mjs'), dir, String(port), ...extraArgs], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serve-dist:')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve-dist exited with ${code}: ${stderr}`)));
-  });
-  return { child, port };
-}
-
 function fetchHead(port: number, pathname: string): Promise<{ status: number; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     get({ host: '127.0.0.1', port, path: pathname }, (response) => {
@@ -388,7 +356,7 @@ describe('scripts/serve-dist.mjs (what the Playwright journeys run behind)', () 
   });
 
   it('adds the emulator origins to the CSP only with --emulators', async () => {
-    const { child, port } = await startServeDist(dir, ['--emulators']);
+    const { child, port } = await startServeDist(dir, { args: ['--emulators'] });
     servers.push(child);
     const served = parseCsp((await fetchHead(port, '/')).headers['content-security-policy'] ?? '');
     expect(served.get('connect-src')).toEqual(
