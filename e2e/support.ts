@@ -1,6 +1,6 @@
 /** Helpers shared by the journeys. */
 import { mkdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '../scripts/png.cjs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
@@ -39,33 +39,15 @@ export function sawSignIn(page: Page): Promise<boolean> {
 }
 
 /**
- * A real PNG (8-bit RGB, no filter) of `width`×`height` px painted by `colour(x, y)` → [r, g, b],
- * built with zlib alone — so a journey can attach an image that the browser must decode.
+ * A real PNG (8-bit RGB) of `width`×`height` px painted by `colour(x, y)` → [r, g, b] — so a
+ * journey can attach an image that the browser must decode.
  */
 export function makePng(width: number, height: number, colour: (x: number, y: number) => number[]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, no filter method, no interlace
-  const rows = Buffer.alloc(height * (1 + width * 3));
+  const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
-    const row = y * (1 + width * 3); // each row starts with filter type 0
-    for (let x = 0; x < width; x += 1) rows.set(colour(x, y), row + 1 + x * 3);
+    for (let x = 0; x < width; x += 1) pixels.set(colour(x, y), (y * width + x) * 3);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, pixels, 3);
 }
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Draws Triage's app icons (public/icons/, listed in public/manifest.webmanifest): a white "T" on
-// the brand blue of the light theme (#2f54eb), as PNG files written with zlib alone.
+// the brand blue of the light theme (#2f54eb), as PNG files (scripts/png.cjs).
 // - icon-192.png, icon-512.png: a rounded square, transparent around it ("any" purpose);
 // - maskable-512.png: the blue to every edge, the letter inside the safe zone (the centre circle
 //   of 80 % of the size), for launchers that cut their own shape out of it.
@@ -8,8 +8,9 @@
 // (node scripts/make-icons.mjs) only to change the drawing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import png from './png.cjs';
 
+const { encodePng } = png;
 const OUT = path.resolve(import.meta.dirname, '../public/icons');
 const BLUE = [0x2f, 0x54, 0xeb];
 const WHITE = [0xff, 0xff, 0xff];
@@ -66,45 +67,13 @@ function draw(size, maskable) {
   return pixels;
 }
 
-/** A PNG file (8-bit RGBA, no interlace) of `size` × `size` pixels. */
-function png(size, pixels) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8); // bit depth 8, colour type RGBA, deflate, adaptive filters, no interlace
-  const stride = size * 4;
-  const rows = Buffer.alloc(size * (1 + stride));
-  for (let y = 0; y < size; y += 1) {
-    // Filter "Up" (2): each byte minus the one above it, so the flat areas deflate to almost nothing.
-    rows[y * (1 + stride)] = 2;
-    for (let i = 0; i < stride; i += 1) {
-      const above = y === 0 ? 0 : pixels[(y - 1) * stride + i];
-      rows[y * (1 + stride) + 1 + i] = (pixels[y * stride + i] - above + 256) % 256;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 mkdirSync(OUT, { recursive: true });
 for (const [name, size, maskable] of [
   ['icon-192.png', 192, false],
   ['icon-512.png', 512, false],
   ['maskable-512.png', 512, true],
 ]) {
-  const file = png(size, draw(size, maskable));
+  const file = encodePng(size, size, draw(size, maskable), 4);
   writeFileSync(path.join(OUT, name), file);
   console.log(`public/icons/${name}: ${size} × ${size}, ${(file.length / 1024).toFixed(1)} KiB`);
 }
