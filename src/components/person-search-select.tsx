@@ -4,7 +4,8 @@
  * list of everyone. The chosen person is named from their own profile (`users.get`, cached), so
  * a choice that came from the URL shows its name before anything is typed.
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { defineMessages, useIntl } from 'react-intl';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
@@ -46,11 +47,7 @@ export interface PersonSearchSelectProps {
 export function PersonSearchSelect({ value, onChange, label, style }: PersonSearchSelectProps) {
   const intl = useIntl();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), PEOPLE_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text.trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
   const searchable = searchKeyOf(search) !== null;
   const found = useListPeopleQuery({ search, limit: PEOPLE_SEARCH_LIMIT }, { skip: !searchable });
   const chosen = useGetPersonQuery(value ?? '', { skip: !value });

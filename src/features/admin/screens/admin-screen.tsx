@@ -4,6 +4,7 @@
  * Categories, SLA targets and the other desk settings come later.
  */
 import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -188,16 +189,11 @@ function PeopleList() {
   const { dateTime } = useTimeFormat();
 
   // Debounced: the search runs once typing pauses, from the first page.
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setState((current) =>
-          current.search === text.trim() ? current : { ...current, search: text.trim(), cursors: [] },
-        ),
-      PEOPLE_SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text.trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
+  useEffect(
+    () => setState((current) => (current.search === search ? current : { ...current, search, cursors: [] })),
+    [search],
+  );
 
   /** Asks first, naming the person and what the new role sees (a role opens or closes the desk). */
   const changeRole = (user: UserProfile, role: Role) =>

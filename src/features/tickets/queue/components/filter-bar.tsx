@@ -5,6 +5,7 @@
  * (`queue-location.ts`), so the parent passes them in and gets each change back.
  */
 import { memo, useEffect, useRef, useState } from 'react';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -79,19 +80,15 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   // Debounced: the search runs once typing pauses.
   const latest = useRef({ filters, onChange });
   latest.current = { filters, onChange };
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    const q = text.trim();
-    if (q === (latest.current.filters.q ?? '')) return undefined;
-    const timer = setTimeout(() => {
-      const { filters: now, onChange: send } = latest.current;
-      // Enter may have searched for it already: a second, identical history entry would make
-      // Back do nothing once.
-      if (q === (now.q ?? '')) return;
-      lastSent.current = q;
-      send(q ? { ...now, q } : without(now, 'q'));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+    const { filters: now, onChange: send } = latest.current;
+    // Already the URL's: the box was set from it, or Enter searched for it (a second, identical
+    // history entry would make Back do nothing once).
+    if (q === (now.q ?? '')) return;
+    lastSent.current = q;
+    send(q ? { ...now, q } : without(now, 'q'));
+  }, [q]);
 
   const set = <K extends keyof QueueFilters>(key: K, value: QueueFilters[K] | undefined) =>
     onChange(value === undefined ? without(filters, key) : { ...filters, [key]: value });
