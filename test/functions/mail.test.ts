@@ -6,8 +6,7 @@
  * reply and reopens the ticket, once; forged, unknown-sender and closed-ticket posts are refused.
  * Skips without FIRESTORE_EMULATOR_HOST.
  */
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
@@ -21,11 +20,7 @@ import {
   mailForTicketWrite,
   type MailConfig,
 } from '../../functions/src/mail';
-
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-const describeIfFirestore = host ? describe : describe.skip;
-if (!host)
-  console.log('functions mail tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
+import { describeIfFirestore, firestoreHost, freshId, openAdminFirestore } from './emulator-app';
 
 const NOW = Date.now();
 const config: MailConfig = {
@@ -37,19 +32,15 @@ const config: MailConfig = {
   mailgunSigningKey: 'test-mailgun-key',
 };
 
-let app: App;
 let db: Firestore;
-let sequence = 0;
-const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
 let smtp: SMTPServer;
 let smtpPort = 0;
 const received: ParsedMail[] = [];
 const rawReceived: string[] = [];
 
+openAdminFirestore('mail-test', { opened: (firestore) => void (db = firestore) });
 beforeAll(async () => {
-  if (!host) return;
-  app = initializeApp({ projectId: 'demo-triage' }, freshId('mail-test'));
-  db = getFirestore(app);
+  if (!firestoreHost) return;
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -70,7 +61,6 @@ beforeAll(async () => {
   smtpPort = (smtp.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  if (app) await deleteApp(app);
   if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

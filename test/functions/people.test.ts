@@ -5,28 +5,13 @@
  * the back-fill gives every stored profile its keys, in pages, and then costs one read.
  * Skips without FIRESTORE_EMULATOR_HOST.
  */
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { backfillPeopleSearchKeys, keepPersonSearchKeys } from '../../functions/src/people';
 import { PERSON_SEARCH_KEYS_VERSION, personSearchKeysFor } from '@/domain/people';
+import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-const describeIfFirestore = host ? describe : describe.skip;
-if (!host) console.log('functions tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
-
-let app: App;
 let db: Firestore;
-let sequence = 0;
-const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
-
-beforeAll(() => {
-  if (!host) return;
-  app = initializeApp({ projectId: 'demo-triage' }, freshId('people-test'));
-  db = getFirestore(app);
-});
-afterAll(async () => {
-  if (app) await deleteApp(app);
-});
+openAdminFirestore('people-test', { opened: (firestore) => void (db = firestore) });
 
 /** A profile as a client creates it: no keys. */
 function profile(displayName: string, email: string) {

@@ -5,35 +5,25 @@
  * the scheduled pass closes a solved ticket after the close-after days (the clock moved), as
  * "system", once, and records a breach once. Skips without FIRESTORE_EMULATOR_HOST.
  */
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { recordSettingsChange, runDeskAutomation, writeSlaFields } from '../../functions/src/sla';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-const describeIfFirestore = host ? describe : describe.skip;
-if (!host) console.log('functions tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
-
-let app: App;
 let db: Firestore;
-let sequence = 0;
-const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
 const at = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
 
-beforeAll(async () => {
-  if (!host) return;
-  app = initializeApp({ projectId: 'demo-triage' }, freshId('sla-test'));
-  db = getFirestore(app);
-  const { cannedReplies: _replies, ...desk } = DEFAULT_DESK_SETTINGS;
-  // A UTC desk, Monday to Friday 09:00–17:00; high priority: one business hour to the first reply.
-  await db.doc('settings/desk').set({
-    ...desk,
-    sla: { ...desk.sla, high: { ...desk.sla.high, firstReplyMinutes: 60, hours: 'business' } },
-  });
-});
-afterAll(async () => {
-  if (app) await deleteApp(app);
+openAdminFirestore('sla-test', {
+  opened: async (firestore) => {
+    db = firestore;
+    const { cannedReplies: _replies, ...desk } = DEFAULT_DESK_SETTINGS;
+    // A UTC desk, Monday to Friday 09:00–17:00; high priority: one business hour to the first reply.
+    await db.doc('settings/desk').set({
+      ...desk,
+      sla: { ...desk.sla, high: { ...desk.sla.high, firstReplyMinutes: 60, hours: 'business' } },
+    });
+  },
 });
 
 async function seedTicket(fields: Record<string, unknown>): Promise<DocumentSnapshot> {

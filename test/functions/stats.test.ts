@@ -6,10 +6,8 @@
  * the same; a late run of an older change does not put back what a newer one took out.
  * Skips without FIRESTORE_EMULATOR_HOST.
  */
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import {
   FieldValue,
-  getFirestore,
   Timestamp,
   type DocumentData,
   type DocumentSnapshot,
@@ -19,37 +17,29 @@ import {
 import { recordTicketStats } from '../../functions/src/stats';
 import { recordTicketChange } from '../../functions/src/ticket-change';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
-
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-const describeIfFirestore = host ? describe : describe.skip;
-if (!host) console.log('functions tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
+import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let app: App;
 let db: Firestore;
-let sequence = 0;
-const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
 const at = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
 /** The desk settings before this file changed them, put back after it. */
 let storedDesk: DocumentData | undefined;
 
-beforeAll(async () => {
-  if (!host) return;
-  app = initializeApp({ projectId: 'demo-triage' }, freshId('stats-test'));
-  db = getFirestore(app);
-  storedDesk = (await db.doc('settings/desk').get()).data();
-  const { cannedReplies: _replies, ...desk } = DEFAULT_DESK_SETTINGS;
-  // A desk in Madrid (UTC+1 in March): its days start at 23:00 UTC. Urgent: first reply in 30
-  // calendar minutes, resolution in 4 calendar hours.
-  await db.doc('settings/desk').set({ ...desk, businessHours: { ...desk.businessHours, timeZone: 'Europe/Madrid' } });
-});
-afterAll(async () => {
-  if (!app) return;
-  if (storedDesk) await db.doc('settings/desk').set(storedDesk);
-  else await db.doc('settings/desk').delete();
-  await deleteApp(app);
+openAdminFirestore('stats-test', {
+  opened: async (firestore) => {
+    db = firestore;
+    storedDesk = (await db.doc('settings/desk').get()).data();
+    const { cannedReplies: _replies, ...desk } = DEFAULT_DESK_SETTINGS;
+    // A desk in Madrid (UTC+1 in March): its days start at 23:00 UTC. Urgent: first reply in 30
+    // calendar minutes, resolution in 4 calendar hours.
+    await db.doc('settings/desk').set({ ...desk, businessHours: { ...desk.businessHours, timeZone: 'Europe/Madrid' } });
+  },
+  closing: async () => {
+    if (storedDesk) await db.doc('settings/desk').set(storedDesk);
+    else await db.doc('settings/desk').delete();
+  },
 });
 
 /** Submitted on Sunday 1 March 2026 at 23:30 UTC: 00:30 on Monday 2 March in Madrid. */

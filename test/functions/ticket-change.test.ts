@@ -7,29 +7,12 @@
  * The end-to-end path (the Functions emulator firing the trigger on a client's write) is covered
  * by the Firebase contract and the Firestore journey. Skips without FIRESTORE_EMULATOR_HOST.
  */
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { recordTicketChange } from '../../functions/src/ticket-change';
+import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-const describeIfFirestore = host ? describe : describe.skip;
-if (!host) {
-  console.log('functions tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
-}
-
-let app: App;
 let db: Firestore;
-let sequence = 0;
-const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
-
-beforeAll(() => {
-  if (!host) return;
-  app = initializeApp({ projectId: 'demo-triage' }, freshId('functions-test'));
-  db = getFirestore(app);
-});
-afterAll(async () => {
-  if (app) await deleteApp(app);
-});
+openAdminFirestore('functions-test', { opened: (firestore) => void (db = firestore) });
 
 const CREATED = Timestamp.fromMillis(Date.parse('2026-03-01T10:00:00.000Z'));
 

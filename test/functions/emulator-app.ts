@@ -1,0 +1,52 @@
+/**
+ * What the trusted-code tests against the Firestore emulator share: they skip without
+ * FIRESTORE_EMULATOR_HOST (`npm test` starts an emulator and sets it), each file opens its own
+ * Admin SDK app of the demo project before its tests and deletes it after, and ids carry the
+ * time and a sequence so that files and runs never meet on the shared emulator.
+ */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+/** The emulator's `host:port`, or undefined when these tests skip. */
+export const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
+
+/** `describe` with an emulator, else `describe.skip` (the file says why once). */
+export const describeIfFirestore = firestoreHost ? describe : describe.skip;
+if (!firestoreHost) {
+  console.log('functions tests skipped: FIRESTORE_EMULATOR_HOST unset (npm test starts a Firestore emulator)');
+}
+
+let sequence = 0;
+
+/** An id unique to this run: `<prefix>-<time in base 36>-<sequence>`. */
+export function freshId(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${Date.now().toString(36)}-${sequence}`;
+}
+
+/**
+ * Opens an Admin SDK app of `demo-triage` before the file's tests and deletes it after (nothing
+ * without an emulator). Call it at the top of a test file, before the file's own hooks.
+ * @param name the app's name (made unique).
+ * @param hooks `opened` receives the app's Firestore (assign it, seed what the file needs);
+ *   `closing` runs before the app is deleted (put back what the file changed).
+ */
+export function openAdminFirestore(
+  name: string,
+  hooks: { opened: (db: Firestore) => void | Promise<void>; closing?: (db: Firestore) => Promise<void> },
+): void {
+  let app: App | undefined;
+  beforeAll(async () => {
+    if (!firestoreHost) return;
+    app = initializeApp({ projectId: 'demo-triage' }, freshId(name));
+    await hooks.opened(getFirestore(app));
+  });
+  afterAll(async () => {
+    if (!app) return;
+    try {
+      await hooks.closing?.(getFirestore(app));
+    } finally {
+      await deleteApp(app);
+    }
+  });
+}
