@@ -145,3 +145,24 @@ test('keyboard only: j and k move, Enter opens three tickets in turn, a assigns,
   await expect(page.locator('.ant-modal[class*="ant-zoom-"]')).toHaveCount(0);
   await shot(page, 'desk-search-05-shortcuts-help');
 });
+
+test('a ticket opened while the search box still waits for a pause stays open', async ({ page }) => {
+  await signInAgent(page);
+  await page.goto('/desk?view=open');
+  const [first] = await rowIds(page);
+  if (!first) throw new Error('the seeded All open view is empty');
+  // The ticket screen's code arrives slowly (a slow network, or the Firebase build's first read):
+  // the queue stays on screen, its search box's pause still running, while the ticket opens.
+  await page.route('**/assets/ticket.*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  // Typing starts the search box's pause; the agent opens a ticket before it ends.
+  await page.getByRole('searchbox', { name: 'Search tickets' }).fill('refund');
+  await page.locator(`tr[data-ticket-id="${first}"] td[data-column="subject"] a`).click();
+  await expect(page).toHaveURL(new RegExp(`/desk/tickets/${first}$`));
+  await expect(page.getByTestId('ticket-status')).toBeVisible();
+  // Past the pause: the search it would have run has not taken the agent back to the queue.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(new RegExp(`/desk/tickets/${first}$`));
+});

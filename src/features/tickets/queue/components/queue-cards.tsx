@@ -16,6 +16,7 @@ import type { Ticket } from '@/domain/types';
 import type { QueueLocation } from '@/features/tickets/queue/queue-location';
 import {
   deskTicketPath,
+  opensElsewhere,
   RowTag,
   tagCss,
   useMinuteTick,
@@ -88,7 +89,7 @@ const QueueCard = memo(function QueueCard({
   selected: boolean;
   unread: boolean;
   checked: boolean | null;
-  onOpen?: (ticket: Ticket) => void;
+  onOpen?: (ticket: Ticket, inThisTab: boolean) => void;
   onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
 }) {
   const intl = useIntl();
@@ -115,7 +116,12 @@ const QueueCard = memo(function QueueCard({
             <FormattedMessage id="queue.table.number" defaultMessage="#{number}" values={{ number: ticket.number }} />
           </span>
           {unread && <span className="triage-card-unread" role="img" aria-label={intl.formatMessage(TEXT.unread)} />}
-          <Link className="triage-card-subject" to={deskTicketPath(ticket)} dir="auto" onClick={() => onOpen?.(ticket)}>
+          <Link
+            className="triage-card-subject"
+            to={deskTicketPath(ticket)}
+            dir="auto"
+            onClick={(event) => onOpen?.(ticket, !opensElsewhere(event))}
+          >
             {ticket.subject}
           </Link>
         </div>

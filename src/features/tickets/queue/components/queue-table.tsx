@@ -25,6 +25,16 @@ import { useLabels, type Labels } from '@/lib/i18n/labels';
 import { useTimeFormat, type TimeFormat } from '@/lib/i18n/use-time-format';
 import { useStableCallback } from '@/lib/use-stable-callback';
 
+/** Whether a click opens its link in another tab or window (Ctrl, ⌘, Shift, or not the main button). */
+export function opensElsewhere(event: {
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  button: number;
+}): boolean {
+  return event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0;
+}
+
 /** Where a ticket of the queue opens (DESIGN routes: `/desk/tickets/:ticketId`). */
 export function deskTicketPath(ticket: Pick<Ticket, 'id'>): string {
   return `/desk/tickets/${encodeURIComponent(ticket.id)}`;
@@ -368,7 +378,8 @@ export interface QueueListProps {
   label: string;
   selectedId?: string | null;
   isUnread?: (ticket: Ticket) => boolean;
-  onOpen?: (ticket: Ticket) => void;
+  /** `inThisTab` false for a click that opens it elsewhere (Ctrl, ⌘, Shift or the middle button). */
+  onOpen?: (ticket: Ticket, inThisTab: boolean) => void;
   checkedIds?: ReadonlySet<string>;
   onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
   /** The desk's settings, for the SLA clocks (DESIGN §10); undefined until they load. */
@@ -414,7 +425,7 @@ export function QueueTable({
 
   const openRow = useStableCallback((event: MouseEvent<HTMLTableRowElement>, ticket: Ticket) => {
     if (window.getSelection()?.toString()) return; // selecting text is not a click on the row
-    onOpen?.(ticket);
+    onOpen?.(ticket, !opensElsewhere(event));
     // The subject link navigates by itself.
     if (!(event.target as Element).closest('a')) navigate(deskTicketPath(ticket));
   });

@@ -135,9 +135,15 @@ export default function DeskScreen() {
     return () => window.removeEventListener('popstate', onPopState);
   }, [prefetch]);
   const go = (next: QueueLocation, pages: QueueHistoryState['queuePages'] | null) => {
+    // A change the controls make late (the search box's typing pause) once the agent has left
+    // for a ticket whose screen is still loading must not bring them back, nor follow them there.
+    if (leaving.current) return;
     const search = queueSearch(next);
     prefetch(search);
-    navigate({ search: `?${search}` }, { state: pages ? { queuePages: pages } : null, flushSync: true });
+    navigate(
+      { pathname: location.pathname, search: `?${search}` },
+      { state: pages ? { queuePages: pages } : null, flushSync: true },
+    );
   };
   const firstPage = ({ after: _after, ...next }: QueueLocation) => go(next, []);
   const { after: _after, ...withoutPage } = queue;
@@ -164,7 +170,13 @@ export default function DeskScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const selectedIndex = rows.findIndex((ticket) => ticket.id === selectedId);
-  const open = (ticket: Ticket) => {
+  // Set when a ticket is opened in this tab; the queue stays on screen until its screen has loaded.
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = false;
+  }, [location.key]);
+  const open = (ticket: Ticket, inThisTab = true) => {
+    if (inThisTab) leaving.current = true;
     dispatch(ticketOpened({ uid: agentUid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
   };
   const move = (step: 1 | -1) => {
