@@ -116,6 +116,11 @@ export default function DeskScreen() {
   });
   const stale = !page && lastRows.current?.view === queue.view.id ? lastRows.current.tickets : null;
 
+  // Set when a ticket is opened in this tab; the queue stays on screen until its screen has loaded.
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = false;
+  }, [location.key]);
   // A new address's page and count are read from the moment it is chosen, while the screen
   // renders it, rather than from the screen's effects after its first paint; and the queue's
   // own controls render it at once (`flushSync`) instead of as an interruptible transition,
@@ -170,11 +175,6 @@ export default function DeskScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const selectedIndex = rows.findIndex((ticket) => ticket.id === selectedId);
-  // Set when a ticket is opened in this tab; the queue stays on screen until its screen has loaded.
-  const leaving = useRef(false);
-  useEffect(() => {
-    leaving.current = false;
-  }, [location.key]);
   const open = (ticket: Ticket, inThisTab = true) => {
     if (inThisTab) leaving.current = true;
     dispatch(ticketOpened({ uid: agentUid, ticketId: ticket.id, updatedAt: ticket.updatedAt }));
