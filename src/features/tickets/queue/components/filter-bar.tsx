@@ -50,7 +50,9 @@ function without(filters: QueueFilters, key: keyof QueueFilters): QueueFilters {
 
 /**
  * The filter bar.
- * @param filters the current choices (from the URL); `onChange` receives the next ones.
+ * @param filters the current choices (from the URL); `onChange` receives the next ones, and
+ *   `{ fromPause: true }` when the search box's typing pause sent them: that comes from an effect,
+ *   where React cannot render synchronously (`flushSync`).
  * @param staff who tickets can be assigned to (the bounded staff list); `categories` the desk's
  *   categories. Either may be empty while loading. The requester is picked by searching
  *   (`PersonSearchSelect`), never from a list of everyone.
@@ -62,7 +64,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   categories,
 }: {
   filters: QueueFilters;
-  onChange: (next: QueueFilters) => void;
+  onChange: (next: QueueFilters, how?: { fromPause: true }) => void;
   staff: readonly UserProfile[];
   categories: readonly string[];
 }) {
@@ -87,7 +89,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
     // history entry would make Back do nothing once).
     if (q === (now.q ?? '')) return;
     lastSent.current = q;
-    send(q ? { ...now, q } : without(now, 'q'));
+    send(q ? { ...now, q } : without(now, 'q'), { fromPause: true });
   }, [q]);
 
   const set = <K extends keyof QueueFilters>(key: K, value: QueueFilters[K] | undefined) =>

@@ -139,7 +139,9 @@ export default function DeskScreen() {
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, [prefetch]);
-  const go = (next: QueueLocation, pages: QueueHistoryState['queuePages'] | null) => {
+  // `fromEffect`: the change comes from an effect (the search box's typing pause), where React
+  // cannot render synchronously; it is rendered as usual.
+  const go = (next: QueueLocation, pages: QueueHistoryState['queuePages'] | null, fromEffect = false) => {
     // A change the controls make late (the search box's typing pause) once the agent has left
     // for a ticket whose screen is still loading must not bring them back, nor follow them there.
     if (leaving.current) return;
@@ -147,10 +149,10 @@ export default function DeskScreen() {
     prefetch(search);
     navigate(
       { pathname: location.pathname, search: `?${search}` },
-      { state: pages ? { queuePages: pages } : null, flushSync: true },
+      { state: pages ? { queuePages: pages } : null, flushSync: !fromEffect },
     );
   };
-  const firstPage = ({ after: _after, ...next }: QueueLocation) => go(next, []);
+  const firstPage = ({ after: _after, ...next }: QueueLocation, fromEffect = false) => go(next, [], fromEffect);
   const { after: _after, ...withoutPage } = queue;
   const currentSearch = queueSearch(withoutPage);
 
@@ -234,7 +236,9 @@ export default function DeskScreen() {
   const openSavedView = useStableCallback((search: string) =>
     navigate({ search: `?${search}` }, { state: { queuePages: [] } }),
   );
-  const changeFilters = useStableCallback((filters: QueueLocation['filters']) => firstPage({ ...queue, filters }));
+  const changeFilters = useStableCallback((filters: QueueLocation['filters'], how?: { fromPause: true }) =>
+    firstPage({ ...queue, filters }, how?.fromPause),
+  );
   const changeSize = useStableCallback((size: number) => firstPage({ ...queue, size }));
   const stableSortBy = useStableCallback(sortBy);
   const sortTo = useStableCallback((sort: QueueLocation['sort']) => firstPage({ ...queue, sort }));
