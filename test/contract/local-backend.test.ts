@@ -289,6 +289,45 @@ describe('local backend', () => {
       ).resolves.toMatchObject({ followUpOf: original.id, status: 'new' });
     });
 
+    it('sends a live query’s first value once, and a change made as it starts', async () => {
+      const [customer, agent] = await Promise.all([harness.newPerson('customer'), harness.newPerson('agent')]);
+      const ticket = await customer.backend.tickets.create(request('Watched while it changes'));
+      const seen: Ticket[] = [];
+      let failed: unknown;
+      // Quiet: the first value, and nothing more (the live query that takes over from the first
+      // read does not send the same value again).
+      const stopQuiet = agent.backend.tickets.watch(
+        ticket.id,
+        (value) => seen.push(value),
+        (error) => (failed = error),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      stopQuiet();
+      expect(failed).toBeUndefined();
+      expect(seen.map((value) => value.status)).toEqual(['new']);
+      // A change written the moment the first value arrives, before the live query has run once.
+      const changed: Ticket[] = [];
+      let write: Promise<unknown> | undefined;
+      const stop = agent.backend.tickets.watch(
+        ticket.id,
+        (value) => {
+          changed.push(value);
+          write ??= agent.backend.tickets.transition(ticket.id, 'solve');
+        },
+        (error) => (failed = error),
+      );
+      try {
+        for (let waited = 0; changed.at(-1)?.status !== 'solved' && waited < 5_000; waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await write;
+        expect(failed).toBeUndefined();
+        expect(changed.map((value) => value.status)).toEqual(['new', 'solved']);
+      } finally {
+        stop();
+      }
+    });
+
     it('keeps internal notes out of what the requester sees of the ticket', async () => {
       const [customer, agent] = await Promise.all([harness.newPerson('customer'), harness.newPerson('agent')]);
       const ticket = await customer.backend.tickets.create(request('Quiet please'));

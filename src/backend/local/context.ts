@@ -86,11 +86,18 @@ export async function requireUser(ctx: LocalContext): Promise<UserProfile> {
 
 /**
  * A live query on behalf of the signed-in person, the local twin of a Firestore `onSnapshot`:
- * `read` runs inside Dexie's `liveQuery` (so it re-runs when anything it read changes, in
- * this tab or another) and again whenever this tab signs in or out. Like a listener the
- * rules reject, the first failure goes to `onError` as an {@link ErrorShape} and ends the
+ * `read` runs once at once, then inside Dexie's `liveQuery` (so it re-runs when anything it read
+ * changes, in this tab or another), and again whenever this tab signs in or out. Like a listener
+ * the rules reject, the first failure goes to `onError` as an {@link ErrorShape} and ends the
  * subscription; nothing is ever thrown at the caller.
- * @param read reads what to emit; it may use only Dexie calls (liveQuery's rule).
+ *
+ * Why the first read is not `liveQuery`'s: `liveQuery` starts its first run on a timer whenever
+ * another Dexie transaction is in flight (it waits for Dexie's zone to settle), and in a browser
+ * that timer runs only after the frame the screen is rendering — ~15 ms before the read even
+ * starts. `liveQuery` takes over once the first value is out; its own first run is not passed on
+ * when it equals what was sent (a change in between is).
+ * @param read reads what to emit; it may use only Dexie calls (liveQuery's rule); its result is
+ *   plain data (what it emits is compared as JSON).
  * @returns an unsubscribe, safe to call more than once.
  */
 export function watchLive<T>(
@@ -102,6 +109,8 @@ export function watchLive<T>(
   let stopped = false;
   let subscription: { unsubscribe(): void } | undefined;
   let stopFollowingSession: Unsubscribe = () => undefined;
+  /** Counts starts, so that a first read a later start overtook is dropped. */
+  let starts = 0;
 
   const stop = (): void => {
     stopped = true;
@@ -113,17 +122,36 @@ export function watchLive<T>(
     stop();
     onError(toErrorShape(toAppError(error)));
   };
-  const start = (): void => {
-    subscription?.unsubscribe();
+  const follow = (sent: string): void => {
+    let first = true;
     const next = liveQuery(async () => read(await requireUser(ctx))).subscribe({
       next: (value) => {
-        if (!stopped) onNext(value);
+        const same = first && JSON.stringify(value) === sent;
+        first = false;
+        if (!stopped && !same) onNext(value);
       },
       error: fail,
     });
     // An error delivered during subscribe() has already stopped us.
     if (stopped) next.unsubscribe();
     else subscription = next;
+  };
+  const start = (): void => {
+    subscription?.unsubscribe();
+    subscription = undefined;
+    const run = ++starts;
+    requireUser(ctx)
+      .then(read)
+      .then(
+        (value) => {
+          if (stopped || run !== starts) return;
+          onNext(value);
+          follow(JSON.stringify(value));
+        },
+        (error: unknown) => {
+          if (run === starts) fail(error);
+        },
+      );
   };
 
   ctx.ready.then(() => {
