@@ -73,9 +73,13 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   const [text, setText] = useState(filters.q ?? '');
   // The URL changed under the box (back button, a saved view): show its search.
   const lastSent = useRef(filters.q ?? '');
+  // Whether the box holds typing not yet sent: only typing is sent when it pauses, never a search
+  // the address put in the box (whose pause may end in the very render where the address moves on).
+  const typed = useRef(false);
   useEffect(() => {
     if ((filters.q ?? '') !== lastSent.current) {
       lastSent.current = filters.q ?? '';
+      typed.current = false;
       setText(filters.q ?? '');
     }
   }, [filters.q]);
@@ -84,6 +88,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   latest.current = { filters, onChange };
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
+    if (!typed.current) return;
     const { filters: now, onChange: send } = latest.current;
     // Already the URL's: the box was set from it, or Enter searched for it (a second, identical
     // history entry would make Back do nothing once).
@@ -112,11 +117,15 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           allowClear
           value={text}
           maxLength={MAX_SEARCH_TEXT}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            typed.current = true;
+            setText(event.target.value);
+          }}
           onSearch={(value) => {
             // Enter or the button: search now, without waiting for the pause.
             const q = value.trim();
             lastSent.current = q;
+            typed.current = false;
             onChange(q ? { ...filters, q } : without(filters, 'q'));
           }}
           style={{ width: 360 }}
