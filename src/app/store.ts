@@ -36,6 +36,10 @@ export function makeStore(backend: Backend, preloadedState?: Partial<RootState>)
       })
         .prepend(listenerMiddleware.middleware)
         .concat(api.middleware),
+    // RTK Query's own actions are batched, and by default their subscribers told on the next
+    // animation frame: a page read while a frame is due then waits for it before React renders it
+    // (~8 ms on average in bench:queue). At the end of the task instead: still one render per burst.
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
     devTools: {
       name: 'Triage',
       actionSanitizer: <A extends Action>(action: A) => withoutBlobs(action) as A,
