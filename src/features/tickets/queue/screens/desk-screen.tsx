@@ -131,14 +131,15 @@ export default function DeskScreen() {
     const reads = queueReadsOf(parseQueueLocation(new URLSearchParams(search)), agentUid, minute);
     prefetchQueue(reads.query, reads.filter);
   });
+  // Back and forward, to another address of this screen (its own path, whatever route mounts it).
+  const screenPath = location.pathname;
   useEffect(() => {
-    // Back and forward.
     const onPopState = () => {
-      if (window.location.pathname === '/desk') prefetch(window.location.search);
+      if (window.location.pathname === screenPath) prefetch(window.location.search);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [prefetch]);
+  }, [prefetch, screenPath]);
   // `fromEffect`: the change comes from an effect (the search box's typing pause), where React
   // cannot render synchronously; it is rendered as usual.
   const go = (next: QueueLocation, pages: QueueHistoryState['queuePages'] | null, fromEffect = false) => {
