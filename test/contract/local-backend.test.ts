@@ -308,11 +308,12 @@ describe('local backend', () => {
       // A change written the moment the first value arrives, before the live query has run once.
       const changed: Ticket[] = [];
       let write: Promise<unknown> | undefined;
-      const stop = agent.backend.tickets.watch(
+      // The writer is the watching client itself, as on the request screen (same database connection).
+      const stop = customer.backend.tickets.watch(
         ticket.id,
         (value) => {
           changed.push(value);
-          write ??= agent.backend.tickets.transition(ticket.id, 'solve');
+          write ??= customer.backend.tickets.transition(ticket.id, 'solve');
         },
         (error) => (failed = error),
       );
@@ -323,6 +324,13 @@ describe('local backend', () => {
         await write;
         expect(failed).toBeUndefined();
         expect(changed.map((value) => value.status)).toEqual(['new', 'solved']);
+        // And the live query keeps following: a later change arrives too (a live query subscribed
+        // from inside the first read's Dexie promises once missed it).
+        await customer.backend.tickets.transition(ticket.id, 'reopen');
+        for (let waited = 0; changed.at(-1)?.status !== 'open' && waited < 5_000; waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(changed.map((value) => value.status)).toEqual(['new', 'solved', 'open']);
       } finally {
         stop();
       }

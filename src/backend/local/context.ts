@@ -94,8 +94,9 @@ export async function requireUser(ctx: LocalContext): Promise<UserProfile> {
  * Why the first read is not `liveQuery`'s: `liveQuery` starts its first run on a timer whenever
  * another Dexie transaction is in flight (it waits for Dexie's zone to settle), and in a browser
  * that timer runs only after the frame the screen is rendering — ~15 ms before the read even
- * starts. `liveQuery` takes over once the first value is out; its own first run is not passed on
- * when it equals what was sent (a change in between is).
+ * starts. `liveQuery` takes over once the first value is out, subscribed from a task of its own
+ * (from inside the read's Dexie promises it could miss a later change); its own first run is not
+ * passed on when it equals what was sent (a change in between is).
  * @param read reads what to emit; it may use only Dexie calls (liveQuery's rule); its result is
  *   plain data (what it emits is compared as JSON).
  * @returns an unsubscribe, safe to call more than once.
@@ -146,7 +147,12 @@ export function watchLive<T>(
         (value) => {
           if (stopped || run !== starts) return;
           onNext(value);
-          follow(JSON.stringify(value));
+          const sent = JSON.stringify(value);
+          // From a task of its own: here we are still inside the zone of the read's Dexie
+          // promises, and a liveQuery subscribed from there can miss later changes.
+          setTimeout(() => {
+            if (!stopped && run === starts) follow(sent);
+          }, 0);
         },
         (error: unknown) => {
           if (run === starts) fail(error);
