@@ -123,23 +123,50 @@ function installBenchHelpers() {
     },
   };
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  /** Resolves with performance.now() at the first frame after `check` holds. */
+  /** How long a condition may take before the benchmark gives up on it (a hang is a finding, not a figure). */
+  const GIVE_UP_MS = 30_000;
+  /**
+   * Resolves with performance.now() at the first frame after `check` holds; rejects after
+   * GIVE_UP_MS, naming the check and what the page shows instead.
+   */
   const when = (check, view) =>
-    new Promise((resolve) => {
-      const done = () => nextFrame().then(() => resolve(performance.now()));
+    new Promise((resolve, reject) => {
+      let observer;
+      const timer = setTimeout(() => {
+        observer?.disconnect();
+        const shown = [...document.querySelectorAll('table[aria-label] tbody tr[data-ticket-id]')].length;
+        reject(
+          new Error(
+            `bench: "${check}"${view ? ` (${typeof view === 'string' ? view : JSON.stringify(view)})` : ''} did not hold within ${GIVE_UP_MS} ms; the page is at ` +
+              `${location.pathname}${location.search}, its table "${table()?.getAttribute('aria-label')}" ` +
+              `with ${shown} rows, busy=${table()?.getAttribute('aria-busy')}`,
+          ),
+        );
+      }, GIVE_UP_MS);
+      const done = () => {
+        clearTimeout(timer);
+        void nextFrame().then(() => resolve(performance.now()));
+      };
       if (checks[check](view)) return void done();
-      const observer = new MutationObserver(() => {
+      observer = new MutationObserver(() => {
         if (!checks[check](view)) return;
         observer.disconnect();
-        void done();
+        done();
       });
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     });
   const marks = {};
   // On a full load, from navigation start (performance.now()'s origin).
   if (location.pathname === '/desk') {
-    void when('firstPage', 'All open').then((at) => (marks.firstPage = at));
-    void when('counts').then((at) => (marks.counts = at));
+    // (The Node side waits for these marks with its own limit.)
+    when('firstPage', 'All open').then(
+      (at) => (marks.firstPage = at),
+      () => undefined,
+    );
+    when('counts').then(
+      (at) => (marks.counts = at),
+      () => undefined,
+    );
   }
   /** Clicks `target` (a header's or the pager's button, or a view radio) and times until `check`. */
   const clickAndTime = async (target, check, view) => {
@@ -162,12 +189,12 @@ function installBenchHelpers() {
    * `window.__queueBench.pending` for the milliseconds.
    */
   const armUrlChange = (spec) => {
-    window.__queueBench.pending = new Promise((resolve) => {
+    window.__queueBench.pending = new Promise((resolve, reject) => {
       history.pushState = function pushStateOnce(...args) {
         delete history.pushState; // the prototype's again
         const start = performance.now();
         history.pushState(...args);
-        void when('filtered', spec).then((at) => resolve(at - start));
+        when('filtered', spec).then((at) => resolve(at - start), reject);
       };
     });
   };
