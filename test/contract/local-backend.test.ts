@@ -112,6 +112,13 @@ function authOf(backend: Backend, accept: (change: AuthChange) => boolean = () =
 
 const signedIn = (change: AuthChange): boolean => change.kind === 'signedIn';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `check` holds, polled every 20 ms, or after `limitMs` (the assertion after it then says what was seen). */
+async function until(check: () => boolean, limitMs = 5_000): Promise<void> {
+  for (let waited = 0; !check() && waited < limitMs; waited += 20) await sleep(20);
+}
+
 function request(subject: string) {
   return { subject, description: `About “${subject}”.`, priority: 'normal' as const };
 }
@@ -301,7 +308,7 @@ describe('local backend', () => {
         (value) => seen.push(value),
         (error) => (failed = error),
       );
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await sleep(400);
       stopQuiet();
       expect(failed).toBeUndefined();
       expect(seen.map((value) => value.status)).toEqual(['new']);
@@ -318,18 +325,14 @@ describe('local backend', () => {
         (error) => (failed = error),
       );
       try {
-        for (let waited = 0; changed.at(-1)?.status !== 'solved' && waited < 5_000; waited += 20) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await until(() => changed.at(-1)?.status === 'solved');
         await write;
         expect(failed).toBeUndefined();
         expect(changed.map((value) => value.status)).toEqual(['new', 'solved']);
         // And the live query keeps following: a later change arrives too (a live query subscribed
         // from inside the first read's Dexie promises once missed it).
         await customer.backend.tickets.transition(ticket.id, 'reopen');
-        for (let waited = 0; changed.at(-1)?.status !== 'open' && waited < 5_000; waited += 20) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await until(() => changed.at(-1)?.status === 'open');
         expect(changed.map((value) => value.status)).toEqual(['new', 'solved', 'open']);
       } finally {
         stop();
