@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PRIYA, shot, signIn } from './support';
+import { DANA, PRIYA, shot, signIn } from './support';
 
 // Holding the app's scripts is a route on the network: a service worker answering them from its
 // precache (installed by the first visit, DESIGN §12) would get round it. Blocked for every
@@ -151,4 +151,60 @@ test('a remembered user or the dark theme never sees the pre-rendered sign-in pa
   await expect(page).toHaveURL(/\/desk/);
   await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
   expect(errors).toEqual([]);
+});
+
+test('a remembered user in the light theme never sees the pre-rendered sign-in page either', async ({ page }) => {
+  // The hint is stored under `user` once the session is confirmed (src/app/persist.ts).
+  await signIn(page, PRIYA);
+  const release = await holdScripts(page);
+  const errors = await watchFirstPaint(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await expect(page.getByText('Starting Triage…')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeHidden();
+  release();
+  await expect(page).toHaveURL(/\/desk/);
+  expect(errors).toEqual([]);
+});
+
+/** The scripts the page's head script preloaded (their paths), once it has painted. */
+async function preloadedScripts(page: Page): Promise<string[]> {
+  // The head script adds them a frame after the first paint.
+  await page.waitForTimeout(1_100);
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+}
+
+test('a signed-in address preloads its frame, backend and screen before the app asks for them', async ({ page }) => {
+  await signIn(page, PRIYA);
+  // With the app's scripts held, only the head script can have added the preloads.
+  const release = await holdScripts(page);
+  await page.goto('/desk', { waitUntil: 'commit' });
+  const preloaded = await preloadedScripts(page);
+  for (const chunk of ['shell', 'backend', 'desk']) {
+    expect(preloaded.some((file) => file.startsWith(`/assets/${chunk}.`))).toBe(true);
+  }
+  expect(preloaded.some((file) => file.startsWith('/assets/ticket.'))).toBe(false);
+  release();
+  await expect(page.getByRole('heading', { name: /Queue/ })).toBeVisible();
+
+  // `/` is the remembered person's home; a ticket's address preloads the ticket screen.
+  const releaseAgain = await holdScripts(page);
+  await page.goto('/desk/tickets/some-ticket', { waitUntil: 'commit' });
+  expect((await preloadedScripts(page)).some((file) => file.startsWith('/assets/ticket.'))).toBe(true);
+  releaseAgain();
+});
+
+test('a route the remembered role may not open is not preloaded', async ({ page }) => {
+  await signIn(page, DANA);
+  const release = await holdScripts(page);
+  await page.goto('/desk', { waitUntil: 'commit' });
+  expect(await preloadedScripts(page)).toEqual([]);
+  await page.goto('/', { waitUntil: 'commit' });
+  const home = await preloadedScripts(page);
+  expect(home.some((file) => file.startsWith('/assets/requests.'))).toBe(true);
+  expect(home.some((file) => file.startsWith('/assets/desk.'))).toBe(false);
+  release();
 });

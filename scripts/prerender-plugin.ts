@@ -7,10 +7,13 @@
  *   `#root`, the route's chunk preloaded, and the "is this page still right for this visitor"
  *   script in the head (firebase.json rewrites each path to its file);
  * - `assets/antd.<hash>.css`: the antd styles of those pages, linked from every page (index.html
- *   too), so antd takes them as present instead of computing and injecting them.
+ *   too), so antd takes them as present instead of computing and injecting them;
+ * - in `index.html` (every signed-in address): the route preload's head script and its table —
+ *   for each signed-in route, the files of the frame, the backend and the route's screen beyond
+ *   the entry (the build fails when a route's `chunk` names no chunk).
  *
- * The head script is inline and constant; its hash must be in firebase.json's CSP `script-src`
- * (the build fails naming the value otherwise).
+ * The head scripts are inline and constant; their hashes must be in firebase.json's CSP
+ * `script-src` (the build fails naming the value otherwise).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,8 +23,22 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Compilation, Compiler } from 'webpack';
 import type { AppConfig } from '../src/config/config-schema';
-import type { PrerenderedPage, prerenderPages as PrerenderPages } from '../src/app/prerender';
-import { STALE_CHECK_CSP, STALE_CHECK_SCRIPT } from './prerender-stale-check';
+import type {
+  PrerenderedPage,
+  prerenderPages as PrerenderPages,
+  RoutePreloadTable,
+  routePreloadTable as RoutePreloadTableOf,
+} from '../src/app/prerender';
+import {
+  ROUTE_CHUNKS_ID,
+  ROUTE_PRELOAD_CSP,
+  ROUTE_PRELOAD_SCRIPT,
+  STALE_CHECK_CSP,
+  STALE_CHECK_SCRIPT,
+} from './prerender-stale-check';
+
+/** The chunks every signed-in address needs beyond the entry: the frame (src/app/router.tsx) and the backend (src/app/backend.ts). */
+const SIGNED_IN_CHUNKS = ['shell', 'backend'];
 
 /** `#root` with its start-up line, as html-webpack-plugin's minifier writes it (quotes or not). */
 const ROOT_PLACEHOLDER = /<div id="?root"?>[\s\S]*?<\/div><\/div>/;
@@ -52,23 +69,41 @@ export class PrerenderPlugin {
 
   private async emit(compilation: Compilation, compiler: Compiler): Promise<void> {
     const { RawSource } = compiler.webpack.sources;
-    if (!readFileSync(this.options.firebaseJson, 'utf8').includes(STALE_CHECK_CSP)) {
-      compilation.errors.push(
-        new compiler.webpack.WebpackError(
-          `PrerenderPlugin: firebase.json's Content-Security-Policy script-src must allow the pre-rendered pages' head script: add ${STALE_CHECK_CSP}`,
-        ),
-      );
+    const firebaseJson = readFileSync(this.options.firebaseJson, 'utf8');
+    const notAllowed = (
+      [
+        [STALE_CHECK_CSP, "the pre-rendered pages' head script"],
+        [ROUTE_PRELOAD_CSP, "index.html's route preload script"],
+      ] as const
+    ).filter(([source]) => !firebaseJson.includes(source));
+    if (notAllowed.length > 0) {
+      for (const [source, what] of notAllowed) {
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            `PrerenderPlugin: firebase.json's Content-Security-Policy script-src must allow ${what}: add ${source}`,
+          ),
+        );
+      }
       return;
     }
-    const { pages, css } = await this.render(compiler.context);
-    const cssFile = `assets/antd.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
-    compilation.emitAsset(cssFile, new RawSource(css), { minimized: true });
-    const stylesheet = `<link rel="stylesheet" href="/${cssFile}" />`;
+    const { pages, css, appCss, routes } = await this.render(compiler.context);
+    const stylesheetOf = (name: string, content: string) => {
+      const file = `assets/${name}.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`;
+      compilation.emitAsset(file, new RawSource(content), { minimized: true });
+      return `<link rel="stylesheet" href="/${file}" />`;
+    };
+    const stylesheet = stylesheetOf('antd', css);
+    const appStylesheet = stylesheetOf('antd-app', appCss);
 
     const template = compilation.getAsset('index.html');
     if (!template) throw new Error('PrerenderPlugin: index.html was not emitted (HtmlWebpackPlugin first).');
     const index = template.source.source().toString();
-    compilation.updateAsset('index.html', new RawSource(index.replace('</head>', `${stylesheet}</head>`)));
+    const preload =
+      `<script type="application/json" id="${ROUTE_CHUNKS_ID}">${JSON.stringify(this.routeFiles(routes, compilation))}</script>` +
+      `<script>${ROUTE_PRELOAD_SCRIPT}</script>`;
+    // A replacer function: the script holds `$'`, which a replacement string would expand.
+    const html = index.replace('</head>', () => `${appStylesheet}${preload}</head>`);
+    compilation.updateAsset('index.html', new RawSource(html));
 
     for (const page of pages) {
       const name = page.path.slice(1);
@@ -95,7 +130,7 @@ export class PrerenderPlugin {
     if (scripts.length === 0) throw new Error('PrerenderPlugin: index.html has no deferred script to hold back.');
     return index
       .replace(DEFERRED_SCRIPT, '')
-      .replace('</head>', `<script>${STALE_CHECK_SCRIPT}</script>${stylesheet}</head>`)
+      .replace('</head>', () => `<script>${STALE_CHECK_SCRIPT}</script>${stylesheet}</head>`)
       .replace(
         ROOT_PLACEHOLDER,
         `<div id="root" data-prerendered="${page.path}">${page.html}</div><div class="boot boot-stale">Starting Triage…</div>` +
@@ -103,8 +138,39 @@ export class PrerenderPlugin {
       );
   }
 
+  /**
+   * The route preload's table (scripts/prerender-stale-check.ts): the frame's and the backend's
+   * files as `common`, and each signed-in route's own files beyond those and the entry's.
+   * @throws when a route's chunk or a signed-in chunk has no chunk group (a renamed
+   *   `webpackChunkName`): the build fails naming it.
+   */
+  private routeFiles(table: RoutePreloadTable, compilation: Compilation) {
+    const filesOf = (name: string) => {
+      const group = compilation.namedChunkGroups.get(name);
+      if (!group)
+        throw new Error(
+          `PrerenderPlugin: no chunk is named "${name}" (a route's \`chunk\` or its webpackChunkName changed).`,
+        );
+      return group.getFiles().filter((file) => file.endsWith('.js'));
+    };
+    const entry = new Set([...compilation.entrypoints.values()].flatMap((group) => group.getFiles()));
+    const common = [...new Set(SIGNED_IN_CHUNKS.flatMap(filesOf))].filter((file) => !entry.has(file));
+    const before = new Set([...entry, ...common]);
+    return {
+      common,
+      home: table.home,
+      routes: table.routes.map(({ path: route, roles, chunk }) => ({
+        path: route,
+        roles,
+        files: filesOf(chunk).filter((file) => !before.has(file)),
+      })),
+    };
+  }
+
   /** Bundles src/app/prerender.tsx for Node and runs it. */
-  private async render(context: string): Promise<{ pages: PrerenderedPage[]; css: string }> {
+  private async render(
+    context: string,
+  ): Promise<{ pages: PrerenderedPage[]; css: string; appCss: string; routes: RoutePreloadTable }> {
     const outfile = path.join(os.tmpdir(), `triage-prerender-${process.pid}.cjs`);
     mkdirSync(path.dirname(outfile), { recursive: true });
     const result = await build({
@@ -125,8 +191,13 @@ export class PrerenderPlugin {
     if (!bundle) throw new Error('PrerenderPlugin: esbuild wrote no bundle.');
     writeFileSync(outfile, bundle.contents);
     // webpack loads this file as CommonJS (ts-node), and the bundle is CommonJS.
-    const { prerenderPages } = createRequire(outfile)(outfile) as { prerenderPages?: typeof PrerenderPages };
-    if (!prerenderPages) throw new Error('PrerenderPlugin: src/app/prerender.tsx exports no prerenderPages.');
-    return prerenderPages(this.options.config);
+    const { prerenderPages, routePreloadTable } = createRequire(outfile)(outfile) as {
+      prerenderPages?: typeof PrerenderPages;
+      routePreloadTable?: typeof RoutePreloadTableOf;
+    };
+    if (!prerenderPages || !routePreloadTable) {
+      throw new Error('PrerenderPlugin: src/app/prerender.tsx must export prerenderPages and routePreloadTable.');
+    }
+    return { ...(await prerenderPages(this.options.config)), routes: routePreloadTable() };
   }
 }

@@ -11,11 +11,16 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { Provider } from 'react-redux';
+import { ThemeProvider } from '@/app/theme';
+import { SignedInStyleSheet } from '@/app/signed-in-style-sheet';
 import { App } from '@/app/app';
 import { createAppBackend } from '@/app/backend';
 import { routeObjects } from '@/app/router';
+import { homePathFor, ROUTES } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import type { AppConfig } from '@/config/config-schema';
+import { ROLES, type Role } from '@/domain/roles';
 
 /** The pages written at build time: the guest routes of src/app/routes.tsx. */
 export const PRERENDERED_PATHS = ['/sign-in', '/sign-up', '/reset-password'] as const;
@@ -24,6 +29,26 @@ export const PRERENDERED_PATHS = ['/sign-in', '/sign-up', '/reset-password'] as 
 export interface PrerenderedPage {
   path: (typeof PRERENDERED_PATHS)[number];
   html: string;
+}
+
+/**
+ * What the build needs to preload a signed-in address's scripts (DESIGN §12): each signed-in
+ * route's path pattern (`/requests/:ticketId`), the roles that may open it and its screen's chunk
+ * name, and each role's home (the address `/` leads to).
+ */
+export interface RoutePreloadTable {
+  routes: { path: string; roles: readonly Role[]; chunk: string }[];
+  home: Record<Role, string>;
+}
+
+/** The signed-in routes of src/app/routes.tsx as {@link RoutePreloadTable}. */
+export function routePreloadTable(): RoutePreloadTable {
+  return {
+    routes: ROUTES.flatMap((route) =>
+      route.access.kind === 'roles' ? [{ path: route.path, roles: route.access.roles, chunk: route.chunk }] : [],
+    ),
+    home: Object.fromEntries(ROLES.map((role) => [role, homePathFor(role)])) as Record<Role, string>,
+  };
 }
 
 /** Renders `element` to HTML once every lazy part of it (the route's screen) has loaded. */
@@ -63,13 +88,17 @@ function bootstrapped(persistor: ReturnType<typeof makeStore>['persistor']): Pro
 
 /**
  * Renders every page of {@link PRERENDERED_PATHS} as a first-time visitor sees it (signed out,
- * light theme, English).
+ * light theme, English), then the antd components of the signed-in frame and screens
+ * ({@link SignedInStyleSheet}) for their styles alone.
  * @param config the build's configuration (the same values the bundle is built with).
- * @returns each page's `#root` markup, and `css`: the antd styles of all of them (plain CSS,
- *   with antd's record of which styles it holds, so the browser does not inject them again).
+ * @returns each page's `#root` markup; `css`: the antd styles of those pages; `appCss`: those and
+ *   the signed-in screens' (for index.html). Each is plain CSS with antd's record of which styles
+ *   it holds, so the browser does not compute and inject them again.
  * @throws when a page fails to render (the build fails and names it).
  */
-export async function prerenderPages(config: AppConfig): Promise<{ pages: PrerenderedPage[]; css: string }> {
+export async function prerenderPages(
+  config: AppConfig,
+): Promise<{ pages: PrerenderedPage[]; css: string; appCss: string }> {
   const cache = createCache();
   const pages: PrerenderedPage[] = [];
   for (const path of PRERENDERED_PATHS) {
@@ -86,5 +115,16 @@ export async function prerenderPages(config: AppConfig): Promise<{ pages: Preren
     );
     pages.push({ path, html });
   }
-  return { pages, css: extractStyle(cache, { plain: true }) };
+  const css = extractStyle(cache, { plain: true });
+  const { store } = makeStore(createAppBackend(config));
+  await renderToHtml(
+    <StyleProvider cache={cache}>
+      <Provider store={store}>
+        <ThemeProvider>
+          <SignedInStyleSheet />
+        </ThemeProvider>
+      </Provider>
+    </StyleProvider>,
+  );
+  return { pages, css, appCss: extractStyle(cache, { plain: true }) };
 }

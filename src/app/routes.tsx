@@ -44,6 +44,11 @@ export interface AppRoute {
   menu?: { label: MessageDescriptor; icon: ReactNode };
   /** Document title (and the menu's label), in every language (DESIGN §8). */
   title: MessageDescriptor;
+  /**
+   * The `webpackChunkName` of the screen's import: the build preloads that chunk for an address
+   * of this route (DESIGN §12), and fails when no chunk has this name.
+   */
+  chunk: string;
 }
 
 const GUEST: RouteAccess = { kind: 'guest' };
@@ -55,6 +60,7 @@ const ADMINS: RouteAccess = { kind: 'roles', roles: ['admin'] };
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/sign-in',
+    chunk: 'sign-in',
     title: TITLES.signIn,
     access: GUEST,
     // The composition root hands the screen what only it knows: this build's demo accounts.
@@ -70,12 +76,14 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/sign-up',
+    chunk: 'sign-up',
     title: TITLES.signUp,
     access: GUEST,
     screen: lazy(() => import(/* webpackChunkName: "sign-up" */ '@/features/auth/screens/sign-up-screen')),
   },
   {
     path: '/reset-password',
+    chunk: 'reset-password',
     title: TITLES.resetPassword,
     access: GUEST,
     screen: lazy(
@@ -84,6 +92,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/requests',
+    chunk: 'requests',
     title: TITLES.requests,
     access: EVERYONE,
     menu: { label: TITLES.requests, icon: <InboxOutlined /> },
@@ -93,6 +102,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/requests/new',
+    chunk: 'new-request',
     title: TITLES.newRequest,
     access: EVERYONE,
     screen: lazy(
@@ -101,12 +111,14 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/requests/:ticketId',
+    chunk: 'request',
     title: TITLES.request,
     access: EVERYONE,
     screen: lazy(() => import(/* webpackChunkName: "request" */ '@/features/tickets/requests/screens/request-screen')),
   },
   {
     path: '/desk',
+    chunk: 'desk',
     title: TITLES.desk,
     access: STAFF,
     menu: { label: TITLES.desk, icon: <CustomerServiceOutlined /> },
@@ -114,12 +126,14 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/desk/tickets/:ticketId',
+    chunk: 'ticket',
     title: TITLES.ticket,
     access: STAFF,
     screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/workspace/screens/ticket-screen')),
   },
   {
     path: '/canned-replies',
+    chunk: 'canned-replies',
     title: TITLES.cannedReplies,
     access: STAFF,
     menu: { label: TITLES.cannedReplies, icon: <ThunderboltOutlined /> },
@@ -132,6 +146,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/reports',
+    chunk: 'reports',
     title: TITLES.reports,
     access: STAFF,
     menu: { label: TITLES.reports, icon: <BarChartOutlined /> },
@@ -139,6 +154,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/admin',
+    chunk: 'admin',
     title: TITLES.admin,
     access: ADMINS,
     menu: { label: TITLES.admin, icon: <SettingOutlined /> },
@@ -146,6 +162,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/admin/mail',
+    chunk: 'outgoing-mail',
     title: TITLES.outgoingMail,
     access: ADMINS,
     menu: { label: TITLES.outgoingMail, icon: <MailOutlined /> },
@@ -153,6 +170,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/admin/settings',
+    chunk: 'desk-settings',
     title: TITLES.deskSettings,
     access: ADMINS,
     menu: { label: TITLES.deskSettings, icon: <SettingOutlined /> },
@@ -160,6 +178,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/account',
+    chunk: 'account',
     title: TITLES.account,
     access: EVERYONE,
     screen: lazy(() => import(/* webpackChunkName: "account" */ '@/features/account/screens/account-screen')),
