@@ -208,3 +208,67 @@ test('a route the remembered role may not open is not preloaded', async ({ page 
   expect(home.some((file) => file.startsWith('/assets/desk.'))).toBe(false);
   release();
 });
+
+test.describe('the signed-in frame', () => {
+  test('a remembered agent sees their frame before the scripts run, and it hydrates without a shift or an error', async ({
+    page,
+  }) => {
+    await signIn(page, PRIYA);
+    const release = await holdScripts(page);
+    const errors = await watchFirstPaint(page);
+    await page.goto('/desk', { waitUntil: 'commit' });
+    // The HTML and its own scripts alone: the frame, with Priya's name and the Desk entry marked.
+    await expect(page.locator('#root')).toHaveAttribute('data-frame', 'agent-desktop');
+    await expect(page.getByText('Starting Triage…')).toBeHidden();
+    await expect(page.locator('.triage-header-name')).toHaveText('Priya Shah');
+    await expect(page.locator('.ant-avatar-string')).toHaveText('PS');
+    await expect(page.getByRole('button', { name: 'Account menu for Priya Shah' })).toBeVisible();
+    await expect(page.locator('.ant-menu-item-selected')).toHaveText('Desk');
+    await expect(page.getByTestId('screen-skeleton')).toBeVisible();
+    await shot(page, 'prerender-03-agent-frame-before-scripts', { viewport: true });
+
+    release();
+    await expect(page.getByRole('heading', { name: /Queue/ })).toBeVisible();
+    // Hydrated, not replaced: the frame's own side menu element is the app's.
+    await expect(page.locator('.ant-menu-item-selected')).toHaveText('Desk');
+    await page.getByRole('link', { name: 'Canned replies' }).click();
+    await expect(page.locator('.ant-menu-item-selected')).toHaveText('Canned replies');
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+    expect(errors).toEqual([]);
+  });
+
+  test('the frame survives hydration: its elements are the app’s, not replaced', async ({ page }) => {
+    await signIn(page, PRIYA);
+    const release = await holdScripts(page);
+    await page.goto('/desk', { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute('data-frame', 'agent-desktop');
+    await page.locator('aside.ant-layout-sider').evaluate((element) => element.setAttribute('data-seen', 'before'));
+    release();
+    await expect(page.getByRole('heading', { name: /Queue/ })).toBeVisible();
+    await expect(page.locator('aside.ant-layout-sider')).toHaveAttribute('data-seen', 'before');
+  });
+
+  test('a customer on a phone sees the phone frame; the dark theme sees the start-up line', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DANA);
+    let release = await holdScripts(page);
+    const errors = await watchFirstPaint(page);
+    await page.goto('/requests', { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute('data-frame', 'customer-phone');
+    await expect(page.getByRole('button', { name: 'Account menu for Dana Whitfield' })).toBeVisible();
+    await shot(page, 'prerender-04-customer-phone-frame-before-scripts', { viewport: true });
+    release();
+    await expect(page.getByRole('heading', { name: 'My requests' })).toBeVisible();
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+    expect(errors).toEqual([]);
+
+    await page.getByRole('switch', { name: 'Dark theme' }).click();
+    await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+    release = await holdScripts(page);
+    await page.goto('/requests', { waitUntil: 'commit' });
+    await expect(page.getByText('Starting Triage…')).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-frame', /.*/);
+    release();
+    await expect(page.getByRole('heading', { name: 'My requests' })).toBeVisible();
+  });
+});

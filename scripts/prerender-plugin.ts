@@ -1,16 +1,19 @@
 /**
- * A webpack plugin (production builds) that pre-renders the guest pages (DESIGN §12):
- * it bundles `src/app/prerender.tsx` for Node with esbuild (the same configuration values the
- * bundle is built with), renders sign-in, sign-up and reset-password with the app's own tree,
- * and emits
+ * A webpack plugin (production builds) that pre-renders the guest pages and the signed-in frame
+ * (DESIGN §12): it bundles `src/app/prerender.tsx` for Node with esbuild (the same configuration
+ * values the bundle is built with), renders sign-in, sign-up and reset-password, and each role's
+ * signed-in frame in a phone's and a wide window's layout, with the app's own tree, and emits
  * - `sign-in.html`, `sign-up.html`, `reset-password.html`: `index.html` with the page's markup in
  *   `#root`, the route's chunk preloaded, and the "is this page still right for this visitor"
  *   script in the head (firebase.json rewrites each path to its file);
- * - `assets/antd.<hash>.css`: the antd styles of those pages, linked from every page (index.html
- *   too), so antd takes them as present instead of computing and injecting them;
- * - in `index.html` (every signed-in address): the route preload's head script and its table —
- *   for each signed-in route, the files of the frame, the backend and the route's screen beyond
- *   the entry (the build fails when a route's `chunk` names no chunk).
+ * - `assets/antd.<hash>.css`: the antd styles of those pages, linked from them, so antd takes
+ *   them as present instead of computing and injecting them;
+ * - in `index.html` (every signed-in address): `assets/antd-frame.<hash>.css`, the frames' antd
+ *   styles (only those: every rule in a page costs each style recalculation); the frames as
+ *   `<template>`s and the script that shows the visitor's before the first paint; the route
+ *   preload's head script and its table — for each signed-in route, the files of the frame, the
+ *   backend and the route's screen beyond the entry (the build fails when a route's `chunk` names
+ *   no chunk).
  *
  * The head scripts are inline and constant; their hashes must be in firebase.json's CSP
  * `script-src` (the build fails naming the value otherwise).
@@ -24,12 +27,16 @@ import { build } from 'esbuild';
 import type { Compilation, Compiler } from 'webpack';
 import type { AppConfig } from '../src/config/config-schema';
 import type {
+  PrerenderedFrame,
   PrerenderedPage,
   prerenderPages as PrerenderPages,
   RoutePreloadTable,
   routePreloadTable as RoutePreloadTableOf,
 } from '../src/app/prerender';
 import {
+  FRAME_CSP,
+  FRAME_SCRIPT,
+  frameTemplateId,
   ROUTE_CHUNKS_ID,
   ROUTE_PRELOAD_CSP,
   ROUTE_PRELOAD_SCRIPT,
@@ -74,6 +81,7 @@ export class PrerenderPlugin {
       [
         [STALE_CHECK_CSP, "the pre-rendered pages' head script"],
         [ROUTE_PRELOAD_CSP, "index.html's route preload script"],
+        [FRAME_CSP, "index.html's frame script"],
       ] as const
     ).filter(([source]) => !firebaseJson.includes(source));
     if (notAllowed.length > 0) {
@@ -86,14 +94,14 @@ export class PrerenderPlugin {
       }
       return;
     }
-    const { pages, css, appCss, routes } = await this.render(compiler.context);
+    const { pages, frames, css, frameCss, routes } = await this.render(compiler.context);
     const stylesheetOf = (name: string, content: string) => {
       const file = `assets/${name}.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`;
       compilation.emitAsset(file, new RawSource(content), { minimized: true });
       return `<link rel="stylesheet" href="/${file}" />`;
     };
     const stylesheet = stylesheetOf('antd', css);
-    const appStylesheet = stylesheetOf('antd-app', appCss);
+    const frameStylesheet = stylesheetOf('antd-frame', frameCss);
 
     const template = compilation.getAsset('index.html');
     if (!template) throw new Error('PrerenderPlugin: index.html was not emitted (HtmlWebpackPlugin first).');
@@ -102,7 +110,9 @@ export class PrerenderPlugin {
       `<script type="application/json" id="${ROUTE_CHUNKS_ID}">${JSON.stringify(this.routeFiles(routes, compilation))}</script>` +
       `<script>${ROUTE_PRELOAD_SCRIPT}</script>`;
     // A replacer function: the script holds `$'`, which a replacement string would expand.
-    const html = index.replace('</head>', () => `${appStylesheet}${preload}</head>`);
+    const html = index
+      .replace('</head>', () => `${frameStylesheet}${preload}</head>`)
+      .replace('</body>', () => `${this.frameTemplates(frames)}<script>${FRAME_SCRIPT}</script></body>`);
     compilation.updateAsset('index.html', new RawSource(html));
 
     for (const page of pages) {
@@ -139,6 +149,21 @@ export class PrerenderPlugin {
   }
 
   /**
+   * The signed-in frames as `<template>`s for the frame script (scripts/prerender-stale-check.ts).
+   * @throws when a frame does not show the stand-in person the script writes over.
+   */
+  private frameTemplates(frames: PrerenderedFrame[]): string {
+    return frames
+      .map(({ role, layout, html }) => {
+        if (!html.includes('Frame Person') || !html.includes('triage-header-name')) {
+          throw new Error(`PrerenderPlugin: the ${role} frame (${layout}) does not show the stand-in person's name.`);
+        }
+        return `<template id="${frameTemplateId(role, layout)}">${html}</template>`;
+      })
+      .join('');
+  }
+
+  /**
    * The route preload's table (scripts/prerender-stale-check.ts): the frame's and the backend's
    * files as `common`, and each signed-in route's own files beyond those and the entry's.
    * @throws when a route's chunk or a signed-in chunk has no chunk group (a renamed
@@ -168,9 +193,13 @@ export class PrerenderPlugin {
   }
 
   /** Bundles src/app/prerender.tsx for Node and runs it. */
-  private async render(
-    context: string,
-  ): Promise<{ pages: PrerenderedPage[]; css: string; appCss: string; routes: RoutePreloadTable }> {
+  private async render(context: string): Promise<{
+    pages: PrerenderedPage[];
+    frames: PrerenderedFrame[];
+    css: string;
+    frameCss: string;
+    routes: RoutePreloadTable;
+  }> {
     const outfile = path.join(os.tmpdir(), `triage-prerender-${process.pid}.cjs`);
     mkdirSync(path.dirname(outfile), { recursive: true });
     const result = await build({

@@ -137,3 +137,87 @@ export const ROUTE_PRELOAD_SCRIPT = `(function () {
 
 /** The CSP source that allows {@link ROUTE_PRELOAD_SCRIPT}. */
 export const ROUTE_PRELOAD_CSP = `'sha256-${createHash('sha256').update(ROUTE_PRELOAD_SCRIPT).digest('base64')}'`;
+
+/** The id of index.html's template holding a role's frame in a layout (`desktop` or `phone`). */
+export const frameTemplateId = (role: string, layout: string) => `${FRAME_TEMPLATE_PREFIX}${role}-${layout}`;
+const FRAME_TEMPLATE_PREFIX = 'triage-frame-';
+
+/**
+ * index.html's frame script, at the end of its body: before the first paint, when the visitor is
+ * remembered (the persisted hint, src/app/persist.ts) and the app's first render will be the
+ * signed-in frame the build drew for their role and layout — light theme, English, the side menu
+ * open, a phone (≤ 767 px) or a wide window (≥ 992 px) — it puts that frame in `#root` instead of
+ * the start-up line, with the visitor's name and initials written over the stand-in person's and
+ * the address's menu entry marked (the same rule as src/app/app-layout.tsx: the longest entry the
+ * path is or starts with), and marks `#root` with `data-frame="<role>-<layout>"`. The app then
+ * hydrates it (src/index.tsx). Anything else leaves the start-up line.
+ */
+export const FRAME_SCRIPT = `(function () {
+  function read(storage, key) {
+    try { return JSON.parse(storage.getItem('persist:' + key) || '{}'); } catch (e) { return null; }
+  }
+  function field(record, name) {
+    try { return record && record[name] ? JSON.parse(record[name]) : null; } catch (e) { return null; }
+  }
+  try {
+    var preferences = read(localStorage, 'triage.preferences');
+    if (!preferences) return;
+    var theme = field(preferences, 'theme');
+    if (theme && theme !== 'light') return;
+    if (field(preferences, 'menuCollapsed') === true) return;
+    var locale = field(preferences, 'locale');
+    if (!locale) {
+      var tags = navigator.languages || [];
+      for (var i = 0; i < tags.length; i++) {
+        var base = String(tags[i]).toLowerCase().split('-')[0];
+        if (base === 'en' || base === 'es' || base === 'ar') { locale = base; break; }
+      }
+    }
+    if (locale && locale !== 'en') return;
+    var stores = [read(sessionStorage, 'triage.auth'), read(localStorage, 'triage.auth')];
+    var user = null;
+    for (var j = 0; j < stores.length && !user; j++) user = field(stores[j], 'user') || field(stores[j], 'lastUser');
+    if (!user || typeof user.displayName !== 'string' || typeof user.role !== 'string') return;
+    var phone = matchMedia('(max-width: 767px)').matches;
+    if (!phone && !matchMedia('(min-width: 992px)').matches) return;
+    var frame = user.role + '-' + (phone ? 'phone' : 'desktop');
+    var template = document.getElementById('${FRAME_TEMPLATE_PREFIX}' + frame);
+    var root = document.getElementById('root');
+    if (!template || !root) return;
+    var content = template.content.cloneNode(true);
+    var name = user.displayName;
+    var initials = '';
+    var parts = name.split(/\\s+/);
+    for (var k = 0, count = 0; k < parts.length && count < 2; k++) {
+      if (parts[k]) { initials += parts[k].charAt(0).toUpperCase(); count++; }
+    }
+    var names = content.querySelectorAll('.triage-header-name');
+    for (var m = 0; m < names.length; m++) names[m].textContent = name;
+    var avatars = content.querySelectorAll('.ant-avatar-string');
+    // antd draws the initials transparent until it has mounted (to scale them first): shown here.
+    for (var a = 0; a < avatars.length; a++) {
+      avatars[a].textContent = initials;
+      avatars[a].style.opacity = '';
+    }
+    var labelled = content.querySelectorAll('[aria-label*="Frame Person"]');
+    for (var n = 0; n < labelled.length; n++) {
+      labelled[n].setAttribute('aria-label', labelled[n].getAttribute('aria-label').split('Frame Person').join(name));
+    }
+    var path = location.pathname, best = null, bestLength = -1;
+    var links = content.querySelectorAll('.ant-menu-item a[href]');
+    for (var p = 0; p < links.length; p++) {
+      var href = links[p].getAttribute('href');
+      if ((path === href || path.indexOf(href + '/') === 0) && href.length > bestLength) { best = links[p]; bestLength = href.length; }
+    }
+    var item = best && best.closest('.ant-menu-item');
+    if (item) item.className += ' ant-menu-item-selected';
+    root.textContent = '';
+    root.appendChild(content);
+    root.setAttribute('data-frame', frame);
+  } catch (e) {
+    // Anything unexpected: the start-up line stays, and the app renders as it would.
+  }
+})();`;
+
+/** The CSP source that allows {@link FRAME_SCRIPT}. */
+export const FRAME_CSP = `'sha256-${createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`;

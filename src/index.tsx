@@ -9,11 +9,13 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { stopHoldingSubmits } from '@/lib/held-submit';
 import { App } from '@/app/app';
+import { preloadSignedInFrame } from '@/app/router';
 import { createAppBackend } from '@/app/backend';
 import { loadConfig } from '@/config/config';
 import { makeStore, type AppStore } from '@/app/store';
 import { isLocale, localeFromPreferences } from '@/domain/locales';
 import { localeChanged } from '@/features/preferences/slice/preferences-slice';
+import { PHONE_MAX_WIDTH } from '@/lib/use-media-query';
 
 /**
  * Whether the store's first render is the pre-rendered page: a visitor without a remembered user,
@@ -23,6 +25,34 @@ function rendersAsPrerendered(store: AppStore): boolean {
   const { auth, preferences } = store.getState();
   const locale = preferences.locale ?? localeFromPreferences(navigator.languages);
   return auth.kind === 'unknown' && !auth.lastUser && preferences.theme === 'light' && locale === 'en';
+}
+
+/**
+ * Whether the store's first render is the signed-in frame the page's frame script put in `#root`
+ * (`data-frame="<role>-<layout>"`, DESIGN §12): a remembered person of that role, the session
+ * still being confirmed, light theme, English, the side menu open, the same layout.
+ */
+function rendersAsFrame(store: AppStore, frame: string): boolean {
+  const { auth, preferences } = store.getState();
+  const locale = preferences.locale ?? localeFromPreferences(navigator.languages);
+  const phone = window.matchMedia(`(max-width: ${PHONE_MAX_WIDTH}px)`).matches;
+  return (
+    auth.kind === 'unknown' &&
+    auth.lastUser !== null &&
+    frame === `${auth.lastUser.role}-${phone ? 'phone' : 'desktop'}` &&
+    preferences.theme === 'light' &&
+    !preferences.menuCollapsed &&
+    locale === 'en'
+  );
+}
+
+/**
+ * The chunks the frame's first render asks for (the frame itself, and the parts of it loaded on
+ * their own), fetched before hydrating it: its first render then does not suspend, and the
+ * session's answer arriving meanwhile cannot make React drop the pre-rendered frame for a spinner.
+ */
+function loadFrameChunks(frame: string): Promise<unknown> {
+  return preloadSignedInFrame({ staff: !frame.startsWith('customer-'), phone: frame.endsWith('-phone') });
 }
 
 /**
@@ -77,9 +107,23 @@ function start(container: HTMLElement) {
   try {
     const { store, persistor } = makeStore(createAppBackend(result.config));
     const app = <App store={store} persistor={persistor} />;
+    const { frame } = container.dataset;
+    // Replaces a pre-rendered page or frame that is not this visitor's in one synchronous commit.
+    const replace = () => {
+      const root = createRoot(container);
+      flushSync(() => root.render(app));
+      // A submission held back on the replaced page was not this visitor's page's: let it go.
+      stopHoldingSubmits();
+    };
     const render = () => {
       if (container.dataset.prerendered) adoptLanguagePickedBeforeStart(store);
-      if (container.dataset.prerendered && rendersAsPrerendered(store)) {
+      if (frame && rendersAsFrame(store, frame)) {
+        // The frame is painted already; it becomes the app's once its chunks are here.
+        void loadFrameChunks(frame).then(
+          () => startTransition(() => void hydrateRoot(container, app)),
+          () => replace(),
+        );
+      } else if (container.dataset.prerendered && rendersAsPrerendered(store)) {
         // As a transition, hydration yields to the browser every few milliseconds instead of
         // holding the main thread for the whole tree: the page is already painted and its form
         // usable (typing is kept, a submission is held until the app can make it).
@@ -87,11 +131,7 @@ function start(container: HTMLElement) {
           hydrateRoot(container, app);
         });
       } else {
-        // Replaces a pre-rendered page that is not this visitor's in one synchronous commit.
-        const root = createRoot(container);
-        flushSync(() => root.render(app));
-        // A submission held back on the replaced page was not this visitor's page's: let it go.
-        stopHoldingSubmits();
+        replace();
       }
       reveal();
     };

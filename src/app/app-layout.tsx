@@ -3,7 +3,7 @@
  * a header with the theme toggle and the profile menu, and the screen. On a phone-sized window
  * the side menu is a drawer opened from the header (`phone-menu.tsx`), and the margins shrink.
  */
-import { lazy, memo, Suspense, useMemo, useRef, type ReactNode } from 'react';
+import { memo, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import AntApp from 'antd/es/app';
@@ -14,6 +14,7 @@ import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { preloadableLazy } from '@/lib/preloadable-lazy';
 import { mayOpen, ROUTES } from '@/app/routes';
 import { ConnectionStatus } from '@/components/connection-status';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -45,13 +46,24 @@ function ScreenSkeleton() {
   );
 }
 
+const loadPhoneMenu = () => import(/* webpackChunkName: "phone-menu" */ '@/app/phone-menu');
+const loadDeskNotifications = () =>
+  import(/* webpackChunkName: "desk-notifications" */ '@/features/tickets/queue/components/desk-notifications');
+
 /** The side menu as a drawer: its own chunk, fetched only on phone-sized windows. */
-const PhoneMenu = lazy(() => import(/* webpackChunkName: "phone-menu" */ '@/app/phone-menu'));
+const PhoneMenu = preloadableLazy(loadPhoneMenu);
 
 /** Agents' desktop notifications: their own chunk, fetched only for staff. */
-const DeskNotifications = lazy(
-  () => import(/* webpackChunkName: "desk-notifications" */ '@/features/tickets/queue/components/desk-notifications'),
-);
+const DeskNotifications = preloadableLazy(loadDeskNotifications);
+
+/**
+ * Fetches the parts of the frame that load on their own — the notifications bell (staff) and the
+ * phone's menu drawer — for a frame about to be hydrated (src/index.tsx, DESIGN §12).
+ * @returns a promise that resolves once they are loaded; rejects when one cannot be fetched.
+ */
+export function loadFrameParts({ staff, phone }: { staff: boolean; phone: boolean }): Promise<unknown> {
+  return Promise.all([staff ? DeskNotifications.preload() : null, phone ? PhoneMenu.preload() : null]);
+}
 
 /** The side menu's entries: the routes the role may open, labelled in the current language. */
 function useMenuItems(role: UserProfile['role']): MenuItem[] {
@@ -157,7 +169,8 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
 
   return (
     <AntApp>
-      <Layout style={{ minHeight: '100vh' }}>
+      {/* `hasSider` said, not found by antd after mounting: the pre-rendered frame (DESIGN §12) is laid out as a row from its first paint. */}
+      <Layout hasSider={!phone} style={{ minHeight: '100vh' }}>
         {!phone && <SideMenu items={items} selected={selected} />}
         <Layout>
           <HeaderBar user={user} phone={phone} items={items} selected={selected} />

@@ -11,9 +11,6 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { Provider } from 'react-redux';
-import { ThemeProvider } from '@/app/theme';
-import { SignedInStyleSheet } from '@/app/signed-in-style-sheet';
 import { App } from '@/app/app';
 import { createAppBackend } from '@/app/backend';
 import { routeObjects } from '@/app/router';
@@ -21,6 +18,8 @@ import { homePathFor, ROUTES } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import type { AppConfig } from '@/config/config-schema';
 import { ROLES, type Role } from '@/domain/roles';
+import type { UserProfile } from '@/domain/types';
+import { drawPhoneLayout } from '@/lib/use-media-query';
 
 /** The pages written at build time: the guest routes of src/app/routes.tsx. */
 export const PRERENDERED_PATHS = ['/sign-in', '/sign-up', '/reset-password'] as const;
@@ -86,19 +85,74 @@ function bootstrapped(persistor: ReturnType<typeof makeStore>['persistor']): Pro
   });
 }
 
+/** The layouts a signed-in frame is drawn in: a phone's (≤ 767 px) and a wide window's (≥ 992 px). */
+export const FRAME_LAYOUTS = ['desktop', 'phone'] as const;
+
+/** A pre-rendered signed-in frame: the `#root` markup of a role's frame in a layout. */
+export interface PrerenderedFrame {
+  role: Role;
+  layout: (typeof FRAME_LAYOUTS)[number];
+  html: string;
+}
+
+/**
+ * The stand-in person the frames are drawn for: the page's frame script writes the visitor's own
+ * name and initials over theirs (scripts/prerender-stale-check.ts), before the first paint.
+ */
+export const FRAME_PERSON: Omit<UserProfile, 'role'> = {
+  uid: 'frame',
+  displayName: 'Frame Person',
+  email: 'frame@triage.invalid',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/**
+ * Renders the signed-in frame of each role in each layout as the app's first render draws it for
+ * a visitor it remembers (the persisted hint, DESIGN §5) while the session is confirmed: side menu
+ * (or the phone's menu button), header with the person, a skeleton where the screen goes. At
+ * `/account` (no menu entry selected: the frame script marks the address's entry).
+ */
+async function prerenderFrames(config: AppConfig, cache: ReturnType<typeof createCache>): Promise<PrerenderedFrame[]> {
+  const frames: PrerenderedFrame[] = [];
+  for (const role of ROLES) {
+    for (const layout of FRAME_LAYOUTS) {
+      const { store, persistor } = makeStore(createAppBackend(config), {
+        auth: { kind: 'unknown', lastUser: { ...FRAME_PERSON, role } },
+      } as Parameters<typeof makeStore>[1]);
+      await bootstrapped(persistor);
+      drawPhoneLayout(layout === 'phone');
+      try {
+        const html = await renderToHtml(
+          <StyleProvider cache={cache}>
+            <App
+              store={store}
+              persistor={persistor}
+              createRouter={() => createMemoryRouter(routeObjects, { initialEntries: ['/account'] })}
+            />
+          </StyleProvider>,
+        );
+        frames.push({ role, layout, html });
+      } finally {
+        drawPhoneLayout(false);
+      }
+    }
+  }
+  return frames;
+}
+
 /**
  * Renders every page of {@link PRERENDERED_PATHS} as a first-time visitor sees it (signed out,
- * light theme, English), then the antd components of the signed-in frame and screens
- * ({@link SignedInStyleSheet}) for their styles alone.
+ * light theme, English), and the signed-in frames ({@link prerenderFrames}).
  * @param config the build's configuration (the same values the bundle is built with).
- * @returns each page's `#root` markup; `css`: the antd styles of those pages; `appCss`: those and
- *   the signed-in screens' (for index.html). Each is plain CSS with antd's record of which styles
- *   it holds, so the browser does not compute and inject them again.
+ * @returns each page's and each frame's `#root` markup; `css`: the antd styles of the pages;
+ *   `frameCss`: the frames' (for index.html). Each is plain CSS with antd's record of which
+ *   styles it holds, so the browser does not compute and inject them again.
  * @throws when a page fails to render (the build fails and names it).
  */
 export async function prerenderPages(
   config: AppConfig,
-): Promise<{ pages: PrerenderedPage[]; css: string; appCss: string }> {
+): Promise<{ pages: PrerenderedPage[]; frames: PrerenderedFrame[]; css: string; frameCss: string }> {
   const cache = createCache();
   const pages: PrerenderedPage[] = [];
   for (const path of PRERENDERED_PATHS) {
@@ -115,16 +169,16 @@ export async function prerenderPages(
     );
     pages.push({ path, html });
   }
-  const css = extractStyle(cache, { plain: true });
-  const { store } = makeStore(createAppBackend(config));
-  await renderToHtml(
-    <StyleProvider cache={cache}>
-      <Provider store={store}>
-        <ThemeProvider>
-          <SignedInStyleSheet />
-        </ThemeProvider>
-      </Provider>
-    </StyleProvider>,
-  );
-  return { pages, css, appCss: extractStyle(cache, { plain: true }) };
+  // The frames' styles apart: index.html holds only what its frame needs. Every antd rule in a
+  // document is matched against its elements at each style recalculation, so a rule the screen
+  // never uses still costs each interaction time (bench:queue: ~9 ms more per change with the
+  // guest pages' and every signed-in screen's styles in it).
+  const frameCache = createCache();
+  const frames = await prerenderFrames(config, frameCache);
+  return {
+    pages,
+    frames,
+    css: extractStyle(cache, { plain: true }),
+    frameCss: extractStyle(frameCache, { plain: true }),
+  };
 }

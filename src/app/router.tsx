@@ -4,7 +4,7 @@
  * persisted user hint, and a retry screen when the profile cannot be read. Each guard switches
  * on the session's `kind` (the auth machine's states), exhaustively.
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
 import Button from 'antd/es/button';
 import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
@@ -18,9 +18,23 @@ import type { UserProfile } from '@/domain/types';
 import type { AuthProfileUnavailable } from '@/lib/session/auth-machine';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
+import { preloadableLazy } from '@/lib/preloadable-lazy';
 import { retryProfile, selectAuth, signOut } from '@/features/auth/slice/auth-slice';
 
-const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '@/app/app-layout'));
+const loadAppLayout = () => import(/* webpackChunkName: "shell" */ '@/app/app-layout');
+const AppLayout = preloadableLazy(loadAppLayout);
+
+/**
+ * Loads the signed-in frame's chunks — the frame, and its parts loaded on their own (the bell for
+ * staff, the menu drawer on a phone) — so that its first render does not suspend: src/index.tsx
+ * waits for this before hydrating a pre-rendered frame (DESIGN §12).
+ * @returns a promise that resolves once loaded; rejects when a chunk cannot be fetched.
+ */
+export function preloadSignedInFrame(parts: { staff: boolean; phone: boolean }): Promise<unknown> {
+  return AppLayout.preload()
+    .then(loadAppLayout)
+    .then(({ loadFrameParts }) => loadFrameParts(parts));
+}
 
 /** Sets the document title to the page's, in the current language, followed by the product's name. */
 function useDocumentTitle(title: MessageDescriptor) {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { configMatcher, re2Available } from 'superstatic/lib/utils/patterns';
 import { emulatorHost } from '@/backend/firebase/firebase-services';
-import { ROUTE_PRELOAD_CSP, STALE_CHECK_CSP } from '../../scripts/prerender-stale-check';
+import { FRAME_CSP, ROUTE_PRELOAD_CSP, STALE_CHECK_CSP } from '../../scripts/prerender-stale-check';
 import { startServeDist } from '../../scripts/serve-dist-process.cjs';
 
 interface HostingRule {
@@ -101,6 +101,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     "'self'": 'the webpack chunks',
     [STALE_CHECK_CSP]: 'the pre-rendered pages’ head script, by its hash (scripts/prerender-stale-check.ts)',
     [ROUTE_PRELOAD_CSP]: 'index.html’s route preload script, by its hash (scripts/prerender-stale-check.ts)',
+    [FRAME_CSP]: 'index.html’s signed-in frame script, by its hash (scripts/prerender-stale-check.ts)',
     'https://apis.google.com': 'gapi, which Firebase Auth loads for signInWithPopup',
     'https://www.google.com/recaptcha/': 'reCAPTCHA v2 api.js (and Auth’s enterprise.js)',
     'https://www.gstatic.com/recaptcha/': 'the reCAPTCHA release script api.js loads',

@@ -4,7 +4,7 @@
  * asks the browser's permission and turns them on or off (kept per person in this browser).
  * Loaded lazily by the signed-in frame for staff only.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import Button from 'antd/es/button';
@@ -68,6 +68,9 @@ function localised(
 
 type Permission = NotificationPermission | 'unsupported';
 
+/** Notification.permission has no change event: read on each render, never subscribed to. */
+const noSubscription = () => () => undefined;
+
 function currentPermission(): Permission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
@@ -113,7 +116,12 @@ function useNotices(
 export default function DeskNotifications({ user }: { user: UserProfile }) {
   const navigate = useNavigate();
   const intl = useIntl();
-  const [permission, setPermission] = useState<Permission>(currentPermission);
+  // The browser's permission, except while hydrating the build's pre-rendered frame (DESIGN §12),
+  // which was drawn where no browser could tell ('unsupported': no bell): that first render must
+  // match it, and the bell appears right after. An answer to the request is kept in state.
+  const initialPermission = useSyncExternalStore(noSubscription, currentPermission, (): Permission => 'unsupported');
+  const [answer, setPermission] = useState<Permission | null>(null);
+  const permission = answer ?? initialPermission;
   const [enabled, setEnabled] = useState(() => readSwitch(user.uid));
   const active = permission === 'granted' && enabled;
 

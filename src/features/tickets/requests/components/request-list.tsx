@@ -4,7 +4,7 @@
  * loaded page is its own live subscription that starts after the previous page's current
  * `nextCursor`, so the pages stay contiguous while tickets move.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
@@ -170,7 +170,9 @@ function RequestListPage({
   const loading = !page && !error;
   const empty = after === undefined && page?.tickets.length === 0;
 
-  useEffect(() => {
+  // Before the paint: told in an effect, the list's rows were painted once above the loading
+  // skeleton, which they pushed down (a layout shift of 0.13 on a phone) before it went.
+  useLayoutEffect(() => {
     if (last) onTail({ loading, hasMore, error, empty });
   }, [last, loading, hasMore, error, empty, onTail]);
 
