@@ -132,18 +132,10 @@ const HeaderBar = memo(function HeaderBar({
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      {phone && (
-        <Suspense fallback={<span />}>
-          <PhoneMenu items={items} selected={selected} />
-        </Suspense>
-      )}
+      {phone && <PhoneMenu items={items} selected={selected} fallback={<span />} />}
       <Space size={phone ? 'small' : 'middle'}>
         <ConnectionStatus />
-        {isStaff(user.role) && (
-          <Suspense fallback={null}>
-            <DeskNotifications user={user} />
-          </Suspense>
-        )}
+        {isStaff(user.role) && <DeskNotifications user={user} fallback={null} />}
         <LanguagePicker />
         <ThemeToggle />
         <ProfileMenu user={user} />
@@ -177,7 +169,9 @@ export default function AppLayout({ user, children }: { user: UserProfile; child
           <Layout.Content ref={main} style={{ padding: phone ? 12 : 24 }}>
             <ErrorBoundary resetKey={pathname}>
               <AppearanceControlsProvider value={APPEARANCE_CONTROLS}>
-                <Suspense fallback={<ScreenSkeleton />}>{children ?? <ScreenSkeleton />}</Suspense>
+                {/* Without a screen, no Suspense boundary: the pre-rendered frame (DESIGN §12) then
+                    has none that would hydrate after the rest of it. */}
+                {children ? <Suspense fallback={<ScreenSkeleton />}>{children}</Suspense> : <ScreenSkeleton />}
               </AppearanceControlsProvider>
             </ErrorBoundary>
           </Layout.Content>

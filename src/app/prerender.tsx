@@ -13,7 +13,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { App } from '@/app/app';
 import { createAppBackend } from '@/app/backend';
-import { routeObjects } from '@/app/router';
+import { preloadSignedInFrame, routeObjects } from '@/app/router';
 import { homePathFor, ROUTES } from '@/app/routes';
 import { makeStore } from '@/app/store';
 import type { AppConfig } from '@/config/config-schema';
@@ -115,6 +115,8 @@ export const FRAME_PERSON: Omit<UserProfile, 'role'> = {
  */
 async function prerenderFrames(config: AppConfig, cache: ReturnType<typeof createCache>): Promise<PrerenderedFrame[]> {
   const frames: PrerenderedFrame[] = [];
+  // Loaded first, as src/index.tsx does before hydrating: the frame then has no Suspense boundary.
+  await preloadSignedInFrame({ staff: true, phone: true });
   for (const role of ROLES) {
     for (const layout of FRAME_LAYOUTS) {
       const { store, persistor } = makeStore(createAppBackend(config), {

@@ -4,7 +4,7 @@
  * persisted user hint, and a retry screen when the profile cannot be read. Each guard switches
  * on the session's `kind` (the auth machine's states), exhaustively.
  */
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
 import Button from 'antd/es/button';
 import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
@@ -51,17 +51,18 @@ function Starting() {
   return <FullPageSpinner label={intl.formatMessage({ id: 'app.starting', defaultMessage: 'Starting Triage…' })} />;
 }
 
-/** The signed-in frame, loaded on demand. */
+/** The signed-in frame, loaded on demand (at once when loaded ahead: see `preloadSignedInFrame`). */
 function SignedInFrame({ user, children }: { user: UserProfile; children?: ReactNode }) {
   const intl = useIntl();
   return (
-    <Suspense
+    <AppLayout
+      user={user}
       fallback={
         <FullPageSpinner label={intl.formatMessage({ id: 'app.opening', defaultMessage: 'Opening Triage…' })} />
       }
     >
-      <AppLayout user={user}>{children}</AppLayout>
-    </Suspense>
+      {children}
+    </AppLayout>
   );
 }
 
