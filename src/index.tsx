@@ -15,35 +15,22 @@ import { loadConfig } from '@/config/config';
 import { makeStore, type AppStore } from '@/app/store';
 import { isLocale, localeFromPreferences } from '@/domain/locales';
 import { localeChanged } from '@/features/preferences/slice/preferences-slice';
-import { PHONE_MAX_WIDTH } from '@/lib/use-media-query';
 
 /**
- * Whether the store's first render is the pre-rendered page: a visitor without a remembered user,
- * in the light theme and English (what the build renders; src/app/prerender.tsx).
+ * What the build draws its pages and frames in (src/app/prerender.tsx): the light theme and
+ * English. With `frame` (`data-frame="<role>-<layout>"`, put in `#root` by the page's frame
+ * script, DESIGN §12), whether the store's first render is that frame: a remembered person of that
+ * role, the session still being confirmed, the side menu open (the layout is the one the script
+ * saw, which the first render takes while hydrating). Without, whether it is the pre-rendered
+ * guest page: no remembered user.
  */
-function rendersAsPrerendered(store: AppStore): boolean {
+function rendersAsBuilt(store: AppStore, frame?: string): boolean {
   const { auth, preferences } = store.getState();
   const locale = preferences.locale ?? localeFromPreferences(navigator.languages);
-  return auth.kind === 'unknown' && !auth.lastUser && preferences.theme === 'light' && locale === 'en';
-}
-
-/**
- * Whether the store's first render is the signed-in frame the page's frame script put in `#root`
- * (`data-frame="<role>-<layout>"`, DESIGN §12): a remembered person of that role, the session
- * still being confirmed, light theme, English, the side menu open, the same layout.
- */
-function rendersAsFrame(store: AppStore, frame: string): boolean {
-  const { auth, preferences } = store.getState();
-  const locale = preferences.locale ?? localeFromPreferences(navigator.languages);
-  const phone = window.matchMedia(`(max-width: ${PHONE_MAX_WIDTH}px)`).matches;
-  return (
-    auth.kind === 'unknown' &&
-    auth.lastUser !== null &&
-    frame === `${auth.lastUser.role}-${phone ? 'phone' : 'desktop'}` &&
-    preferences.theme === 'light' &&
-    !preferences.menuCollapsed &&
-    locale === 'en'
-  );
+  const visitor = frame
+    ? auth.kind === 'unknown' && frame.startsWith(`${auth.lastUser?.role}-`) && !preferences.menuCollapsed
+    : auth.kind === 'unknown' && !auth.lastUser;
+  return visitor && preferences.theme === 'light' && locale === 'en';
 }
 
 /**
@@ -117,13 +104,13 @@ function start(container: HTMLElement) {
     };
     const render = () => {
       if (container.dataset.prerendered) adoptLanguagePickedBeforeStart(store);
-      if (frame && rendersAsFrame(store, frame)) {
+      if (frame && rendersAsBuilt(store, frame)) {
         // The frame is painted already; it becomes the app's once its chunks are here.
         void loadFrameChunks(frame).then(
           () => startTransition(() => void hydrateRoot(container, app)),
           () => replace(),
         );
-      } else if (container.dataset.prerendered && rendersAsPrerendered(store)) {
+      } else if (container.dataset.prerendered && rendersAsBuilt(store)) {
         // As a transition, hydration yields to the browser every few milliseconds instead of
         // holding the main thread for the whole tree: the page is already painted and its form
         // usable (typing is kept, a submission is held until the app can make it).
