@@ -6,6 +6,41 @@
 import { createHash } from 'node:crypto';
 
 /**
+ * What the head scripts read of the state src/app/persist.ts stores (redux-persist: each slice a
+ * JSON object of JSON-encoded fields), as plain functions put at the top of each script:
+ * - `persisted(storage, key)`: the slice stored under `persist:<key>`, `{}` when none, `null` when
+ *   unreadable;
+ * - `field(slice, name)`: one decoded field, `null` when absent or unreadable;
+ * - `rememberedUser()`: the persisted user hint (this tab's first, then the browser's) — stored under
+ *   `user` once the session is confirmed, `lastUser` before — or `null`;
+ * - `startLocale(preferences)`: the chosen language, else the browser's first supported one
+ *   (src/domain/locales.ts's `localeFromPreferences`), else `null`.
+ */
+const PERSISTED_STATE_READERS = `function persisted(storage, key) {
+    try { return JSON.parse(storage.getItem('persist:' + key) || '{}'); } catch (e) { return null; }
+  }
+  function field(record, name) {
+    try { return record && record[name] ? JSON.parse(record[name]) : null; } catch (e) { return null; }
+  }
+  function rememberedUser() {
+    var stores = [persisted(sessionStorage, 'triage.auth'), persisted(localStorage, 'triage.auth')];
+    for (var i = 0; i < stores.length; i++) {
+      var user = field(stores[i], 'user') || field(stores[i], 'lastUser');
+      if (user) return user;
+    }
+    return null;
+  }
+  function startLocale(preferences) {
+    var locale = field(preferences, 'locale');
+    var tags = navigator.languages || [];
+    for (var i = 0; !locale && i < tags.length; i++) {
+      var base = String(tags[i]).toLowerCase().split('-')[0];
+      if (base === 'en' || base === 'es' || base === 'ar') locale = base;
+    }
+    return locale;
+  }`;
+
+/**
  * Runs before the first paint of a pre-rendered page: when what the app will render differs from
  * the page (a persisted dark theme, a language other than English, a remembered user — DESIGN §12),
  * it marks `<html data-prerender="stale">`, which hides the page and shows the start-up line until
@@ -23,28 +58,15 @@ import { createHash } from 'node:crypto';
  * (src/lib/held-submit.ts).
  */
 export const STALE_CHECK_SCRIPT = `(function () {
+  ${PERSISTED_STATE_READERS}
   var stale = false;
-  function read(storage, key) {
-    try { return JSON.parse(storage.getItem('persist:' + key) || '{}'); } catch (e) { stale = true; return {}; }
-  }
   try {
-    var preferences = read(localStorage, 'triage.preferences');
-    if (preferences.theme && JSON.parse(preferences.theme) !== 'light') stale = true;
-    var locale = preferences.locale ? JSON.parse(preferences.locale) : null;
-    if (!locale) {
-      var tags = navigator.languages || [];
-      for (var i = 0; i < tags.length; i++) {
-        var base = String(tags[i]).toLowerCase().split('-')[0];
-        if (base === 'en' || base === 'es' || base === 'ar') { locale = base; break; }
-      }
-    }
-    if (locale && locale !== 'en') stale = true;
-    // The hint is stored under 'user' once signed in, under 'lastUser' while not yet confirmed.
-    var auth = [read(localStorage, 'triage.auth'), read(sessionStorage, 'triage.auth')];
-    for (var j = 0; j < auth.length; j++) {
-      if (auth[j].user && auth[j].user !== 'null') stale = true;
-      if (auth[j].lastUser && auth[j].lastUser !== 'null') stale = true;
-    }
+    var preferences = persisted(localStorage, 'triage.preferences');
+    var theme = field(preferences, 'theme');
+    var locale = startLocale(preferences);
+    // Unreadable stored state is not this page's visitor either: the app decides.
+    if (!preferences || !persisted(localStorage, 'triage.auth') || !persisted(sessionStorage, 'triage.auth')) stale = true;
+    if ((theme && theme !== 'light') || (locale && locale !== 'en') || rememberedUser()) stale = true;
   } catch (e) {
     stale = true;
   }
@@ -95,19 +117,12 @@ export const ROUTE_CHUNKS_ID = 'triage-route-chunks';
  * route is, since who opens a signed-in address is most likely signed in.
  */
 export const ROUTE_PRELOAD_SCRIPT = `(function () {
-  function roleIn(storage) {
-    try {
-      var auth = JSON.parse(storage.getItem('persist:triage.auth') || '{}');
-      var user = JSON.parse(auth.user || auth.lastUser || 'null');
-      return user && typeof user.role === 'string' ? user.role : null;
-    } catch (e) {
-      return null;
-    }
-  }
+  ${PERSISTED_STATE_READERS}
   var table, role = null;
   try {
     table = JSON.parse(document.getElementById('${ROUTE_CHUNKS_ID}').textContent);
-    role = roleIn(sessionStorage) || roleIn(localStorage);
+    var user = rememberedUser();
+    role = user && typeof user.role === 'string' ? user.role : null;
   } catch (e) {
     return;
   }
@@ -153,30 +168,16 @@ const FRAME_TEMPLATE_PREFIX = 'triage-frame-';
  * hydrates it (src/index.tsx). Anything else leaves the start-up line.
  */
 export const FRAME_SCRIPT = `(function () {
-  function read(storage, key) {
-    try { return JSON.parse(storage.getItem('persist:' + key) || '{}'); } catch (e) { return null; }
-  }
-  function field(record, name) {
-    try { return record && record[name] ? JSON.parse(record[name]) : null; } catch (e) { return null; }
-  }
+  ${PERSISTED_STATE_READERS}
   try {
-    var preferences = read(localStorage, 'triage.preferences');
+    var preferences = persisted(localStorage, 'triage.preferences');
     if (!preferences) return;
     var theme = field(preferences, 'theme');
     if (theme && theme !== 'light') return;
     if (field(preferences, 'menuCollapsed') === true) return;
-    var locale = field(preferences, 'locale');
-    if (!locale) {
-      var tags = navigator.languages || [];
-      for (var i = 0; i < tags.length; i++) {
-        var base = String(tags[i]).toLowerCase().split('-')[0];
-        if (base === 'en' || base === 'es' || base === 'ar') { locale = base; break; }
-      }
-    }
+    var locale = startLocale(preferences);
     if (locale && locale !== 'en') return;
-    var stores = [read(sessionStorage, 'triage.auth'), read(localStorage, 'triage.auth')];
-    var user = null;
-    for (var j = 0; j < stores.length && !user; j++) user = field(stores[j], 'user') || field(stores[j], 'lastUser');
+    var user = rememberedUser();
     if (!user || typeof user.displayName !== 'string' || typeof user.role !== 'string') return;
     var phone = matchMedia('(max-width: 767px)').matches;
     if (!phone && !matchMedia('(min-width: 992px)').matches) return;
