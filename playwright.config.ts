@@ -1,6 +1,6 @@
 /**
  * Playwright journeys in Chromium against the production build with the local backend, served
- * by scripts/serve-dist.mjs with firebase.json's Hosting headers (so under the production CSP).
+ * by scripts/dev/serve-dist.mjs with firebase.json's Hosting headers (so under the production CSP).
  * Uses Debian's /usr/bin/chromium where present (no browser downloads here); elsewhere
  * Playwright's own Chromium. Screenshots go to test-results/ (kept as CI artifacts).
  */
@@ -64,13 +64,13 @@ export default defineConfig({
   webServer: [
     {
       // check-build leaves a local build in dist/; build one when run on its own.
-      command: `sh -c '[ -f ${DIST}/index.html ] || BACKEND=local npx webpack --mode production --output-path ${DIST}; node scripts/serve-dist.mjs ${DIST} ${PORT}'`,
+      command: `sh -c '[ -f ${DIST}/index.html ] || BACKEND=local npx webpack --mode production --output-path ${DIST}; node scripts/dev/serve-dist.mjs ${DIST} ${PORT}'`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
     },
     {
-      command: `sh -c '[ -f dist-firebase/index.html ] || node scripts/build-firebase-example.mjs; node scripts/serve-dist.mjs dist-firebase ${FIREBASE_PORT} --emulators'`,
+      command: `sh -c '[ -f dist-firebase/index.html ] || node scripts/build/firebase-example.mjs; node scripts/dev/serve-dist.mjs dist-firebase ${FIREBASE_PORT} --emulators'`,
       url: `http://127.0.0.1:${FIREBASE_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

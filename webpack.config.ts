@@ -12,9 +12,9 @@ import webpack, { type Configuration } from 'webpack';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CONFIG_VARIABLES, parseConfig } from './src/config/config-schema';
-import { GzipBudgetPlugin } from './scripts/gzip-budget-plugin';
-import { PrerenderPlugin } from './scripts/prerender-plugin';
-import { PublicFilesPlugin } from './scripts/public-files-plugin';
+import { GzipBudgetPlugin } from './scripts/build/gzip-budget-plugin';
+import { PrerenderPlugin } from './scripts/build/prerender-plugin';
+import { PublicFilesPlugin } from './scripts/build/public-files-plugin';
 
 loadDotenv({ quiet: true });
 
@@ -129,7 +129,7 @@ export default (
             path.resolve(__dirname, 'src/domain/mail/catalogues'),
           ],
           type: 'json',
-          use: path.resolve(__dirname, 'scripts/icu-catalogue-loader.cjs'),
+          use: path.resolve(__dirname, 'scripts/build/icu-catalogue-loader.cjs'),
         },
       ],
     },

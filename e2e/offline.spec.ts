@@ -7,7 +7,7 @@
  * conversation, for her and for a second agent, also after another reload. Nothing plays the
  * cache here; the app's data goes through the local backend, which refuses writes while offline.
  *
- * Then a deploy: the build is served from a directory of its own (scripts/serve-dist.mjs on a
+ * Then a deploy: the build is served from a directory of its own (scripts/dev/serve-dist.mjs on a
  * port of its own), whose `sw.js` the journey replaces with a different one, as a deploy would (a
  * route handler cannot stand in: the browser's update check of a worker's script bypasses it).
  * The page offers "New version available" with Reload, and Reload makes the new worker take over
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { startServeDist } from '../scripts/serve-dist-process.cjs';
+import { startServeDist } from '../scripts/dev/serve-dist-process.cjs';
 import { expectAccessible, settled, shot, signInStaff } from './support';
 
 // The one journey with the service worker (playwright.config.ts blocks it for the others).
@@ -123,7 +123,7 @@ test('a reply written offline waits, survives an offline reload and is delivered
 
 /**
  * Serves the build from a directory of its own — links to the build's files, and a copy of
- * `sw.js` that `redeploy` replaces — with scripts/serve-dist.mjs on a free port.
+ * `sw.js` that `redeploy` replaces — with scripts/dev/serve-dist.mjs on a free port.
  */
 async function deployableCopy(): Promise<{ origin: string; redeploy: (sw: string) => void; stop: () => void }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'triage-deploy-'));

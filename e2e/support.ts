@@ -1,6 +1,6 @@
 /** Helpers shared by the journeys. */
 import { mkdirSync } from 'node:fs';
-import { encodePng } from '../scripts/png.cjs';
+import { encodePng } from '../scripts/build/png.cjs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 

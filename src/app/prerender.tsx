@@ -1,6 +1,6 @@
 /**
  * Build-time rendering of the public pages (DESIGN §12): the production build runs this module
- * in Node (scripts/prerender-plugin.ts) to write each guest page's HTML — what the browser
+ * in Node (scripts/build/prerender-plugin.ts) to write each guest page's HTML — what the browser
  * paints before any script runs — and the antd styles those pages use as one static CSS file,
  * which antd then takes as already present instead of computing them on the main thread.
  *
@@ -97,7 +97,7 @@ export interface PrerenderedFrame {
 
 /**
  * The stand-in person the frames are drawn for: the page's frame script writes the visitor's own
- * name and initials over theirs (scripts/prerender-stale-check.ts), before the first paint.
+ * name and initials over theirs (scripts/build/prerender-stale-check.ts), before the first paint.
  */
 export const FRAME_PERSON: Omit<UserProfile, 'role'> = {
   uid: 'frame',

@@ -1,6 +1,6 @@
 /**
  * Submissions of a pre-rendered form made before the app took the page over (DESIGN §12). The
- * page's head script (scripts/prerender-stale-check.ts) stops every form submission until
+ * page's head script (scripts/build/prerender-stale-check.ts) stops every form submission until
  * released — a native submit would reload the page and drop what was typed — and notes one on
  * `<html data-submit-held>`; the screen makes it again once hydrated.
  */

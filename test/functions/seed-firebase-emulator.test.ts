@@ -1,5 +1,5 @@
 /**
- * The Firebase seed's writes (`scripts/seed-firebase.ts`'s `writeDesk`) against a real Firestore
+ * The Firebase seed's writes (`scripts/ops/seed-firebase.ts`'s `writeDesk`) against a real Firestore
  * emulator, each test in a project of its own: the demo desk, 90 days of history included, goes
  * in several batches with the counter last; a seeded desk is left as it is; a recent claim of
  * another seed is refused, and an interrupted seed's documents are cleared and written again.
@@ -22,7 +22,7 @@ import {
   SEED_CLAIM_STALE_MS,
   deskDocuments,
   writeDesk,
-} from '../../scripts/seed-firebase';
+} from '../../scripts/ops/seed-firebase';
 
 jest.setTimeout(120_000);
 

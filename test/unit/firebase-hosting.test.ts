@@ -5,7 +5,7 @@
  * that exist.
  *
  * Rules are evaluated with the Hosting emulator's own matcher (firebase-tools → superstatic,
- * RE2 for `regex`, a later rule overriding an earlier one's header). scripts/serve-dist.mjs,
+ * RE2 for `regex`, a later rule overriding an earlier one's header). scripts/dev/serve-dist.mjs,
  * which the Playwright journeys run behind, is started and must send the same headers.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { configMatcher, re2Available } from 'superstatic/lib/utils/patterns';
 import { emulatorHost } from '@/backend/firebase/firebase-services';
-import { FRAME_CSP, ROUTE_PRELOAD_CSP, STALE_CHECK_CSP } from '../../scripts/prerender-stale-check';
-import { startServeDist } from '../../scripts/serve-dist-process.cjs';
+import { FRAME_CSP, ROUTE_PRELOAD_CSP, STALE_CHECK_CSP } from '../../scripts/build/prerender-stale-check';
+import { startServeDist } from '../../scripts/dev/serve-dist-process.cjs';
 
 interface HostingRule {
   source?: string;
@@ -99,9 +99,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'default-src': { "'self'": 'everything else only from the site itself' },
   'script-src': {
     "'self'": 'the webpack chunks',
-    [STALE_CHECK_CSP]: 'the pre-rendered pages’ head script, by its hash (scripts/prerender-stale-check.ts)',
-    [ROUTE_PRELOAD_CSP]: 'index.html’s route preload script, by its hash (scripts/prerender-stale-check.ts)',
-    [FRAME_CSP]: 'index.html’s signed-in frame script, by its hash (scripts/prerender-stale-check.ts)',
+    [STALE_CHECK_CSP]: 'the pre-rendered pages’ head script, by its hash (scripts/build/prerender-stale-check.ts)',
+    [ROUTE_PRELOAD_CSP]: 'index.html’s route preload script, by its hash (scripts/build/prerender-stale-check.ts)',
+    [FRAME_CSP]: 'index.html’s signed-in frame script, by its hash (scripts/build/prerender-stale-check.ts)',
     'https://apis.google.com': 'gapi, which Firebase Auth loads for signInWithPopup',
     'https://www.google.com/recaptcha/': 'reCAPTCHA v2 api.js (and Auth’s enterprise.js)',
     'https://www.gstatic.com/recaptcha/': 'the reCAPTCHA release script api.js loads',
@@ -299,7 +299,7 @@ function fetchHead(port: number, pathname: string): Promise<{ status: number; he
   });
 }
 
-describe('scripts/serve-dist.mjs (what the Playwright journeys run behind)', () => {
+describe('scripts/dev/serve-dist.mjs (what the Playwright journeys run behind)', () => {
   let dir: string;
   const servers: ChildProcess[] = [];
 

@@ -22,6 +22,6 @@ describe('the functions package', () => {
     const [config] = json('firebase.json').functions;
     expect(config).toMatchObject({ source: 'functions', runtime: 'nodejs20' });
     expect(config.predeploy.join(' ')).toContain('build:functions');
-    expect(root.scripts['build:functions']).toBe('node scripts/build-functions.mjs');
+    expect(root.scripts['build:functions']).toBe('node scripts/build/functions.mjs');
   });
 });

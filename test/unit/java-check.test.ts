@@ -1,4 +1,4 @@
-import { javaMajor, javaProblem, javaVersionText, judgeJava } from '../../scripts/java-check';
+import { javaMajor, javaProblem, javaVersionText, judgeJava } from '../../scripts/dev/java-check';
 
 const OPENJDK_17 = [
   'openjdk version "17.0.15" 2025-04-15',

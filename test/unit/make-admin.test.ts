@@ -1,4 +1,4 @@
-import { chooseTarget, MakeAdminError } from '../../scripts/make-admin';
+import { chooseTarget, MakeAdminError } from '../../scripts/ops/make-admin';
 
 const KEY_FILE = __filename; // exists; its contents come from the readKey stub
 const key = (projectId?: string) => () => (projectId ? { project_id: projectId } : {});

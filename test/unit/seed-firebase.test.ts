@@ -13,7 +13,7 @@ import {
   deskDocuments,
   emulatorHostsFrom,
   type SeedDocument,
-} from '../../scripts/seed-firebase';
+} from '../../scripts/ops/seed-firebase';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
 const UIDS = DEMO_ACCOUNTS.map((_, i) => `auth-uid-${i}`);

@@ -834,7 +834,7 @@ describe('next SLA clock and slaDueAt', () => {
 /**
  * The pause rule, so that a mutant fails: PAUSING_STATUSES without 'pending' or without
  * 'on_hold' makes these clocks run instead of pause, and activeSpans that ignored the recorded
- * pauses would count the paused hours (scripts/mutation-check-sla.mjs proves it).
+ * pauses would count the paused hours (scripts/check/mutation-sla.mjs proves it).
  */
 describe('the pause rule (mutation-sensitive)', () => {
   const FIRST_REPLY = '2026-03-03T11:00:00.000Z';

@@ -1,6 +1,6 @@
 /**
  * A client-side count of the Firestore document reads the app is billed for, for
- * `npm run reads:firebase` (`scripts/firestore-reads.ts`): the emulator counts none. It counts
+ * `npm run reads:firebase` (`scripts/bench/firestore-reads.ts`): the emulator counts none. It counts
  * only when the page defined `globalThis.__triageReadMeter` before the app loaded (the script
  * does, with Playwright's `addInitScript`); otherwise every call is a no-op. What is counted,
  * as Firestore bills it: each document a `get` or query returns (at least one per query), each

@@ -235,7 +235,7 @@ function playScenario(
 /**
  * Builds the demo desk as plain records, without writing anything and without a database or
  * WebCrypto: local mode adds its sign-in records ({@link buildDemoData}); the Emulator Suite
- * seed (`scripts/seed-firebase.ts`) writes the same desk to Firestore.
+ * seed (`scripts/ops/seed-firebase.ts`) writes the same desk to Firestore.
  * @param now the current time, ms since the epoch; every timestamp lies before it.
  * @param uids the uid of each {@link DEMO_ACCOUNTS} entry, in the same order (the Firebase seed
  *   passes the Auth accounts' uids); new random ids when omitted.

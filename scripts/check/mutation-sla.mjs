@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TARGET = path.join(ROOT, 'src/domain/sla/clocks.ts');
 const RELATIVE = path.relative(ROOT, TARGET);
 const UNIT_PROJECT = 'unit';

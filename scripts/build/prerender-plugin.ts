@@ -25,14 +25,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Compilation, Compiler } from 'webpack';
-import type { AppConfig } from '../src/config/config-schema';
+import type { AppConfig } from '../../src/config/config-schema';
 import type {
   PrerenderedFrame,
   PrerenderedPage,
   prerenderPages as PrerenderPages,
   RoutePreloadTable,
   routePreloadTable as RoutePreloadTableOf,
-} from '../src/app/prerender';
+} from '../../src/app/prerender';
 import {
   FRAME_CSP,
   FRAME_SCRIPT,
@@ -127,7 +127,7 @@ export class PrerenderPlugin {
   /**
    * index.html with `page` in `#root` and the stale check in the head; the app's scripts and the
    * route chunk's preload wait in `<template id="triage-scripts">` until the head script adds them
-   * after the first paint (scripts/prerender-stale-check.ts).
+   * after the first paint (scripts/build/prerender-stale-check.ts).
    */
   private pageHtml(index: string, page: PrerenderedPage, stylesheet: string, compilation: Compilation): string {
     const chunk = [...compilation.chunks].find((candidate) => candidate.name === page.path.slice(1));
@@ -149,7 +149,7 @@ export class PrerenderPlugin {
   }
 
   /**
-   * The signed-in frames as `<template>`s for the frame script (scripts/prerender-stale-check.ts).
+   * The signed-in frames as `<template>`s for the frame script (scripts/build/prerender-stale-check.ts).
    * @throws when a frame does not show the stand-in person the script writes over.
    */
   private frameTemplates(frames: PrerenderedFrame[]): string {
@@ -164,7 +164,7 @@ export class PrerenderPlugin {
   }
 
   /**
-   * The route preload's table (scripts/prerender-stale-check.ts): the frame's and the backend's
+   * The route preload's table (scripts/build/prerender-stale-check.ts): the frame's and the backend's
    * files as `common`, and each signed-in route's own files beyond those and the entry's.
    * @throws when a route's chunk or a signed-in chunk has no chunk group (a renamed
    *   `webpackChunkName`): the build fails naming it.

@@ -9,8 +9,8 @@
 // Without a jar (or Java), or with FIRESTORE_EMULATOR_HOST already set, the command runs as it is;
 // the Firestore parts of the suites then skip with their one-line reason.
 //
-//   node scripts/with-firestore.mjs npx jest --selectProjects rules
-//   FIRESTORE_EMULATOR_PORT=8080 node scripts/with-firestore.mjs …   (a fixed port: the Firebase
+//   node scripts/dev/with-firestore.mjs npx jest --selectProjects rules
+//   FIRESTORE_EMULATOR_PORT=8080 node scripts/dev/with-firestore.mjs …   (a fixed port: the Firebase
 //   build made with USE_EMULATORS=true looks for Firestore on firebase.json's 127.0.0.1:8080)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ const START_TIMEOUT_MS = 90_000;
 
 const command = process.argv.slice(2);
 if (command.length === 0) {
-  console.error('usage: node scripts/with-firestore.mjs <command> [args…]');
+  console.error('usage: node scripts/dev/with-firestore.mjs <command> [args…]');
   process.exit(2);
 }
 
@@ -54,7 +54,7 @@ function startEmulator(jar, port) {
   const child = spawn(
     'java',
     [
-      // As scripts/emulator-env.ts's FIRESTORE_JVM_OPTIONS: netty's buffers unpooled and on the
+      // As scripts/dev/emulator-env.ts's FIRESTORE_JVM_OPTIONS: netty's buffers unpooled and on the
       // heap, so a buffer the emulator releases twice is never read back as garbage.
       '-Dio.netty.allocator.type=unpooled',
       '-Dio.netty.noPreferDirect=true',

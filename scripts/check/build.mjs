@@ -18,8 +18,8 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { firebaseExampleEnv } from './build-firebase-example.mjs';
-import { headersFor, isDeployed } from './serve-dist.mjs';
+import { firebaseExampleEnv } from '../build/firebase-example.mjs';
+import { headersFor, isDeployed } from '../dev/serve-dist.mjs';
 
 /** The sign-in route's first-visit JS budget (KiB gzip): 215 until the pre-rendered sign-in page (DESIGN §12) added its hydration code (≈ 0.2 KiB); the form no longer waits for this JS to be seen. */
 const SIGN_IN_BUDGET_KIB = 216;

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 export function freePort(): Promise<number>;
 
 /**
- * Serves a build directory as Firebase Hosting does (scripts/serve-dist.mjs, run from the
+ * Serves a build directory as Firebase Hosting does (scripts/dev/serve-dist.mjs, run from the
  * repository's root) and resolves once it listens.
  * @param dir the build, absolute or relative to the repository's root.
  * @param options `port` (a free one when absent) and serve-dist's flags (e.g. `--emulators`).

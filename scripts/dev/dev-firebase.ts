@@ -7,7 +7,7 @@
  *   2. starts the Auth, Firestore, Functions and Storage emulators (Storage where its rules
  *      runtime can be had) and the Emulator UI (`firebase emulators:start`, the fixed ports of
  *      firebase.json) and waits for them;
- *   3. seeds them with local mode's demo desk (`scripts/seed-firebase.ts`);
+ *   3. seeds them with local mode's demo desk (`scripts/ops/seed-firebase.ts`);
  *   4. serves the app (`webpack serve`) with BACKEND=firebase, USE_EMULATORS=true and the demo
  *      project of `.env.example`.
  * Ctrl+C stops the dev server and the emulators. The emulators keep their data in memory: each
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
   }
   // The emulators the app uses; the UI starts with them when firebase.json enables it.
   const EMULATORS = ['auth', 'firestore', 'functions', ...(setup.storage ? ['storage' as const] : [])] as const;
-  const built = spawnSync(process.execPath, ['scripts/build-functions.mjs'], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build/functions.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
   // Offline (the gcloud jar stands in for firebase-tools' own), the Emulator UI cannot be
   // downloaded either: run with a copy of firebase.json that leaves it out. The copy sits beside
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
 
   // The Admin SDK loads only after the check, which should answer at once.
   const { EMULATOR_HOST_VARIABLES, configuredEmulatorHosts, demoSignInLines, isListening, seedFirebaseEmulators } =
-    await import('./seed-firebase');
+    await import('../ops/seed-firebase');
   const projectId = parse(readFileSync('.env.example')).FIREBASE_PROJECT_ID || 'demo-triage';
   const hosts = configuredEmulatorHosts();
   // The emulators holding data (seeded, and pointed at by the app); Functions only reacts to them.

@@ -1,7 +1,7 @@
 /**
  * A webpack plugin that prints every emitted JS chunk's gzip size and fails the production
  * build when a budget is exceeded (webpack's own `performance` hints only know raw bytes).
- * It also writes `build-report.json` beside the output, which `scripts/check-build.mjs` reads.
+ * It also writes `build-report.json` beside the output, which `scripts/check/build.mjs` reads.
  *
  * Budgets (KiB gzip):
  * - the initial JS of a named route (entry chunks + that route's chunk group);

@@ -1,13 +1,13 @@
 // What the browser benchmarks (bench-queue.mjs, bench-reports.mjs) share: a production local
 // build that is reused while newer than every source file, code of src/ bundled for the page,
-// the build served by scripts/serve-dist.mjs, Debian's Chromium through playwright-core, and the
+// the build served by scripts/dev/serve-dist.mjs, Debian's Chromium through playwright-core, and the
 // quantile of a list of times.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'esbuild';
-import serveDistProcess from './serve-dist-process.cjs';
+import serveDistProcess from '../dev/serve-dist-process.cjs';
 
 const { startServeDist } = serveDistProcess;
 
@@ -16,10 +16,10 @@ const BUILD_FILES = [
   'webpack.config.ts',
   'package.json',
   '.env.example',
-  'scripts/gzip-budget-plugin.ts',
-  'scripts/prerender-plugin.ts',
-  'scripts/prerender-stale-check.ts',
-  'scripts/icu-catalogue-loader.cjs',
+  'scripts/build/gzip-budget-plugin.ts',
+  'scripts/build/prerender-plugin.ts',
+  'scripts/build/prerender-stale-check.ts',
+  'scripts/build/icu-catalogue-loader.cjs',
 ];
 
 /**

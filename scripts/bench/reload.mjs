@@ -4,7 +4,7 @@
 //
 // 1. Reuses the production local build in dist/ when it is newer than every source file, else
 //    builds it (BACKEND=local; budgets reported, not enforced).
-// 2. Serves it (scripts/serve-dist.mjs: firebase.json's headers, gzip) and starts Chromium with
+// 2. Serves it (scripts/dev/serve-dist.mjs: firebase.json's headers, gzip) and starts Chromium with
 //    playwright-core, service workers blocked (every reload goes to the network).
 // 3. Signs in as the agent Priya (unthrottled), then reloads /desk RUNS times in the same tab — so
 //    the tab remembers her, as after any reload — each time with the HTTP cache cleared, the
@@ -16,8 +16,8 @@
 // Usage: npm run bench:reload [-- --runs=5 --dist=dist --rebuild]
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { ensureLocalBuild, quantile } from './bench-support.mjs';
-import serveDistProcess from './serve-dist-process.cjs';
+import { ensureLocalBuild, quantile } from './support.mjs';
+import serveDistProcess from '../dev/serve-dist-process.cjs';
 
 const { startServeDist } = serveDistProcess;
 const args = Object.fromEntries(

@@ -7,7 +7,7 @@
 // are gzipped when the request accepts gzip, as Hosting does (`Content-Encoding: gzip`,
 // `Vary: Accept-Encoding`), so what the browser downloads weighs what it would in production.
 //
-// Usage: node scripts/serve-dist.mjs [dir=dist] [port=4173] [--emulators]
+// Usage: node scripts/dev/serve-dist.mjs [dir=dist] [port=4173] [--emulators]
 //   --emulators  adds the Emulator Suite's origins (firebase.json `emulators`) to the CSP, for the
 //                USE_EMULATORS=true build only; firebase.json itself never allows them.
 // The served CSP also carries `report-uri /__csp-report`: each violation the browser reports is
@@ -196,7 +196,7 @@ function logViolation(body) {
 }
 
 function serve(root, port, emulators) {
-  const config = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8'));
+  const config = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'));
   const { hosting } = config;
   const additions = emulators ? emulatorCspAdditions(config.emulators) : {};
 

@@ -4,7 +4,7 @@
 //
 // 1. Reuses the production local build in dist/ when it is newer than every source file, else
 //    builds it (BACKEND=local; budgets reported, not enforced).
-// 2. Serves it (scripts/serve-dist.mjs), starts Chromium with playwright-core, lets the app seed
+// 2. Serves it (scripts/dev/serve-dist.mjs), starts Chromium with playwright-core, lets the app seed
 //    its desk, then writes the benchmark desk (scripts/bench/report-desk.ts) through the local
 //    adapter's own Dexie database, so its middleware — the local backend's trusted code — writes
 //    each ticket's SLA record and the per-day statistics as the app's own writes would.
@@ -16,7 +16,7 @@
 // Usage: npm run bench:reports [-- --runs=7 --tickets=10000 --dist=dist --rebuild]
 import os from 'node:os';
 import path from 'node:path';
-import { bundleForPage, ensureLocalBuild, quantile, serveAndLaunch } from './bench-support.mjs';
+import { bundleForPage, ensureLocalBuild, quantile, serveAndLaunch } from './support.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {

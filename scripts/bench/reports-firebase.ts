@@ -17,8 +17,8 @@ import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { reportRange } from '@/domain/reports/report';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { readReport } from '@/backend/firebase/firestore-reports';
-import { benchReportDesk } from './bench/report-desk';
-import { deskDocuments } from './seed-firebase';
+import { benchReportDesk } from './report-desk';
+import { deskDocuments } from '../ops/seed-firebase';
 
 const PROJECT_ID = 'demo-triage';
 const TICKETS = Number(process.argv.find((arg) => arg.startsWith('--tickets='))?.split('=')[1] ?? 10_000);

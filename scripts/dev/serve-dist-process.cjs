@@ -1,4 +1,4 @@
-// Starting scripts/serve-dist.mjs from other scripts and tests (the Lighthouse runs, the
+// Starting scripts/dev/serve-dist.mjs from other scripts and tests (the Lighthouse runs, the
 // benchmarks, the Firestore read count, the Hosting and offline tests): a free port, the child
 // process, and a promise that resolves once it listens. CommonJS, so that Node scripts, tsx,
 // Playwright and Jest (ts-jest, CommonJS) all load the one copy.
@@ -7,7 +7,7 @@ const { spawn } = require('node:child_process');
 const { createServer } = require('node:net');
 const path = require('node:path');
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 
 /**
  * A TCP port nobody listens on at 127.0.0.1 right now.
@@ -27,7 +27,7 @@ function freePort() {
 }
 
 /**
- * Serves a build directory as Firebase Hosting does (scripts/serve-dist.mjs, run from the
+ * Serves a build directory as Firebase Hosting does (scripts/dev/serve-dist.mjs, run from the
  * repository's root) and resolves once it listens.
  * @param {string} dir the build, absolute or relative to the repository's root.
  * @param {{ port?: number, args?: string[] }} [options] `port` (a free one when absent) and
@@ -40,7 +40,7 @@ async function startServeDist(dir, options = {}) {
   const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'scripts/serve-dist.mjs'), dir, String(port), ...(options.args ?? [])],
+    [path.join(ROOT, 'scripts/dev/serve-dist.mjs'), dir, String(port), ...(options.args ?? [])],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-// The burst of `npm run bench:submit` (see scripts/bench-submit.mjs, which starts the emulators
+// The burst of `npm run bench:submit` (see scripts/bench/submit.mjs, which starts the emulators
 // and runs this file bundled as CommonJS, so that the adapter's static and lazy imports of the
 // Firebase SDK load one copy of it). N customers, each signed up on their own Firebase app (one
 // Auth session each), submit one request at the same moment through the Firebase adapter,

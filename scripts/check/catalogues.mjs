@@ -4,13 +4,13 @@
 // translation that parses as ICU and uses the same arguments; no catalogue may keep an id the
 // code no longer has, and one id must not carry two different English texts. Exit 1 with each
 // problem listed; prints the message count per language otherwise.
-// Usage: node scripts/check-catalogues.mjs
+// Usage: node scripts/check/catalogues.mjs
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { extract } from '@formatjs/cli-lib';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CATALOGUES = path.join(ROOT, 'src/lib/i18n/catalogues');
 // The emails' catalogues live with their composer, which trusted code bundles without the app's.
 const MAIL_CATALOGUES = path.join(ROOT, 'src/domain/mail/catalogues');

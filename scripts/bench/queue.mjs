@@ -4,7 +4,7 @@
 //
 // 1. Reuses the production local build in dist/ when it is newer than every source file,
 //    else builds it (BACKEND=local; budgets reported, not enforced — this measures speed).
-// 2. Serves it (scripts/serve-dist.mjs) and starts Chromium with playwright-core.
+// 2. Serves it (scripts/dev/serve-dist.mjs) and starts Chromium with playwright-core.
 // 3. Loads the app once so the IndexedDB `triage` database exists and is seeded, then adds
 //    10 000 tickets straight into it with the raw IndexedDB API (the database is opened
 //    without a version, so whatever schema the app created is used) and moves the
@@ -27,7 +27,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bundleForPage, ensureLocalBuild, quantile, serveAndLaunch } from './bench-support.mjs';
+import { bundleForPage, ensureLocalBuild, quantile, serveAndLaunch } from './support.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {

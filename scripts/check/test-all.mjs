@@ -173,7 +173,7 @@ await runSideBySide([
   ['lint', 'npx eslint . --max-warnings 0'],
   ['format', 'npx prettier --check .'],
   ['typecheck', 'npx tsc --noEmit -p tsconfig.json'],
-  ['catalogues', 'node scripts/check-catalogues.mjs'],
+  ['catalogues', 'node scripts/check/catalogues.mjs'],
 ]);
 // One worker per core (Jest's default leaves one core idle for itself, half of a 2-core machine).
 await run(
@@ -183,8 +183,8 @@ await run(
 );
 // The SLA tests must notice a broken pause rule (DESIGN §10): a mutant of clocks.ts, run alone
 // (it rewrites the file for a moment, so nothing else runs beside it).
-await run('sla-mutation', 'node scripts/mutation-check-sla.mjs');
-// The Firebase path against real emulators (`scripts/with-emulators.ts` picks what runs here):
+await run('sla-mutation', 'node scripts/check/mutation-sla.mjs');
+// The Firebase path against real emulators (`scripts/dev/with-emulators.ts` picks what runs here):
 // - the adapter's contract with the Auth, Firestore and Functions emulators, so that the Cloud
 //   Functions' triggers write the audit trail and search keys as in production. firebase-tools
 //   runs Firestore on a Java 21+ (the PATH's, else a JDK under /usr/lib/jvm), with its own jar
@@ -199,19 +199,19 @@ const gcloudJar = existsSync(
 );
 await run(
   'firebase adapter vs the Auth, Firestore and Functions emulators (Cloud Functions triggers)',
-  'npx tsx scripts/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
+  'npx tsx scripts/dev/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
   countJest('test-results/reports/jest-firebase.json'),
   { retryOnEmulatorFault: true },
 );
 await run(
   `security rules and trusted code vs ${gcloudJar ? 'the Firestore emulator (gcloud jar)' : 'the Emulator Suite'}`,
   gcloudJar
-    ? 'node scripts/with-firestore.mjs npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json'
-    : 'npx tsx scripts/with-emulators.ts firestore,storage -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
+    ? 'node scripts/dev/with-firestore.mjs npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json'
+    : 'npx tsx scripts/dev/with-emulators.ts firestore,storage -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
   countJest('test-results/reports/jest-rules.json'),
   { retryOnEmulatorFault: true },
 );
-await run('production builds and budgets', 'node scripts/check-build.mjs');
+await run('production builds and budgets', 'node scripts/check/build.mjs');
 await run(
   'playwright journeys (local backend)',
   'npx playwright test --project local',
@@ -226,7 +226,7 @@ await run(
 // for it) and the Cloud Functions; skips with its reason where Firestore cannot run.
 await run(
   'playwright: Firebase build vs Auth + Firestore + Functions emulators',
-  'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
+  'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/dev/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
   countPlaywright('test-results/reports/playwright-firestore.json'),
   { retryOnEmulatorFault: true },
 );

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Draws Triage's app icons (public/icons/, listed in public/manifest.webmanifest): a white "T" on
-// the brand blue of the light theme (#2f54eb), as PNG files (scripts/png.cjs).
+// the brand blue of the light theme (#2f54eb), as PNG files (scripts/build/png.cjs).
 // - icon-192.png, icon-512.png: a rounded square, transparent around it ("any" purpose);
 // - maskable-512.png: the blue to every edge, the letter inside the safe zone (the centre circle
 //   of 80 % of the size), for launchers that cut their own shape out of it.
 // Edges are smoothed by sampling each pixel 4 × 4 times. The files are committed; run this again
-// (node scripts/make-icons.mjs) only to change the drawing.
+// (node scripts/build/make-icons.mjs) only to change the drawing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import png from './png.cjs';
 
 const { encodePng } = png;
-const OUT = path.resolve(import.meta.dirname, '../public/icons');
+const OUT = path.resolve(import.meta.dirname, '../../public/icons');
 const BLUE = [0x2f, 0x54, 0xeb];
 const WHITE = [0xff, 0xff, 0xff];
 const SAMPLES = 4;

@@ -1,7 +1,7 @@
 /**
  * The head scripts the build writes into its pages (DESIGN §12) and the CSP sources that allow
  * them: the pre-rendered pages' stale check, and index.html's route preload. Apart from
- * scripts/prerender-plugin.ts so that the hosting tests can check firebase.json against them.
+ * scripts/build/prerender-plugin.ts so that the hosting tests can check firebase.json against them.
  */
 import { createHash } from 'node:crypto';
 
@@ -48,7 +48,7 @@ const PERSISTED_STATE_READERS = `function persisted(storage, key) {
  * from the store itself.
  *
  * It also starts the app's scripts only once the page has been painted: they wait in
- * `<template id="triage-scripts">` (written by scripts/prerender-plugin.ts) and are added, in order,
+ * `<template id="triage-scripts">` (written by scripts/build/prerender-plugin.ts) and are added, in order,
  * after the first frame (or 250 ms at the latest, e.g. in a background tab), so their download
  * never competes with the page's own paint.
  *
@@ -109,7 +109,7 @@ export const ROUTE_CHUNKS_ID = 'triage-route-chunks';
  * the frame, the backend and the route's screen — which the app would otherwise only ask for one
  * after another (the entry, then the frame, then the screen), each a round trip later. It reads
  * `<script type="application/json" id="triage-route-chunks">` (written by
- * scripts/prerender-plugin.ts: `{ common: files[], home: { role: path }, routes: [{ path, roles,
+ * scripts/build/prerender-plugin.ts: `{ common: files[], home: { role: path }, routes: [{ path, roles,
  * files }] }`) and the remembered user's role, if any (src/app/persist.ts), and adds the
  * `<link rel="preload">`s once the page has been painted (or after 1 s, e.g. in a background tab),
  * so that they never delay the first paint. A route the remembered role may not open is not

@@ -5,9 +5,9 @@
 //
 // 1. Builds: the production local build in dist/ (reused while newer than every source file, as
 //    the benchmarks do) and the Firebase build in dist-firebase/ (the Emulator Suite demo project
-//    of .env.example, built as scripts/build-firebase-example.mjs builds it; reused the same
+//    of .env.example, built as scripts/build/firebase-example.mjs builds it; reused the same
 //    way). Budgets are reported, not enforced. The sign-in page renders without the emulators.
-// 2. Serves each with scripts/serve-dist.mjs: firebase.json's headers and rewrites, gzip.
+// 2. Serves each with scripts/dev/serve-dist.mjs: firebase.json's headers and rewrites, gzip.
 // 3. For each page, starts Debian's Chromium (chrome-launcher, headless, a fresh profile) and runs
 //    Lighthouse 12 with its default mobile settings (simulated slow 4G, 4× CPU slowdown, the
 //    performance category) through its Node API, one run after another:
@@ -45,9 +45,9 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
-import { ensureLocalBuild, isFreshBuild, quantile } from './bench-support.mjs';
-import { firebaseExampleEnv } from './build-firebase-example.mjs';
-import serveDistProcess from './serve-dist-process.cjs';
+import { ensureLocalBuild, isFreshBuild, quantile } from './support.mjs';
+import { firebaseExampleEnv } from '../build/firebase-example.mjs';
+import serveDistProcess from '../dev/serve-dist-process.cjs';
 
 const { startServeDist } = serveDistProcess;
 
@@ -103,7 +103,7 @@ const BUILDS = {
 
 /**
  * Makes sure `dir` holds the Firebase build of .env.example newer than the sources, as
- * scripts/build-firebase-example.mjs builds it (its environment; budgets reported, not enforced).
+ * scripts/build/firebase-example.mjs builds it (its environment; budgets reported, not enforced).
  */
 function ensureFirebaseBuild(dir, rebuild) {
   const relative = path.relative('.', dir);

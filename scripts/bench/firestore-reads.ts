@@ -21,8 +21,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
-import { seedFirebaseEmulators } from './seed-firebase';
-import { startServeDist } from './serve-dist-process.cjs';
+import { seedFirebaseEmulators } from '../ops/seed-firebase';
+import { startServeDist } from '../dev/serve-dist-process.cjs';
 
 const PROJECT_ID = 'demo-triage';
 const DIST = 'dist-firebase';
@@ -55,7 +55,7 @@ function ensureBuild(): void {
     return;
   }
   console.log(`reads:firebase: building the Firebase emulator build into ${DIST}/ …`);
-  const { status } = spawnSync('node scripts/build-firebase-example.mjs', {
+  const { status } = spawnSync('node scripts/build/firebase-example.mjs', {
     stdio: ['ignore', 'ignore', 'inherit'],
     shell: true,
     env: { ...process.env, BUDGETS: 'report' },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:submit -- [--customers=50] [--hostile]`: a burst of concurrent submissions
-// against the emulators (scripts/bench-submit-burst.ts says what it measures). Starts the Auth
-// emulator (firebase-tools) and a Firestore emulator (scripts/with-firestore.mjs: the gcloud SDK
+// against the emulators (scripts/bench/submit-burst.ts says what it measures). Starts the Auth
+// emulator (firebase-tools) and a Firestore emulator (scripts/dev/with-firestore.mjs: the gcloud SDK
 // jar, or firebase-tools with Java 21 when FIRESTORE_EMULATOR_HOST is already set), bundles the
 // burst as CommonJS with esbuild — one copy of the Firebase SDK for the adapter's static and lazy
 // imports — runs it, and stops everything after it.
@@ -10,9 +10,9 @@ import { build } from 'esbuild';
 
 const args = process.argv.slice(2).join(' ');
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-  const again = `node scripts/bench-submit.mjs ${args}`.trim();
+  const again = `node scripts/bench/submit.mjs ${args}`.trim();
   const { status } = spawnSync(
-    `node scripts/with-firestore.mjs npx firebase emulators:exec --project demo-triage --only auth "${again}"`,
+    `node scripts/dev/with-firestore.mjs npx firebase emulators:exec --project demo-triage --only auth "${again}"`,
     { stdio: 'inherit', shell: true },
   );
   process.exit(status ?? 1);
@@ -21,7 +21,7 @@ if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_
 // Inside node_modules, so that the bundle's external packages resolve from the project.
 const outfile = 'node_modules/.cache/triage-bench/bench-submit.cjs';
 await build({
-  entryPoints: ['scripts/bench-submit-burst.ts'],
+  entryPoints: ['scripts/bench/submit-burst.ts'],
   outfile,
   bundle: true,
   platform: 'node',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints which packages make up a route's first-visit JS, from a production build's source
 // maps: minified bytes per package and an estimate of their gzip share.
-// Usage: node scripts/bundle-composition.mjs [dist] [route=sign-in]
+// Usage: node scripts/bench/bundle-composition.mjs [dist] [route=sign-in]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// A PNG encoder with zlib alone, for the app icons (scripts/make-icons.mjs) and the images the
+// A PNG encoder with zlib alone, for the app icons (scripts/build/make-icons.mjs) and the images the
 // journeys attach (e2e/support.ts). CommonJS, so the Node script and the Playwright tests load
 // the one copy.
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS module, see above */

@@ -5,14 +5,14 @@
  * Without any emulator that can run, the command runs as it is and the suites skip their
  * emulator parts with their reasons.
  *
- *   npx tsx scripts/with-emulators.ts auth,firestore,functions -- "npx jest --selectProjects firebase"
+ *   npx tsx scripts/dev/with-emulators.ts auth,firestore,functions -- "npx jest --selectProjects firebase"
  */
 import { spawnSync } from 'node:child_process';
 import { emulatorSetup } from './emulator-env';
 
 const [list, separator, ...rest] = process.argv.slice(2);
 if (!list || separator !== '--' || rest.length === 0) {
-  console.error('usage: tsx scripts/with-emulators.ts <auth,firestore,functions,storage> -- "<command>"');
+  console.error('usage: tsx scripts/dev/with-emulators.ts <auth,firestore,functions,storage> -- "<command>"');
   process.exit(2);
 }
 const command = rest.join(' ');
@@ -28,7 +28,7 @@ console.log(`with-emulators: ${setup.notes.join('; ')}`);
 if (missing.length > 0) console.log(`with-emulators: not started here: ${missing.join(', ')}`);
 
 if (runnable.includes('functions')) {
-  const built = spawnSync('node scripts/build-functions.mjs', { stdio: 'inherit', shell: true });
+  const built = spawnSync('node scripts/build/functions.mjs', { stdio: 'inherit', shell: true });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 const quoted = JSON.stringify(command);
