@@ -44,7 +44,10 @@ export interface LocalBackendOptions {
   sessionStorage?: SessionStorageLike;
   /** Seed the demo desk on first run (default true). */
   seed?: boolean;
-  /** PBKDF2 iterations for new password hashes (default 210 000). */
+  /**
+   * PBKDF2 iterations for new password hashes, and the work factor older hashes are raised to at
+   * sign-in (default {@link DEFAULT_PBKDF2_ITERATIONS}); tests pass fewer to stay fast.
+   */
   pbkdf2Iterations?: number;
   /** The clock, ms since the epoch (default `Date.now`). */
   now?: () => number;
