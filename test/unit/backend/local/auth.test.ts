@@ -1,12 +1,14 @@
 /**
  * The local adapter's sign-in raises an older password hash to the current work factor
- * (DESIGN §5: the iteration count is stored with each hash so it can be raised).
+ * (DESIGN §5: the iteration count is stored with each hash so it can be raised), the demo
+ * accounts' cheaply seeded ones included.
  */
 import 'fake-indexeddb/auto';
 import { createBackend } from '@/backend/local/create-local-backend';
 import { openTriageDb } from '@/backend/local/db';
 import { createMemoryStorage } from '@/backend/local/session';
-import { DEFAULT_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
+import { DEFAULT_PBKDF2_ITERATIONS, DEMO_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
+import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
 import type { Backend } from '@/backend/port';
 
 const PASSWORD = 'correct-horse-battery';
@@ -82,5 +84,26 @@ describe('local sign-in and the password work factor', () => {
     const email = `${Math.random().toString(36).slice(2)}@example.com`;
     await client(dbName).auth.signUp({ displayName: 'New Nadia', email, password: PASSWORD });
     expect((await storedCredential(dbName, email))?.iterations).toBe(DEFAULT_PBKDF2_ITERATIONS);
+  });
+});
+
+describe('the demo accounts’ passwords', () => {
+  it('are seeded at the demo work factor and raised to the app’s at their first sign-in', async () => {
+    const dbName = `passwords-${Math.random().toString(36).slice(2)}`;
+    const [admin, agent] = DEMO_ACCOUNTS;
+    if (!admin || !agent) throw new Error('no demo accounts');
+    const desk = createBackend(
+      { backend: 'local', recaptchaSiteKey: null },
+      {
+        dbName,
+        sharedSessionStorage: createMemoryStorage(),
+        sessionStorage: createMemoryStorage(),
+        automationIntervalMs: 0,
+      },
+    );
+    await desk.auth.signIn({ email: admin.email, password: admin.password });
+    expect((await storedCredential(dbName, admin.email))?.iterations).toBe(DEFAULT_PBKDF2_ITERATIONS);
+    expect((await storedCredential(dbName, agent.email))?.iterations).toBe(DEMO_PBKDF2_ITERATIONS);
+    expect(DEMO_PBKDF2_ITERATIONS).toBeLessThan(DEFAULT_PBKDF2_ITERATIONS);
   });
 });
