@@ -48,7 +48,8 @@ const serviceWorker = () =>
     navigateFallback: '/index.html',
     navigateFallbackAllowlist: [/^\/[^.?]*(?:\?.*)?$/],
     navigateFallbackDenylist: [/^\/__\//],
-    // The largest chunk is about 0.5 MiB; a file past 1 MiB would be a mistake worth a warning.
+    // Room above the largest chunk (the build's report lists them): a file past 1 MiB would be a
+    // mistake worth a warning.
     maximumFileSizeToCacheInBytes: 1024 * 1024,
   });
 
@@ -95,7 +96,7 @@ export default (
           'node_modules/@formatjs/icu-messageformat-parser/no-parser.js',
         ),
         // tslib's package entry wraps its CommonJS file, which cannot be tree-shaken: FormatJS
-        // would ship every helper (3 KiB gzip) for the few it uses. Its ES module can.
+        // would ship every helper for the few it uses. Its ES module can.
         tslib$: path.resolve(__dirname, 'node_modules/tslib/tslib.es6.mjs'),
         // email-reply-parser tries the native `re2` (a Node addon) and falls back to RegExp: in the
         // browser it gets an empty module, which it takes for "not installed".
@@ -154,7 +155,7 @@ export default (
             new GzipBudgetPlugin({
               initialRoutes: ['sign-in'],
               initialKiB: 300,
-              // Each route on top of the signed-in frame. antd Table alone is ~100 KiB:
+              // Each route on top of the signed-in frame. antd Table alone would fill it:
               // the queue draws its own table with antd's tokens instead.
               routeKiB: 100,
               // The signed-in frame: the backend adapter (every signed-in screen waits for it)
@@ -176,7 +177,7 @@ export default (
                   'account',
                 ],
               },
-              // The Firebase adapter loads the Firestore SDK (~150 KiB) on first use, not on sign-in.
+              // The Firebase adapter loads the Firestore SDK on first use, not on sign-in.
               lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 170 },
             }),
             serviceWorker(),

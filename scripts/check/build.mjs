@@ -21,7 +21,10 @@ import path from 'node:path';
 import { firebaseExampleEnv } from '../build/firebase-example.mjs';
 import { headersFor, isDeployed } from '../dev/serve-dist.mjs';
 
-/** The sign-in route's first-visit JS budget (KiB gzip): 215 until the pre-rendered sign-in page (DESIGN §12) added its hydration code (≈ 0.2 KiB); the form no longer waits for this JS to be seen. */
+/**
+ * The sign-in route's first-visit JS budget (KiB gzip), the pre-rendered sign-in page's hydration code (DESIGN §12)
+ * included; the form no longer waits for this JS to be seen.
+ */
 const SIGN_IN_BUDGET_KIB = 216;
 
 const failures = [];

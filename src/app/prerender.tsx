@@ -173,8 +173,8 @@ export async function prerenderPages(
   }
   // The frames' styles apart: index.html holds only what its frame needs. Every antd rule in a
   // document is matched against its elements at each style recalculation, so a rule the screen
-  // never uses still costs each interaction time (bench:queue: filter 74 against 65–69 ms with
-  // the guest pages' and every signed-in screen's styles in it).
+  // never uses still costs each interaction time (bench:queue's filter is slower with the guest
+  // pages' and every signed-in screen's styles in it; see docs/benchmarks.md).
   const frameCache = createCache();
   const frames = await prerenderFrames(config, frameCache);
   return {

@@ -38,7 +38,8 @@ export function makeStore(backend: Backend, preloadedState?: Partial<RootState>)
         .concat(api.middleware),
     // RTK Query's own actions are batched, and by default their subscribers told on the next
     // animation frame: a page read while a frame is due then waits for it before React renders it
-    // (~8 ms on average in bench:queue). At the end of the task instead: still one render per burst.
+    // (slower in bench:queue; see docs/benchmarks.md). At the end of the task instead: still one
+    // render per burst.
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
     devTools: {
       name: 'Triage',

@@ -14,6 +14,7 @@ import type {
   DeskSettings,
   DeskSettingsInput,
   Message,
+  NotificationPreferences,
   Priority,
   Ticket,
   TicketStatus,
@@ -22,7 +23,6 @@ import type {
 } from '@/domain/types';
 import type { Locale } from '@/domain/locales';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
-import type { NotificationPreferences } from '@/domain/mail/preferences';
 import type { AccountExport } from '@/domain/account';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { RatingInput, SatisfactionRating } from '@/domain/satisfaction';

@@ -1,7 +1,7 @@
 /**
  * A native `<select>` dressed in the antd theme's tokens. The ticket screen's short pick lists
- * (assignee, category) use it instead of antd `Select`, which would add ≈ 26 KiB gzip
- * (rc-select, rc-virtual-list) to the route; a native list is also keyboard- and
+ * (assignee, category) use it instead of antd `Select`, which would add rc-select and
+ * rc-virtual-list to the route (see docs/benchmarks.md); a native list is also keyboard- and
  * screen-reader-friendly on every platform. It looks like the antd controls around it: no
  * native arrow but antd's chevron, the primary colour on hover, and antd's focus ring.
  */

@@ -3,8 +3,7 @@
  * account leaves behind. Pure: each backend reads the data, these functions decide its shape.
  */
 import type { Locale } from '@/domain/locales';
-import type { NotificationPreferences } from '@/domain/mail/preferences';
-import type { Message, Ticket, UserProfile } from '@/domain/types';
+import type { Message, NotificationPreferences, Ticket, UserProfile } from '@/domain/types';
 
 /**
  * The name a deleted person's tickets and messages keep: the tickets stay for the desk, the

@@ -2,12 +2,26 @@
  * The data model of DESIGN §3, as plain serializable TypeScript. Timestamps are ISO-8601
  * UTC strings; no Date, Timestamp or snapshot object ever appears here.
  */
-import type { NotificationPreferences } from '@/domain/mail/preferences';
 import type { Role } from '@/domain/roles';
 import type { Locale } from '@/domain/locales';
 
 /** ISO-8601 UTC timestamp string, e.g. `2026-11-21T23:49:08.000Z`. */
 export type IsoDateTime = string;
+
+/**
+ * A person's email switches (DESIGN §9), on their profile as `users/{uid}.notifications`; the
+ * defaults, the switches each role can use and the stored shape are in `mail/preferences.ts`:
+ * - `requestUpdates`: as a requester — request received, a public reply, request solved;
+ * - `ticketAssigned`: as staff — a ticket assigned to them by someone else;
+ * - `customerReplies`: as staff — the requester replied on a ticket assigned to them;
+ * - `newUnassigned`: as staff — every new ticket that arrives in Unassigned (opt-in).
+ */
+export interface NotificationPreferences {
+  requestUpdates: boolean;
+  ticketAssigned: boolean;
+  customerReplies: boolean;
+  newUnassigned: boolean;
+}
 
 /** `users/{uid}` (DESIGN §3). */
 export interface UserProfile {

@@ -28,7 +28,7 @@ import { describeReportsContract } from './reports-contract';
 import { uniqueEmail, type ContractHarness } from './harness';
 
 const CONFIG: AppConfig = { backend: 'local', recaptchaSiteKey: null };
-/** Far below the app's 210 000: the point here is behaviour, not brute-force resistance. */
+/** Far below the app's `DEFAULT_PBKDF2_ITERATIONS`: the point here is behaviour, not brute-force resistance. */
 const ITERATIONS = 1_000;
 
 function uniqueDbName(label: string): string {

@@ -32,7 +32,7 @@ export interface LocalTestBackendOptions {
 /**
  * A client of the local backend. Its session lives in memory, as if each client were its own
  * browser on one shared database, so two clients are two people; passwords are hashed with 1 000 PBKDF2 iterations instead of
- * the app's 210 000 (these tests check behaviour, not brute-force resistance).
+ * the app's `DEFAULT_PBKDF2_ITERATIONS` (these tests check behaviour, not brute-force resistance).
  */
 export function localTestBackend({ seed, dbName = uniqueDbName(), now }: LocalTestBackendOptions): Backend {
   return createBackend(

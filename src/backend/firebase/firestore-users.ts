@@ -32,13 +32,9 @@ import { displayNameSchema, localeSchema, parseInput, peopleQuerySchema, roleSch
 import { STAFF_LIST_LIMIT, STAFF_ROLES } from '@/domain/people';
 import { searchKeyOf } from '@/domain/search-keys';
 import { isLocale, type Locale } from '@/domain/locales';
-import {
-  notificationPreferencesSchema,
-  notificationsOf,
-  type NotificationPreferences,
-} from '@/domain/mail/preferences';
+import { notificationPreferencesSchema, notificationsOf } from '@/domain/mail/preferences';
 import { LIMITS } from '@/domain/limits';
-import type { UserProfile } from '@/domain/types';
+import type { NotificationPreferences, UserProfile } from '@/domain/types';
 import type { ErrorListener, Listener, PeoplePage, PeopleQuery, Unsubscribe } from '@/backend/port';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { toAppError } from '@/backend/firebase/firebase-errors';

@@ -20,9 +20,24 @@ import {
 import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, toAppError, type LocalContext } from '@/backend/local/context';
 import { newId } from '@/backend/local/ids';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '@/backend/local/passwords';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '@/backend/local/passwords';
 import { deleteAccountData } from '@/backend/local/account-deletion';
 import type { SessionState } from '@/backend/local/session';
+import type { CredentialRecord } from '@/backend/local/db';
+
+/**
+ * Redoes a credential's hash with the current work factor, now that its password is known to be
+ * right (DESIGN §5: the iteration count is stored with each hash so it can be raised). Leaves it
+ * alone if the password changed meanwhile in another tab: that hash is already the newer one.
+ */
+async function upgradePasswordHash(ctx: LocalContext, credential: CredentialRecord, password: string): Promise<void> {
+  // Hashed before the transaction: awaiting WebCrypto inside one would let it commit early.
+  const secret = await hashPassword(password, ctx.iterations);
+  await ctx.db.transaction('rw', ctx.db.credentials, async () => {
+    const current = await ctx.db.credentials.get(credential.email);
+    if (current?.hash === credential.hash) await ctx.db.credentials.update(credential.email, { ...secret });
+  });
+}
 
 /** Reads what `onChange` reports for a session; Dexie calls only, so it can run in liveQuery. */
 async function readAuthChange(ctx: LocalContext, session: SessionState): Promise<AuthChange> {
@@ -147,6 +162,7 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
         }
         const user = (await verifyPassword(password, credential)) ? await ctx.db.users.get(credential.uid) : undefined;
         if (!user) throw refusals.invalidCredential();
+        if (needsRehash(credential, ctx.iterations)) await upgradePasswordHash(ctx, credential, password);
         ctx.session.set({ uid: user.uid, email }, { thisTabOnly });
         return user;
       }),

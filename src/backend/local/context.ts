@@ -93,8 +93,8 @@ export async function requireUser(ctx: LocalContext): Promise<UserProfile> {
  *
  * Why the first read is not `liveQuery`'s: `liveQuery` starts its first run on a timer whenever
  * another Dexie transaction is in flight (it waits for Dexie's zone to settle), and in a browser
- * that timer runs only after the frame the screen is rendering — ~15 ms before the read even
- * starts. `liveQuery` takes over once the first value is out, subscribed from a task of its own
+ * that timer runs only after the frame the screen is rendering — up to a frame's time before the
+ * read even starts. `liveQuery` takes over once the first value is out, subscribed from a task of its own
  * (from inside the read's Dexie promises it could miss a later change); its own first run is not
  * passed on when it equals what was sent (a change in between is).
  * @param read reads what to emit; it may use only Dexie calls (liveQuery's rule); its result is

@@ -12,7 +12,7 @@ import { DEFAULT_DB_NAME, openTriageDb } from '@/backend/local/db';
 import { createLocalFiles } from '@/backend/local/files';
 import { createLocalMail, withMailTriggers } from '@/backend/local/mail';
 import { createLocalMessages } from '@/backend/local/messages';
-import { DEFAULT_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
+import { DEFAULT_PBKDF2_ITERATIONS, DEMO_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
 import { createLocalPresence, openPresenceDb } from '@/backend/local/presence';
 import { seedDemoData } from '@/backend/local/seed';
 import { scheduleAutomation } from '@/backend/local/automation';
@@ -44,7 +44,10 @@ export interface LocalBackendOptions {
   sessionStorage?: SessionStorageLike;
   /** Seed the demo desk on first run (default true). */
   seed?: boolean;
-  /** PBKDF2 iterations for new password hashes (default 210 000). */
+  /**
+   * PBKDF2 iterations for new password hashes, and the work factor older hashes are raised to at
+   * sign-in (default {@link DEFAULT_PBKDF2_ITERATIONS}); tests pass fewer to stay fast.
+   */
   pbkdf2Iterations?: number;
   /** The clock, ms since the epoch (default `Date.now`). */
   now?: () => number;
@@ -80,7 +83,9 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
 
   const ready = (async () => {
     await db.open();
-    if (options.seed !== false) await seedDemoData(db, { iterations, now: now() });
+    if (options.seed !== false) {
+      await seedDemoData(db, { iterations: Math.min(iterations, DEMO_PBKDF2_ITERATIONS), now: now() });
+    }
   })().catch((error: unknown) => {
     throw toAppError(error);
   });

@@ -11,8 +11,8 @@ import { displayNameSchema, localeSchema, parseInput, peopleQuerySchema, roleSch
 import { STAFF_LIST_LIMIT, STAFF_ROLES } from '@/domain/people';
 import { searchKeyOf } from '@/domain/search-keys';
 import type { Locale } from '@/domain/locales';
-import { notificationPreferencesSchema, type NotificationPreferences } from '@/domain/mail/preferences';
-import type { Message, UserProfile } from '@/domain/types';
+import { notificationPreferencesSchema } from '@/domain/mail/preferences';
+import type { Message, NotificationPreferences, UserProfile } from '@/domain/types';
 import { accountExportOf } from '@/domain/account';
 import Dexie from 'dexie';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/context';

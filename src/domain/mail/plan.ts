@@ -5,9 +5,8 @@
  * a requester; nobody is emailed about their own action.
  */
 import type { MailKind } from '@/domain/mail/mail-document';
-import type { NotificationPreferences } from '@/domain/mail/preferences';
 import { isStaff, type Role } from '@/domain/roles';
-import type { Message, Ticket } from '@/domain/types';
+import type { Message, NotificationPreferences, Ticket } from '@/domain/types';
 
 /** The fields of a ticket the plan reads. */
 export type MailTicketState = Pick<

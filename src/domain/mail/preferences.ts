@@ -5,20 +5,7 @@
 import { z } from 'zod/mini';
 import type { Role } from '@/domain/roles';
 import { isStaff } from '@/domain/roles';
-
-/**
- * A person's email switches:
- * - `requestUpdates`: as a requester — request received, a public reply, request solved;
- * - `ticketAssigned`: as staff — a ticket assigned to them by someone else;
- * - `customerReplies`: as staff — the requester replied on a ticket assigned to them;
- * - `newUnassigned`: as staff — every new ticket that arrives in Unassigned (opt-in).
- */
-export interface NotificationPreferences {
-  requestUpdates: boolean;
-  ticketAssigned: boolean;
-  customerReplies: boolean;
-  newUnassigned: boolean;
-}
+import type { NotificationPreferences } from '@/domain/types';
 
 /** The switches of someone who never chose: everything about their own work, not the whole queue. */
 export const DEFAULT_NOTIFICATIONS: NotificationPreferences = {

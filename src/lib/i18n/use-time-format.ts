@@ -18,7 +18,7 @@ export interface TimeFormat {
 
 /**
  * One set of formatters per language, shared by every component: building an
- * `Intl.DateTimeFormat` costs about a millisecond, which a queue page paid once per row.
+ * `Intl.DateTimeFormat` is slow, and a queue page paid for it once per row.
  */
 const FORMATS = new Map<string, TimeFormat>();
 

@@ -3,7 +3,7 @@
  * verification, export and deletion.
  */
 import { api } from '@/lib/store/api';
-import type { NotificationPreferences } from '@/domain/mail/preferences';
+import type { NotificationPreferences } from '@/domain/types';
 import type { AccountExport } from '@/domain/account';
 import type { FileToUpload } from '@/backend/port';
 

@@ -2,8 +2,8 @@
  * Sign in with email and password (and Google on the Firebase backend).
  *
  * A plain `<form>` with antd inputs rather than antd `Form`: this is the first screen most
- * visitors load, and `Form` (with its validator and tooltip machinery) would cost ~30 KiB gzip
- * of the 200 KiB first-paint budget. The form checks only that both fields are filled; the
+ * visitors load, and `Form` (with its validator and tooltip machinery) would take a large share
+ * of its first-paint gzip budget. The form checks only that both fields are filled; the
  * backend validates the email with the shared zod schema (`signInSchema`) before any network
  * call, and its message (the invalid-email sentence) shows in the alert above the form.
  */

@@ -32,7 +32,7 @@ const ATTACH_FILES = defineMessage({ id: 'conversation.attachmentPicker.attach',
 
 /**
  * A thin progress bar with the percentage (antd's Progress brings its circle and steps
- * variants along: ~5 KiB gzip in every ticket chunk for one bar).
+ * variants along, into every ticket chunk, for one bar).
  */
 function UploadBar({ name, percent }: { name: string; percent: number }) {
   const { token } = theme.useToken();

@@ -1,7 +1,7 @@
 /**
  * The agent queue's ticket table: a semantic, accessible `<table>` drawn with antd's theme
  * tokens so it looks like antd's `Table` in the light and dark themes, at a fraction of its
- * weight (antd `Table` alone is ~100 KiB gzip, the whole route budget). Sortable columns have
+ * weight (antd `Table` alone would fill the route's whole gzip budget). Sortable columns have
  * header buttons and `aria-sort`; each row opens its ticket (the subject is also a link, for
  * the keyboard and for opening in a new tab).
  */
@@ -93,7 +93,8 @@ const COLUMN_TEXT = defineMessages({
 /**
  * A status or priority tag drawn like antd's `Tag` of that preset colour, but as a plain span:
  * a page of rows mounts 50 of them, and each antd component instance costs a CSS-in-JS lookup
- * (measured: most of the time from a filter change to painted rows went there).
+ * (in bench:queue's profiles, most of the time from a filter change to painted rows went there;
+ * see docs/benchmarks.md).
  */
 export function RowTag({ color, children }: { color: string; children: ReactNode }) {
   return <span className={`triage-queue-tag triage-queue-tag-${color}`}>{children}</span>;
@@ -420,7 +421,7 @@ export function QueueTable({
   const navigate = useNavigate();
   const minute = useMinuteTick();
   const now = useMinuteClock();
-  // Built once per theme and direction: the tags' palette alone took ~2 ms a render.
+  // Built once per theme and direction: the tags' palette alone showed in every render's profile.
   const css = useMemo(() => tableCss(token, direction) + tagCss(token), [token, direction]);
 
   const openRow = useStableCallback((event: MouseEvent<HTMLTableRowElement>, ticket: Ticket) => {

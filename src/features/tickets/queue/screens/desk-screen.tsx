@@ -11,7 +11,7 @@
  * A dot marks rows changed since the agent last opened them (recorded in preferences).
  *
  * Rows are not virtualised: a page is at most 50 rows here (100 at the port), which the
- * browser lays out in a few milliseconds (see the README's benchmark).
+ * browser lays out quickly enough (see bench:queue in docs/benchmarks.md).
  */
 import { PageTitle } from '@/components/page-title';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';

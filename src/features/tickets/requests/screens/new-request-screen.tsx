@@ -6,7 +6,7 @@
  * reload, not to a refusal — and a submit retried after a reload reuses the draft's client ids.
  * On success the customer lands on the new request.
  *
- * Plain controlled antd inputs rather than antd `Form` (≈30 KiB gzip), as the bundle budget asks.
+ * Plain controlled antd inputs rather than antd `Form` (too heavy for the route's gzip budget).
  */
 import { PageTitle } from '@/components/page-title';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
