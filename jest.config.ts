@@ -2,6 +2,8 @@ import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+  // nanoid ships ES modules only; Jest runs CommonJS, so its files are transpiled like ours.
+  '/node_modules/nanoid/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false }],
 };
 
 const moduleNameMapper: Config['moduleNameMapper'] = {
@@ -12,7 +14,10 @@ const moduleNameMapper: Config['moduleNameMapper'] = {
   '\\.(css|svg|png)$': '<rootDir>/test/jest/file-stub.ts',
 };
 
-const shared = { transform, moduleNameMapper, clearMocks: true };
+/** Packages that ship ES modules only and so go through the transform above. */
+const transformIgnorePatterns = ['/node_modules/(?!nanoid/)'];
+
+const shared = { transform, transformIgnorePatterns, moduleNameMapper, clearMocks: true };
 
 /**
  * Jest projects: pure code under node, screens under jsdom, the backend contract against the

@@ -2,6 +2,7 @@
  * Client-generated document ids (DESIGN §3: ticket and message ids may come from the client,
  * so a retried write is idempotent).
  */
+import { customAlphabet } from 'nanoid';
 
 /** The characters of an id: Firestore's auto-id alphabet. */
 export const CLIENT_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -10,23 +11,9 @@ export const CLIENT_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 export const CLIENT_ID_LENGTH = 20;
 
 /**
- * Random bytes at or above this are dropped: below it every character of the alphabet has the
- * same number of bytes mapping to it (`byte % 62` over all 256 bytes would favour `A`–`H`).
- */
-const FAIR_BYTE_LIMIT = 256 - (256 % CLIENT_ID_ALPHABET.length);
-
-/**
  * A random id of 20 letters and digits, like Firestore's auto-ids (≈119 bits of entropy), from
- * `crypto.getRandomValues`; every character is equally likely at every position (bytes that
- * would bias the mapping are rejected and drawn again).
+ * `crypto.getRandomValues` through nanoid's `customAlphabet`, which draws every character with
+ * the same chance (it masks the random bytes and rejects those outside the alphabet instead of
+ * taking them modulo its length).
  */
-export function newClientId(): string {
-  let id = '';
-  while (id.length < CLIENT_ID_LENGTH) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(CLIENT_ID_LENGTH * 2))) {
-      if (byte < FAIR_BYTE_LIMIT && id.length < CLIENT_ID_LENGTH)
-        id += CLIENT_ID_ALPHABET[byte % CLIENT_ID_ALPHABET.length];
-    }
-  }
-  return id;
-}
+export const newClientId: () => string = customAlphabet(CLIENT_ID_ALPHABET, CLIENT_ID_LENGTH);
