@@ -1,7 +1,7 @@
 /**
  * `npm run reads:firebase` (inside the Emulator Suite: Auth, Firestore and Functions): the
  * Firestore document reads each main screen of the Firebase build costs on load and per live
- * change (DESIGN §3 "Finding people"; README "Firestore reads per screen"). The emulator counts
+ * change (DESIGN §3 "Finding people"; docs/benchmarks.md "Firestore reads per screen"). The emulator counts
  * no reads, so the app counts them itself: the Firebase adapter's read meter
  * (`src/backend/firebase/read-meter.ts`) adds each document a get or query returns, each
  * document a listener delivers first and each one added, changed or removed later, and one per

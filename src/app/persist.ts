@@ -7,7 +7,7 @@
  * browser, so their storage merges each tab's writes instead of replacing the others'.
  *
  * The shape checks are plain type guards rather than zod: this module is in the first JS every
- * visitor downloads (see README, bundle budgets).
+ * visitor downloads (see docs/benchmarks.md, "Bundle sizes").
  */
 import {
   createMigrate,
