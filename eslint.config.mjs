@@ -5,7 +5,7 @@
 //   src/domain      pure rules and types: other domain modules only; no React, Redux, Firebase, Dexie.
 //   src/config      build-time configuration: domain only.
 //   src/backend     the port and its adapters: domain and config. Only src/backend/firebase imports firebase/*.
-//   src/lib,        shared helpers and components: domain, config, the port (src/backend/port.ts) and each
+//   src/lib,        shared helpers and components: domain, config, the port (src/backend/port/) and each
 //   src/components  other; never an adapter (src/backend/local, src/backend/firebase), a feature or src/app.
 //   src/features/*  domain, config, the port, lib, components; never src/app, an adapter or another feature.
 //                   Inside features/tickets: api/, components/, ticket-labels.ts and ticket-events.ts are
@@ -85,8 +85,8 @@ const LAYER_ZONES = [
   zone(
     ['src/lib', 'src/components', 'src/features'],
     'src/backend',
-    'Only the port (src/backend/port.ts) is visible above src/backend, never an adapter: the app picks it (DESIGN §5).',
-    ['./port.ts'],
+    'Only the port (src/backend/port/) is visible above src/backend, never an adapter: the app picks it (DESIGN §5).',
+    ['./port'],
   ),
   zone(
     'src/features',

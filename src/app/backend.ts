@@ -5,7 +5,8 @@
  * the first screen: the sign-in form is usable while Firebase Auth (or Dexie) arrives.
  */
 import type { AppConfig } from '@/config/config-schema';
-import type { AuthCapabilities, Backend } from '@/backend/port';
+import type { AuthCapabilities } from '@/backend/port/auth';
+import type { Backend } from '@/backend/port/backend';
 import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import type { DemoAccount } from '@/features/auth/components/demo-accounts-card';
 

@@ -3,7 +3,7 @@
  * `get`, `update` and `transition`: every rule of a single change (DESIGN §1–§3, the Firestore
  * rules, audit events) holds for each ticket, because each ticket is exactly that single change.
  */
-import type { BulkAction, BulkResult, TicketsPort } from '@/backend/port';
+import type { BulkAction, BulkResult, TicketsPort } from '@/backend/port/tickets';
 import { toErrorShape } from '@/domain/errors/errors';
 import { refusals } from '@/domain/errors/refusals';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';

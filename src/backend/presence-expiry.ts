@@ -4,7 +4,8 @@
  * change when a time passes, so a watcher filters expired entries itself and re-emits when the
  * earliest one expires.
  */
-import type { Listener, PresenceEntry } from '@/backend/port';
+import type { Listener } from '@/backend/port/subscriptions';
+import type { PresenceEntry } from '@/backend/port/presence';
 import { refusals } from '@/domain/errors/refusals';
 import { CLIENT_ID_PATTERN } from '@/domain/attachment-paths';
 

@@ -26,7 +26,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const PROBES = {
   domainImportsBackend: {
     filePath: 'src/domain/lint-probe.ts',
-    code: "import type { Backend } from '@/backend/port';\nexport type Probe = Backend;\n",
+    code: "import type { Backend } from '@/backend/port/backend';\nexport type Probe = Backend;\n",
   },
   domainImportsReact: {
     filePath: 'src/domain/lint-probe.ts',
@@ -87,7 +87,7 @@ const PROBES = {
   legal: {
     filePath: 'src/features/admin/lint-probe.ts',
     code: [
-      "import type { Backend } from '@/backend/port';",
+      "import type { Backend } from '@/backend/port/backend';",
       "import { isStaff } from '@/domain/roles';",
       "import { api } from '@/lib/store/api';",
       "import { StatusPage } from '@/components/status-page';",

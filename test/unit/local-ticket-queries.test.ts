@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import type { TicketFilter, TicketSort } from '@/backend/port';
+import type { TicketFilter, TicketSort } from '@/backend/port/tickets';
 import { openTriageDb, QUEUE_ASSIGNEE, SCHEMA_V1, SCHEMA_V2, SEARCH_KEYS, type TriageDb } from '@/backend/local/db';
 import {
   compareTickets,

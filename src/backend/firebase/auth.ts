@@ -30,7 +30,8 @@ import {
 } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
 import { refusals } from '@/domain/errors/refusals';
-import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
+import type { Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { AuthChange, AuthPort } from '@/backend/port/auth';
 import { firestoreUnavailable, toAppError, toAuthError, withTimeout } from '@/backend/firebase/firebase-errors';
 
 /** Profiles live in a module that imports `firebase/firestore`: load it only when needed. */

@@ -9,7 +9,7 @@ import type { Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
 import { toErrorShape } from '@/domain/errors/errors';
 import { refusals } from '@/domain/errors/refusals';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 
 /** The database and the signed-in person's session. */

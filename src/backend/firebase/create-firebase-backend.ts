@@ -7,7 +7,7 @@
  * here is reached through `import()`, so they come in their own chunks on first use.
  */
 import type { AppConfig } from '@/config/config-schema';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import { withBulk } from '@/backend/bulk-tickets';
 import { createFirebaseAuth } from '@/backend/firebase/auth';
 import type { FirebaseContext } from '@/backend/firebase/context';

@@ -5,7 +5,7 @@
  */
 import { parseAttachmentPath } from '@/domain/attachment-paths';
 import { refusals } from '@/domain/errors/refusals';
-import type { FilesPort } from '@/backend/port';
+import type { FilesPort } from '@/backend/port/files';
 import { call, currentUid, type FirebaseContext } from '@/backend/firebase/context';
 
 const load = () => import('@/backend/firebase/storage-files');

@@ -16,7 +16,7 @@ import {
   type Query,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import type { Unsubscribe } from '@/backend/port';
+import type { Unsubscribe } from '@/backend/port/subscriptions';
 import { meterReads, metering } from '@/backend/firebase/read-meter';
 
 /** How long a cache-only first snapshot waits for the server's, in ms. */

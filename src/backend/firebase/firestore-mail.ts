@@ -7,7 +7,7 @@ import { toErrorShape } from '@/domain/errors/errors';
 import { assertCan } from '@/domain/errors/refusals';
 import { DELIVERY_STATES, MAIL_KINDS, type MailDelivery, type OutgoingMail } from '@/domain/mail/mail-document';
 import { principalOf } from '@/domain/plans/ticket-write';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { FirestoreContext } from '@/backend/firebase/context';
 import { readActor } from '@/backend/firebase/firestore-users';
 import { toAppError } from '@/backend/firebase/firebase-errors';

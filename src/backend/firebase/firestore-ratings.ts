@@ -23,7 +23,7 @@ import {
   type SatisfactionRating,
 } from '@/domain/satisfaction';
 import { TICKET_STATUSES } from '@/domain/types';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { FirestoreContext } from '@/backend/firebase/context';
 import { readActorIn } from '@/backend/firebase/firestore-users';
 import { toAppError } from '@/backend/firebase/firebase-errors';

@@ -27,7 +27,7 @@ import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
 import { type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { FirestoreContext } from '@/backend/firebase/context';
 import { readActor, readActorIn } from '@/backend/firebase/firestore-users';
 import { toAppError } from '@/backend/firebase/firebase-errors';

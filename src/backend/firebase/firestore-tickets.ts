@@ -65,19 +65,17 @@ import {
   type Ticket,
   type UserProfile,
 } from '@/domain/types';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type {
   CreateTicketInput,
-  ErrorListener,
-  Listener,
   TicketCursor,
   TicketFilter,
   TicketPage,
   TicketPatch,
   TicketQuery,
   TicketSort,
-  Unsubscribe,
   WriteOptions,
-} from '@/backend/port';
+} from '@/backend/port/tickets';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { meterReads, metering } from '@/backend/firebase/read-meter';
 import { readActor, readActorIn, userRef } from '@/backend/firebase/firestore-users';

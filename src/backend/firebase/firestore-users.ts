@@ -39,7 +39,8 @@ import {
 } from '@/domain/mail/preferences';
 import { LIMITS } from '@/domain/limits';
 import type { UserProfile } from '@/domain/types';
-import type { ErrorListener, Listener, PeoplePage, PeopleQuery, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { PeoplePage, PeopleQuery } from '@/backend/port/users';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/context';
 import { toAppError } from '@/backend/firebase/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/firestore-live';

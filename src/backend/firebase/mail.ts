@@ -3,7 +3,7 @@
  * comes from the mail provider's webhook (functions/), so it cannot be simulated from here. The
  * local twin is `local/mail.ts`.
  */
-import type { MailPort } from '@/backend/port';
+import type { MailPort } from '@/backend/port/mail';
 import { watchLazily, type FirebaseContext } from '@/backend/firebase/context';
 import { AppError } from '@/domain/errors/errors';
 

@@ -2,7 +2,7 @@
  * The Firebase {@link MessagesPort}: each call loads `firestore-messages.ts` (and, for files,
  * `storage-files.ts`) on first use. The local twin is `local/messages.ts`.
  */
-import type { MessagesPort } from '@/backend/port';
+import type { MessagesPort } from '@/backend/port/messages';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/context';
 
 const load = () => import('@/backend/firebase/firestore-messages');

@@ -2,7 +2,7 @@
  * The Firebase {@link PresencePort}: each call loads `firestore-presence.ts` on first use. The
  * local twin is `local/presence.ts`.
  */
-import type { PresencePort } from '@/backend/port';
+import type { PresencePort } from '@/backend/port/presence';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/context';
 
 const load = () => import('@/backend/firebase/firestore-presence');

@@ -2,7 +2,7 @@
  * The Firebase {@link ReportsPort}: loads `firestore-reports.ts` on first use. The local twin is
  * `local/reports.ts`.
  */
-import type { ReportsPort } from '@/backend/port';
+import type { ReportsPort } from '@/backend/port/reports';
 import { call, type FirebaseContext } from '@/backend/firebase/context';
 
 const load = () => import('@/backend/firebase/firestore-reports');

@@ -2,7 +2,7 @@
  * The Firebase {@link SettingsPort}: each call loads `firestore-settings.ts` on first use. The
  * local twin is `local/settings.ts`.
  */
-import type { SettingsPort } from '@/backend/port';
+import type { SettingsPort } from '@/backend/port/settings';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/context';
 
 const load = () => import('@/backend/firebase/firestore-settings');

@@ -3,7 +3,7 @@
  * loads `firestore-tickets.ts` (and, for a request's files, `storage-files.ts`) on first use.
  * The local twin is `local/tickets.ts`.
  */
-import type { TicketsPort } from '@/backend/port';
+import type { TicketsPort } from '@/backend/port/tickets';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/context';
 
 const load = () => import('@/backend/firebase/firestore-tickets');

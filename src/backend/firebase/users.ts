@@ -2,7 +2,7 @@
  * The Firebase {@link UsersPort}: each call loads `firestore-users.ts` on first use. The
  * local twin is `local/users.ts`.
  */
-import type { UsersPort } from '@/backend/port';
+import type { UsersPort } from '@/backend/port/users';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/context';
 
 const load = () => import('@/backend/firebase/firestore-users');

@@ -4,7 +4,8 @@
  * session is the browser's, or a tab's own (see `session.ts`).
  */
 import { liveQuery } from 'dexie';
-import type { AuthChange, AuthPort, Listener, Unsubscribe } from '@/backend/port';
+import type { Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { AuthChange, AuthPort } from '@/backend/port/auth';
 import { AppError, toErrorShape } from '@/domain/errors/errors';
 import { refusals } from '@/domain/errors/refusals';
 import { SELF_ASSIGNABLE_ROLE } from '@/domain/roles';

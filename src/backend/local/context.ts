@@ -5,7 +5,7 @@
  * from `src/domain/`, exactly as the Firestore rules follow them (DESIGN §1–§2).
  */
 import { liveQuery } from 'dexie';
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import { AppError, toErrorShape } from '@/domain/errors/errors';
 import { refusals } from '@/domain/errors/refusals';
 import type { IsoDateTime, UserProfile } from '@/domain/types';

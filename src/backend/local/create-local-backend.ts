@@ -5,7 +5,7 @@
  * build aliases `@backend-adapter` to this file in local mode.
  */
 import type { AppConfig } from '@/config/config-schema';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import { createLocalAuth } from '@/backend/local/auth';
 import { toAppError, type LocalContext } from '@/backend/local/context';
 import { DEFAULT_DB_NAME, openTriageDb } from '@/backend/local/db';

@@ -5,7 +5,8 @@
  * the request exists (to the ticket id it will be submitted with): anyone signed in may do
  * that, and until the ticket exists only the uploader may read them.
  */
-import type { FilesPort, FileToUpload, Listener, UploadProgress } from '@/backend/port';
+import type { Listener } from '@/backend/port/subscriptions';
+import type { FilesPort, FileToUpload, UploadProgress } from '@/backend/port/files';
 import { can } from '@/domain/policy';
 import { assertMayAttach } from '@/domain/plans/reply';
 import { principalOf } from '@/domain/plans/ticket-write';

@@ -6,7 +6,7 @@
  * Loaded on first use (its composer, parser and catalogues stay out of the first paint).
  */
 import { ticketWriteTables } from '@/backend/local/db';
-import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port';
+import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port/mail';
 import { isoAt, type LocalContext } from '@/backend/local/context';
 import { newId } from '@/backend/local/ids';
 import { auditEventsOf } from '@/backend/local/ticket-rules';

@@ -4,15 +4,10 @@
  * emails it causes, as the Cloud Functions do after a Firestore write. A failure there is logged
  * and never fails the write that caused it (on Firebase, too, a trigger runs after the commit).
  */
-import type {
-  MailPort,
-  MessagesPort,
-  SimulatedInboundEmail,
-  TicketsPort,
-  ErrorListener,
-  Listener,
-  Unsubscribe,
-} from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { TicketsPort } from '@/backend/port/tickets';
+import type { MessagesPort } from '@/backend/port/messages';
+import type { MailPort, SimulatedInboundEmail } from '@/backend/port/mail';
 import { requireUser, runWrite, watchLive, type LocalContext } from '@/backend/local/context';
 import { assertCan } from '@/domain/errors/refusals';
 import { principalOf } from '@/domain/plans/ticket-write';

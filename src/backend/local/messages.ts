@@ -8,7 +8,8 @@
 import { ticketWriteTables } from '@/backend/local/db';
 import Dexie from 'dexie';
 import { z } from 'zod/mini';
-import type { AddMessageInput, ErrorListener, Listener, MessagesPort, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { AddMessageInput, MessagesPort } from '@/backend/port/messages';
 import { can } from '@/domain/policy';
 import { isRetriedMessage, planReply } from '@/domain/plans/reply';
 import { actorOf, applyTicketWrite, principalOf } from '@/domain/plans/ticket-write';

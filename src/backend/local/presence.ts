@@ -12,7 +12,8 @@
  * it, unless it was announced again since (another tab of the same person).
  */
 import Dexie, { type Table } from 'dexie';
-import type { ErrorListener, Listener, PresenceEntry, PresencePort, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { PresenceEntry, PresencePort } from '@/backend/port/presence';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { UserProfile } from '@/domain/types';

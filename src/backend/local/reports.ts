@@ -3,7 +3,7 @@
  * middleware (`db.ts`), the backlog from the queue's count indexes and the ratings of the range.
  * No ticket is read. Twin of `firebase/firestore-reports.ts`.
  */
-import type { ReportsPort } from '@/backend/port';
+import type { ReportsPort } from '@/backend/port/reports';
 import { assertCan } from '@/domain/errors/refusals';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { BACKLOG_STATUSES, type BacklogStatus, type ReportInput, type ReportRange } from '@/domain/reports/report';

@@ -4,7 +4,8 @@
  * and admins replace the canned replies.
  */
 import { ticketWriteTables } from '@/backend/local/db';
-import type { ErrorListener, Listener, SettingsPort, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { SettingsPort } from '@/backend/port/settings';
 import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan } from '@/domain/errors/refusals';

@@ -7,7 +7,7 @@
  * index instead — only the matches, whatever the other filters — and orders them in memory.
  */
 import Dexie, { type Collection } from 'dexie';
-import type { TicketCursor, TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/backend/port';
+import type { TicketCursor, TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/backend/port/tickets';
 import { TICKET_STATUSES, type Ticket, type TicketStatus } from '@/domain/types';
 import {
   QUEUE_ASSIGNEE,

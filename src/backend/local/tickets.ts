@@ -5,18 +5,16 @@
  */
 import Dexie from 'dexie';
 import { z } from 'zod/mini';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type {
   CreateTicketInput,
-  ErrorListener,
-  Listener,
   TicketFilter,
   TicketPage,
   TicketPatch,
   TicketQuery,
   TicketsPort,
-  Unsubscribe,
   WriteOptions,
-} from '@/backend/port';
+} from '@/backend/port/tickets';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { isRetriedSubmission, planNewTicket } from '@/domain/plans/new-ticket';
 import { planTransition } from '@/domain/plans/status-move';

@@ -3,7 +3,8 @@
  * list people in bounded queries (the staff, a search, a page), admins change other people's roles, everyone keeps their own language and
  * email switches.
  */
-import type { ErrorListener, Listener, PeopleQuery, Unsubscribe, UsersPort } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { PeopleQuery, UsersPort } from '@/backend/port/users';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import type { Role } from '@/domain/roles';
