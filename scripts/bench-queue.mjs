@@ -49,8 +49,8 @@ ensureLocalBuild('bench:queue', DIST, args.rebuild === 'true');
 // The adapter's query code and the search keys, bundled for the page (`window.__benchLib`).
 const benchLib = await bundleForPage(
   [
-    "export { openTriageDb, toStoredTicket } from '@/backend/local/db';",
-    "export { readTicketPage, countTickets } from '@/backend/local/ticket-queries';",
+    "export { openTriageDb, toStoredTicket } from '@/backend/local/core/db';",
+    "export { readTicketPage, countTickets } from '@/backend/local/tickets/queries';",
     "export { searchKeysFor } from '@/domain/search-keys';",
   ],
   '__benchLib',

@@ -110,7 +110,7 @@ export function createAppBackend(config: AppConfig): Backend {
  */
 export function loadDemoAccounts(): Promise<DemoAccount[]> {
   return process.env.BACKEND === 'local'
-    ? import(/* webpackChunkName: "demo-accounts" */ '@/backend/local/demo-accounts').then((module) =>
+    ? import(/* webpackChunkName: "demo-accounts" */ '@/backend/local/seed/demo-accounts').then((module) =>
         module.DEMO_ACCOUNTS.map((account) => ({ ...account })),
       )
     : Promise.resolve([]);

@@ -5,9 +5,9 @@
 import Dexie from 'dexie';
 import type { AppConfig } from '@/config/config-schema';
 import { createBackend } from '@/backend/local/create-local-backend';
-import { grantRole, openTriageDb, QUEUE_ASSIGNEE } from '@/backend/local/db';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
-import { createMemoryStorage, type SessionStorageLike } from '@/backend/local/session';
+import { grantRole, openTriageDb, QUEUE_ASSIGNEE } from '@/backend/local/core/db';
+import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
+import { createMemoryStorage, type SessionStorageLike } from '@/backend/local/auth/session';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AuthChange } from '@/backend/port/auth';
 import type { TicketCursor, TicketPage } from '@/backend/port/tickets';

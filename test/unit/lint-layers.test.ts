@@ -54,11 +54,11 @@ const PROBES = {
   },
   featureImportsAdapter: {
     filePath: 'src/features/auth/lint-probe.ts',
-    code: "import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';\nexport const probe = DEMO_ACCOUNTS;\n",
+    code: "import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';\nexport const probe = DEMO_ACCOUNTS;\n",
   },
   componentImportsFirebaseAdapter: {
     filePath: 'src/components/lint-probe.ts',
-    code: "import { toAppError } from '@/backend/firebase/firebase-errors';\nexport const probe = toAppError;\n",
+    code: "import { toAppError } from '@/backend/firebase/core/firebase-errors';\nexport const probe = toAppError;\n",
   },
   featureImportsFirebase: {
     filePath: 'src/features/auth/lint-probe.ts',
