@@ -5,6 +5,8 @@
 //   src/domain      pure rules and types: other domain modules only; no React, Redux, Firebase, Dexie.
 //   src/config      build-time configuration: domain only.
 //   src/backend     the port and its adapters: domain and config. Only src/backend/firebase imports firebase/*.
+//                   The two adapters never import each other (src/backend/local ↔ src/backend/firebase):
+//                   what both need lives in src/backend/shared or src/domain.
 //   src/lib,        shared helpers and components: domain, config, the port (src/backend/port/) and each
 //   src/components  other; never an adapter (src/backend/local, src/backend/firebase), a feature or src/app.
 //   src/features/*  domain, config, the port, lib, components; never src/app, an adapter or another feature.
@@ -76,6 +78,16 @@ const LAYER_ZONES = [
     'src/backend',
     ['src/lib', 'src/components', 'src/features', 'src/app'],
     'src/backend imports only src/domain and src/config (DESIGN §5).',
+  ),
+  zone(
+    'src/backend/local',
+    'src/backend/firebase',
+    'The local adapter never imports the Firebase adapter: share through src/backend/shared or src/domain (DESIGN §5).',
+  ),
+  zone(
+    'src/backend/firebase',
+    'src/backend/local',
+    'The Firebase adapter never imports the local adapter: share through src/backend/shared or src/domain (DESIGN §5).',
   ),
   zone(
     ['src/lib', 'src/components'],

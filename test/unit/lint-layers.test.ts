@@ -2,8 +2,9 @@
  * @jest-environment node
  *
  * The dependency rules of DESIGN §5 are enforced by lint: with the project's own ESLint config,
- * an upward import, a cross-feature import, an adapter imported by a feature and an import
- * cycle (of values, or of types only) are each reported, and a legal import is not; so is text
+ * an upward import, a cross-feature import, an adapter imported by a feature or by the other
+ * adapter, and an import cycle (of values, or of types only) are each reported, and a legal
+ * import is not; so is text
  * written straight into JSX (DESIGN §8), and a translated message is not. The probes
  * are linted as if saved at a path under src (they need not exist); the cycles are real files
  * under test/fixtures/lint, which the project's own lint run ignores.
@@ -59,6 +60,24 @@ const PROBES = {
   componentImportsFirebaseAdapter: {
     filePath: 'src/components/lint-probe.ts',
     code: "import { toAppError } from '@/backend/firebase/core/firebase-errors';\nexport const probe = toAppError;\n",
+  },
+  localAdapterImportsFirebaseAdapter: {
+    filePath: 'src/backend/local/tickets/lint-probe.ts',
+    code: "import { toAppError } from '@/backend/firebase/core/firebase-errors';\nexport const probe = toAppError;\n",
+  },
+  firebaseAdapterImportsLocalAdapter: {
+    filePath: 'src/backend/firebase/tickets/lint-probe.ts',
+    code: "import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';\nexport const probe = DEMO_ACCOUNTS;\n",
+  },
+  adapterImportsShared: {
+    filePath: 'src/backend/local/tickets/lint-probe.ts',
+    code: [
+      "import { withBulk } from '@/backend/shared/bulk-tickets';",
+      "import type { TicketsPort } from '@/backend/port/tickets';",
+      "import { isoAt } from '@/backend/local/core/context';",
+      'export const probe: [typeof withBulk, typeof isoAt, TicketsPort | null] = [withBulk, isoAt, null];',
+      '',
+    ].join('\n'),
   },
   featureImportsFirebase: {
     filePath: 'src/features/auth/lint-probe.ts',
@@ -157,6 +176,23 @@ describe('lint enforces one-way dependencies (DESIGN §5)', () => {
       'no-restricted-imports',
     ]);
     expect(rules(texts.featureImportsFirebase)).toEqual(['no-restricted-imports']);
+  });
+
+  it('keeps the two adapters apart: local never imports firebase, firebase never imports local', () => {
+    // The local side also meets the rule that keeps Firebase imports inside its adapter.
+    expect(rules(texts.localAdapterImportsFirebaseAdapter)).toEqual([
+      'import-x/no-restricted-paths',
+      'no-restricted-imports',
+    ]);
+    expect(
+      texts.localAdapterImportsFirebaseAdapter.find((message) => message.ruleId === 'import-x/no-restricted-paths')
+        ?.message,
+    ).toMatch(/The local adapter never imports the Firebase adapter/);
+    expect(rules(texts.firebaseAdapterImportsLocalAdapter)).toEqual(['import-x/no-restricted-paths']);
+    expect(texts.firebaseAdapterImportsLocalAdapter[0]?.message).toMatch(
+      /The Firebase adapter never imports the local adapter/,
+    );
+    expect(texts.adapterImportsShared).toEqual([]);
   });
 
   it('fails an import cycle, of values and of types only', () => {
