@@ -189,6 +189,32 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [FIREBASE_ONLY_IN_ADAPTER] }] },
   },
   {
+    // One way to add a message (DESIGN §5): only src/domain/plans/add-message.ts plans one, and every
+    // writer goes through its `addMessageThrough`. The demo seed plays its history in memory, before
+    // any database exists, and takes the plan directly. test/unit/lint-layers.test.ts shows the rule.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'functions/src/**/*.ts',
+      'scripts/**/*.{ts,mts,mjs}',
+      'test/fixtures/lint/**/*.{ts,tsx}',
+    ],
+    ignores: ['src/domain/plans/add-message.ts', 'src/domain/plans/reply.ts', 'src/backend/local/seed/history.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportSpecifier[imported.name="planReply"]',
+          'ExportSpecifier[local.name="planReply"]',
+          'MemberExpression[property.name="planReply"]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Add a message through addMessageThrough (src/domain/plans/add-message.ts), the only module that calls planReply (DESIGN §5).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts', 'src/config/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NOT_PURE] }] },
   },

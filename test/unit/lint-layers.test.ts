@@ -79,6 +79,26 @@ const PROBES = {
       '',
     ].join('\n'),
   },
+  adapterPlansReply: {
+    filePath: 'src/backend/local/messages/lint-probe.ts',
+    code: "import { planReply } from '@/domain/plans/reply';\nexport const probe = planReply;\n",
+  },
+  functionPlansReply: {
+    filePath: 'functions/src/lint-probe.ts',
+    code: "import * as reply from '@/domain/plans/reply';\nexport const probe = reply.planReply;\n",
+  },
+  reExportedPlanReply: {
+    filePath: 'src/domain/plans/lint-probe.ts',
+    code: "export { planReply as plan } from './reply';\n",
+  },
+  addMessageModulePlansReply: {
+    filePath: 'src/domain/plans/add-message.ts',
+    code: "import { isRetriedMessage, planReply } from '@/domain/plans/reply';\nexport const probe = [planReply, isRetriedMessage];\n",
+  },
+  adapterUsesReplyHelpers: {
+    filePath: 'src/backend/firebase/messages/lint-probe.ts',
+    code: "import { assertMayAttach } from '@/domain/plans/reply';\nexport const probe = assertMayAttach;\n",
+  },
   featureImportsFirebase: {
     filePath: 'src/features/auth/lint-probe.ts',
     code: "import { getAuth } from 'firebase/auth';\nexport const probe = getAuth;\n",
@@ -193,6 +213,15 @@ describe('lint enforces one-way dependencies (DESIGN §5)', () => {
       /The Firebase adapter never imports the local adapter/,
     );
     expect(texts.adapterImportsShared).toEqual([]);
+  });
+
+  it('lets only src/domain/plans/add-message.ts plan a message: planReply elsewhere fails', () => {
+    for (const name of ['adapterPlansReply', 'functionPlansReply', 'reExportedPlanReply'] as const) {
+      expect({ name, rules: rules(texts[name]) }).toEqual({ name, rules: ['no-restricted-syntax'] });
+      expect(texts[name][0]?.message).toMatch(/Add a message through addMessageThrough/);
+    }
+    expect(texts.addMessageModulePlansReply).toEqual([]);
+    expect(texts.adapterUsesReplyHelpers).toEqual([]);
   });
 
   it('fails an import cycle, of values and of types only', () => {

@@ -18,11 +18,11 @@ import {
   type FirestoreDataConverter,
 } from 'firebase/firestore';
 import { toErrorShape } from '@/domain/errors/errors';
-import { assignsOnReply, type LifecycleEvent } from '@/domain/lifecycle';
+import type { LifecycleEvent } from '@/domain/lifecycle';
 import { can } from '@/domain/policy';
-import { isRetriedMessage, planReply } from '@/domain/plans/reply';
-import { actorOf, principalOf } from '@/domain/plans/ticket-write';
-import { readableTicket, refusals } from '@/domain/errors/refusals';
+import { addMessageThrough, type MessageStore } from '@/domain/plans/add-message';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
 import { lifecycleEventSchema, newMessageSchema, parseInput } from '@/domain/schemas';
 import type { Attachment, Message } from '@/domain/types';
@@ -35,7 +35,7 @@ import {
   findTicket,
   getTicket,
   parseWriteOptions,
-  readTicketIn,
+  ticketRef,
   writeTicketChange,
 } from '@/backend/firebase/tickets/firestore-tickets';
 import { assertOnline } from '@/backend/shared/online';
@@ -171,36 +171,39 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
   const { db } = ctx;
   const ref = messageRef(db, ticketId, input.id);
 
-  const existing = await runTransaction(db, async (tx) => {
+  const outcome = await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    const ticket = readableTicket(principalOf(actor), await readTicketIn(tx, db, ticketId));
-    const stored = await tx.get(ref);
-    if (stored.exists() && isRetriedMessage(stored.data(), actor)) return stored.data();
-    // A refusal aborts the transaction: nothing is written, the message included.
-    // The desk's setting is read only when the reply could take the ticket (one read fewer).
-    const assignOnReply =
-      assignsOnReply(ticket, actorOf(actor), message.internal, true) && (await readAssignOnReplyIn(tx, db));
-    const plan = planReply({
-      ticket,
+    const store: MessageStore<Message, void> = {
+      readTicket: async () => {
+        const snapshot = await tx.get(ticketRef(db, ticketId));
+        return snapshot.exists() ? snapshot.data() : null;
+      },
+      readMessage: async () => {
+        const stored = await tx.get(ref);
+        return stored.exists() ? stored.data() : null;
+      },
+      readAssignOnReply: () => readAssignOnReplyIn(tx, db),
+      write: async (plan) => {
+        tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
+          ...plan.author,
+          body: message.body,
+          attachments: message.attachments,
+          createdAt: serverTimestamp(),
+        });
+        // A public message names itself on the ticket, so the rules can check that the stamps
+        // (`lastMessageAt`/`By`) come with a real message (the field is never read back).
+        writeTicketChange(tx, db, ticketId, plan, actor.uid, message.internal ? {} : { lastMessageId: input.id });
+      },
+    };
+    return addMessageThrough(store, {
       actor,
       internal: message.internal,
       attachmentCount: message.attachments.length,
       event: message.event,
       expectedUpdatedAt: message.expectedUpdatedAt,
-      assignOnReply,
     });
-    tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
-      ...plan.author,
-      body: message.body,
-      attachments: message.attachments,
-      createdAt: serverTimestamp(),
-    });
-    // A public message names itself on the ticket, so the rules can check that the stamps
-    // (`lastMessageAt`/`By`) come with a real message (the field is never read back).
-    writeTicketChange(tx, db, ticketId, plan, actor.uid, message.internal ? {} : { lastMessageId: input.id });
-    return null;
   });
-  if (existing) return existing;
+  if (outcome.kind === 'retried') return outcome.message;
   const snapshot = await getDoc(ref);
   if (!snapshot.metadata.fromCache) meterReads(1, 'get');
   if (!snapshot.exists()) throw refusals.sentButUnreadable();

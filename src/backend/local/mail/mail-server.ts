@@ -7,9 +7,9 @@
  */
 import { ticketWriteTables } from '@/backend/local/core/db';
 import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port/mail';
-import { isoAt, type LocalContext } from '@/backend/local/core/context';
+import type { LocalContext } from '@/backend/local/core/context';
 import { newId } from '@/backend/local/core/ids';
-import { auditEventsOf } from '@/backend/local/tickets/audit-records';
+import { localMessageStore } from '@/backend/local/messages/message-store';
 import type { MailCatalogue } from '@/domain/mail/compose';
 import {
   draftBounce,
@@ -28,8 +28,7 @@ import {
   type MailTicketState,
 } from '@/domain/mail/plan';
 import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
-import { planReply } from '@/domain/plans/reply';
-import { applyTicketWrite } from '@/domain/plans/ticket-write';
+import { addMessageThrough } from '@/domain/plans/add-message';
 import { isStaff } from '@/domain/roles';
 import type { Message, Ticket } from '@/domain/types';
 import es from '@/domain/mail/catalogues/es.json';
@@ -172,31 +171,23 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
   }
   if (!requester) return { outcome: 'unknown-ticket' };
   const written = await db.transaction('rw', [db.messages, db.events, ...ticketWriteTables(db)], async () => {
-    const current = await db.tickets.get(decision.ticketId);
-    if (!current || (await db.messages.get([current.id, messageId]))) return null;
-    const plan = planReply({
-      ticket: current,
+    const store = localMessageStore(db, {
+      ticketId: decision.ticketId,
+      messageId,
+      body: decision.body,
+      attachments: async () => [],
+      assignOnReply: 'never',
+      now: () => now,
+    });
+    const outcome = await addMessageThrough(store, {
       actor: requester,
       internal: false,
       attachmentCount: 0,
       event: undefined,
       expectedUpdatedAt: undefined,
-      assignOnReply: false,
     });
-    const at = isoAt(now);
-    const message: Message = {
-      id: messageId,
-      ticketId: current.id,
-      ...plan.author,
-      body: decision.body,
-      attachments: [],
-      createdAt: at,
-    };
-    await db.messages.add(message);
-    const after = applyTicketWrite(current, plan.write, at);
-    await db.tickets.put(after);
-    if (plan.events.length > 0) await db.events.bulkAdd(auditEventsOf(current.id, plan.events, requester.uid, now));
-    return { message, before: current, after };
+    // A post already taken (the same Message-Id) writes nothing and causes no mail.
+    return outcome.kind === 'added' ? outcome.written : null;
   });
   if (written) {
     await mailForNewMessage(ctx, written.message);

@@ -1,8 +1,10 @@
 /**
  * `tickets/{id}/messages/{mid}` on IndexedDB (DESIGN §1–§3): public replies and internal notes.
- * Internal notes never leave the adapter for customers. Adding a message reads the ticket (and,
- * when the reply could take it, the desk's `assignOnReply`), lets `planReply` check and plan it,
- * and writes the message, the ticket's change and its audit events in one transaction. The plan
+ * Internal notes never leave the adapter for customers. Adding a message goes through
+ * `addMessageThrough` (`src/domain/plans/add-message.ts`) over the local store
+ * (`message-store.ts`) in one transaction: it reads the ticket (and, when the reply could take
+ * it, the desk's `assignOnReply`), checks and plans the message, then writes the message, the
+ * ticket's change and its audit events. The plan
  * moves the status: a requester's reply reopens a pending, on-hold or solved ticket; a staff
  * member's public reply on a new ticket opens it and, when the ticket is unassigned and the desk's
  * setting is on, assigns it to them; a lifecycle event carried by the message ("Reply and set
@@ -14,16 +16,14 @@ import { z } from 'zod/mini';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AddMessageInput, MessagesPort } from '@/backend/port/messages';
 import { can } from '@/domain/policy';
-import { isRetriedMessage, planReply } from '@/domain/plans/reply';
-import { actorOf, applyTicketWrite, principalOf } from '@/domain/plans/ticket-write';
-import { assignsOnReply } from '@/domain/lifecycle';
+import { addMessageThrough } from '@/domain/plans/add-message';
+import { principalOf } from '@/domain/plans/ticket-write';
 import { readableTicket } from '@/domain/errors/refusals';
 import { lifecycleEventSchema, newMessageSchema, parseInput, writeOptionsSchema } from '@/domain/schemas';
 import type { Message } from '@/domain/types';
-import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
+import { requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
-import { auditEventsOf } from '@/backend/local/tickets/audit-records';
-import { readDeskSettings } from '@/backend/local/settings/settings';
+import { localMessageStore } from '@/backend/local/messages/message-store';
 
 /** The port's `AddMessageInput`, validated (DESIGN §3 limits; unknown keys dropped). */
 const addMessageInputSchema = z.extend(z.extend(newMessageSchema, writeOptionsSchema.shape), {
@@ -77,30 +77,22 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
           [db.users, db.messages, db.events, db.files, ...ticketWriteTables(db)],
           async () => {
             const me = await requireUser(ctx);
-            const ticket = readableTicket(principalOf(me), await db.tickets.get(ticketId));
-            const existing = await db.messages.get([ticketId, id]);
-            if (existing && isRetriedMessage(existing, me)) return existing;
-            // Throws for anything refused: the transaction then writes nothing, message included.
-            const plan = planReply({
-              ticket,
+            const store = localMessageStore(db, {
+              ticketId,
+              messageId: id,
+              body,
+              attachments: () => verifiedAttachments(db, me, ticketId, id, named),
+              assignOnReply: 'desk',
+              now: () => ctx.now(),
+            });
+            const outcome = await addMessageThrough(store, {
               actor: me,
               internal,
               attachmentCount: named.length,
               event,
               expectedUpdatedAt,
-              // The desk's setting matters only when the reply could take the ticket.
-              assignOnReply:
-                assignsOnReply(ticket, actorOf(me), internal, true) && (await readDeskSettings(db)).assignOnReply,
             });
-            const attachments = await verifiedAttachments(db, me, ticketId, id, named);
-
-            const ms = ctx.now();
-            const at = isoAt(ms);
-            const message: Message = { id, ticketId, ...plan.author, body, attachments, createdAt: at };
-            await db.messages.add(message);
-            await db.tickets.put(applyTicketWrite(ticket, plan.write, at));
-            if (plan.events.length > 0) await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, me.uid, ms));
-            return message;
+            return outcome.kind === 'retried' ? outcome.message : outcome.written.message;
           },
         );
       }),
