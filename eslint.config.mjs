@@ -5,7 +5,9 @@
 //   src/domain      pure rules and types: other domain modules only; no React, Redux, Firebase, Dexie.
 //   src/config      build-time configuration: domain only.
 //   src/backend     the port and its adapters: domain and config. Only src/backend/firebase imports firebase/*.
-//   src/lib,        shared helpers and components: domain, config, the port (src/backend/port.ts) and each
+//                   The two adapters never import each other (src/backend/local ↔ src/backend/firebase):
+//                   what both need lives in src/backend/shared or src/domain.
+//   src/lib,        shared helpers and components: domain, config, the port (src/backend/port/) and each
 //   src/components  other; never an adapter (src/backend/local, src/backend/firebase), a feature or src/app.
 //   src/features/*  domain, config, the port, lib, components; never src/app, an adapter or another feature.
 //                   Inside features/tickets: api/, components/, ticket-labels.ts and ticket-events.ts are
@@ -78,6 +80,16 @@ const LAYER_ZONES = [
     'src/backend imports only src/domain and src/config (DESIGN §5).',
   ),
   zone(
+    'src/backend/local',
+    'src/backend/firebase',
+    'The local adapter never imports the Firebase adapter: share through src/backend/shared or src/domain (DESIGN §5).',
+  ),
+  zone(
+    'src/backend/firebase',
+    'src/backend/local',
+    'The Firebase adapter never imports the local adapter: share through src/backend/shared or src/domain (DESIGN §5).',
+  ),
+  zone(
     ['src/lib', 'src/components'],
     UPPER_FOR_SHARED,
     'Shared code (src/lib, src/components) never imports a feature or src/app (DESIGN §5).',
@@ -85,8 +97,8 @@ const LAYER_ZONES = [
   zone(
     ['src/lib', 'src/components', 'src/features'],
     'src/backend',
-    'Only the port (src/backend/port.ts) is visible above src/backend, never an adapter: the app picks it (DESIGN §5).',
-    ['./port.ts'],
+    'Only the port (src/backend/port/) is visible above src/backend, never an adapter: the app picks it (DESIGN §5).',
+    ['./port'],
   ),
   zone(
     'src/features',
@@ -175,6 +187,32 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/backend/firebase/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [FIREBASE_ONLY_IN_ADAPTER] }] },
+  },
+  {
+    // One way to add a message (DESIGN §5): only src/domain/plans/add-message.ts plans one, and every
+    // writer goes through its `addMessageThrough`. The demo seed plays its history in memory, before
+    // any database exists, and takes the plan directly. test/unit/lint-layers.test.ts shows the rule.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'functions/src/**/*.ts',
+      'scripts/**/*.{ts,mts,mjs}',
+      'test/fixtures/lint/**/*.{ts,tsx}',
+    ],
+    ignores: ['src/domain/plans/add-message.ts', 'src/domain/plans/reply.ts', 'src/backend/local/seed/history.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportSpecifier[imported.name="planReply"]',
+          'ExportSpecifier[local.name="planReply"]',
+          'MemberExpression[property.name="planReply"]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Add a message through addMessageThrough (src/domain/plans/add-message.ts), the only module that calls planReply (DESIGN §5).',
+        })),
+      ],
+    },
   },
   {
     files: ['src/domain/**/*.ts', 'src/config/**/*.ts'],

@@ -4,7 +4,13 @@
  * delivery over SMTP with nodemailer, and reply by email (Mailgun's inbound webhook). Each step
  * is a plain function of a Firestore (Admin SDK) so that the tests call it as the triggers do.
  */
-import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
 import type { MailCatalogue } from '@/domain/mail/compose';
 import {
@@ -24,10 +30,10 @@ import {
   type MailIntent,
   type MailTicketState,
 } from '@/domain/mail/plan';
-import { planReply } from '@/domain/plans/reply';
+import { addMessageThrough, type MessageStore } from '@/domain/plans/add-message';
 import type { TicketWrite } from '@/domain/plans/ticket-write';
 import { isStaff } from '@/domain/roles';
-import type { Ticket } from '@/domain/types';
+import type { Message } from '@/domain/types';
 import es from '@/domain/mail/catalogues/es.json';
 import ar from '@/domain/mail/catalogues/ar.json';
 import { personOf, text, ticketOf, type StoredPerson } from './snapshot-values';
@@ -239,6 +245,44 @@ function updateData(write: TicketWrite): Record<string, FieldValue | string | st
 }
 
 /**
+ * The Admin SDK's {@link MessageStore} for a reply by email, in `tx`: reads the ticket and the
+ * message under `messageId` (its author only); never reads the desk's `assignOnReply` (an email
+ * comes from the requester, so it never takes the ticket); writes the message (`via: 'email'`,
+ * no files) and the ticket's change signed with its author and naming the message
+ * (`lastMessageId`). The audit trail follows from `ticketWritten`, as for every ticket write.
+ */
+function adminMessageStore(
+  tx: Transaction,
+  ticketRef: DocumentReference,
+  messageId: string,
+  authorId: string,
+  body: string,
+): MessageStore<Pick<Message, 'authorId'>, void> {
+  const messageRef = ticketRef.collection('messages').doc(messageId);
+  return {
+    readTicket: async () => {
+      const snapshot = await tx.get(ticketRef);
+      return snapshot.exists ? ticketOf(snapshot) : null;
+    },
+    readMessage: async () => {
+      const snapshot = await tx.get(messageRef);
+      return snapshot.exists ? { authorId: text(snapshot.get('authorId')) } : null;
+    },
+    readAssignOnReply: async () => false,
+    write: async (plan) => {
+      tx.create(messageRef, {
+        ...plan.author,
+        body,
+        attachments: [],
+        via: 'email',
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      tx.update(ticketRef, { ...updateData(plan.write), updatedBy: authorId, lastMessageId: messageId });
+    },
+  };
+}
+
+/**
  * Reply by email: turns a Mailgun inbound post into the requester's public reply on the ticket of
  * its reply address, with the portal's lifecycle effects (pending/on hold/solved → open), or a
  * bounce to the sender (unknown sender, closed ticket, expired address), or nothing (a post not
@@ -275,33 +319,16 @@ export async function handleInboundEmail(
   }
   const messageId = await inboundMessageId(check.emailKey);
   const ticketRef = db.collection('tickets').doc(decision.ticketId);
-  const messageRef = ticketRef.collection('messages').doc(messageId);
   await db.runTransaction(async (tx) => {
-    const [current, existing, author] = await Promise.all([
-      tx.get(ticketRef),
-      tx.get(messageRef),
-      tx.get(db.collection('users').doc(decision.requesterId)),
-    ]);
-    const profile = personOf(author);
-    if (existing.exists || !current.exists || !profile) return;
-    const stored: Ticket = ticketOf(current);
-    const plan = planReply({
-      ticket: stored,
+    const profile = personOf(await tx.get(db.collection('users').doc(decision.requesterId)));
+    if (!profile) return;
+    await addMessageThrough(adminMessageStore(tx, ticketRef, messageId, profile.uid, decision.body), {
       actor: { uid: profile.uid, role: profile.role, displayName: profile.displayName },
       internal: false,
       attachmentCount: 0,
       event: undefined,
       expectedUpdatedAt: undefined,
-      assignOnReply: false,
     });
-    tx.create(messageRef, {
-      ...plan.author,
-      body: decision.body,
-      attachments: [],
-      via: 'email',
-      createdAt: FieldValue.serverTimestamp(),
-    });
-    tx.update(ticketRef, { ...updateData(plan.write), updatedBy: profile.uid, lastMessageId: messageId });
   });
   return { status: 200, outcome: 'reply', ticketId: decision.ticketId, messageId };
 }

@@ -4,7 +4,7 @@
  * profile, and once over every stored profile per {@link PERSON_SEARCH_KEYS_VERSION} (the
  * back-fill, run in small steps by the scheduled `deskAutomation`). Clients may not write them
  * (the rules' field lists leave them out), so nobody plants keys to be found by others' words.
- * Twin of the local backend's `users` middleware (`src/backend/local/db.ts`).
+ * Twin of the local backend's `users` middleware (`src/backend/local/core/db.ts`).
  */
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { PERSON_SEARCH_KEYS_VERSION, personSearchKeysFor, sameKeys } from '@/domain/people';

@@ -1,6 +1,6 @@
 /**
  * The SLA side of trusted code on Firebase (DESIGN §10), twin of the local backend's middleware
- * (`db.ts` `withSla`), settings save and `automation.ts`:
+ * (`src/backend/local/core/db.ts` `withSla`), settings save and `local/tickets/automation.ts`:
  * - on every ticket write, the ticket's SLA record (`sla`) and next due time (`slaDueAt`,
  *   a Timestamp) from the write, with the desk's current policy;
  * - on every settings write, the history entry (who changed which part) and the unsolved

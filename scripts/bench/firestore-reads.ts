@@ -3,7 +3,7 @@
  * Firestore document reads each main screen of the Firebase build costs on load and per live
  * change (DESIGN §3 "Finding people"; docs/benchmarks.md "Firestore reads per screen"). The emulator counts
  * no reads, so the app counts them itself: the Firebase adapter's read meter
- * (`src/backend/firebase/read-meter.ts`) adds each document a get or query returns, each
+ * (`src/backend/firebase/core/read-meter.ts`) adds each document a get or query returns, each
  * document a listener delivers first and each one added, changed or removed later, and one per
  * 1 000 index entries of a count — only when the page defines `globalThis.__triageReadMeter`,
  * which this script does before the app loads.
@@ -20,7 +20,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/seed/demo-accounts';
 import { seedFirebaseEmulators } from '../ops/seed-firebase';
 import { startServeDist } from '../dev/serve-dist-process.cjs';
 

@@ -22,7 +22,7 @@
 //                                            until any service worker is ready), then measured
 //                                            without clearing anything.
 //    The local backend keeps a browser-wide session in localStorage unless "Only in this tab" is
-//    ticked (src/backend/local/session.ts); the sign-in leaves it unticked, so Lighthouse's new
+//    ticked (src/backend/local/auth/session.ts); the sign-in leaves it unticked, so Lighthouse's new
 //    tab finds Priya signed in. Each queue run checks that it measured the queue: the final URL is
 //    /desk and the page then shows the queue's heading, not the sign-in form.
 // 4. Prints a markdown table (the median of the runs for each figure, and the score's range)

@@ -49,8 +49,8 @@ ensureLocalBuild('bench:queue', DIST, args.rebuild === 'true');
 // The adapter's query code and the search keys, bundled for the page (`window.__benchLib`).
 const benchLib = await bundleForPage(
   [
-    "export { openTriageDb, toStoredTicket } from '@/backend/local/db';",
-    "export { readTicketPage, countTickets } from '@/backend/local/ticket-queries';",
+    "export { openTriageDb, toStoredTicket } from '@/backend/local/core/db';",
+    "export { readTicketPage, countTickets } from '@/backend/local/tickets/queries';",
     "export { searchKeysFor } from '@/domain/search-keys';",
   ],
   '__benchLib',
@@ -240,12 +240,8 @@ const loadStart = Date.now();
 await page.evaluate(benchLib);
 const loaded = await page.evaluate(
   async ({ count }) => {
-    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-    const newId = () => {
-      let id = '';
-      for (const byte of crypto.getRandomValues(new Uint8Array(20))) id += ALPHABET[byte % 62];
-      return id;
-    };
+    // 20 hexadecimal characters of a random UUID: the id pattern's alphabet, with no bias.
+    const newId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 20);
     const db = await new Promise((resolve, reject) => {
       const request = indexedDB.open('triage'); // no version: the schema the app created
       request.onsuccess = () => resolve(request.result);

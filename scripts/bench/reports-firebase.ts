@@ -16,7 +16,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { reportRange } from '@/domain/reports/report';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
-import { readReport } from '@/backend/firebase/firestore-reports';
+import { readReport } from '@/backend/firebase/reports/firestore-reports';
 import { benchReportDesk } from './report-desk';
 import { deskDocuments } from '../ops/seed-firebase';
 

@@ -37,7 +37,7 @@ ensureLocalBuild('bench:reports', DIST, args.rebuild === 'true');
 // The adapter's database (with its middleware) and the desk's generator, bundled for the page.
 const benchLib = await bundleForPage(
   [
-    "export { openTriageDb } from '@/backend/local/db';",
+    "export { openTriageDb } from '@/backend/local/core/db';",
     "export { benchReportDesk } from './scripts/bench/report-desk';",
   ],
   '__reportsBenchLib',

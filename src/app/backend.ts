@@ -5,7 +5,8 @@
  * the first screen: the sign-in form is usable while Firebase Auth (or Dexie) arrives.
  */
 import type { AppConfig } from '@/config/config-schema';
-import type { AuthCapabilities, Backend } from '@/backend/port';
+import type { AuthCapabilities } from '@/backend/port/auth';
+import type { Backend } from '@/backend/port/backend';
 import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import type { DemoAccount } from '@/features/auth/components/demo-accounts-card';
 
@@ -109,7 +110,7 @@ export function createAppBackend(config: AppConfig): Backend {
  */
 export function loadDemoAccounts(): Promise<DemoAccount[]> {
   return process.env.BACKEND === 'local'
-    ? import(/* webpackChunkName: "demo-accounts" */ '@/backend/local/demo-accounts').then((module) =>
+    ? import(/* webpackChunkName: "demo-accounts" */ '@/backend/local/seed/demo-accounts').then((module) =>
         module.DEMO_ACCOUNTS.map((account) => ({ ...account })),
       )
     : Promise.resolve([]);

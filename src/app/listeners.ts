@@ -8,7 +8,7 @@
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { forgetStoredDrafts } from '@/app/persist';
 import type { RootState } from '@/app/root-reducer';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import { currentUserOf, sessionUidOf } from '@/lib/session/auth-machine';
 import { registerAuthListener } from '@/features/auth/auth-listener';
 import { authChanged } from '@/features/auth/slice/auth-slice';

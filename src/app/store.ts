@@ -9,7 +9,7 @@ import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 
 import { api } from '@/lib/store/api';
 import { createAppListenerMiddleware, registerListeners, type AppStartListening } from '@/app/listeners';
 import { rootReducer, type RootState } from '@/app/root-reducer';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 
 function withoutBlobs(value: unknown): unknown {
   if (typeof Blob !== 'undefined' && value instanceof Blob) return `<Blob ${value.size} bytes>`;

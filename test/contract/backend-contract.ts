@@ -4,18 +4,11 @@
  * adapter (Emulator Suite) must both pass it. Three parts — auth, data, files — each run only
  * where the harness can serve them, and otherwise show one skipped test with the reason.
  */
-import type {
-  AuthChange,
-  Backend,
-  ErrorListener,
-  Listener,
-  PeopleQuery,
-  TicketFilter,
-  TicketPage,
-  TicketSort,
-  TicketSortField,
-  Unsubscribe,
-} from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { AuthChange } from '@/backend/port/auth';
+import type { PeopleQuery } from '@/backend/port/users';
+import type { TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/backend/port/tickets';
+import type { Backend } from '@/backend/port/backend';
 import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';

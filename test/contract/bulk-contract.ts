@@ -6,7 +6,7 @@
  * where the backend contract's `data` part runs.
  */
 import type { AuditEvent, Ticket } from '@/domain/types';
-import type { BulkResult } from '@/backend/port';
+import type { BulkResult } from '@/backend/port/tickets';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
 
 const TEST_TIMEOUT_MS = 30_000;

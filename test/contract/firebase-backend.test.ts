@@ -5,7 +5,9 @@
  */
 import { createBackend, type FirebaseBackend } from '@/backend/firebase/create-firebase-backend';
 import type { AppConfig } from '@/config/config-schema';
-import type { AuthChange, Backend, TicketCursor, TicketPage, TicketQuery } from '@/backend/port';
+import type { AuthChange } from '@/backend/port/auth';
+import type { TicketCursor, TicketPage, TicketQuery } from '@/backend/port/tickets';
+import type { Backend } from '@/backend/port/backend';
 import type { Role } from '@/domain/roles';
 import { setLogLevel } from 'firebase/firestore';
 import { describeBackendContract } from './backend-contract';

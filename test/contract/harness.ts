@@ -2,7 +2,7 @@
  * What the backend contract suite needs from an adapter under test. One harness per adapter:
  * `local-backend.test.ts` (fake-indexeddb) and `firebase-backend.test.ts` (Emulator Suite).
  */
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import type { Role } from '@/domain/roles';
 
 /** A part of the contract that can run, or the one-line reason it is skipped. */

@@ -2,7 +2,7 @@
  * Waiting on a live subscription in the contract suites: the first value that satisfies a test,
  * within a time limit (on Firebase, trusted code writes some data a moment after the change).
  */
-import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 
 /**
  * The first value of `subscribe` that `accept` takes; then unsubscribes.

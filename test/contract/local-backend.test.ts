@@ -5,18 +5,13 @@
 import Dexie from 'dexie';
 import type { AppConfig } from '@/config/config-schema';
 import { createBackend } from '@/backend/local/create-local-backend';
-import { grantRole, openTriageDb, QUEUE_ASSIGNEE } from '@/backend/local/db';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
-import { createMemoryStorage, type SessionStorageLike } from '@/backend/local/session';
-import type {
-  AuthChange,
-  Backend,
-  ErrorListener,
-  Listener,
-  TicketCursor,
-  TicketPage,
-  Unsubscribe,
-} from '@/backend/port';
+import { grantRole, openTriageDb, QUEUE_ASSIGNEE } from '@/backend/local/core/db';
+import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
+import { createMemoryStorage, type SessionStorageLike } from '@/backend/local/auth/session';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { AuthChange } from '@/backend/port/auth';
+import type { TicketCursor, TicketPage } from '@/backend/port/tickets';
+import type { Backend } from '@/backend/port/backend';
 import { ROLE_LABELS, type Role } from '@/domain/roles';
 import { TICKET_STATUSES, type AuditEvent, type Message, type Ticket } from '@/domain/types';
 import { describeBackendContract } from './backend-contract';

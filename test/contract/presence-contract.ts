@@ -5,7 +5,8 @@
  * It speaks only the `Backend` port, like `backend-contract.ts`, and runs where that suite's
  * `data` part runs (it needs Auth and the database).
  */
-import type { ErrorListener, Listener, PresenceEntry, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { PresenceEntry } from '@/backend/port/presence';
 import type { ErrorShape } from '@/domain/errors/errors';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
 

@@ -6,7 +6,7 @@
  * the ratings of the range; a customer is refused. On Firebase `ticketWritten` writes the
  * statistics a moment after each change, so each look polls until it sees them.
  */
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import { buildReport, reportRange, type ReportInput, type ReportRange } from '@/domain/reports/report';
 import { localDateOf } from '@/domain/sla/business-hours';
 import type { DeskSettings, Ticket } from '@/domain/types';

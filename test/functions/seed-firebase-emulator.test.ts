@@ -8,8 +8,8 @@
  */
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldPath, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { buildDemoDesk } from '@/backend/local/seed';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
+import { buildDemoDesk } from '@/backend/local/seed/demo-desk';
+import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
 import { dayStatsFrom, statsEntriesOf } from '@/domain/reports/day-stats';
 import { buildReport, reportRange } from '@/domain/reports/report';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';

@@ -11,7 +11,7 @@ import { appStarted } from '@/app/listeners';
 import type { RootState } from '@/app/root-reducer';
 import { makeStore } from '@/app/store';
 import { ThemeProvider } from '@/app/theme';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import type { Role } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
 import { selectUser } from '@/features/auth/slice/auth-slice';

@@ -4,7 +4,7 @@
  * ticket and the canned replies, the admin's people, and a page for what is not found.
  */
 import { screen, waitFor } from '@testing-library/react';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import { demoAccount, localTestBackend, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';
 

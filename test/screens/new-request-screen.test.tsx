@@ -7,7 +7,8 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Backend, CreateTicketInput } from '@/backend/port';
+import type { CreateTicketInput } from '@/backend/port/tickets';
+import type { Backend } from '@/backend/port/backend';
 import { AppError } from '@/domain/errors/errors';
 import { button, findHeading } from '../support/fast-queries';
 import { demoAccount, secondClient, seededDeskAs, storedTickets } from '../support/local-backend';

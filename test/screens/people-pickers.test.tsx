@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { openTriageDb } from '@/backend/local/db';
+import { openTriageDb } from '@/backend/local/core/db';
 import { PEOPLE_PAGE_SIZE, PEOPLE_SEARCH_LIMIT } from '@/domain/people';
 import { searchKeyOf } from '@/domain/search-keys';
 import type { UserProfile } from '@/domain/types';

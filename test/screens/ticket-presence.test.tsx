@@ -5,7 +5,9 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Backend, PresenceEntry, Unsubscribe } from '@/backend/port';
+import type { Unsubscribe } from '@/backend/port/subscriptions';
+import type { PresenceEntry } from '@/backend/port/presence';
+import type { Backend } from '@/backend/port/backend';
 import type { Ticket } from '@/domain/types';
 import { demoAccount, firstTickets, secondClient, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';

@@ -6,7 +6,8 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Backend, TicketFilter } from '@/backend/port';
+import type { TicketFilter } from '@/backend/port/tickets';
+import type { Backend } from '@/backend/port/backend';
 import type { Ticket, TicketStatus } from '@/domain/types';
 import { demoAccount, firstTickets, secondClient, seededDeskAs } from '../support/local-backend';
 import { renderApp } from '../support/render-app';

@@ -2,7 +2,9 @@
  * A scripted Backend for store-level tests: auth changes are pushed by the test, and every
  * other method fails loudly if a test calls what it did not script.
  */
-import type { AuthChange, Backend, Listener } from '@/backend/port';
+import type { Listener } from '@/backend/port/subscriptions';
+import type { AuthChange } from '@/backend/port/auth';
+import type { Backend } from '@/backend/port/backend';
 import { AppError } from '@/domain/errors/errors';
 import type { UserProfile } from '@/domain/types';
 

@@ -4,10 +4,12 @@
  * the demo people of the seed signed in, and one-off reads of what is stored or watched.
  */
 import { createBackend } from '@/backend/local/create-local-backend';
-import { openTriageDb } from '@/backend/local/db';
-import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/demo-accounts';
-import { createMemoryStorage } from '@/backend/local/session';
-import type { Backend, ErrorListener, TicketPage, TicketQuery, Unsubscribe } from '@/backend/port';
+import { openTriageDb } from '@/backend/local/core/db';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/seed/demo-accounts';
+import { createMemoryStorage } from '@/backend/local/auth/session';
+import type { ErrorListener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { TicketPage, TicketQuery } from '@/backend/port/tickets';
+import type { Backend } from '@/backend/port/backend';
 import type { Role } from '@/domain/roles';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
 

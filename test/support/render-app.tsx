@@ -10,7 +10,7 @@ import { routeObjects } from '@/app/router';
 import { makeStore } from '@/app/store';
 import type { RootState } from '@/app/root-reducer';
 import { ThemeProvider } from '@/app/theme';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 
 /** Renders the app at `path`; returns Testing Library's result plus the store and router. */
 export function renderApp(backend: Backend, path: string, preloadedState?: Partial<RootState>) {

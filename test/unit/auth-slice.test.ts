@@ -14,7 +14,7 @@ import {
   signOut,
   type AuthState,
 } from '@/features/auth/slice/auth-slice';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 import { fakeBackend, profile } from '../support/fake-backend';
 
 const initial = (): AuthState => authReducer(undefined, { type: 'init' });

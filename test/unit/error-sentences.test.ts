@@ -1,7 +1,7 @@
 import { APP_ERROR_CODES, AppError } from '@/domain/errors/errors';
 import { CODES_WITH_OWN_SENTENCE, sentenceFor } from '@/domain/errors/sentences';
 import { refusals } from '@/domain/errors/refusals';
-import { toAppError } from '@/backend/firebase/firebase-errors';
+import { toAppError } from '@/backend/firebase/core/firebase-errors';
 import { createIntl } from 'react-intl';
 import { friendlySentence } from '@/lib/i18n/labels';
 

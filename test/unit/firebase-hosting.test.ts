@@ -14,7 +14,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { configMatcher, re2Available } from 'superstatic/lib/utils/patterns';
-import { emulatorHost } from '@/backend/firebase/firebase-services';
+import { emulatorHost } from '@/backend/firebase/core/firebase-services';
 import { FRAME_CSP, ROUTE_PRELOAD_CSP, STALE_CHECK_CSP } from '../../scripts/build/prerender-stale-check';
 import { startServeDist } from '../../scripts/dev/serve-dist-process.cjs';
 

@@ -2,8 +2,9 @@
  * @jest-environment node
  *
  * The dependency rules of DESIGN §5 are enforced by lint: with the project's own ESLint config,
- * an upward import, a cross-feature import, an adapter imported by a feature and an import
- * cycle (of values, or of types only) are each reported, and a legal import is not; so is text
+ * an upward import, a cross-feature import, an adapter imported by a feature or by the other
+ * adapter, and an import cycle (of values, or of types only) are each reported, and a legal
+ * import is not; so is text
  * written straight into JSX (DESIGN §8), and a translated message is not. The probes
  * are linted as if saved at a path under src (they need not exist); the cycles are real files
  * under test/fixtures/lint, which the project's own lint run ignores.
@@ -26,7 +27,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const PROBES = {
   domainImportsBackend: {
     filePath: 'src/domain/lint-probe.ts',
-    code: "import type { Backend } from '@/backend/port';\nexport type Probe = Backend;\n",
+    code: "import type { Backend } from '@/backend/port/backend';\nexport type Probe = Backend;\n",
   },
   domainImportsReact: {
     filePath: 'src/domain/lint-probe.ts',
@@ -54,11 +55,49 @@ const PROBES = {
   },
   featureImportsAdapter: {
     filePath: 'src/features/auth/lint-probe.ts',
-    code: "import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';\nexport const probe = DEMO_ACCOUNTS;\n",
+    code: "import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';\nexport const probe = DEMO_ACCOUNTS;\n",
   },
   componentImportsFirebaseAdapter: {
     filePath: 'src/components/lint-probe.ts',
-    code: "import { toAppError } from '@/backend/firebase/firebase-errors';\nexport const probe = toAppError;\n",
+    code: "import { toAppError } from '@/backend/firebase/core/firebase-errors';\nexport const probe = toAppError;\n",
+  },
+  localAdapterImportsFirebaseAdapter: {
+    filePath: 'src/backend/local/tickets/lint-probe.ts',
+    code: "import { toAppError } from '@/backend/firebase/core/firebase-errors';\nexport const probe = toAppError;\n",
+  },
+  firebaseAdapterImportsLocalAdapter: {
+    filePath: 'src/backend/firebase/tickets/lint-probe.ts',
+    code: "import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';\nexport const probe = DEMO_ACCOUNTS;\n",
+  },
+  adapterImportsShared: {
+    filePath: 'src/backend/local/tickets/lint-probe.ts',
+    code: [
+      "import { withBulk } from '@/backend/shared/bulk-tickets';",
+      "import type { TicketsPort } from '@/backend/port/tickets';",
+      "import { isoAt } from '@/backend/local/core/context';",
+      'export const probe: [typeof withBulk, typeof isoAt, TicketsPort | null] = [withBulk, isoAt, null];',
+      '',
+    ].join('\n'),
+  },
+  adapterPlansReply: {
+    filePath: 'src/backend/local/messages/lint-probe.ts',
+    code: "import { planReply } from '@/domain/plans/reply';\nexport const probe = planReply;\n",
+  },
+  functionPlansReply: {
+    filePath: 'functions/src/lint-probe.ts',
+    code: "import * as reply from '@/domain/plans/reply';\nexport const probe = reply.planReply;\n",
+  },
+  reExportedPlanReply: {
+    filePath: 'src/domain/plans/lint-probe.ts',
+    code: "export { planReply as plan } from './reply';\n",
+  },
+  addMessageModulePlansReply: {
+    filePath: 'src/domain/plans/add-message.ts',
+    code: "import { isRetriedMessage, planReply } from '@/domain/plans/reply';\nexport const probe = [planReply, isRetriedMessage];\n",
+  },
+  adapterUsesReplyHelpers: {
+    filePath: 'src/backend/firebase/messages/lint-probe.ts',
+    code: "import { assertMayAttach } from '@/domain/plans/reply';\nexport const probe = assertMayAttach;\n",
   },
   featureImportsFirebase: {
     filePath: 'src/features/auth/lint-probe.ts',
@@ -87,7 +126,7 @@ const PROBES = {
   legal: {
     filePath: 'src/features/admin/lint-probe.ts',
     code: [
-      "import type { Backend } from '@/backend/port';",
+      "import type { Backend } from '@/backend/port/backend';",
       "import { isStaff } from '@/domain/roles';",
       "import { api } from '@/lib/store/api';",
       "import { StatusPage } from '@/components/status-page';",
@@ -157,6 +196,32 @@ describe('lint enforces one-way dependencies (DESIGN §5)', () => {
       'no-restricted-imports',
     ]);
     expect(rules(texts.featureImportsFirebase)).toEqual(['no-restricted-imports']);
+  });
+
+  it('keeps the two adapters apart: local never imports firebase, firebase never imports local', () => {
+    // The local side also meets the rule that keeps Firebase imports inside its adapter.
+    expect(rules(texts.localAdapterImportsFirebaseAdapter)).toEqual([
+      'import-x/no-restricted-paths',
+      'no-restricted-imports',
+    ]);
+    expect(
+      texts.localAdapterImportsFirebaseAdapter.find((message) => message.ruleId === 'import-x/no-restricted-paths')
+        ?.message,
+    ).toMatch(/The local adapter never imports the Firebase adapter/);
+    expect(rules(texts.firebaseAdapterImportsLocalAdapter)).toEqual(['import-x/no-restricted-paths']);
+    expect(texts.firebaseAdapterImportsLocalAdapter[0]?.message).toMatch(
+      /The Firebase adapter never imports the local adapter/,
+    );
+    expect(texts.adapterImportsShared).toEqual([]);
+  });
+
+  it('lets only src/domain/plans/add-message.ts plan a message: planReply elsewhere fails', () => {
+    for (const name of ['adapterPlansReply', 'functionPlansReply', 'reExportedPlanReply'] as const) {
+      expect({ name, rules: rules(texts[name]) }).toEqual({ name, rules: ['no-restricted-syntax'] });
+      expect(texts[name][0]?.message).toMatch(/Add a message through addMessageThrough/);
+    }
+    expect(texts.addMessageModulePlansReply).toEqual([]);
+    expect(texts.adapterUsesReplyHelpers).toEqual([]);
   });
 
   it('fails an import cycle, of values and of types only', () => {

@@ -5,7 +5,7 @@
  * listener delivers them with their own client ids — waiting while the backend is unreachable,
  * failed with the reason on a refusal, and never sent twice by overlapping flushes.
  */
-import type { AddMessageInput } from '@/backend/port';
+import type { AddMessageInput } from '@/backend/port/messages';
 import { appStarted } from '@/app/listeners';
 import { outboxFlushRequested } from '@/features/tickets/conversation/outbox-listener';
 import { makeStore } from '@/app/store';

@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { openTriageDb, SCHEMA_V7 } from '@/backend/local/db';
+import { openTriageDb, SCHEMA_V7 } from '@/backend/local/core/db';
 import { MAX_PEOPLE_QUERY, PEOPLE_SEARCH_LIMIT, personSearchKeysFor, STAFF_LIST_LIMIT } from '@/domain/people';
 import { searchKeyOf } from '@/domain/search-keys';
 import type { UserProfile } from '@/domain/types';

@@ -1,8 +1,8 @@
 import { personSearchKeysFor } from '@/domain/people';
 import { Timestamp } from 'firebase-admin/firestore';
-import { DEMO_ACCOUNTS } from '@/backend/local/demo-accounts';
-import { buildDemoDesk } from '@/backend/local/seed';
-import { emulatorHost } from '@/backend/firebase/firebase-services';
+import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
+import { buildDemoDesk } from '@/backend/local/seed/demo-desk';
+import { emulatorHost } from '@/backend/firebase/core/firebase-services';
 import { dayStatsFrom, statsEntriesOf } from '@/domain/reports/day-stats';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';

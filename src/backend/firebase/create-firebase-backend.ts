@@ -7,19 +7,19 @@
  * here is reached through `import()`, so they come in their own chunks on first use.
  */
 import type { AppConfig } from '@/config/config-schema';
-import type { Backend } from '@/backend/port';
-import { withBulk } from '@/backend/bulk-tickets';
-import { createFirebaseAuth } from '@/backend/firebase/auth';
-import type { FirebaseContext } from '@/backend/firebase/context';
-import { createFirebaseFiles } from '@/backend/firebase/files';
-import { createFirebaseServices, type FirebaseConfig } from '@/backend/firebase/firebase-services';
-import { createFirebaseMessages } from '@/backend/firebase/messages';
-import { createFirebaseMail } from '@/backend/firebase/mail';
-import { createFirebaseReports } from '@/backend/firebase/reports';
-import { createFirebasePresence } from '@/backend/firebase/presence';
-import { createFirebaseSettings } from '@/backend/firebase/settings';
-import { createFirebaseTickets } from '@/backend/firebase/tickets';
-import { createFirebaseUsers } from '@/backend/firebase/users';
+import type { Backend } from '@/backend/port/backend';
+import { withBulk } from '@/backend/shared/bulk-tickets';
+import { createFirebaseAuth } from '@/backend/firebase/auth/auth';
+import type { FirebaseContext } from '@/backend/firebase/core/context';
+import { createFirebaseFiles } from '@/backend/firebase/files/files';
+import { createFirebaseServices, type FirebaseConfig } from '@/backend/firebase/core/firebase-services';
+import { createFirebaseMessages } from '@/backend/firebase/messages/messages';
+import { createFirebaseMail } from '@/backend/firebase/mail/mail';
+import { createFirebaseReports } from '@/backend/firebase/reports/reports';
+import { createFirebasePresence } from '@/backend/firebase/presence/presence';
+import { createFirebaseSettings } from '@/backend/firebase/settings/settings';
+import { createFirebaseTickets } from '@/backend/firebase/tickets/tickets';
+import { createFirebaseUsers } from '@/backend/firebase/users/users';
 
 /** How long the session waits for the profile before reporting `profileUnavailable`, in ms. */
 export const DEFAULT_PROFILE_TIMEOUT_MS = 10_000;

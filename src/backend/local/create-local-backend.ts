@@ -1,21 +1,21 @@
 /**
  * The local adapter's composition root (DESIGN §5 `local/`): the whole {@link Backend} port
  * on IndexedDB through Dexie, so Triage runs with no account and no network. Presence has
- * its own small database next to the desk's (`local/presence.ts`). The webpack
+ * its own small database next to the desk's (`local/presence/presence.ts`). The webpack
  * build aliases `@backend-adapter` to this file in local mode.
  */
 import type { AppConfig } from '@/config/config-schema';
-import type { Backend } from '@/backend/port';
-import { createLocalAuth } from '@/backend/local/auth';
-import { toAppError, type LocalContext } from '@/backend/local/context';
-import { DEFAULT_DB_NAME, openTriageDb } from '@/backend/local/db';
-import { createLocalFiles } from '@/backend/local/files';
-import { createLocalMail, withMailTriggers } from '@/backend/local/mail';
-import { createLocalMessages } from '@/backend/local/messages';
-import { DEFAULT_PBKDF2_ITERATIONS, DEMO_PBKDF2_ITERATIONS } from '@/backend/local/passwords';
-import { createLocalPresence, openPresenceDb } from '@/backend/local/presence';
-import { seedDemoData } from '@/backend/local/seed';
-import { scheduleAutomation } from '@/backend/local/automation';
+import type { Backend } from '@/backend/port/backend';
+import { createLocalAuth } from '@/backend/local/auth/auth';
+import { toAppError, type LocalContext } from '@/backend/local/core/context';
+import { DEFAULT_DB_NAME, openTriageDb } from '@/backend/local/core/db';
+import { createLocalFiles } from '@/backend/local/files/files';
+import { createLocalMail, withMailTriggers } from '@/backend/local/mail/mail';
+import { createLocalMessages } from '@/backend/local/messages/messages';
+import { DEFAULT_PBKDF2_ITERATIONS, DEMO_PBKDF2_ITERATIONS } from '@/backend/local/auth/passwords';
+import { createLocalPresence, openPresenceDb } from '@/backend/local/presence/presence';
+import { seedDemoData } from '@/backend/local/seed/demo-desk';
+import { scheduleAutomation } from '@/backend/local/tickets/automation';
 import { AUTOMATION_INTERVAL_MS } from '@/domain/sla/automation';
 import {
   defaultSessionStorage,
@@ -24,12 +24,12 @@ import {
   sessionKey,
   watchOtherTabs,
   type SessionStorageLike,
-} from '@/backend/local/session';
-import { createLocalSettings } from '@/backend/local/settings';
-import { createLocalReports } from '@/backend/local/reports';
-import { createLocalTickets } from '@/backend/local/tickets';
-import { withBulk } from '@/backend/bulk-tickets';
-import { createLocalUsers } from '@/backend/local/users';
+} from '@/backend/local/auth/session';
+import { createLocalSettings } from '@/backend/local/settings/settings';
+import { createLocalReports } from '@/backend/local/reports/reports';
+import { createLocalTickets } from '@/backend/local/tickets/tickets';
+import { withBulk } from '@/backend/shared/bulk-tickets';
+import { createLocalUsers } from '@/backend/local/users/users';
 
 /** Knobs for the local adapter; the app uses the defaults, tests override them. */
 export interface LocalBackendOptions {
@@ -60,7 +60,7 @@ export interface LocalBackendOptions {
 
 /**
  * Creates the local backend. Returns at once; the database opens (and, on first run, seeds
- * the demo desk of `demo-accounts.ts`) in the background, and every call waits for that.
+ * the demo desk of `seed/demo-accounts.ts`) in the background, and every call waits for that.
  * @param config the app configuration; local mode needs nothing from it (the parameter keeps the
  *   signature the Firebase adapter's `createBackend` has).
  * @returns the {@link Backend} port, `kind: 'local'`.

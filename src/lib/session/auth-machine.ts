@@ -54,7 +54,7 @@
  * - `signInSucceeded` keeps `emailVerified` only when the backend already reported it for this
  *   session; otherwise it is `false` until the backend's report (which follows) says more.
  */
-import type { AuthChange } from '@/backend/port';
+import type { AuthChange } from '@/backend/port/auth';
 import type { ErrorShape } from '@/domain/errors/errors';
 import type { UserProfile } from '@/domain/types';
 

@@ -3,7 +3,8 @@
  * Its base query runs a call on the backend and turns any failure into `{ code, message }`.
  */
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { Backend, ErrorListener, Listener, Unsubscribe } from '@/backend/port';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { Backend } from '@/backend/port/backend';
 import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 
 /** What an endpoint's `query` returns: a call to run on the backend. */

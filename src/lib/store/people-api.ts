@@ -10,7 +10,7 @@ import { useEffect, useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
-import type { PeoplePage, PeopleQuery } from '@/backend/port';
+import type { PeoplePage, PeopleQuery } from '@/backend/port/users';
 import type { UserProfile } from '@/domain/types';
 
 const peopleApi = api.injectEndpoints({

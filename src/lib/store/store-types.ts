@@ -5,7 +5,7 @@
  * from the slices; nothing here depends on it.
  */
 import type { ThunkDispatch, TypedStartListening, UnknownAction } from '@reduxjs/toolkit';
-import type { Backend } from '@/backend/port';
+import type { Backend } from '@/backend/port/backend';
 
 /** The store's dispatch: plain actions, and thunks that receive the backend as their extra argument. */
 export type AppThunkDispatch = ThunkDispatch<unknown, Backend, UnknownAction>;

@@ -5,7 +5,7 @@
 import { api } from '@/lib/store/api';
 import type { NotificationPreferences } from '@/domain/types';
 import type { AccountExport } from '@/domain/account';
-import type { FileToUpload } from '@/backend/port';
+import type { FileToUpload } from '@/backend/port/files';
 
 const accountApi = api.injectEndpoints({
   endpoints: (build) => ({

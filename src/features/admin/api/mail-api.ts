@@ -1,6 +1,6 @@
 /** The outgoing mail (DESIGN §9), for admins: the live list and "Simulate a reply". */
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
-import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port';
+import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port/mail';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 
 const mailApi = api.injectEndpoints({

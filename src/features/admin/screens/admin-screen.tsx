@@ -28,7 +28,7 @@ import { PEOPLE_PAGE_SIZE } from '@/domain/people';
 import { searchKeyOf } from '@/domain/search-keys';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';
 import type { ErrorShape } from '@/domain/errors/errors';
-import type { PeopleCursor } from '@/backend/port';
+import type { PeopleCursor } from '@/backend/port/users';
 import { useSaveDeskSettingsMutation, useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useLabels } from '@/lib/i18n/labels';

@@ -19,7 +19,7 @@ import Typography from 'antd/es/typography';
 import { PageTitle, SectionTitle } from '@/components/page-title';
 import { PresetTag } from '@/components/preset-tag';
 import { LiveError } from '@/components/live-error';
-import type { InboundOutcome } from '@/backend/port';
+import type { InboundOutcome } from '@/backend/port/mail';
 import type { DeliveryState, MailKind, OutgoingMail } from '@/domain/mail/mail-document';
 import { emailSchema, simulatedInboundEmailSchema } from '@/domain/schemas';
 import {

@@ -5,7 +5,8 @@
  * `src/app/persist.ts`.
  */
 import { createAsyncThunk, createSlice, isDraft, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
-import type { AuthChange, Backend } from '@/backend/port';
+import type { AuthChange } from '@/backend/port/auth';
+import type { Backend } from '@/backend/port/backend';
 import { toErrorShape, type ErrorShape } from '@/domain/errors/errors';
 import type { SignInInput, SignUpInput } from '@/domain/schemas';
 import {

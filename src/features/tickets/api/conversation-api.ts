@@ -5,7 +5,7 @@
  * `{ code, message }` (see `friendlyMessage`).
  */
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
-import type { AddMessageInput } from '@/backend/port';
+import type { AddMessageInput } from '@/backend/port/messages';
 import type { Message } from '@/domain/types';
 
 const conversationApi = api.injectEndpoints({

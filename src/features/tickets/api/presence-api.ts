@@ -4,7 +4,7 @@
  * `{ code, message }` like every endpoint of the one api.
  */
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
-import type { PresenceEntry } from '@/backend/port';
+import type { PresenceEntry } from '@/backend/port/presence';
 
 const presenceApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 /** Live ticket lists and counts, as RTK Query endpoints over the backend's `watch…` methods. */
 import { useCallback } from 'react';
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
-import type { BulkAction, BulkResult, TicketFilter, TicketPage, TicketQuery } from '@/backend/port';
+import type { BulkAction, BulkResult, TicketFilter, TicketPage, TicketQuery } from '@/backend/port/tickets';
 
 const queueApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -5,7 +5,7 @@
  * (see `friendlyMessage`).
  */
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
-import type { CreateTicketInput, TicketPatch, WriteOptions } from '@/backend/port';
+import type { CreateTicketInput, TicketPatch, WriteOptions } from '@/backend/port/tickets';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { AuditEvent, Ticket } from '@/domain/types';
 

@@ -4,7 +4,8 @@
  * store's extra argument like every other call (DESIGN §5).
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { Backend, FileToUpload, UploadProgress } from '@/backend/port';
+import type { FileToUpload, UploadProgress } from '@/backend/port/files';
+import type { Backend } from '@/backend/port/backend';
 
 /** What to upload where. */
 export interface UploadRequest {

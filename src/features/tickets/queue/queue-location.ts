@@ -7,7 +7,7 @@
  * cursors of the pages before it travel in the history entry's state, for "Previous".
  * Every parameter is untrusted input: anything unknown falls back to the default.
  */
-import type { TicketCursor, TicketFilter, TicketQuery, TicketSort } from '@/backend/port';
+import type { TicketCursor, TicketFilter, TicketQuery, TicketSort } from '@/backend/port/tickets';
 import { queueViewById, type QueueView, type QueueViewFilter } from '@/domain/queue-views';
 import { LIMITS } from '@/domain/limits';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';

@@ -16,7 +16,7 @@ import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import DownOutlined from '@ant-design/icons/DownOutlined';
-import type { BulkAction, BulkResult } from '@/backend/port';
+import type { BulkAction, BulkResult } from '@/backend/port/tickets';
 import { LIFECYCLE, transition, type Actor, type LifecycleEvent } from '@/domain/lifecycle';
 import { tagSchema } from '@/domain/schemas';
 import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/domain/types';

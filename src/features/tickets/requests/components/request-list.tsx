@@ -13,7 +13,7 @@ import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import Tooltip from 'antd/es/tooltip';
 import type { GlobalToken } from 'antd/es/theme/interface';
-import type { TicketCursor, TicketQuery } from '@/backend/port';
+import type { TicketCursor, TicketQuery } from '@/backend/port/tickets';
 import type { ErrorShape } from '@/domain/errors/errors';
 import type { Ticket } from '@/domain/types';
 import { LiveError } from '@/components/live-error';

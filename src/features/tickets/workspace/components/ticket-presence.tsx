@@ -12,7 +12,7 @@ import Flex from 'antd/es/flex';
 import Tag from 'antd/es/tag';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
-import type { PresenceEntry } from '@/backend/port';
+import type { PresenceEntry } from '@/backend/port/presence';
 import {
   useAnnouncePresenceMutation,
   useLeavePresenceMutation,

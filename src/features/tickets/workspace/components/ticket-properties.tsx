@@ -14,7 +14,7 @@ import Segmented from 'antd/es/segmented';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
-import type { TicketPatch } from '@/backend/port';
+import type { TicketPatch } from '@/backend/port/tickets';
 import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
 import { tagSchema, tagsSchema } from '@/domain/schemas';

@@ -1,0 +1,24 @@
+/**
+ * The Firebase {@link SettingsPort}: each call loads `firestore-settings.ts` on first use. The
+ * local twin is `local/settings/settings.ts`.
+ */
+import type { SettingsPort } from '@/backend/port/settings';
+import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core/context';
+
+const load = () => import('@/backend/firebase/settings/firestore-settings');
+
+/** The Firebase settings port. */
+export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
+  return {
+    watch: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await load()).watchSettings(await ctx.firestore(), next, fail),
+      ),
+    save: (settings) => call(async () => (await load()).saveSettings(await ctx.firestore(), settings)),
+    watchHistory: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await load()).watchSettingsHistory(await ctx.firestore(), next, fail),
+      ),
+    saveCannedReplies: (replies) => call(async () => (await load()).saveCannedReplies(await ctx.firestore(), replies)),
+  };
+}

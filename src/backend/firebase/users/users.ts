@@ -1,0 +1,28 @@
+/**
+ * The Firebase {@link UsersPort}: each call loads `firestore-users.ts` on first use. The
+ * local twin is `local/users/users.ts`.
+ */
+import type { UsersPort } from '@/backend/port/users';
+import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core/context';
+
+const load = () => import('@/backend/firebase/users/firestore-users');
+
+/** The Firebase users port. */
+export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
+  return {
+    get: (uid) => call(async () => (await load()).getUser(await ctx.firestore(), uid)),
+    watchStaff: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await load()).watchStaffUsers(await ctx.firestore(), next, fail),
+      ),
+    list: (input) => call(async () => (await load()).listPeople(await ctx.firestore(), input)),
+    setRole: (uid, role) => call(async () => (await load()).setUserRole(await ctx.firestore(), uid, role)),
+    setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
+    exportOwnData: () =>
+      call(async () => (await import('@/backend/firebase/auth/account-export')).exportOwnData(await ctx.firestore())),
+    setOwnDisplayName: (displayName) =>
+      call(async () => (await load()).setOwnDisplayName(await ctx.firestore(), displayName)),
+    setOwnNotifications: (preferences) =>
+      call(async () => (await load()).setOwnNotifications(await ctx.firestore(), preferences)),
+  };
+}

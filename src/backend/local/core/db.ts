@@ -1,0 +1,523 @@
+/**
+ * The local adapter's IndexedDB database (DESIGN §5 `local/`), through Dexie 4. One table per
+ * Firestore collection of DESIGN §3, plus `credentials` (what Firebase Auth would keep) and
+ * `files` (what Cloud Storage would keep, DESIGN §4). Only this folder opens it.
+ */
+import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware, type Table } from 'dexie';
+import type { Role } from '@/domain/roles';
+import {
+  type AuditEvent,
+  type DeskSettings,
+  type IsoDateTime,
+  type Message,
+  type Ticket,
+  type UserProfile,
+} from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
+import { searchKeysFor, withTagKeys } from '@/domain/search-keys';
+import { personSearchKeysFor } from '@/domain/people';
+import { deskSettingsFrom } from '@/domain/settings-schema';
+import { slaDueAtOf } from '@/domain/sla/clocks';
+import { slaStateAfter } from '@/domain/sla/ticket-sla';
+import type { OutgoingMail } from '@/domain/mail/mail-document';
+import type { SettingsChange } from '@/domain/settings-history';
+import type { SatisfactionRating } from '@/domain/satisfaction';
+import { applyStatsChanges, statsChangesBetween, type DayStats, type StatsChange } from '@/domain/reports/day-stats';
+
+/**
+ * A sign-in secret, keyed by lowercased email. Never crosses the port: it plays the part of
+ * Firebase Auth's user record, which the app cannot read either.
+ */
+export interface CredentialRecord {
+  /** Lowercased email. */
+  email: string;
+  uid: string;
+  /** PBKDF2-SHA-256 output, base64. */
+  hash: string;
+  /** Random salt, base64. */
+  salt: string;
+  iterations: number;
+  emailVerified: boolean;
+  createdAt: IsoDateTime;
+}
+
+/** `counters/{id}`; `tickets` holds the last ticket number handed out. */
+export interface CounterRecord {
+  id: string;
+  value: number;
+}
+
+/** `settings/{id}`; only `desk` exists. */
+export interface SettingsRecord {
+  id: 'desk';
+  value: DeskSettings;
+  updatedAt: IsoDateTime;
+}
+
+/**
+ * One stored attachment, keyed by its DESIGN §4 path `tickets/{ticketId}/{messageId}/{name}`.
+ * The bytes are kept as an ArrayBuffer rather than a Blob: every IndexedDB (and
+ * fake-indexeddb under jsdom) can clone one.
+ */
+export interface FileRecord {
+  path: string;
+  ticketId: string;
+  messageId: string;
+  name: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  data: ArrayBuffer;
+  uploadedBy: string;
+  createdAt: IsoDateTime;
+}
+
+/** A secret of the local "server" (DESIGN §9): the reply-token secret and the webhook signing key. */
+export interface SecretRecord {
+  id: 'replyToken' | 'webhookSigningKey';
+  value: string;
+}
+
+/** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
+export type TriageDb = Dexie & {
+  users: Table<UserProfile, string>;
+  credentials: Table<CredentialRecord, string>;
+  tickets: Table<Ticket, string>;
+  messages: Table<Message, [string, string]>;
+  events: Table<AuditEvent, string>;
+  counters: Table<CounterRecord, string>;
+  settings: Table<SettingsRecord, string>;
+  files: Table<FileRecord, string>;
+  mail: Table<OutgoingMail, string>;
+  secrets: Table<SecretRecord, string>;
+  settingsHistory: Table<SettingsChange, string>;
+  ratings: Table<SatisfactionRating, string>;
+  stats: Table<DayStats, string>;
+};
+
+/** The name of the database the app uses when none is given. */
+export const DEFAULT_DB_NAME = 'triage';
+
+/**
+ * Version 1 of the schema (the foundation's): the queue read newest activity first, narrowed
+ * by requester, assignee or one status. Kept declared so Dexie can upgrade a v1 database.
+ */
+export const SCHEMA_V1: Readonly<Record<string, string>> = {
+  users: 'uid, createdAt, email',
+  credentials: 'email, &uid',
+  tickets:
+    'id, &number, requesterId, status, assigneeId, lastMessageAt, ' +
+    '[requesterId+lastMessageAt], [assigneeId+lastMessageAt], [status+lastMessageAt]',
+  messages: '[ticketId+id], ticketId, [ticketId+createdAt]',
+  events: 'id, ticketId, [ticketId+at]',
+  counters: 'id',
+  settings: 'id',
+  files: 'path, ticketId',
+};
+
+/**
+ * The stored-only ticket field that makes "unassigned" indexable: the assignee's uid, or `''`
+ * for none. IndexedDB leaves a record out of every index over a missing value, so
+ * `assigneeId` alone cannot find unassigned tickets. Added on every write and removed on every
+ * read of the `tickets` table (see {@link openTriageDb}): it never crosses the port.
+ */
+export const QUEUE_ASSIGNEE = 'queueAssignee';
+
+/** The {@link QUEUE_ASSIGNEE} value of a ticket with this assignee (`''` for unassigned). */
+export function queueAssigneeKey(assigneeId: string | null | undefined): string {
+  return assigneeId ?? '';
+}
+
+/**
+ * Version 2: a queue page and a view count read an index range, never the table.
+ * Per sort field F (updatedAt, lastMessageAt, createdAt):
+ * - `[status+F+id]`: a view by statuses — one range per status, merged;
+ * - `[queueAssignee+status+F+id]`: Mine and Unassigned — one range per status, merged;
+ * - `[requesterId+F+id]`: a requester's own list.
+ * The trailing `id` gives the cursor's tie-break (`after` is strictly after `[value, id]`).
+ * `[requesterId+status]` counts a requester's tickets by status.
+ */
+export const SCHEMA_V2: Readonly<Record<string, string>> = {
+  ...SCHEMA_V1,
+  tickets: [
+    'id',
+    '&number',
+    '[requesterId+status]',
+    // Version 2's own sort fields, written out: the ones added later get their indexes in later versions.
+    ...(['updatedAt', 'lastMessageAt', 'createdAt'] as const).flatMap((field) => [
+      `[status+${field}+id]`,
+      `[${QUEUE_ASSIGNEE}+status+${field}+id]`,
+      `[requesterId+${field}+id]`,
+    ]),
+  ].join(', '),
+};
+
+/**
+ * The stored-only ticket field of the search (`src/domain/search-keys.ts`), under a
+ * multiEntry index: a search reads `where(SEARCH_KEYS).equals(key)`. Like {@link QUEUE_ASSIGNEE}
+ * it is removed on every read, because it is an index, not data: it holds the requester's email,
+ * which the port's ticket does not carry (a customer's own, but an agent's list would leak
+ * nothing new either — the point is one shape of `Ticket` across both adapters).
+ */
+export const SEARCH_KEYS = 'searchKeys';
+
+/** The sort fields the desk offers, which get search lanes (see {@link searchLaneField}). */
+export const SEARCH_LANE_SORT_FIELDS = ['updatedAt', 'createdAt'] as const;
+/** One of {@link SEARCH_LANE_SORT_FIELDS}. */
+export type SearchLaneSortField = (typeof SEARCH_LANE_SORT_FIELDS)[number];
+
+/**
+ * The stored-only multiEntry field of a search lane ordered by `field`: one entry
+ * `[key, status, ticket[field], id]` per search key. IndexedDB cannot put a multiEntry field in
+ * a compound index, but a multiEntry entry may itself be an array key — so a search page reads
+ * `[key, status, …]` ranges in order, `limit + 1` rows each, like the view lanes of v2.
+ */
+export function searchLaneField(field: SearchLaneSortField): string {
+  return `searchBy${field[0]?.toUpperCase()}${field.slice(1)}`;
+}
+
+/**
+ * Version 3: `*searchKeys` (multiEntry) for search and the tag filter, the search
+ * lanes of {@link searchLaneField} and `[priority+status+F+id]` lanes for the desk's two orders,
+ * and `[status+priority]` to count a priority filter from keys. Category and the other filters
+ * filter the lanes they read.
+ */
+export const SCHEMA_V3: Readonly<Record<string, string>> = {
+  ...SCHEMA_V2,
+  tickets: [
+    SCHEMA_V2.tickets,
+    `*${SEARCH_KEYS}`,
+    ...SEARCH_LANE_SORT_FIELDS.map((field) => `*${searchLaneField(field)}`),
+    ...SEARCH_LANE_SORT_FIELDS.map((field) => `[priority+status+${field}+id]`),
+    '[status+priority]',
+  ].join(', '),
+};
+
+/**
+ * Version 4: `mail` (DESIGN §9's outgoing email, newest first by `createdAt`) and `secrets` (the
+ * desk's reply-token and webhook keys, made on first use: what Firebase keeps in its secrets).
+ */
+export const SCHEMA_V4: Readonly<Record<string, string>> = {
+  ...SCHEMA_V3,
+  mail: 'id, createdAt, ticketId',
+  secrets: 'id',
+};
+
+/** The key of the desk settings' record (`local/settings/settings.ts`'s `DESK_SETTINGS_ID`). */
+const DESK_SETTINGS_KEY = 'desk';
+
+/**
+ * A ticket with its SLA record and `slaDueAt` as trusted code keeps them (DESIGN §10): the
+ * record from the write (`slaStateAfter`), the due time from the desk's current policy.
+ */
+export function withSla<T extends Ticket>(before: Ticket | null, after: T, desk: DeskSettings): T {
+  const sla = slaStateAfter(before, after);
+  const slaDueAt = slaDueAtOf(
+    { ...after, sla },
+    { policy: desk.sla[after.priority], businessHours: desk.businessHours, now: Date.parse(after.updatedAt) },
+  );
+  return { ...after, sla, slaDueAt };
+}
+
+/** The stored-only fields of a ticket, removed on every read. */
+/**
+ * Version 5: the next SLA breach as a sort field (DESIGN §10), with the lanes of version 2; every
+ * ticket gets its SLA record and due time on the upgrade.
+ */
+export const SCHEMA_V5: Readonly<Record<string, string>> = {
+  ...SCHEMA_V4,
+  settingsHistory: 'id, at',
+  tickets: [
+    SCHEMA_V4.tickets,
+    '[status+slaDueAt+id]',
+    `[${QUEUE_ASSIGNEE}+status+slaDueAt+id]`,
+    '[requesterId+slaDueAt+id]',
+  ].join(', '),
+};
+
+/** Version 6: satisfaction ratings, one per ticket (DESIGN §10). */
+export const SCHEMA_V6: Readonly<Record<string, string>> = { ...SCHEMA_V5, ratings: 'ticketId, createdAt' };
+
+/**
+ * Version 7: per-day statistics for reports (DESIGN §11), kept by the ticket middleware, and the
+ * ratings counted by score over a period from index keys.
+ */
+export const SCHEMA_V7: Readonly<Record<string, string>> = {
+  ...SCHEMA_V6,
+  stats: 'day',
+  ratings: `${SCHEMA_V6.ratings}, [score+createdAt]`,
+};
+
+/**
+ * Version 8: finding people without reading everyone (DESIGN §3 "Finding people"): the staff by
+ * role, the admin's pages by `[displayName+uid]` (with a role, `[role+displayName+uid]`), and a
+ * search by the stored-only multiEntry `*searchKeys` (see {@link PERSON_SEARCH_KEYS}). Every
+ * stored profile gets its keys on the upgrade.
+ */
+export const SCHEMA_V8: Readonly<Record<string, string>> = {
+  ...SCHEMA_V7,
+  users: `${SCHEMA_V7.users}, role, [displayName+uid], [role+displayName+uid], *searchKeys`,
+};
+
+/**
+ * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
+ * middleware below on every write of `users` and removed on every read: an index, not data,
+ * as on Firebase where only trusted code writes it.
+ */
+export const PERSON_SEARCH_KEYS = 'searchKeys';
+
+const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
+
+/** A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE}, {@link SEARCH_KEYS} and search lanes. */
+type StoredTicket = Ticket & { [QUEUE_ASSIGNEE]: string; [SEARCH_KEYS]?: string[] } & Record<string, unknown>;
+
+/** A ticket's search keys with no email known (the back-fill and writes that bypass `create`). */
+function keysWithoutEmail(ticket: Ticket): string[] {
+  return searchKeysFor({
+    number: ticket.number,
+    subject: ticket.subject,
+    requesterName: ticket.requesterName,
+    tags: ticket.tags,
+  });
+}
+
+/**
+ * The stored form of a written ticket: its queue key, and its search keys — those it carries
+ * (a new ticket's, computed with the requester's email; or the raw record in a `modify`), else
+ * the stored ticket's (subject, number and requester never change), else computed afresh;
+ * in every case with the tag keys of its current tags. Exported for the queue benchmark, which
+ * writes tickets with the raw IndexedDB API.
+ * @param before the stored ticket this write replaces, if any (read raw, with its keys).
+ */
+export function toStoredTicket(
+  ticket: Ticket & { [SEARCH_KEYS]?: string[] },
+  before: StoredTicket | undefined,
+): StoredTicket {
+  const known = ticket[SEARCH_KEYS] ?? before?.[SEARCH_KEYS];
+  const keys = known ? withTagKeys(known, ticket.tags) : keysWithoutEmail(ticket);
+  const lanes = Object.fromEntries(
+    SEARCH_LANE_SORT_FIELDS.map((field) => [
+      searchLaneField(field),
+      keys.map((key) => [key, ticket.status, ticket[field], ticket.id]),
+    ]),
+  );
+  return { ...ticket, ...lanes, [QUEUE_ASSIGNEE]: queueAssigneeKey(ticket.assigneeId), [SEARCH_KEYS]: keys };
+}
+
+function fromStoredTicket(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || !STORED_ONLY.some((field) => field in stored)) return stored;
+  const ticket: Record<string, unknown> = { ...stored };
+  for (const field of STORED_ONLY) delete ticket[field];
+  return ticket;
+}
+
+/**
+ * The tables every transaction that writes tickets includes: `tickets`, and what the middleware
+ * below uses in the write's own transaction — the desk settings (the SLA policy, DESIGN §10) and
+ * the per-day statistics it updates (DESIGN §11).
+ */
+export function ticketWriteTables(db: TriageDb): Table[] {
+  return [db.tickets, db.settings, db.stats];
+}
+
+/**
+ * Applies a write's statistics changes to the `stats` days they touch (DESIGN §11), in the
+ * write's own transaction. The backend's ticket writes include {@link ticketWriteTables}; a bare
+ * write outside one (a test's fixture) leaves the statistics as they are.
+ */
+async function writeStats(down: DBCore, trans: DBCoreMutateRequest['trans'], changes: StatsChange[]): Promise<void> {
+  const table = down.table('stats');
+  const keys = [...new Set(changes.map((change) => change.day))];
+  let found: (DayStats | undefined)[];
+  try {
+    found = (await table.getMany({ trans, keys })) as (DayStats | undefined)[];
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotFoundError') return;
+    throw error;
+  }
+  const days = new Map(found.filter((day): day is DayStats => day !== undefined).map((day) => [day.day, day]));
+  const values = [...applyStatsChanges(days, changes).values()];
+  await table.mutate({ type: 'put', trans, values });
+}
+
+/** A profile as stored: the port's profile and its {@link PERSON_SEARCH_KEYS}. */
+type StoredProfile = UserProfile & { [PERSON_SEARCH_KEYS]?: string[] };
+
+/** The `users` table with every written profile given its search keys (on copies). */
+function withPersonSearchKeys(table: DBCoreTable): DBCoreTable {
+  return {
+    ...table,
+    mutate: (req: DBCoreMutateRequest) => {
+      if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+      const values = (req.values as StoredProfile[]).map((profile) => ({
+        ...profile,
+        [PERSON_SEARCH_KEYS]: personSearchKeysFor(profile),
+      }));
+      return table.mutate({ ...req, values });
+    },
+  };
+}
+
+/**
+ * A stored profile without its stored-only keys (what crosses the port). Dexie's reading hook
+ * also sees the `undefined` of a `get` that found nothing: passed through.
+ */
+function fromStoredProfile(stored: StoredProfile): UserProfile {
+  if (typeof stored !== 'object' || stored === null || !(PERSON_SEARCH_KEYS in stored)) return stored;
+  const { [PERSON_SEARCH_KEYS]: _keys, ...profile } = stored;
+  return profile;
+}
+
+/**
+ * A DBCore middleware that stamps {@link QUEUE_ASSIGNEE} and {@link SEARCH_KEYS} on every ticket
+ * written through any Dexie call (add, put, bulkAdd, update, modify), on copies: the caller's
+ * object is untouched. A write without search keys reads the stored ticket first (in the same
+ * transaction) to keep its email keys. It sits above Dexie's own middlewares, so live queries
+ * see the stamped values.
+ */
+const ticketQueueKeys: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'TriageTicketQueueKeys',
+  create: (down) => {
+    // The desk settings this database's writes last read (the defaults until one reads them).
+    let lastDesk: DeskSettings = DEFAULT_DESK_SETTINGS;
+    return {
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        if (name === 'users') return withPersonSearchKeys(table);
+        if (name !== 'tickets') return table;
+        return {
+          ...table,
+          mutate: async (req: DBCoreMutateRequest) => {
+            if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+            const values = req.values as (Ticket & { [SEARCH_KEYS]?: string[] })[];
+            const stored = new Map<string, StoredTicket>();
+            const found = (await table.getMany({ trans: req.trans, keys: values.map((value) => value.id) })) as (
+              StoredTicket | undefined
+            )[];
+            for (const ticket of found) if (ticket) stored.set(ticket.id, ticket);
+            // The SLA record and due time are derived here, on every ticket write (DESIGN §10), so
+            // every write path takes part; the backend's writes include `settings` in their transaction.
+            // A bare write outside one (a test's or a bench's fixture) uses the last settings read.
+            try {
+              const record = (await down.table('settings').get({ trans: req.trans, key: DESK_SETTINGS_KEY })) as
+                { value?: unknown } | undefined;
+              lastDesk = deskSettingsFrom(record?.value);
+            } catch (error) {
+              if (!(error instanceof Error && error.name === 'NotFoundError')) throw error;
+            }
+            const desk = lastDesk;
+            const changes: StatsChange[] = [];
+            const written = values.map((value) => {
+              const raw = stored.get(value.id);
+              const before = raw ? (fromStoredTicket(raw) as Ticket) : null;
+              const after = withSla(before, value, desk);
+              changes.push(...statsChangesBetween(before, after, desk));
+              return toStoredTicket(after, raw);
+            });
+            const result = await table.mutate({ ...req, values: written });
+            if (changes.length > 0) await writeStats(down, req.trans, changes);
+            return result;
+          },
+        };
+      },
+    };
+  },
+};
+
+/**
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 8. Several
+ * instances on one name — two tabs, or two clients in a test — see each other's writes, and
+ * `liveQuery` follows them.
+ * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
+ */
+export function openTriageDb(name: string): TriageDb {
+  // Dexie adds one property per table from the schema; the cast names their types.
+  const db = new Dexie(name) as TriageDb;
+  db.version(1).stores(SCHEMA_V1);
+  db.version(2)
+    .stores(SCHEMA_V2)
+    .upgrade((tx) =>
+      tx
+        .table('tickets')
+        .toCollection()
+        .modify((ticket: StoredTicket) => {
+          ticket[QUEUE_ASSIGNEE] = queueAssigneeKey(ticket.assigneeId);
+        }),
+    );
+  db.version(3)
+    .stores(SCHEMA_V3)
+    .upgrade(async (tx) => {
+      // Back-fill: every existing ticket gets its keys, with its requester's email when known.
+      const users = (await tx.table('users').toArray()) as UserProfile[];
+      const emails = new Map(users.map((user) => [user.uid, user.email]));
+      await tx
+        .table('tickets')
+        .toCollection()
+        // The middleware derives the search lanes from the keys on this write.
+        .modify((ticket: StoredTicket) => {
+          ticket[SEARCH_KEYS] = searchKeysFor({
+            number: ticket.number,
+            subject: ticket.subject,
+            requesterName: ticket.requesterName,
+            requesterEmail: emails.get(ticket.requesterId),
+            tags: ticket.tags,
+          });
+        });
+    });
+  db.version(4).stores(SCHEMA_V4);
+  db.version(5)
+    .stores(SCHEMA_V5)
+    // Rewriting each ticket runs it through the middleware, which derives its SLA fields.
+    .upgrade((tx) =>
+      tx
+        .table('tickets')
+        .toCollection()
+        .modify(() => undefined),
+    );
+  db.version(6).stores(SCHEMA_V6);
+  db.version(7)
+    .stores(SCHEMA_V7)
+    // Back-fill: every stored ticket's statistics entries (a rewrite would change nothing in them).
+    .upgrade(async (tx) => {
+      const desk = deskSettingsFrom(
+        ((await tx.table('settings').get(DESK_SETTINGS_KEY)) as { value?: unknown })?.value,
+      );
+      const tickets = (await tx.table('tickets').toArray()) as Ticket[];
+      const changes = tickets.flatMap((ticket) => statsChangesBetween(null, ticket, desk));
+      await tx.table('stats').bulkPut([...applyStatsChanges(new Map(), changes).values()]);
+    });
+  db.version(8)
+    .stores(SCHEMA_V8)
+    // Back-fill: rewriting each profile runs it through the middleware, which gives it its keys.
+    .upgrade((tx) =>
+      tx
+        .table('users')
+        .toCollection()
+        .modify(() => undefined),
+    );
+  db.use(ticketQueueKeys);
+  db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
+  db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));
+  // Another tab upgrading or deleting the database: step aside as Dexie's default handler
+  // does (close, reopen on next use), without its console warning on every occurrence.
+  db.on('versionchange', () => {
+    db.close({ disableAutoOpen: false });
+    return false;
+  });
+  return db;
+}
+
+/**
+ * Gives a user a role outside the app's rules — the local counterpart of the Admin SDK
+ * command that makes the first admin (DESIGN §1; in local mode the seed already has one).
+ * Used by the contract harness's `newPerson`; the app itself changes roles through
+ * `users.setRole`, which checks the caller is an admin.
+ * @param now the time of the change, ms since the epoch.
+ * @throws Error when no user has this uid.
+ */
+export async function grantRole(db: TriageDb, uid: string, role: Role, now: number = Date.now()): Promise<void> {
+  const changed = await db.users.update(uid, { role, updatedAt: new Date(now).toISOString() });
+  if (changed === 0) throw new Error(`No local user has the uid ${uid}.`);
+}

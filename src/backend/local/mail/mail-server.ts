@@ -1,0 +1,197 @@
+/**
+ * The local backend's mail "server" (DESIGN §9): what the Cloud Functions do on Firebase, run by
+ * the local adapter after its own writes — the `mail` documents of a ticket write or a new
+ * message, and reply by email through the same parsing code (`checkInbound`, `decideInbound`),
+ * fed by the admins' "Simulate a reply". Nothing is sent: the documents are what would be.
+ * Loaded on first use (its composer, parser and catalogues stay out of the first paint).
+ */
+import { ticketWriteTables } from '@/backend/local/core/db';
+import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port/mail';
+import type { LocalContext } from '@/backend/local/core/context';
+import { newId } from '@/backend/local/core/ids';
+import { localMessageStore } from '@/backend/local/messages/message-store';
+import type { MailCatalogue } from '@/domain/mail/compose';
+import {
+  draftBounce,
+  draftsForIntents,
+  type MailPeople,
+  type MailDraft,
+  type MailServerSetup,
+  type QuotedMessage,
+} from '@/domain/mail/drafts';
+import { checkInbound, decideInbound, inboundMessageId, signMailgunPost } from '@/domain/mail/inbound';
+import {
+  mailStateOf,
+  mailsForMessage,
+  mailsForTicketWrite,
+  type MailIntent,
+  type MailTicketState,
+} from '@/domain/mail/plan';
+import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
+import { addMessageThrough } from '@/domain/plans/add-message';
+import { isStaff } from '@/domain/roles';
+import type { Message, Ticket } from '@/domain/types';
+import es from '@/domain/mail/catalogues/es.json';
+import ar from '@/domain/mail/catalogues/ar.json';
+
+const CATALOGUES: Record<'es' | 'ar', MailCatalogue> = { es, ar };
+
+/** A secret of the local server, made at random on first use and kept in the database. */
+async function secret(ctx: LocalContext, id: 'replyToken' | 'webhookSigningKey'): Promise<string> {
+  const stored = await ctx.db.secrets.get(id);
+  if (stored) return stored.value;
+  const value = `${newId()}${newId()}`;
+  // Two tabs making it at once: the first one written wins, both read it back.
+  await ctx.db.secrets.add({ id, value }).catch(() => undefined);
+  return (await ctx.db.secrets.get(id))?.value ?? value;
+}
+
+/** Where local mail points: this app's own origin; reply addresses at `reply.{host}`. */
+async function setupOf(ctx: LocalContext): Promise<MailServerSetup> {
+  const origin = globalThis.location?.origin ?? 'http://localhost:8080';
+  const host = globalThis.location?.hostname || 'localhost';
+  return {
+    appUrl: origin,
+    deskName: 'Triage',
+    messageIdHost: host,
+    replyDomain: `reply.${host}`,
+    replyTokenSecret: await secret(ctx, 'replyToken'),
+  };
+}
+
+/** The local profiles, as the drafts read them. */
+function peopleOf(ctx: LocalContext): MailPeople {
+  return {
+    person: async (uid) => (await ctx.db.users.get(uid)) ?? null,
+    newTicketWatchers: () =>
+      ctx.db.users.filter((user) => isStaff(user.role) && user.notifications?.newUnassigned === true).toArray(),
+  };
+}
+
+/** Stores drafts that are not stored yet (a retried write finds its emails written). */
+async function store(ctx: LocalContext, drafts: MailDraft[]): Promise<number> {
+  let written = 0;
+  for (const { id, mail } of drafts) {
+    if (await ctx.db.mail.get(id)) continue;
+    await ctx.db.mail.add({ id, ...mail }).then(
+      () => (written += 1),
+      () => undefined,
+    );
+  }
+  return written;
+}
+
+async function writeMails(
+  ctx: LocalContext,
+  ticket: MailTicketState,
+  intents: MailIntent[],
+  quote: QuotedMessage | null,
+): Promise<number> {
+  const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(ctx), {
+    setup: await setupOf(ctx),
+    catalogues: CATALOGUES,
+    now: ctx.now(),
+  });
+  return store(ctx, drafts);
+}
+
+/**
+ * The emails of a ticket write (`mailsForTicketWrite`), as the Firebase trigger writes them.
+ * @param before the ticket before; `null` when the write created it.
+ * @returns how many `mail` documents were written.
+ */
+export async function mailForTicketWrite(
+  ctx: LocalContext,
+  before: Ticket | null,
+  after: Ticket,
+  actorId: string,
+): Promise<number> {
+  const intents = mailsForTicketWrite(before ? mailStateOf(before) : null, mailStateOf(after), actorId);
+  return intents.length === 0 ? 0 : writeMails(ctx, mailStateOf(after), intents, null);
+}
+
+/**
+ * The emails of a new message (`mailsForMessage`; none for an internal note).
+ * @returns how many `mail` documents were written.
+ */
+export async function mailForNewMessage(ctx: LocalContext, message: Message): Promise<number> {
+  if (message.internal) return 0;
+  const ticket = await ctx.db.tickets.get(message.ticketId);
+  if (!ticket) return 0;
+  const intents = mailsForMessage(mailStateOf(ticket), message);
+  if (intents.length === 0) return 0;
+  return writeMails(ctx, mailStateOf(ticket), intents, {
+    authorName: message.authorName,
+    body: message.body,
+    attachmentNames: message.attachments.map((file) => file.name),
+  });
+}
+
+/**
+ * Reply by email, locally: the email is posted to the same code as the Firebase webhook's —
+ * signed with the local webhook key as the provider would, to the ticket's signed reply address
+ * — and becomes the requester's public reply (then its own emails), or a bounce, or nothing.
+ * The caller has checked that an admin asks and that the input is well formed.
+ */
+export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEmail): Promise<InboundOutcome> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const setup = await setupOf(ctx);
+  const signingKey = await secret(ctx, 'webhookSigningKey');
+  const timestamp = String(Math.floor(now / 1000));
+  const token = `${newId()}${newId()}`;
+  // As a mail client writes it: "Re: " and the subject of the email answered.
+  const answered = await db.tickets.where('number').equals(email.ticketNumber).first();
+  const post = {
+    recipient: replyAddress(
+      await signReplyToken(email.ticketNumber, now + REPLY_TOKEN_LIFETIME_MS, setup.replyTokenSecret),
+      setup.replyDomain,
+    ),
+    sender: email.from,
+    subject: `Re: [#${email.ticketNumber}]${answered ? ` ${answered.subject}` : ''}`,
+    'body-plain': email.text,
+    'Message-Id': `<${token}@simulated.${setup.messageIdHost}>`,
+    timestamp,
+    token,
+    signature: await signMailgunPost(signingKey, timestamp, token),
+  };
+  const check = await checkInbound(post, { signingKey, replyTokenSecret: setup.replyTokenSecret }, now);
+  if (!check.ok) return { outcome: check.drop };
+  const ticket = (await db.tickets.where('number').equals(check.ticketNumber).first()) ?? null;
+  const requester = ticket ? ((await db.users.get(ticket.requesterId)) ?? null) : null;
+  const decision = decideInbound(check, ticket, requester?.email ?? null);
+  if (decision.kind === 'drop') return { outcome: decision.drop };
+  const messageId = await inboundMessageId(check.emailKey);
+  if (decision.kind === 'bounce') {
+    if (!ticket) return { outcome: 'unknown-ticket' };
+    await store(ctx, [
+      draftBounce(decision, check, ticket, requester, messageId, { setup, catalogues: CATALOGUES, now }),
+    ]);
+    return { outcome: decision.mail };
+  }
+  if (!requester) return { outcome: 'unknown-ticket' };
+  const written = await db.transaction('rw', [db.messages, db.events, ...ticketWriteTables(db)], async () => {
+    const store = localMessageStore(db, {
+      ticketId: decision.ticketId,
+      messageId,
+      body: decision.body,
+      attachments: async () => [],
+      assignOnReply: 'never',
+      now: () => now,
+    });
+    const outcome = await addMessageThrough(store, {
+      actor: requester,
+      internal: false,
+      attachmentCount: 0,
+      event: undefined,
+      expectedUpdatedAt: undefined,
+    });
+    // A post already taken (the same Message-Id) writes nothing and causes no mail.
+    return outcome.kind === 'added' ? outcome.written : null;
+  });
+  if (written) {
+    await mailForNewMessage(ctx, written.message);
+    await mailForTicketWrite(ctx, written.before, written.after, requester.uid);
+  }
+  return { outcome: 'reply', ticketId: decision.ticketId };
+}

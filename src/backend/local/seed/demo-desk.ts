@@ -1,0 +1,401 @@
+/**
+ * First-run demo data for local mode (DESIGN §1, §5): the people of `demo-accounts.ts`, desk
+ * settings, the tickets of `scenarios.ts` with their conversations and audit trails, spread
+ * over the last weeks, and 90 days of solved and closed history with ratings (`history.ts`)
+ * for the reports. Every status change goes through the lifecycle table, so the seeded desk is
+ * one the app itself could have produced.
+ */
+import { type AuditEvent, type Message, type Ticket, type TicketStatus, type UserProfile } from '@/domain/types';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
+import { isStaff } from '@/domain/roles';
+import type { LifecycleEvent } from '@/domain/lifecycle';
+import { isoAt } from '@/backend/local/core/context';
+import {
+  SEARCH_KEYS,
+  type CounterRecord,
+  type CredentialRecord,
+  type SettingsRecord,
+  type TriageDb,
+  ticketWriteTables,
+} from '@/backend/local/core/db';
+import { searchKeysFor } from '@/domain/search-keys';
+import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
+import { newId, newSortableId } from '@/backend/local/core/ids';
+import { hashPassword, type PasswordHash } from '@/backend/local/auth/passwords';
+import { SEED_CATEGORIES, SEED_SCENARIOS, type SeedScenario } from '@/backend/local/seed/scenarios';
+import { playHistory } from '@/backend/local/seed/history';
+import { RATABLE_STATUSES, type SatisfactionRating } from '@/domain/satisfaction';
+import { DESK_SETTINGS_ID } from '@/backend/local/settings/settings';
+import { applyTransition, auditEvent } from '@/backend/local/tickets/audit-records';
+import { TICKET_COUNTER_ID } from '@/backend/local/tickets/tickets';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/**
+ * How long ago (hours) tickets of each status were created and last touched. Solved ones were
+ * solved less than the desk's 4 close-after days ago, so the first agent to sign in does not
+ * close them all at once; closed ones are weeks old.
+ */
+const AGE_HOURS: Record<TicketStatus, { created: [number, number]; last?: [number, number] }> = {
+  // A new ticket's few moments (a bump, a note) follow its creation within hours.
+  new: { created: [1, 60] },
+  open: { created: [30, 200], last: [1, 24] },
+  pending: { created: [80, 240], last: [8, 72] },
+  on_hold: { created: [100, 360], last: [24, 90] },
+  solved: { created: [100, 300], last: [3, 80] },
+  closed: { created: [400, 1000], last: [250, 390] },
+};
+
+/**
+ * The demo desk as plain records: people, tickets with conversations and trails, counter,
+ * settings and ratings. Per-day statistics are not among them: trusted code derives them from the
+ * tickets as it stores them (locally the database middleware, in the Firebase seed `statsEntriesOf`).
+ */
+export interface DemoDesk {
+  users: UserProfile[];
+  tickets: Ticket[];
+  messages: Message[];
+  events: AuditEvent[];
+  counter: CounterRecord;
+  settings: SettingsRecord;
+  /** `ratings/{ticketId}`: requesters' ratings of solved and closed tickets, each after its solve. */
+  ratings: SatisfactionRating[];
+}
+
+/** Everything the local seed writes: the demo desk plus the local sign-in records. */
+export interface DemoData extends DemoDesk {
+  credentials: CredentialRecord[];
+}
+
+/** A small deterministic PRNG (mulberry32), so the demo desk looks the same on every first run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`Seed data refers to a missing item ${index}.`);
+  return item;
+}
+
+/** One ticket's story played forward: the ticket, its messages and its audit trail. */
+function playScenario(
+  scenario: SeedScenario,
+  requester: UserProfile,
+  agent: UserProfile,
+  now: number,
+  random: () => number,
+): { ticket: Ticket; messages: Message[]; events: AuditEvent[] } {
+  const between = ([low, high]: [number, number]): number => low + (high - low) * random();
+  const ages = AGE_HOURS[scenario.status];
+  // Whole seconds read better in the UI than milliseconds of noise.
+  // (The random age is drawn either way, so the other tickets keep theirs.)
+  const age = between(ages.created) * HOUR;
+  const createdMs =
+    Math.floor((now - (scenario.createdMinutesAgo !== undefined ? scenario.createdMinutesAgo * 60_000 : age)) / 1000) *
+    1000;
+  // Customers pick high, agents raise to urgent: an audit entry worth seeing.
+  const raised = scenario.priority === 'urgent' && scenario.status !== 'new';
+
+  let ticket: Ticket = {
+    id: newId(),
+    number: 0,
+    subject: scenario.subject,
+    status: 'new',
+    priority: raised ? 'high' : scenario.priority,
+    category: scenario.category,
+    tags: [],
+    requesterId: requester.uid,
+    requesterName: requester.displayName,
+    createdAt: isoAt(createdMs),
+    updatedAt: isoAt(createdMs),
+    lastMessageAt: isoAt(createdMs),
+    lastMessageBy: 'customer',
+  };
+  const messages: Message[] = [];
+  const events: AuditEvent[] = [];
+
+  const say = (author: UserProfile, body: string, internal: boolean, ms: number): void => {
+    const at = isoAt(ms);
+    messages.push({
+      id: newSortableId(ms),
+      ticketId: ticket.id,
+      authorId: author.uid,
+      authorName: author.displayName,
+      authorRole: author.role,
+      body,
+      internal,
+      attachments: [],
+      createdAt: at,
+    });
+    ticket.updatedAt = at;
+    if (internal) return;
+    ticket.lastMessageAt = at;
+    ticket.lastMessageBy = isStaff(author.role) ? 'agent' : 'customer';
+    if (isStaff(author.role) && !ticket.firstResponseAt) ticket.firstResponseAt = at;
+  };
+  const move = (event: LifecycleEvent, actor: UserProfile, ms: number): void => {
+    const outcome = applyTransition(ticket, event, actor, ms);
+    ticket = outcome.ticket;
+    events.push(...outcome.events);
+  };
+  const record = (type: AuditEvent['type'], from: string | null, to: string | null, ms: number): void => {
+    events.push(auditEvent(ticket.id, type, from, to, agent.uid, ms));
+    ticket.updatedAt = isoAt(ms);
+  };
+
+  type Step = (ms: number) => void;
+  const submit: Step = (ms) => {
+    say(requester, scenario.description, false, ms);
+    events.push(auditEvent(ticket.id, 'status', null, 'new', requester.uid, ms));
+  };
+  const triage: Step = (ms) => {
+    ticket.assigneeId = agent.uid;
+    ticket.assigneeName = agent.displayName;
+    record('assignee', null, agent.uid, ms);
+    if (scenario.tags.length > 0) {
+      ticket.tags = [...scenario.tags];
+      record('tags', null, scenario.tags.join(', '), ms);
+    }
+    if (raised) {
+      record('priority', ticket.priority, scenario.priority, ms);
+      ticket.priority = scenario.priority;
+    }
+    if (scenario.note && scenario.status !== 'on_hold') say(agent, scenario.note, true, ms);
+  };
+  const replyThen =
+    (event: LifecycleEvent): Step =>
+    (ms) => {
+      say(agent, scenario.reply ?? 'Thanks for writing in — looking into it now.', false, ms);
+      move(event, agent, ms);
+    };
+  const answer: Step[] = scenario.answer ? [(ms) => say(requester, scenario.answer ?? '', false, ms)] : [];
+  const note: Step[] = scenario.note ? [(ms) => say(agent, scenario.note ?? '', true, ms)] : [];
+
+  let steps: Step[];
+  switch (scenario.status) {
+    case 'new':
+      steps = [submit, ...answer, ...note];
+      break;
+    case 'open':
+      steps = [submit, triage, replyThen('open'), ...answer];
+      break;
+    case 'pending':
+      steps = [submit, triage, replyThen('await_customer')];
+      break;
+    case 'on_hold':
+      steps = [
+        submit,
+        triage,
+        replyThen('open'),
+        (ms) => {
+          for (const step of note) step(ms);
+          move('hold', agent, ms);
+        },
+      ];
+      break;
+    case 'solved':
+      steps = [submit, triage, replyThen('open'), ...answer, (ms) => move('solve', agent, ms)];
+      break;
+    case 'closed':
+      steps = [
+        submit,
+        triage,
+        replyThen('open'),
+        ...answer,
+        (ms) => move('solve', agent, ms),
+        (ms) => move('close', agent, ms),
+      ];
+      break;
+    default: {
+      const unexpected: never = scenario.status;
+      throw new Error(`Unknown seed status ${String(unexpected)}`);
+    }
+  }
+
+  // New tickets had their few moments within hours; the rest end at their status's "last" age.
+  const lastMs = ages.last
+    ? Math.max(createdMs + HOUR, Math.floor((now - between(ages.last) * HOUR) / 1000) * 1000)
+    : createdMs + Math.min(2 * HOUR, (now - createdMs) / 2);
+  steps.forEach((step, k) => {
+    const ms = steps.length === 1 ? createdMs : Math.round(createdMs + ((lastMs - createdMs) * k) / (steps.length - 1));
+    step(ms);
+  });
+  return { ticket, messages, events };
+}
+
+/**
+ * Builds the demo desk as plain records, without writing anything and without a database or
+ * WebCrypto: local mode adds its sign-in records ({@link buildDemoData}); the Emulator Suite
+ * seed (`scripts/ops/seed-firebase.ts`) writes the same desk to Firestore.
+ * @param now the current time, ms since the epoch; every timestamp lies before it.
+ * @param uids the uid of each {@link DEMO_ACCOUNTS} entry, in the same order (the Firebase seed
+ *   passes the Auth accounts' uids); new random ids when omitted.
+ * @throws Error when `uids` is given with fewer entries than {@link DEMO_ACCOUNTS}.
+ */
+export function buildDemoDesk(now: number, uids?: readonly string[]): DemoDesk {
+  const joined = now - 60 * DAY;
+  const users: UserProfile[] = DEMO_ACCOUNTS.map((account, i) => ({
+    uid: uids ? pick(uids, i) : newId(),
+    displayName: account.displayName,
+    email: account.email,
+    role: account.role,
+    createdAt: isoAt(joined + i * HOUR),
+    updatedAt: isoAt(joined + i * HOUR),
+  }));
+  // Scenarios name staff 0–1 (the agents) and 2 (the admin).
+  const staff = [...users.filter((u) => u.role === 'agent'), ...users.filter((u) => u.role === 'admin')];
+  const customers = users.filter((u) => u.role === 'customer');
+
+  const settings: SettingsRecord = {
+    id: DESK_SETTINGS_ID,
+    updatedAt: isoAt(joined),
+    value: {
+      ...DEFAULT_DESK_SETTINGS,
+      categories: [...SEED_CATEGORIES],
+      cannedReplies: [
+        {
+          id: 'greeting',
+          title: 'Thanks for reaching out',
+          body: 'Hi {{requester.name}},\n\nThanks for reaching out — I am looking into this now and will update you shortly.',
+        },
+        {
+          id: 'need-details',
+          title: 'Ask for details',
+          body: 'Hi {{requester.name}},\n\nCould you send a screenshot and the steps that lead to the problem? That helps us reproduce it.',
+        },
+        {
+          id: 'escalated',
+          title: 'Escalated to engineering',
+          body: 'Hi {{requester.name}},\n\nI have passed this on to our engineers and put the ticket on hold until they answer. You will hear from me as soon as I know more.',
+        },
+        {
+          id: 'solved',
+          title: 'Marking as solved',
+          body: 'Hi {{requester.name}},\n\nGlad that is sorted. I will mark this as solved — just reply if anything else comes up.',
+        },
+      ],
+    },
+  };
+
+  const random = seededRandom(20_261_121);
+  const scenarios = SEED_SCENARIOS.map((scenario) =>
+    playScenario(scenario, pick(customers, scenario.customer), pick(staff, scenario.staff), now, random),
+  );
+  scenarios.sort(byCreation);
+  // The history draws from its own sequence, so the scenarios' tickets are the same with or without it.
+  const history = playHistory(now, { customers, staff }, settings.value, seededRandom(20_260_901));
+  const played = [...scenarios, ...history].sort(byCreation);
+  // Numbers follow creation order, as the counter would have handed them out.
+  played.forEach((entry, i) => {
+    entry.ticket.number = i + 1;
+  });
+
+  return {
+    users,
+    tickets: played.map((entry) => entry.ticket),
+    messages: played.flatMap((entry) => entry.messages),
+    events: played.flatMap((entry) => entry.events),
+    counter: { id: TICKET_COUNTER_ID, value: played.length },
+    settings,
+    ratings: [
+      ...demoRatings(scenarios.map((entry) => entry.ticket)),
+      ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
+    ],
+  };
+}
+
+/** Oldest submission first. */
+function byCreation(a: { ticket: Ticket }, b: { ticket: Ticket }): number {
+  return Date.parse(a.ticket.createdAt) - Date.parse(b.ticket.createdAt);
+}
+
+/**
+ * Builds the demo desk with local sign-in records, without writing anything.
+ * @param now the current time, ms since the epoch; every timestamp lies before it.
+ * @param secrets the hashed password of each {@link DEMO_ACCOUNTS} entry, in the same order.
+ */
+export function buildDemoData(now: number, secrets: readonly PasswordHash[]): DemoData {
+  const desk = buildDemoDesk(now);
+  const credentials: CredentialRecord[] = desk.users.map((user, i) => ({
+    email: user.email,
+    uid: user.uid,
+    ...pick(secrets, i),
+    emailVerified: true,
+    createdAt: user.createdAt,
+  }));
+  return { ...desk, credentials };
+}
+
+/** What the demo's requesters said of their solved requests (CSAT, DESIGN §10): mostly good, some not. */
+const DEMO_RATING_COMMENTS = ['Quick and clear, thank you.', '', 'Took too long to hear back.', ''];
+
+/**
+ * Ratings of most solved and closed scenario tickets: three good to one bad, some with a comment,
+ * each given half an hour after the solve (the scenarios' solves are hours old at least).
+ */
+function demoRatings(tickets: readonly Ticket[]): SatisfactionRating[] {
+  return tickets
+    .filter((ticket) => RATABLE_STATUSES.includes(ticket.status))
+    .filter((_ticket, index) => index % 5 !== 4)
+    .map((ticket, index) => {
+      const comment = DEMO_RATING_COMMENTS[index % DEMO_RATING_COMMENTS.length];
+      return {
+        ticketId: ticket.id,
+        requesterId: ticket.requesterId,
+        score: index % 4 === 2 ? 'bad' : 'good',
+        ...(comment ? { comment } : {}),
+        createdAt: isoAt(Date.parse(ticket.solvedAt ?? ticket.closedAt ?? ticket.updatedAt) + 30 * 60_000),
+      };
+    });
+}
+
+/**
+ * Seeds the demo desk when the database has no users yet. Safe when two tabs start at once:
+ * the write is one transaction that checks again inside, and IndexedDB runs overlapping
+ * read-write transactions one after the other.
+ * @param options.iterations PBKDF2 iterations for the six demo passwords.
+ * @param options.now the current time, ms since the epoch.
+ * @returns whether this call wrote the seed.
+ */
+export async function seedDemoData(db: TriageDb, options: { iterations: number; now: number }): Promise<boolean> {
+  if ((await db.users.count()) > 0) return false;
+  // Hashing happens outside the transaction: awaiting WebCrypto inside would end it early.
+  const secrets = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password, options.iterations)));
+  const data = buildDemoData(options.now, secrets);
+  return db.transaction(
+    'rw',
+    [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, ...ticketWriteTables(db)],
+    async () => {
+      if ((await db.users.count()) > 0) return false;
+      await db.users.bulkAdd(data.users);
+      await db.credentials.bulkAdd(data.credentials);
+      // The settings first: the middleware derives each ticket's SLA record and statistics under them.
+      await db.settings.put(data.settings);
+      // Search keys with the requesters' emails, as `tickets.create` writes them (db.ts).
+      const emails = new Map(data.users.map((user) => [user.uid, user.email]));
+      await db.tickets.bulkAdd(
+        data.tickets.map(
+          (ticket) =>
+            ({
+              ...ticket,
+              [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
+            }) as Ticket,
+        ),
+      );
+      await db.messages.bulkAdd(data.messages);
+      await db.events.bulkAdd(data.events);
+      await db.counters.put(data.counter);
+      await db.ratings.bulkAdd(data.ratings);
+      return true;
+    },
+  );
+}

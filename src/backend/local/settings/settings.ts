@@ -1,0 +1,109 @@
+/**
+ * `settings/desk` on IndexedDB (DESIGN §3): everyone signed in reads it (the request form needs
+ * the categories) but only staff see its canned replies; only admins replace the rest, and agents
+ * and admins replace the canned replies.
+ */
+import { ticketWriteTables } from '@/backend/local/core/db';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { SettingsPort } from '@/backend/port/settings';
+import { can } from '@/domain/policy';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan } from '@/domain/errors/refusals';
+import { parseInput } from '@/domain/schemas';
+import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
+import { type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
+import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
+import { newSortableId } from '@/backend/local/core/ids';
+import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+
+/** The id of the one settings record. */
+export const DESK_SETTINGS_ID = 'desk';
+
+/**
+ * The stored desk settings, each field missing from an older record taken from the defaults.
+ * Call inside a transaction that includes `db.settings` when the answer decides a write.
+ */
+export async function readDeskSettings(db: LocalContext['db']): Promise<DeskSettings> {
+  const stored = (await db.settings.get(DESK_SETTINGS_ID))?.value;
+  return { ...deskSettingsFrom(stored), cannedReplies: stored?.cannedReplies ?? [] };
+}
+
+/** The local {@link SettingsPort}. */
+export function createLocalSettings(ctx: LocalContext): SettingsPort {
+  const { db } = ctx;
+
+  return {
+    watch(onNext: Listener<DeskSettings>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async () => {
+          const me = await requireUser(ctx);
+          const settings = await readDeskSettings(db);
+          return can(principalOf(me), 'cannedReplies.use') ? settings : { ...settings, cannedReplies: [] };
+        },
+        onNext,
+        onError,
+      );
+    },
+
+    save: (settings: DeskSettingsInput) =>
+      runWrite(ctx, async () => {
+        const desk = parseInput(deskSettingsSchema, settings);
+        await db.transaction('rw', [db.users, db.settingsHistory, ...ticketWriteTables(db)], async () => {
+          const me = await requireUser(ctx);
+          assertCan(principalOf(me), 'settings.manage');
+          // The canned replies stay as stored: they change only through saveCannedReplies.
+          const before = await readDeskSettings(db);
+          const ms = ctx.now();
+          await db.settings.put({
+            id: DESK_SETTINGS_ID,
+            value: { ...desk, cannedReplies: before.cannedReplies },
+            updatedAt: isoAt(ms),
+          });
+          const parts = changedSettingsParts(before, desk);
+          if (parts.length === 0) return;
+          await db.settingsHistory.add({
+            id: newSortableId(ms),
+            actorId: me.uid,
+            actorName: me.displayName,
+            at: isoAt(ms),
+            parts,
+          });
+          if (parts.some((part) => part === 'businessHours' || part.startsWith('sla.'))) {
+            // The unsolved tickets' next SLA due time follows the new policy (the middleware derives
+            // it on each write: DESIGN §10).
+            const unsolved = await db.tickets.filter((ticket) => UNSOLVED_STATUSES.includes(ticket.status)).toArray();
+            await db.tickets.bulkPut(unsolved);
+          }
+        });
+      }),
+
+    watchHistory(onNext: Listener<SettingsChange[]>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          assertCan(principalOf(me), 'settings.manage');
+          return db.settingsHistory.orderBy('at').reverse().limit(SETTINGS_HISTORY_SHOWN).toArray();
+        },
+        onNext,
+        onError,
+      );
+    },
+
+    saveCannedReplies: (replies: readonly CannedReply[]) =>
+      runWrite(ctx, async () => {
+        const cannedReplies = parseInput(cannedRepliesSchema, replies);
+        await db.transaction('rw', [db.users, db.settings], async () => {
+          const me = await requireUser(ctx);
+          assertCan(principalOf(me), 'cannedReplies.manage');
+          const current = await readDeskSettings(db);
+          await db.settings.put({
+            id: DESK_SETTINGS_ID,
+            value: { ...current, cannedReplies },
+            updatedAt: isoAt(ctx.now()),
+          });
+        });
+      }),
+  };
+}

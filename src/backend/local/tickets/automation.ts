@@ -1,0 +1,100 @@
+/**
+ * The local backend's trusted code on a schedule (DESIGN §2, §10), the twin of the scheduled
+ * Cloud Function `deskAutomation`: closes solved tickets after the desk's close-after days and
+ * records each SLA breach in the ticket's audit trail, as the system actor "Triage". Runs when
+ * the backend opens and every {@link AUTOMATION_INTERVAL_MS}; every tab may run it (each pass is
+ * one transaction, and what it writes has fixed ids or checks the status it moves from).
+ */
+import { ticketWriteTables } from '@/backend/local/core/db';
+import { applyTicketWrite } from '@/domain/plans/ticket-write';
+import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import type { AuditEvent, Ticket } from '@/domain/types';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import { isoAt, type LocalContext } from '@/backend/local/core/context';
+import { auditEventsOf } from '@/backend/local/tickets/audit-records';
+import { readDeskSettings } from '@/backend/local/settings/settings';
+
+/** How long after the backend opens the first pass runs, ms. */
+const FIRST_PASS_DELAY_MS = 2_000;
+
+/** What one pass did. */
+export interface AutomationPass {
+  /** Ids of the tickets it closed. */
+  closed: string[];
+  /** How many breach records it wrote (new ones only). */
+  breaches: number;
+}
+
+/**
+ * One pass: every solved ticket due for the automatic close is closed (status event by
+ * `system`), and every unsolved ticket whose next SLA target is past due gets the audit entry of
+ * each breached clock it does not have yet (`sla`, at the due time).
+ */
+export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<AutomationPass> {
+  const { db } = ctx;
+  return db.transaction('rw', [db.events, ...ticketWriteTables(db)], async () => {
+    const ms = ctx.now();
+    const desk = await readDeskSettings(db);
+    const closed: string[] = [];
+    const solved = await db.tickets
+      .where('[status+updatedAt+id]')
+      .between(['solved', ''], ['solved', '\uffff'])
+      .toArray();
+    for (const ticket of solved) {
+      const plan = planAutoClose(ticket, desk.closeAfterDays, ms);
+      if (!plan) continue;
+      await db.tickets.put(applyTicketWrite(ticket, plan.write, isoAt(ms)));
+      await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, SYSTEM_ACTOR_ID, ms));
+      closed.push(ticket.id);
+    }
+
+    let breaches = 0;
+    const now = isoAt(ms);
+    const late: Ticket[] = [];
+    for (const status of UNSOLVED_STATUSES) {
+      late.push(
+        ...(await db.tickets
+          .where('[status+slaDueAt+id]')
+          .between([status, ''], [status, now, '\uffff'], true, true)
+          .toArray()),
+      );
+    }
+    for (const ticket of late) {
+      const records = breachRecords(ticket, {
+        policy: desk.sla[ticket.priority],
+        businessHours: desk.businessHours,
+        now: ms,
+      });
+      for (const record of records) {
+        const id = `${ticket.id}:${record.id}`;
+        if (await db.events.get(id)) continue;
+        const event: AuditEvent = { id, ticketId: ticket.id, ...record.entry, actorId: SYSTEM_ACTOR_ID, at: record.at };
+        await db.events.add(event);
+        breaches += 1;
+      }
+    }
+    return { closed, breaches };
+  });
+}
+
+/**
+ * Runs {@link runAutomationPass} 2 s after the backend opens and then every `intervalMs`; a failed
+ * pass is logged and the next one tries again.
+ * @returns a function that stops the schedule.
+ */
+export function scheduleAutomation(ctx: LocalContext, intervalMs: number): () => void {
+  const pass = () =>
+    ctx.ready
+      .then(() => runAutomationPass(ctx))
+      .catch((error: unknown) => console.warn('Triage: the automatic close and SLA records will retry.', error));
+  // The first pass a moment after opening, not in the way of the first screen's own reads.
+  const first = setTimeout(() => void pass(), FIRST_PASS_DELAY_MS);
+  const timer = setInterval(() => void pass(), intervalMs);
+  // In Node (tests, scripts) the schedule must not keep the process alive.
+  (first as { unref?: () => void }).unref?.();
+  (timer as { unref?: () => void }).unref?.();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

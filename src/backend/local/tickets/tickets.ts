@@ -1,0 +1,229 @@
+/**
+ * `tickets/{id}` and their audit trail on IndexedDB (DESIGN §2–§3). Every read-modify-write
+ * is one Dexie `rw` transaction, as it would be a Firestore transaction; queue pages and
+ * counts read the indexes of `queries.ts`.
+ */
+import Dexie from 'dexie';
+import { z } from 'zod/mini';
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type {
+  CreateTicketInput,
+  TicketFilter,
+  TicketPage,
+  TicketPatch,
+  TicketQuery,
+  TicketsPort,
+  WriteOptions,
+} from '@/backend/port/tickets';
+import type { LifecycleEvent } from '@/domain/lifecycle';
+import { isRetriedSubmission, planNewTicket } from '@/domain/plans/new-ticket';
+import { planTransition } from '@/domain/plans/status-move';
+import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
+import { assertMayOrder, scopedFilter } from '@/domain/plans/ticket-scope';
+import { applyTicketWrite, principalOf, type TicketChangePlan } from '@/domain/plans/ticket-write';
+import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
+import {
+  lifecycleEventSchema,
+  newTicketSchema,
+  parseInput,
+  ticketFilterSchema,
+  ticketPatchSchema,
+  ticketQuerySchema,
+  writeOptionsSchema,
+} from '@/domain/schemas';
+import { searchKeysFor } from '@/domain/search-keys';
+import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
+import type { AuditEvent, Message, Ticket } from '@/domain/types';
+import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
+import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
+import { SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/core/db';
+import { newId, newSortableId } from '@/backend/local/core/ids';
+import { auditEventsOf } from '@/backend/local/tickets/audit-records';
+import { compareText, countTickets, DEFAULT_TICKET_SORT, readTicketPage } from '@/backend/local/tickets/queries';
+
+/** The counter that hands out ticket numbers (DESIGN §3 `counters/tickets`). */
+export const TICKET_COUNTER_ID = 'tickets';
+
+/** The port's `CreateTicketInput`, validated: attachments need both client ids. */
+const createTicketInputSchema = z
+  .extend(newTicketSchema, {
+    id: z.optional(clientIdSchema),
+    messageId: z.optional(clientIdSchema),
+    attachments: z.optional(storedAttachmentsSchema),
+  })
+  .check(
+    z.refine(
+      (input) => (input.attachments ?? []).length === 0 || (input.id !== undefined && input.messageId !== undefined),
+      refusals.attachmentsNeedIds().message,
+    ),
+  );
+
+/**
+ * Writes a planned change of a stored ticket, with its audit events, in the caller's transaction.
+ * @returns the ticket as written (unchanged when the plan writes nothing).
+ */
+async function writeChange(
+  db: TriageDb,
+  ticket: Ticket,
+  plan: TicketChangePlan,
+  actorId: string,
+  ms: number,
+): Promise<Ticket> {
+  if (plan.events.length === 0) return ticket;
+  const next = applyTicketWrite(ticket, plan.write, isoAt(ms));
+  await db.tickets.put(next);
+  await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, actorId, ms));
+  return next;
+}
+
+/** The local {@link TicketsPort}, but for `bulk` (added over these writes by `withBulk`). */
+export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'> {
+  const { db } = ctx;
+
+  return {
+    create: (input: CreateTicketInput) =>
+      runWrite(ctx, async () => {
+        const {
+          id: clientTicketId,
+          messageId: clientMessageId,
+          attachments: named = [],
+          ...fields
+        } = parseInput(createTicketInputSchema, input);
+        const tables = [db.users, db.counters, db.messages, db.events, db.files, ...ticketWriteTables(db)];
+        return db.transaction('rw', tables, async () => {
+          const me = await requireUser(ctx);
+          if (clientTicketId !== undefined) {
+            // DESIGN §3: a retried submit finds its own ticket; an id in use by anyone else is refused.
+            const existing = await db.tickets.get(clientTicketId);
+            if (existing && isRetriedSubmission(existing, me)) return existing;
+          }
+          const followed = fields.followUpOf === undefined ? undefined : await db.tickets.get(fields.followUpOf);
+          const plan = planNewTicket(fields, me, followed);
+          const ms = ctx.now();
+          const ticketId = clientTicketId ?? newId();
+          const messageId = clientMessageId ?? newSortableId(ms);
+          const attachments = await verifiedAttachments(db, me, ticketId, messageId, named);
+
+          // Read and bumped inside this transaction, so concurrent submits queue up behind it.
+          const number = ((await db.counters.get(TICKET_COUNTER_ID))?.value ?? 0) + 1;
+          await db.counters.put({ id: TICKET_COUNTER_ID, value: number });
+
+          const at = isoAt(ms);
+          const ticket: Ticket = {
+            id: ticketId,
+            number,
+            ...plan.ticket,
+            createdAt: at,
+            updatedAt: at,
+            lastMessageAt: at,
+          };
+          const message: Message = { id: messageId, ticketId, ...plan.message, attachments, createdAt: at };
+          // The search keys hold the requester's email, which the ticket itself does not (db.ts).
+          const searchKeys = searchKeysFor({ ...ticket, requesterEmail: me.email });
+          await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys } as Ticket);
+          await db.messages.add(message);
+          await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, me.uid, ms));
+          return ticket;
+        });
+      }),
+
+    get: (id: string) =>
+      runCall(ctx, async () => {
+        const me = await requireUser(ctx);
+        return readableTicket(principalOf(me), await db.tickets.get(id));
+      }),
+
+    watch(id: string, onNext: Listener<Ticket>, onError: ErrorListener): Unsubscribe {
+      return watchLive(ctx, async (me) => readableTicket(principalOf(me), await db.tickets.get(id)), onNext, onError);
+    },
+
+    watchList(query: TicketQuery, onNext: Listener<TicketPage>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          const { sort = DEFAULT_TICKET_SORT, ...parsed } = scopedFilter(me, parseInput(ticketQuerySchema, query));
+          assertMayOrder(me, sort);
+          return readTicketPage(db, { ...parsed, sort });
+        },
+        onNext,
+        onError,
+      );
+    },
+
+    watchCount(filter: TicketFilter, onNext: Listener<number>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => countTickets(db, scopedFilter(me, parseInput(ticketFilterSchema, filter))),
+        onNext,
+        onError,
+      );
+    },
+
+    transition: (id: string, event: LifecycleEvent, options: WriteOptions = {}) =>
+      runWrite(ctx, async () => {
+        const lifecycleEvent = parseInput(lifecycleEventSchema, event);
+        const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
+        return db.transaction('rw', [db.users, db.events, ...ticketWriteTables(db)], async () => {
+          const me = await requireUser(ctx);
+          const plan = planTransition(await db.tickets.get(id), lifecycleEvent, me, expectedUpdatedAt);
+          return writeChange(db, plan.ticket, plan, me.uid, ctx.now());
+        });
+      }),
+
+    update: (id: string, patch: TicketPatch, options: WriteOptions = {}) =>
+      runWrite(ctx, async () => {
+        const changes = parseInput(ticketPatchSchema, patch);
+        const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
+        return db.transaction('rw', [db.users, db.events, ...ticketWriteTables(db)], async () => {
+          const me = await requireUser(ctx);
+          assertMayPatch(me, changes);
+          const ticket = readableTicket(principalOf(me), await db.tickets.get(id));
+          const assignee = changes.assigneeId ? ((await db.users.get(changes.assigneeId)) ?? null) : null;
+          const plan = planTicketPatch({ ticket, patch: changes, actor: me, assignee, expectedUpdatedAt });
+          return writeChange(db, ticket, plan, me.uid, ctx.now());
+        });
+      }),
+
+    rate: (id: string, input: RatingInput) =>
+      runWrite(ctx, async () => {
+        const parsed = parseInput(ratingInputSchema, input);
+        return db.transaction('rw', [db.users, db.tickets, db.ratings], async () => {
+          const me = await requireUser(ctx);
+          const ticket = readableTicket(principalOf(me), await db.tickets.get(id));
+          const rating = planRating(ticket, me, parsed, await db.ratings.get(id), isoAt(ctx.now()));
+          await db.ratings.add(rating);
+          return rating;
+        });
+      }),
+
+    watchRating(id: string, onNext: Listener<SatisfactionRating | null>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          readableTicket(principalOf(me), await db.tickets.get(id));
+          return (await db.ratings.get(id)) ?? null;
+        },
+        onNext,
+        onError,
+      );
+    },
+
+    watchEvents(id: string, onNext: Listener<AuditEvent[]>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          assertCan(principalOf(me), 'ticket.readHistory');
+          readableTicket(principalOf(me), await db.tickets.get(id));
+          const events = await db.events
+            .where('[ticketId+at]')
+            .between([id, Dexie.minKey], [id, Dexie.maxKey])
+            .toArray();
+          // Events of one transaction share `at`; their sortable ids keep the order they were made in.
+          return events.sort((a, b) => compareText(a.at, b.at) || compareText(a.id, b.id));
+        },
+        onNext,
+        onError,
+      );
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * `users/{uid}` on IndexedDB (DESIGN §1, §3): customers read only their own profile, staff
+ * list people in bounded queries (the staff, a search, a page), admins change other people's roles, everyone keeps their own language and
+ * email switches. "Export my data" is read by `auth/account-export.ts`, beside the rest of the
+ * account's own code.
+ */
+import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
+import type { PeopleQuery, UsersPort } from '@/backend/port/users';
+import { principalOf } from '@/domain/plans/ticket-write';
+import { assertCan, refusals } from '@/domain/errors/refusals';
+import type { Role } from '@/domain/roles';
+import { displayNameSchema, localeSchema, parseInput, peopleQuerySchema, roleSchema } from '@/domain/schemas';
+import { STAFF_LIST_LIMIT, STAFF_ROLES } from '@/domain/people';
+import { searchKeyOf } from '@/domain/search-keys';
+import type { Locale } from '@/domain/locales';
+import { notificationPreferencesSchema } from '@/domain/mail/preferences';
+import type { NotificationPreferences, UserProfile } from '@/domain/types';
+import Dexie from 'dexie';
+import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
+import { exportOwnData } from '@/backend/local/auth/account-export';
+
+/** Firestore's order of people: display name, then uid (both by code unit). */
+function byNameThenUid(a: UserProfile, b: UserProfile): number {
+  if (a.displayName !== b.displayName) return a.displayName < b.displayName ? -1 : 1;
+  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+}
+
+/**
+ * Up to `limit + 1` people of a {@link PeopleQuery} in order, from an index as Firestore would:
+ * a search reads the profiles with its key (`*searchKeys`), a role its `[role+displayName+uid]`
+ * range, else `[displayName+uid]` — never the whole table.
+ */
+async function peoplePage(ctx: LocalContext, asked: PeopleQuery): Promise<UserProfile[]> {
+  const { db } = ctx;
+  const { after, role, limit } = asked;
+  const key = searchKeyOf(asked.search);
+  if (key !== null) {
+    const found = await db.users.where('searchKeys').equals(key).toArray();
+    return found
+      .filter((person) => !role || person.role === role)
+      .filter((person) => !after || byNameThenUid(person, { ...person, ...after }) > 0)
+      .sort(byNameThenUid)
+      .slice(0, limit + 1);
+  }
+  if (role) {
+    return (
+      db.users
+        .where('[role+displayName+uid]')
+        // `[role, '']` sorts before every `[role, name, uid]` (an array before its extensions).
+        .between(after ? [role, after.displayName, after.uid] : [role, ''], [role, Dexie.maxKey], !after, true)
+        .limit(limit + 1)
+        .toArray()
+    );
+  }
+  const range = after
+    ? db.users.where('[displayName+uid]').above([after.displayName, after.uid])
+    : db.users.orderBy('[displayName+uid]');
+  return range.limit(limit + 1).toArray();
+}
+
+/** The local {@link UsersPort}. */
+export function createLocalUsers(ctx: LocalContext): UsersPort {
+  const { db } = ctx;
+
+  return {
+    get: (uid: string) =>
+      runCall(ctx, async () => {
+        const me = await requireUser(ctx);
+        // Checked before existence, as the rules would: a customer learns nothing about other uids.
+        if (uid !== me.uid) assertCan(principalOf(me), 'users.readAnyone');
+        const user = await db.users.get(uid);
+        if (!user) throw refusals.userNotFound();
+        return user;
+      }),
+
+    watchStaff(onNext: Listener<UserProfile[]>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          assertCan(principalOf(me), 'users.list');
+          const staff = await db.users
+            .where('role')
+            .anyOf([...STAFF_ROLES])
+            .toArray();
+          return staff.sort(byNameThenUid).slice(0, STAFF_LIST_LIMIT);
+        },
+        onNext,
+        onError,
+      );
+    },
+
+    list: (input: PeopleQuery) =>
+      runCall(ctx, async () => {
+        const asked = parseInput(peopleQuerySchema, input);
+        assertCan(principalOf(await requireUser(ctx)), 'users.list');
+        const rows = await peoplePage(ctx, asked);
+        const people = rows.slice(0, asked.limit);
+        const last = people.at(-1);
+        return {
+          people,
+          nextCursor: rows.length > asked.limit && last ? { displayName: last.displayName, uid: last.uid } : null,
+        };
+      }),
+
+    setRole: (uid: string, role: Role) =>
+      runWrite(ctx, async () => {
+        const nextRole = parseInput(roleSchema, role);
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          assertCan(principalOf(me), 'users.setRole');
+          if (uid === me.uid) throw refusals.ownRole();
+          const user = await db.users.get(uid);
+          if (!user) throw refusals.userNotFound();
+          if (user.role !== nextRole) await db.users.put({ ...user, role: nextRole, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    setOwnLocale: (locale: Locale) =>
+      runWrite(ctx, async () => {
+        const next = parseInput(localeSchema, locale);
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          if (me.locale !== next) await db.users.put({ ...me, locale: next, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    exportOwnData: () => runCall(ctx, () => exportOwnData(ctx)),
+
+    setOwnDisplayName: (displayName: string) =>
+      runWrite(ctx, async () => {
+        const next = parseInput(displayNameSchema, displayName);
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          if (me.displayName !== next) await db.users.put({ ...me, displayName: next, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    setOwnNotifications: (preferences: NotificationPreferences) =>
+      runWrite(ctx, async () => {
+        const next = parseInput(notificationPreferencesSchema, preferences);
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          await db.users.put({ ...me, notifications: next, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The users port (DESIGN §1, §3, §9): profiles, bounded lists of people, roles, one's own
+ * language, name and email switches, and the export of one's own data.
+ */
+import type { Role } from '@/domain/roles';
+import type { NotificationPreferences, UserProfile } from '@/domain/types';
+import type { Locale } from '@/domain/locales';
+import type { AccountExport } from '@/domain/account';
+import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
+
+/** Where a page of people continues: after this row (display name, then uid, ascending). */
+export interface PeopleCursor {
+  displayName: string;
+  uid: string;
+}
+
+/**
+ * One page of `users` (DESIGN §3 "Finding people"), ordered by display name then uid.
+ * - `search`: typed text, looked up by its one most specific token (`searchKeyOf`) in the
+ *   profile's search keys (name word prefixes, email); text with no token (a single letter)
+ *   searches nothing, i.e. lists everyone;
+ * - `role`: only people of this role;
+ * - `limit`: 1–`MAX_PEOPLE_PAGE` (`src/domain/people.ts`);
+ * - `after`: the previous page's `nextCursor`.
+ */
+export interface PeopleQuery {
+  search?: string;
+  role?: Role;
+  limit: number;
+  after?: PeopleCursor | null;
+}
+
+/** A page of people and where the next one starts (`null` when none follows). */
+export interface PeoplePage {
+  people: UserProfile[];
+  nextCursor: PeopleCursor | null;
+}
+
+/**
+ * `users/{uid}` (DESIGN §3): customers read only their own; staff read anyone by uid and list
+ * people only in bounded queries (at most `MAX_PEOPLE_QUERY`, the rules' limit) — nothing
+ * reads the whole collection.
+ */
+export interface UsersPort {
+  /** @throws AppError `not-found`, `permission-denied` (a customer reading someone else). */
+  get(uid: string): Promise<UserProfile>;
+  /**
+   * Live list of the staff (agents and admins) by display name, at most `STAFF_LIST_LIMIT`
+   * (`src/domain/people.ts`): who a ticket can be assigned to. Staff only (else the error
+   * listener gets `permission-denied`).
+   */
+  watchStaff(onNext: Listener<UserProfile[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * One page of people (see {@link PeopleQuery}); staff only.
+   * @throws AppError `permission-denied` for a customer, `invalid-argument` for a limit outside
+   *   1–`MAX_PEOPLE_PAGE`.
+   */
+  list(query: PeopleQuery): Promise<PeoplePage>;
+  /**
+   * Changes a user's role (DESIGN §1: admins only, never one's own).
+   * @throws AppError `permission-denied` for anyone but an admin, or an admin changing themselves.
+   */
+  setRole(uid: string, role: Role): Promise<void>;
+  /**
+   * Keeps the signed-in person's language on their profile (DESIGN §8), so that it follows
+   * them to other browsers and trusted code can write to them in it.
+   * @throws AppError `invalid-argument` for a language Triage does not speak, `unauthenticated`.
+   */
+  setOwnLocale(locale: Locale): Promise<void>;
+  /**
+   * Sets which emails the signed-in person gets (DESIGN §9), all four switches at once; trusted
+   * code reads them before writing a mail.
+   * @throws AppError `invalid-argument` for anything but the four booleans, `unauthenticated`.
+   */
+  setOwnNotifications(preferences: NotificationPreferences): Promise<void>;
+  /**
+   * Changes the signed-in person's display name (DESIGN §3 limits). Tickets and messages keep the
+   * name they were written under.
+   * @throws AppError `invalid-argument`, `unauthenticated`.
+   */
+  setOwnDisplayName(displayName: string): Promise<void>;
+  /**
+   * "Export my data" (DESIGN §9): the signed-in person's profile and their requests with the
+   * public messages only (see `accountExportOf`).
+   * @throws AppError `unauthenticated`.
+   */
+  exportOwnData(): Promise<AccountExport>;
+}

@@ -1,0 +1,114 @@
+/**
+ * The local backend's trusted code on a schedule (DESIGN §2, §10), with the clock moved: the
+ * automatic close after the desk's close-after days, by the system actor, and SLA breach
+ * records written once at the moment each target fell due.
+ */
+import 'fake-indexeddb/auto';
+import { openTriageDb } from '@/backend/local/core/db';
+import { runAutomationPass } from '@/backend/local/tickets/automation';
+import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
+import { demoAccount, localTestBackend, signInDemo } from '../../../../support/local-backend';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A seeded desk whose clock the test moves; the customer, an agent and an admin signed in on their own clients. */
+async function deskAt(start: string) {
+  let clock = Date.parse(start);
+  const now = () => clock;
+  const dbName = `automation-${Math.random().toString(36).slice(2)}`;
+  const customer = localTestBackend({ seed: true, dbName, now });
+  await signInDemo(customer, demoAccount('customer'));
+  const agent = localTestBackend({ seed: false, dbName, now });
+  await signInDemo(agent, demoAccount('agent'));
+  const admin = localTestBackend({ seed: false, dbName, now });
+  await signInDemo(admin, demoAccount('admin'));
+  const db = openTriageDb(dbName);
+  return {
+    customer,
+    agent,
+    admin,
+    db,
+    now,
+    move: (ms: number) => {
+      clock += ms;
+    },
+    pass: () => runAutomationPass({ db, now }),
+  };
+}
+
+describe('the automatic close (DESIGN §2)', () => {
+  it('closes a solved ticket once the desk’s close-after days have passed, as "system", and only then', async () => {
+    const desk = await deskAt('2026-03-02T10:00:00.000Z');
+    const ticket = await desk.customer.tickets.create({
+      subject: 'Printer jam',
+      description: 'Paper stuck.',
+      priority: 'normal',
+    });
+    await desk.agent.tickets.transition(ticket.id, 'solve');
+    desk.move(DEFAULT_DESK_SETTINGS.closeAfterDays * DAY - HOUR);
+    expect((await desk.pass()).closed).not.toContain(ticket.id);
+    expect((await desk.agent.tickets.get(ticket.id)).status).toBe('solved');
+
+    desk.move(HOUR);
+    expect((await desk.pass()).closed).toContain(ticket.id);
+    const closed = await desk.agent.tickets.get(ticket.id);
+    expect(closed.status).toBe('closed');
+    expect(closed.closedAt).toBe(new Date(desk.now()).toISOString());
+    const events = await desk.db.events.where('ticketId').equals(ticket.id).toArray();
+    expect(events.filter((event) => event.to === 'closed')).toEqual([
+      expect.objectContaining({ type: 'status', from: 'solved', to: 'closed', actorId: SYSTEM_ACTOR_ID }),
+    ]);
+    // Again: nothing more.
+    expect((await desk.pass()).closed).toEqual([]);
+  });
+
+  it('leaves a reopened ticket open however long it waits', async () => {
+    const desk = await deskAt('2026-03-02T10:00:00.000Z');
+    const ticket = await desk.customer.tickets.create({
+      subject: 'Reopened one',
+      description: 'Still broken.',
+      priority: 'normal',
+    });
+    await desk.agent.tickets.transition(ticket.id, 'solve');
+    await desk.customer.tickets.transition(ticket.id, 'reopen');
+    desk.move(30 * DAY);
+    await desk.pass();
+    expect((await desk.agent.tickets.get(ticket.id)).status).toBe('open');
+  });
+});
+
+describe('SLA breach records (DESIGN §10)', () => {
+  it('records a first-reply breach once, at the due time, and the queue’s due time follows the policy', async () => {
+    // Monday 10:00 UTC: the default desk opens 09:00–17:00 UTC on weekdays.
+    const desk = await deskAt('2026-03-02T10:00:00.000Z');
+    const { cannedReplies: _replies, ...settings } = DEFAULT_DESK_SETTINGS;
+    await desk.admin.settings.save({
+      ...settings,
+      sla: { ...settings.sla, high: { ...settings.sla.high, firstReplyMinutes: 60, hours: 'business' } },
+    });
+    const ticket = await desk.customer.tickets.create({
+      subject: 'Site down',
+      description: 'Nothing loads.',
+      priority: 'high',
+    });
+    expect((await desk.agent.tickets.get(ticket.id)).slaDueAt).toBe('2026-03-02T11:00:00.000Z');
+
+    // (The seeded demo tickets have breaches of their own: only this ticket's records count here.)
+    const records = async () =>
+      (await desk.db.events.where('ticketId').equals(ticket.id).toArray()).filter((e) => e.type === 'sla');
+    desk.move(30 * 60_000);
+    await desk.pass();
+    expect(await records()).toEqual([]);
+    desk.move(HOUR);
+    await desk.pass();
+    await desk.pass();
+    expect(await records()).toEqual([
+      expect.objectContaining({ to: 'firstReply', actorId: SYSTEM_ACTOR_ID, at: '2026-03-02T11:00:00.000Z' }),
+    ]);
+    // The reply meets the first-reply target; the resolution target is what runs next.
+    await desk.agent.messages.add(ticket.id, { id: 'reply-1', body: 'Looking now.', internal: false });
+    expect((await desk.agent.tickets.get(ticket.id)).slaDueAt).toBe('2026-03-05T10:00:00.000Z');
+  });
+});
