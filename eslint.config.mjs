@@ -14,7 +14,7 @@
 //                   each other (conversation/ may use canned-replies/, not the other way round).
 //   src/app         the composition root (store, listeners, persistence, routes): may import everything.
 // No import cycles, type-only imports included (import-x/no-cycle skips those; eslint/no-import-cycle.mjs
-// does not). test/unit/lint-layers.test.ts proves each kind of violation fails.
+// does not). test/unit/eslint.config.test.ts proves each kind of violation fails.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -134,7 +134,7 @@ export default tseslint.config(
       'playwright-report/**',
       'coverage/**',
       'functions/lib/**',
-      // Deliberate violations, linted only by test/unit/lint-layers.test.ts.
+      // Deliberate violations, linted only by test/unit/eslint.config.test.ts.
       'test/fixtures/lint/**',
     ],
   },
@@ -218,7 +218,7 @@ export default tseslint.config(
   },
   {
     // DESIGN §8: what people read comes from the message catalogues. Text written straight into
-    // JSX, or a literal string in a prop people read, fails the lint; test/unit/lint-layers.test.ts
+    // JSX, or a literal string in a prop people read, fails the lint; test/unit/eslint.config.test.ts
     // shows it does.
     files: ['src/**/*.tsx', 'test/fixtures/lint/**/*.tsx'],
     plugins: { formatjs },
