@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  *
- * The outbox (offline): the slice keeps each person's unsent messages apart, and the
- * listener delivers them with their own client ids — waiting while the backend is unreachable,
- * failed with the reason on a refusal, and never sent twice by overlapping flushes.
+ * The outbox (offline), `outbox-listener.ts`: the listener delivers each person's unsent messages
+ * with their own client ids — waiting while the backend is unreachable, failed with the reason on
+ * a refusal, and never sent twice by overlapping flushes.
  */
 import type { AddMessageInput } from '@/backend/port';
 import { appStarted } from '@/app/listeners';
@@ -11,26 +11,9 @@ import { outboxFlushRequested } from '@/features/tickets/conversation/outbox-lis
 import { makeStore } from '@/app/store';
 import { AppError } from '@/domain/errors/errors';
 import type { Message } from '@/domain/types';
-import {
-  outboxQueued,
-  outboxReducer,
-  outboxRetried,
-  outboxResumed,
-  outboxSending,
-  selectTicketOutbox,
-  selectWaitingOutbox,
-} from '@/features/tickets/conversation/slice/outbox-slice';
-import { fakeBackend, profile } from '../support/fake-backend';
-
-const entry = (owner: string, messageId: string, ticketId = 't1') => ({
-  owner,
-  ticketId,
-  messageId,
-  body: `reply ${messageId}`,
-  internal: false,
-  attachments: [],
-  queuedAt: `2026-11-22T10:00:0${messageId.slice(-1)}.000Z`,
-});
+import { outboxQueued, outboxRetried, selectTicketOutbox } from '@/features/tickets/conversation/slice/outbox-slice';
+import { fakeBackend, profile } from '../../../../support/fake-backend';
+import { entry } from '../../../../support/outbox-entry';
 
 const message = (ticketId: string, input: AddMessageInput): Message => ({
   id: input.id,
@@ -42,23 +25,6 @@ const message = (ticketId: string, input: AddMessageInput): Message => ({
   internal: input.internal,
   attachments: [],
   createdAt: '2026-11-22T10:01:00.000Z',
-});
-
-describe('outbox slice', () => {
-  it("keeps people's entries apart, oldest first, and resumes interrupted sends", () => {
-    let state = outboxReducer(undefined, outboxQueued(entry('u-1', 'm2')));
-    state = outboxReducer(state, outboxQueued(entry('u-1', 'm1')));
-    state = outboxReducer(state, outboxQueued(entry('u-2', 'm3')));
-    state = outboxReducer(state, outboxSending({ owner: 'u-1', messageId: 'm1' }));
-    // Someone else's ref changes nothing.
-    state = outboxReducer(state, outboxSending({ owner: 'u-2', messageId: 'm2' }));
-    const root = { outbox: state } as never;
-    expect(selectTicketOutbox(root, 'u-1', 't1').map((e) => e.messageId)).toEqual(['m1', 'm2']);
-    expect(selectWaitingOutbox(root, 'u-1').map((e) => e.messageId)).toEqual(['m2']);
-    expect(selectWaitingOutbox(root, 'u-2').map((e) => e.messageId)).toEqual(['m3']);
-    state = outboxReducer(state, outboxResumed());
-    expect(selectWaitingOutbox({ outbox: state } as never, 'u-1').map((e) => e.messageId)).toEqual(['m1', 'm2']);
-  });
 });
 
 describe('outbox delivery listener', () => {
