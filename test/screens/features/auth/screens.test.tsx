@@ -1,9 +1,5 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { loadConfig } from '@/config/config';
-import { ConfigErrorScreen } from '@/components/config-error-screen';
-import { RecaptchaField } from '@/components/recaptcha-field';
 import { fakeBackend, profile } from '../../../support/fake-backend';
 import { demoAccount, localTestBackend, seededDeskAs } from '../../../support/local-backend';
 import { renderApp } from '../../../support/render-app';
@@ -151,28 +147,5 @@ describe('session states', () => {
     expect(screen.getByText(/signed in as ada@example.test/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('configuration and reCAPTCHA', () => {
-  it('names a missing Firebase variable on the first screen', () => {
-    const result = loadConfig({ BACKEND: 'firebase', FIREBASE_AUTH_DOMAIN: 'x.firebaseapp.com' });
-    if (result.ok) throw new Error('expected a configuration error');
-    render(<ConfigErrorScreen variable={result.error.variable} message={result.error.message} />);
-    expect(screen.getByText('Triage is not configured: FIREBASE_API_KEY')).toBeInTheDocument();
-    expect(screen.getByText(/FIREBASE_API_KEY is missing/)).toBeInTheDocument();
-  });
-
-  it('says so, with a retry, when the reCAPTCHA script cannot load', async () => {
-    const onToken = jest.fn();
-    render(
-      <IntlProvider locale="en" defaultLocale="en">
-        <RecaptchaField siteKey="test-site-key" onToken={onToken} loadTimeoutMs={50} />
-      </IntlProvider>,
-    );
-    expect(await screen.findByText('The reCAPTCHA check could not load')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(screen.queryByText('The reCAPTCHA check could not load')).not.toBeInTheDocument();
-    expect(await screen.findByText('The reCAPTCHA check could not load')).toBeInTheDocument();
   });
 });
