@@ -16,7 +16,7 @@
 //                   each other (conversation/ may use canned-replies/, not the other way round).
 //   src/app         the composition root (store, listeners, persistence, routes): may import everything.
 // No import cycles, type-only imports included (import-x/no-cycle skips those; eslint/no-import-cycle.mjs
-// does not). test/unit/lint-layers.test.ts proves each kind of violation fails.
+// does not). test/unit/eslint.config.test.ts proves each kind of violation fails.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -146,7 +146,7 @@ export default tseslint.config(
       'playwright-report/**',
       'coverage/**',
       'functions/lib/**',
-      // Deliberate violations, linted only by test/unit/lint-layers.test.ts.
+      // Deliberate violations, linted only by test/unit/eslint.config.test.ts.
       'test/fixtures/lint/**',
     ],
   },
@@ -191,7 +191,7 @@ export default tseslint.config(
   {
     // One way to add a message (DESIGN §5): only src/domain/plans/add-message.ts plans one, and every
     // writer goes through its `addMessageThrough`. The demo seed plays its history in memory, before
-    // any database exists, and takes the plan directly. test/unit/lint-layers.test.ts shows the rule.
+    // any database exists, and takes the plan directly. test/unit/eslint.config.test.ts shows the rule.
     files: [
       'src/**/*.{ts,tsx}',
       'functions/src/**/*.ts',
@@ -256,7 +256,7 @@ export default tseslint.config(
   },
   {
     // DESIGN §8: what people read comes from the message catalogues. Text written straight into
-    // JSX, or a literal string in a prop people read, fails the lint; test/unit/lint-layers.test.ts
+    // JSX, or a literal string in a prop people read, fails the lint; test/unit/eslint.config.test.ts
     // shows it does.
     files: ['src/**/*.tsx', 'test/fixtures/lint/**/*.tsx'],
     plugins: { formatjs },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Proves the SLA unit tests (test/unit/sla*.test.ts) catch a broken pause rule (DESIGN §10):
+// Proves the SLA unit tests (test/unit/domain/sla/) catch a broken pause rule (DESIGN §10):
 // src/domain/sla/clocks.ts is rewritten in place with PAUSING_STATUSES = ['solved', 'closed']
 // (pending and on hold no longer pause the requester-wait clocks), the SLA tests run against it,
 // and the original file is put back in a `finally` (and on SIGINT / SIGTERM).
@@ -20,7 +20,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const TARGET = path.join(ROOT, 'src/domain/sla/clocks.ts');
 const RELATIVE = path.relative(ROOT, TARGET);
 const UNIT_PROJECT = 'unit';
-const TEST_PATTERN = 'test/unit/sla';
+const TEST_PATTERN = 'test/unit/domain/sla/';
 
 const PAUSING = /export const PAUSING_STATUSES: readonly TicketStatus\[\] = \[[^\]]*\];/;
 const MUTANT_LINE = "export const PAUSING_STATUSES: readonly TicketStatus[] = ['solved', 'closed'];";

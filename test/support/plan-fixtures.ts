@@ -1,6 +1,6 @@
 /**
- * The people and the ticket the planner tests work on (`test/unit/ticket-plans.test.ts`,
- * `test/unit/audit-trail.test.ts`): plain domain values, no backend.
+ * The people and the ticket the planner tests work on (`test/unit/domain/plans/`,
+ * including `audit-trail.test.ts`): plain domain values, no backend.
  */
 import type { Ticket } from '@/domain/types';
 

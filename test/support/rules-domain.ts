@@ -1,7 +1,7 @@
 /**
  * The parts of `firestore.rules` and `storage.rules` that restate `src/domain/` (DESIGN §2 the
  * lifecycle table, §3 limits and attachment types), as the exact rules text they must hold
- * between their `// <domain>` and `// </domain>` markers. `test/unit/rules-domain.test.ts`
+ * between their `// <domain>` and `// </domain>` markers. `test/unit/security-rules.domain-blocks.test.ts`
  * compares; on a change in the domain it fails and prints the block to paste.
  */
 import { ASSIGN_ON_REPLY_FROM, LIFECYCLE, REPLY_MOVES } from '@/domain/lifecycle';

@@ -5,7 +5,7 @@
  * its `defaultMessage`, with `{placeholders}` where the refusal puts a value — and recognises a
  * sentence to give the translation with the same values. It ships inside the Spanish and Arabic
  * catalogue chunks (English needs no translation), so the first paint does not carry it.
- * `test/unit/refusal-sentences.test.ts` checks that every refusal of the domain is recognised.
+ * `test/unit/lib/i18n/refusal-sentences.test.ts` checks that every refusal of the domain is recognised.
  */
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { RefusalMatch } from '@/lib/i18n/catalogue-types';

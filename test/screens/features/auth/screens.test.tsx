@@ -1,0 +1,151 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeBackend, profile } from '../../../support/fake-backend';
+import { demoAccount, localTestBackend, seededDeskAs } from '../../../support/local-backend';
+import { renderApp } from '../../../support/render-app';
+
+const agent = demoAccount('agent');
+const customer = demoAccount('customer');
+
+describe('sign-up screen', () => {
+  it('shows DESIGN §3 limits as messages and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp(localTestBackend({ seed: false }), '/sign-up');
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Type the password again.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Your name'), 'x'.repeat(81));
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 8 characters.')).toBeInTheDocument();
+    // The input stops at 80 characters (DESIGN §3), so the 81st is never typed.
+    expect(screen.getByLabelText('Your name')).toHaveValue('x'.repeat(80));
+    expect(screen.getByLabelText('Email')).toHaveValue('not-an-email');
+  });
+
+  it('creates a customer account and lands on the empty requests page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(localTestBackend({ seed: false }), '/sign-up');
+    await user.type(await screen.findByLabelText('Your name'), 'Nina New');
+    await user.type(screen.getByLabelText('Email'), 'nina@example.test');
+    await user.type(screen.getByLabelText('Password'), 'long enough 1');
+    await user.type(screen.getByLabelText('Confirm password'), 'long enough 1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('You have no requests yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/requests');
+    expect(screen.getByText('Customer')).toBeInTheDocument();
+  });
+});
+
+describe('sign-up screen, an email that has an account', () => {
+  it('says so once, with the two ways on: sign in or reset the password', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localTestBackend({ seed: false });
+    await backend.auth.signUp({ displayName: 'Nina New', email: 'nina@example.test', password: 'long enough 1' });
+    await backend.auth.signOut();
+    renderApp(backend, '/sign-up');
+    await user.type(await screen.findByLabelText('Your name'), 'Nina Again');
+    await user.type(await screen.findByLabelText('Email'), 'nina@example.test');
+    await user.type(screen.getByLabelText('Password'), 'long enough 1');
+    await user.type(screen.getByLabelText('Confirm password'), 'long enough 1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('An account with this email already exists.');
+    // The way on is said once, as links, not again in words.
+    expect(alert.textContent?.match(/reset/gi) ?? []).toHaveLength(1);
+    expect(alert.textContent?.match(/sign in/gi) ?? []).toHaveLength(1);
+    expect(within(alert).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/reset-password');
+  });
+});
+
+describe('sign-in screen', () => {
+  it('says plainly when the password is wrong and keeps the email', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp(localTestBackend({ seed: true }), '/sign-in');
+    await user.type(await screen.findByLabelText('Email'), agent.email);
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByText('That email and password do not match an account.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(agent.email);
+  });
+
+  it('signs a seeded agent in to the desk', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(localTestBackend({ seed: true }), '/sign-in');
+    await user.type(await screen.findByLabelText('Email'), agent.email);
+    await user.type(screen.getByLabelText('Password'), agent.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/desk'), { timeout: 5000 });
+    expect(await screen.findByText('Queue')).toBeInTheDocument();
+  });
+
+  it('keeps a sign-in to this tab when “Only in this tab” is ticked, and to the browser when not', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localTestBackend({ seed: true });
+    const signIn = jest.spyOn(backend.auth, 'signIn');
+    const { router } = renderApp(backend, '/sign-in');
+    await screen.findByRole('checkbox', { name: 'Only in this tab' }, { timeout: 15_000 });
+    const onlyHere = () => screen.getByRole('checkbox', { name: 'Only in this tab' });
+    // Queried afresh: the form may re-render while the backend reports nobody signed in.
+    await waitFor(() => expect(onlyHere()).toHaveAccessibleDescription(/customer and an agent side by side/));
+    expect(onlyHere()).not.toBeChecked();
+    await user.click(onlyHere());
+    await user.type(screen.getByLabelText('Email'), agent.email);
+    await user.type(screen.getByLabelText('Password'), agent.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/desk'), { timeout: 5000 });
+    expect(signIn).toHaveBeenCalledWith({ email: agent.email, password: agent.password, thisTabOnly: true });
+  });
+
+  it('gives a signed-in customer a 403 page on /desk', async () => {
+    const { backend } = await seededDeskAs(customer);
+    renderApp(backend, '/desk');
+    expect(await screen.findByText('403 — not for your role', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('session states', () => {
+  it('paints the signed-in frame from the persisted hint, not the sign-in page, while the backend answers', () => {
+    const fake = fakeBackend();
+    const hint = profile({ displayName: 'Hinted Agent' });
+    renderApp(fake.backend, '/desk', {
+      auth: { kind: 'unknown', lastUser: hint, _persist: { version: 2, rehydrated: true } },
+    });
+    expect(screen.getByRole('button', { name: 'Account menu for Hinted Agent' })).toBeInTheDocument();
+    expect(screen.getByTestId('screen-skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('shows a retry, not a blank page or a spinner, when the profile cannot be read', async () => {
+    const fake = fakeBackend();
+    const retry = jest.fn(async () => undefined);
+    fake.backend.auth.retryProfile = retry;
+    renderApp(fake.backend, '/desk');
+    act(() =>
+      fake.emit({
+        kind: 'profileUnavailable',
+        uid: 'u-9',
+        email: 'ada@example.test',
+        error: { code: 'unavailable', message: 'Cloud Firestore did not answer.' },
+      }),
+    );
+    expect(await screen.findByText('Triage cannot reach its database')).toBeInTheDocument();
+    expect(screen.getByText(/signed in as ada@example.test/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+});

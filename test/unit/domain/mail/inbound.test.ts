@@ -1,0 +1,103 @@
+/**
+ * The pure mail module (DESIGN §9), `inbound.ts`: the two steps of reply by email.
+ */
+import {
+  checkInbound,
+  decideInbound,
+  inboundMessageId,
+  replyTextOf,
+  signMailgunPost,
+  type MailgunInbound,
+} from '@/domain/mail/inbound';
+import { replyAddress, signReplyToken } from '@/domain/mail/reply-token';
+import { NOW, SECRET, SIGNING_KEY } from '../../../support/mail-fixtures';
+
+async function post(fields: Partial<MailgunInbound> = {}, key = SIGNING_KEY): Promise<MailgunInbound> {
+  const timestamp = String(Math.floor(NOW / 1000));
+  const token = 'a'.repeat(50);
+  const recipient = replyAddress(await signReplyToken(42, NOW + 86_400_000, SECRET), 'reply.example.com');
+  return {
+    recipient,
+    sender: 'Carol@Example.com',
+    subject: 'Re: [#42] Printer',
+    'body-plain':
+      'It works now, thanks!\n\nOn Tue, Nov 24, 2026 at 9:00 AM Acme Support <reply@x> wrote:\n> Try restarting it.\n',
+    'Message-Id': '<abc@mail.example.com>',
+    timestamp,
+    token,
+    signature: await signMailgunPost(key, timestamp, token),
+    ...fields,
+  };
+}
+const secrets = { signingKey: SIGNING_KEY, replyTokenSecret: SECRET };
+const open = { id: 'T1', status: 'pending' as const, requesterId: 'carol' };
+
+describe('reply by email', () => {
+  it('takes the reply without its quoted history, from the requester, as a reply on the ticket', async () => {
+    const check = await checkInbound(await post(), secrets, NOW);
+    expect(check).toMatchObject({
+      ok: true,
+      ticketNumber: 42,
+      expired: false,
+      sender: 'carol@example.com',
+      text: 'It works now, thanks!',
+    });
+    if (!check.ok) throw new Error('checked');
+    expect(decideInbound(check, open, 'carol@example.com')).toEqual({
+      kind: 'reply',
+      ticketId: 'T1',
+      requesterId: 'carol',
+      body: 'It works now, thanks!',
+    });
+    expect(await inboundMessageId(check.emailKey)).toBe(await inboundMessageId('<abc@mail.example.com>'));
+  });
+
+  it('drops a post not signed by the provider, a stale one, a forged token and one with no reply address', async () => {
+    expect(await checkInbound(await post({}, 'wrong-key'), secrets, NOW)).toEqual({ ok: false, drop: 'bad-signature' });
+    expect(await checkInbound(await post(), secrets, NOW + 16 * 60_000)).toEqual({ ok: false, drop: 'bad-signature' });
+    const forged = replyAddress(await signReplyToken(42, NOW + 86_400_000, 'guessed-secret'), 'reply.example.com');
+    expect(await checkInbound(await post({ recipient: forged }), secrets, NOW)).toEqual({
+      ok: false,
+      drop: 'forged-token',
+    });
+    expect(await checkInbound(await post({ recipient: 'support@example.com' }), secrets, NOW)).toEqual({
+      ok: false,
+      drop: 'no-reply-address',
+    });
+    expect(await checkInbound(await post({ 'body-plain': '> only quoted' }), secrets, NOW)).toEqual({
+      ok: false,
+      drop: 'empty',
+    });
+  });
+
+  it('bounces an unknown sender, a closed ticket and an expired address', async () => {
+    const check = await checkInbound(await post({ sender: 'mallory@example.com' }), secrets, NOW);
+    if (!check.ok) throw new Error('checked');
+    expect(decideInbound(check, open, 'carol@example.com')).toEqual({
+      kind: 'bounce',
+      mail: 'bounce-unknown-sender',
+      to: 'mallory@example.com',
+    });
+    const carol = await checkInbound(await post(), secrets, NOW);
+    if (!carol.ok) throw new Error('checked');
+    expect(decideInbound(carol, { ...open, status: 'closed' }, 'carol@example.com')).toMatchObject({
+      kind: 'bounce',
+      mail: 'bounce-closed',
+    });
+    expect(decideInbound(carol, null, 'carol@example.com')).toEqual({ kind: 'drop', drop: 'unknown-ticket' });
+    const old = replyAddress(await signReplyToken(42, NOW - 1000, SECRET), 'reply.example.com');
+    const expired = await checkInbound(await post({ recipient: old }), secrets, NOW);
+    if (!expired.ok) throw new Error('checked');
+    expect(expired.expired).toBe(true);
+    expect(decideInbound(expired, open, 'carol@example.com')).toEqual({
+      kind: 'bounce',
+      mail: 'bounce-expired',
+      to: 'carol@example.com',
+    });
+  });
+
+  it('strips a signature and Outlook-style history', () => {
+    expect(replyTextOf('Thanks!\n\n-- \nCarol\n')).toBe('Thanks!');
+    expect(replyTextOf('Fine now.\r\n\r\nOn Mon, Jan 5, 2026, Support wrote:\r\n> old\r\n')).toBe('Fine now.');
+  });
+});

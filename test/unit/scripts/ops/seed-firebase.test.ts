@@ -1,0 +1,220 @@
+/**
+ * `scripts/seed-firebase.ts`: the Firestore documents the demo desk is written as, and the
+ * emulator hosts the seeding talks to (firebase.json's, the adapter's).
+ */
+import { personSearchKeysFor } from '@/domain/people';
+import { Timestamp } from 'firebase-admin/firestore';
+import { emulatorHost } from '@/backend/firebase/core/firebase-services';
+import { dayStatsFrom, statsEntriesOf } from '@/domain/reports/day-stats';
+import { slaStateAfter } from '@/domain/sla/ticket-sla';
+import {
+  COUNTER_PATH,
+  configuredEmulatorHosts,
+  deskDayStats,
+  deskDocuments,
+  emulatorHostsFrom,
+  type SeedDocument,
+} from '../../../../scripts/ops/seed-firebase';
+import { desk, UIDS } from '../../../support/demo-desk';
+
+const documents = deskDocuments(desk);
+
+function under(prefix: RegExp): SeedDocument[] {
+  return documents.filter((document) => prefix.test(document.path));
+}
+
+function expectTimestamp(value: unknown, iso: string): void {
+  expect(value).toBeInstanceOf(Timestamp);
+  expect((value as Timestamp).toDate().toISOString()).toBe(iso);
+}
+
+/** Paths of every `undefined` inside a value (Firestore refuses them). */
+function undefinedPaths(value: unknown, path: string): string[] {
+  if (value === undefined) return [path];
+  if (value === null || typeof value !== 'object' || value instanceof Timestamp) return [];
+  return Object.entries(value).flatMap(([key, inner]) => undefinedPaths(inner, `${path}.${key}`));
+}
+
+describe('deskDocuments', () => {
+  it('has unique paths, the counter last', () => {
+    expect(new Set(documents.map((document) => document.path)).size).toBe(documents.length);
+    expect(documents.at(-1)).toEqual({ path: COUNTER_PATH, data: { lastNumber: desk.tickets.length } });
+    expect(Math.max(...desk.tickets.map((ticket) => ticket.number))).toBe(desk.tickets.length);
+  });
+
+  it('writes no undefined field anywhere', () => {
+    expect(documents.flatMap((document) => undefinedPaths(document.data, document.path))).toEqual([]);
+  });
+
+  it('writes profiles at users/{uid} with Timestamps and their search keys', () => {
+    const users = under(/^users\//);
+    expect(users.map((document) => document.path)).toEqual(UIDS.map((uid) => `users/${uid}`));
+    desk.users.forEach((user, i) => {
+      const data = users[i]?.data ?? {};
+      expect(Object.keys(data).sort()).toEqual([
+        'createdAt',
+        'displayName',
+        'email',
+        'role',
+        'searchKeys',
+        'updatedAt',
+      ]);
+      expect(data).toMatchObject({ displayName: user.displayName, email: user.email, role: user.role });
+      // As the `userWritten` trigger keeps them (DESIGN §3 "Finding people").
+      expect(data.searchKeys).toEqual(personSearchKeysFor(user));
+      expectTimestamp(data.createdAt, user.createdAt);
+      expectTimestamp(data.updatedAt, user.updatedAt);
+    });
+  });
+
+  it('writes tickets as the adapter does: null when unassigned, Timestamps, no id field', () => {
+    const tickets = under(/^tickets\/[^/]+$/);
+    expect(tickets).toHaveLength(desk.tickets.length);
+    desk.tickets.forEach((ticket, i) => {
+      const { path, data } = tickets[i] ?? { path: '', data: {} };
+      expect(path).toBe(`tickets/${ticket.id}`);
+      expect(data.id).toBeUndefined();
+      expect(data).toMatchObject({
+        number: ticket.number,
+        subject: ticket.subject,
+        status: ticket.status,
+        priority: ticket.priority,
+        category: ticket.category ?? null,
+        tags: ticket.tags,
+        requesterId: ticket.requesterId,
+        requesterName: ticket.requesterName,
+        assigneeId: ticket.assigneeId ?? null,
+        assigneeName: ticket.assigneeName ?? null,
+        lastMessageBy: ticket.lastMessageBy,
+      });
+      expectTimestamp(data.createdAt, ticket.createdAt);
+      expectTimestamp(data.updatedAt, ticket.updatedAt);
+      expectTimestamp(data.lastMessageAt, ticket.lastMessageAt);
+      for (const field of ['firstResponseAt', 'solvedAt', 'closedAt'] as const) {
+        const iso = ticket[field];
+        if (iso) expectTimestamp(data[field], iso);
+        else expect(field in data).toBe(false);
+      }
+    });
+    const unassigned = tickets.filter((ticket) => ticket.data.assigneeId === null);
+    expect(unassigned.length).toBe(desk.tickets.filter((ticket) => ticket.status === 'new').length);
+    expect(unassigned.every((ticket) => ticket.data.assigneeName === null)).toBe(true);
+  });
+
+  it('writes messages and audit events under their ticket, with Timestamps', () => {
+    const messages = under(/^tickets\/[^/]+\/messages\//);
+    expect(messages).toHaveLength(desk.messages.length);
+    desk.messages.forEach((message, i) => {
+      const { path, data } = messages[i] ?? { path: '', data: {} };
+      expect(path).toBe(`tickets/${message.ticketId}/messages/${message.id}`);
+      expect(Object.keys(data).sort()).toEqual([
+        'attachments',
+        'authorId',
+        'authorName',
+        'authorRole',
+        'body',
+        'createdAt',
+        'internal',
+      ]);
+      expect(data).toMatchObject({ authorId: message.authorId, body: message.body, internal: message.internal });
+      expectTimestamp(data.createdAt, message.createdAt);
+    });
+    const events = under(/^tickets\/[^/]+\/events\//);
+    expect(events).toHaveLength(desk.events.length);
+    expect(events.filter(({ path }) => path.endsWith('/events/submitted'))).toHaveLength(desk.tickets.length);
+    desk.events.forEach((event, i) => {
+      const { path, data } = events[i] ?? { path: '', data: {} };
+      // A submission under the id the Cloud Function gives it, so the trigger does not add a second.
+      const id = event.from === null && event.to === 'new' ? 'submitted' : event.id;
+      expect(path).toBe(`tickets/${event.ticketId}/events/${id}`);
+      expect(data).toMatchObject({ type: event.type, from: event.from, to: event.to, actorId: event.actorId });
+      expectTimestamp(data.at, event.at);
+    });
+  });
+
+  it('writes a history ticket’s SLA record as it stood before its last write, for ticketWritten to complete', () => {
+    const tickets = new Map(under(/^tickets\/[^/]+$/).map((document) => [document.path, document.data]));
+    const history = desk.tickets.filter((ticket) => ticket.sla !== undefined);
+    expect(history.length).toBeGreaterThan(150);
+    for (const ticket of history) expect(tickets.get(`tickets/${ticket.id}`)?.sla).toEqual(ticket.sla);
+    for (const ticket of desk.tickets.filter((candidate) => candidate.sla === undefined)) {
+      expect('sla' in (tickets.get(`tickets/${ticket.id}`) ?? {})).toBe(false);
+    }
+  });
+
+  it('writes ratings at ratings/{ticketId} as rateTicket does, with Timestamps', () => {
+    const ratings = under(/^ratings\//);
+    expect(ratings).toHaveLength(desk.ratings.length);
+    expect(desk.ratings.some((rating) => rating.score === 'bad')).toBe(true);
+    desk.ratings.forEach((rating, i) => {
+      const { path, data } = ratings[i] ?? { path: '', data: {} };
+      expect(path).toBe(`ratings/${rating.ticketId}`);
+      expect(data).toEqual({
+        ticketId: rating.ticketId,
+        requesterId: rating.requesterId,
+        score: rating.score,
+        ...(rating.comment ? { comment: rating.comment } : {}),
+        createdAt: expect.any(Timestamp),
+      });
+      expectTimestamp(data.createdAt, rating.createdAt);
+    });
+  });
+
+  it('writes stats/{day} as ticketWritten keeps them: every ticket’s entries, read back whole', () => {
+    const stats = under(/^stats\//);
+    expect(stats.length).toBeGreaterThanOrEqual(80);
+    const read = new Map(
+      stats.map(({ path, data }) => [path.slice('stats/'.length), dayStatsFrom(path.slice('stats/'.length), data)]),
+    );
+    // What the reports read is what was computed, nothing left out as malformed.
+    expect([...read.values()]).toEqual(deskDayStats(desk));
+    for (const ticket of desk.tickets) {
+      for (const entry of statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, desk.settings.value)) {
+        expect(read.get(entry.day)?.[entry.section][ticket.id]).toEqual(entry.entry);
+      }
+    }
+    const solved = [...read.values()].flatMap((day) => Object.values(day.solved));
+    expect(solved.length).toBe(desk.tickets.filter((ticket) => ticket.solvedAt).length);
+    expect(solved.some((entry) => entry.sla.firstReply === 'missed')).toBe(true);
+  });
+
+  it('writes the desk settings as settings/desk and the canned replies apart, for staff only', () => {
+    const { cannedReplies, ...deskSettings } = desk.settings.value;
+    expect(cannedReplies.length).toBeGreaterThan(0);
+    expect(under(/^settings\//)).toEqual([
+      { path: 'settings/desk', data: deskSettings },
+      {
+        path: 'settings/canned-replies',
+        data: { replies: cannedReplies, updatedAt: Timestamp.fromMillis(Date.parse(desk.settings.updatedAt)) },
+      },
+    ]);
+  });
+});
+
+describe('emulator hosts', () => {
+  it('reads host:port of each configured emulator, defaulting the host and skipping a disabled UI', () => {
+    expect(
+      emulatorHostsFrom({
+        emulators: { auth: { port: 9099 }, firestore: { host: '0.0.0.0', port: 8080 }, ui: { enabled: false } },
+      }),
+    ).toEqual({ auth: '127.0.0.1:9099', firestore: '0.0.0.0:8080' });
+    expect(emulatorHostsFrom({})).toEqual({});
+    expect(emulatorHostsFrom(null)).toEqual({});
+  });
+
+  it('starts the emulators where the app looks for them (firebase.json = the adapter’s fixed ports)', () => {
+    const saved = { ...process.env };
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    delete process.env.FIRESTORE_EMULATOR_HOST;
+    delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+    try {
+      const hosts = configuredEmulatorHosts();
+      for (const service of ['auth', 'firestore', 'storage'] as const) {
+        const { host, port } = emulatorHost(service);
+        expect(hosts[service]).toBe(`${host}:${port}`);
+      }
+    } finally {
+      process.env = saved;
+    }
+  });
+});
