@@ -11,8 +11,11 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** E2E_PORT, E2E_DIST and E2E_OUTPUT let two people (or CI jobs) run the local journeys side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist';
-/** The Firebase build (USE_EMULATORS=true, values of .env.example), for the Auth-emulator journey. */
-const FIREBASE_PORT = 4174;
+/**
+ * The Firebase build (USE_EMULATORS=true, values of .env.example), for the Auth-emulator journey;
+ * E2E_FIREBASE_PORT moves it (Playwright starts every web server whichever project runs).
+ */
+const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT ?? 4174);
 
 export default defineConfig({
   testDir: './e2e',
