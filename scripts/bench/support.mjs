@@ -1,4 +1,4 @@
-// What the browser benchmarks (bench-queue.mjs, bench-reports.mjs) share: a production local
+// What the browser benchmarks (queue.mjs, reports.mjs, live-queue.mjs) share: a production local
 // build that is reused while newer than every source file, code of src/ bundled for the page,
 // the build served by scripts/dev/serve-dist.mjs, Debian's Chromium through playwright-core, and the
 // quantile of a list of times.
@@ -99,9 +99,9 @@ export async function bundleForPage(exports, globalName) {
 }
 
 /**
- * Serves `dist` on 127.0.0.1:`port` and starts Debian's Chromium (or `$CHROMIUM`).
- * @returns the browser, and `stop()` that closes both (also run on Ctrl-C; the server never
- *   outlives the process).
+ * Serves `dist` on 127.0.0.1:`port` (a free port when absent) and starts Debian's Chromium (or `$CHROMIUM`).
+ * @returns the browser, the server's origin, and `stop()` that closes both (also run on Ctrl-C;
+ *   the server never outlives the process).
  */
 export async function serveAndLaunch(dist, port) {
   const server = await startServeDist(dist, { port });
@@ -115,7 +115,7 @@ export async function serveAndLaunch(dist, port) {
   };
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
   process.on('exit', () => server.stop());
-  return { browser, stop };
+  return { browser, origin: server.origin, stop };
 }
 
 /** The `q` quantile (0–1) of `values`, interpolated between the two nearest. */

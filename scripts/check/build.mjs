@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds Triage for production twice and checks what must hold of the bundles:
+// Builds Triage for production twice, side by side, and checks what must hold of the bundles:
 // - BACKEND=local into dist/ (what the Playwright journeys serve);
 // - BACKEND=firebase with the values of .env.example into dist-firebase/ (proves a .env
 //   copied from .env.example builds);
@@ -14,7 +14,7 @@
 // - firebase.json's Hosting rules cache every emitted chunk as immutable and index.html not;
 // - the offline shell (DESIGN §12): each build's sw.js precaches the pages, the manifest and every
 //   chunk (no source map), and Hosting serves sw.js no-cache.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,13 +33,29 @@ const check = (ok, message) => {
   if (!ok) failures.push(message);
 };
 
-function build(name, env, outDir) {
-  console.log(`\n── production build: ${name} → ${outDir}/`);
-  const { status } = spawnSync('npx webpack --mode production --output-path ' + outDir, {
-    stdio: 'inherit',
-    shell: true,
-    env: { ...process.env, ...env },
+/**
+ * Starts one production build; resolves with its exit status and everything it printed (kept,
+ * so that two builds running side by side print one after the other).
+ */
+function startBuild(env, outDir) {
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn('npx webpack --mode production --output-path ' + outDir, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: true,
+      env: { ...process.env, ...env },
+    });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(output) }));
   });
+}
+
+/** Prints a finished build's output and checks it; returns its build report, or null when it failed. */
+function settleBuild(name, outDir, { status, output }) {
+  console.log(`\n── production build: ${name} → ${outDir}/`);
+  process.stdout.write(output);
   check(status === 0, `${name} build succeeds within its budgets`);
   return status === 0 ? JSON.parse(readFileSync(path.join(outDir, 'build-report.json'), 'utf8')) : null;
 }
@@ -70,8 +86,14 @@ const CANARIES = {
 
 const localEnv = { ...CANARIES, ...blankEnv, BACKEND: 'local' };
 const firebaseEnv = { ...CANARIES, ...exampleEnv };
-const local = build('BACKEND=local', localEnv, 'dist');
-const firebase = build('BACKEND=firebase (.env.example)', firebaseEnv, 'dist-firebase');
+// The two builds run side by side: each leaves a core mostly idle (webpack itself is one
+// thread), and they share nothing on disk but their inputs.
+const [localBuild, firebaseBuild] = await Promise.all([
+  startBuild(localEnv, 'dist'),
+  startBuild(firebaseEnv, 'dist-firebase'),
+]);
+const local = settleBuild('BACKEND=local', 'dist', localBuild);
+const firebase = settleBuild('BACKEND=firebase (.env.example)', 'dist-firebase', firebaseBuild);
 
 for (const [name, report, outDir] of [
   ['local', local, 'dist'],

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
-// Steps: lint, format, typecheck, the message catalogues (DESIGN §8), Jest (unit, screens, local contract), the Firebase adapter
-// with the Cloud Functions, the security rules and the trusted code against the emulators, the
-// production builds with their budgets, Playwright journeys.
-// Lint, format and typecheck only read the tree, so they run side by side (each prints its
-// output when it ends); the rest run one after another: Jest already fills every core, the
-// journeys serve the production build, and the two emulator steps share the Auth emulator's port.
+// Steps: lint, format, typecheck, the message catalogues (DESIGN §8), Jest (unit, screens, local
+// contract), the SLA mutation check, the Firebase adapter with the Cloud Functions, the security
+// rules and the trusted code against the emulators, the production builds with their budgets,
+// Playwright journeys.
+// What runs at the same time, and why it may: lint, format and typecheck only read the tree;
+// the two emulator steps each keep about one core busy, with separate emulators and ports (with
+// the gcloud jar); the two production builds write separate folders (scripts/check/build.mjs);
+// the local journeys run on two Playwright workers. Jest fills every core by itself, the SLA
+// mutation rewrites a source file for a moment, the journeys serve the production builds, and
+// the Firebase journeys share the Auth emulator's port: those run alone.
+// The whole suite's time has a budget (issue 29): on the 2-core CI machine, ten minutes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -40,19 +45,19 @@ const TAIL_LINES = 60;
 const EMULATOR_FAULT = /Received message larger than max/;
 
 /**
- * Runs one step, its output passed through as it comes; resolves when it ends.
+ * Runs one step; resolves with its result (for the summary) when it ends.
  * @param options.retryOnEmulatorFault run the step once more when it failed and its output shows
  *   {@link EMULATOR_FAULT}; the second run's result is the step's (both runs are printed, and the
  *   summary says the step was retried and which tests the first run lost).
+ * @param options.beside how many other steps run at the same time: 0 passes the output through
+ *   as it comes; otherwise it is kept and printed when the step ends, so outputs do not mix.
  */
-async function run(name, command, count, { retryOnEmulatorFault = false } = {}) {
-  const first = await runOnce(name, command);
-  if (first.ok || !retryOnEmulatorFault || !first.faultSeen) {
-    settle(name, first, count);
-    return;
-  }
+async function run(name, command, count, { retryOnEmulatorFault = false, beside = 0 } = {}) {
+  const first = await runOnce(name, command, beside);
+  if (first.ok || !retryOnEmulatorFault || !first.faultSeen) return settle(name, first, count);
   // The first run's failures go to the summary as "lost to the emulator", not into the counts:
-  // the step's result is the retry's.
+  // the step's result is the retry's. (Counting is synchronous, so a step beside this one
+  // cannot count in between.)
   const before = [testsPassed, testsFailed, testsSkipped, failedTests.length];
   if (count) count();
   const lost = failedTests.splice(before[3]);
@@ -60,20 +65,27 @@ async function run(name, command, count, { retryOnEmulatorFault = false } = {}) 
   console.log(
     `\n━━ ${name}: the Firestore emulator sent a corrupt frame (${EMULATOR_FAULT.source}); running the step once more`,
   );
-  const second = await runOnce(name, command);
-  settle(name, second, count, { retried: lost });
+  const second = await runOnce(name, command, beside);
+  return settle(name, second, count, { retried: lost });
 }
 
-function runOnce(name, command) {
-  console.log(`\n━━ ${name}: ${command}`);
+function runOnce(name, command, beside) {
+  const header = `\n━━ ${name}: ${command}`;
+  if (beside === 0) console.log(header);
   const started = Date.now();
+  const kept = [];
   let tail = '';
   let faultSeen = false;
   return new Promise((resolve) => {
-    const child = spawn(command, { stdio: ['inherit', 'pipe', 'pipe'], shell: true, env: process.env });
+    const child = spawn(command, {
+      stdio: [beside === 0 ? 'inherit' : 'ignore', 'pipe', 'pipe'],
+      shell: true,
+      env: process.env,
+    });
     const keep = (stream, target) =>
       stream.on('data', (chunk) => {
-        target.write(chunk);
+        if (beside === 0) target.write(chunk);
+        else kept.push(chunk);
         tail = (tail + chunk.toString('utf8')).split('\n').slice(-TAIL_LINES).join('\n');
         faultSeen ||= EMULATOR_FAULT.test(tail);
       });
@@ -84,42 +96,40 @@ function runOnce(name, command) {
     });
     child.on('close', (status) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (beside > 0) {
+        console.log(`${header} (ran beside ${beside} other step${beside === 1 ? '' : 's'})`);
+        process.stdout.write(Buffer.concat(kept));
+      }
       resolve({ ok: status === 0, seconds, tail, faultSeen });
     });
   });
 }
 
-/** Counts a finished step's tests and records its result. */
+/** Counts a finished step's tests; returns its result for the summary. */
 function settle(name, { ok, seconds, tail }, count, { retried } = {}) {
   const failedBefore = failedTests.length;
   if (count) count();
   // A step can fail with every test passed (a hook, a teardown, the emulators' shutdown):
   // CI may show only the summary, so the step's last lines go there.
-  results.push({ name, ok, seconds, retried, tail: !ok && failedTests.length === failedBefore ? tail : '' });
+  return { name, ok, seconds, retried, tail: !ok && failedTests.length === failedBefore ? tail : '' };
 }
 
-/** Runs `[name, command]` steps at the same time; prints each one's output when it ends; results in the given order. */
-async function runSideBySide(steps) {
-  const finished = await Promise.all(
-    steps.map(
-      ([name, command]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const output = [];
-          const child = spawn(command, { stdio: ['ignore', 'pipe', 'pipe'], shell: true, env: process.env });
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
-          child.on('close', (status) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            console.log(`\n━━ ${name}: ${command} (ran beside ${steps.length - 1} other steps)`);
-            process.stdout.write(Buffer.concat(output));
-            resolve({ name, ok: status === 0, seconds });
-          });
-        }),
-    ),
+/** Runs one step after the other steps have ended, and records it. */
+async function step(name, command, count, options) {
+  results.push(await run(name, command, count, options));
+}
+
+/**
+ * Runs steps at the same time (`[name, command, count?, options?]` each, as {@link run} takes
+ * them); prints each one's output when it ends; records the results in the given order.
+ */
+async function sideBySide(steps) {
+  const beside = steps.length - 1;
+  results.push(
+    ...(await Promise.all(
+      steps.map(([name, command, count, options]) => run(name, command, count, { ...options, beside })),
+    )),
   );
-  results.push(...finished);
 }
 
 function countJest(file) {
@@ -169,21 +179,21 @@ rmSync('test-results/reports', { recursive: true, force: true });
 mkdirSync('test-results/reports', { recursive: true });
 
 const suiteStarted = Date.now();
-await runSideBySide([
+await sideBySide([
   ['lint', 'npx eslint . --max-warnings 0'],
   ['format', 'npx prettier --check .'],
   ['typecheck', 'npx tsc --noEmit -p tsconfig.json'],
   ['catalogues', 'node scripts/check/catalogues.mjs'],
 ]);
 // One worker per core (Jest's default leaves one core idle for itself, half of a 2-core machine).
-await run(
+await step(
   'jest',
   'npx jest --selectProjects unit screens contract-local --maxWorkers=100% --json --outputFile=test-results/reports/jest.json',
   countJest('test-results/reports/jest.json'),
 );
 // The SLA tests must notice a broken pause rule (DESIGN §10): a mutant of clocks.ts, run alone
 // (it rewrites the file for a moment, so nothing else runs beside it).
-await run('sla-mutation', 'node scripts/check/mutation-sla.mjs');
+await step('sla-mutation', 'node scripts/check/mutation-sla.mjs');
 // The Firebase path against real emulators (`scripts/dev/with-emulators.ts` picks what runs here):
 // - the adapter's contract with the Auth, Firestore and Functions emulators, so that the Cloud
 //   Functions' triggers write the audit trail and search keys as in production. firebase-tools
@@ -193,38 +203,49 @@ await run('sla-mutation', 'node scripts/check/mutation-sla.mjs');
 // - the security rules and the trusted code's own tests (`test/functions`) against a plain
 //   Firestore emulator without triggers: the gcloud SDK's jar started directly where installed
 //   (it runs on Java 17), else firebase-tools' (with Storage for the Storage rules).
+// Each is one Jest worker with its emulators, about one core's work: with the gcloud jar the
+// second has its own emulator on a free port and no firebase-tools, so the two run side by side
+// on two cores; otherwise both are firebase-tools' Emulator Suites on firebase.json's ports, one
+// after the other.
 const gcloudJar = existsSync(
   process.env.FIRESTORE_EMULATOR_JAR ||
     '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
 );
-await run(
-  'firebase adapter vs the Auth, Firestore and Functions emulators (Cloud Functions triggers)',
-  'npx tsx scripts/dev/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
-  countJest('test-results/reports/jest-firebase.json'),
-  { retryOnEmulatorFault: true },
-);
-await run(
-  `security rules and trusted code vs ${gcloudJar ? 'the Firestore emulator (gcloud jar)' : 'the Emulator Suite'}`,
-  gcloudJar
-    ? 'node scripts/dev/with-firestore.mjs npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json'
-    : 'npx tsx scripts/dev/with-emulators.ts firestore,storage -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
-  countJest('test-results/reports/jest-rules.json'),
-  { retryOnEmulatorFault: true },
-);
-await run('production builds and budgets', 'node scripts/check/build.mjs');
-await run(
+const emulatorSteps = [
+  [
+    'firebase adapter vs the Auth, Firestore and Functions emulators (Cloud Functions triggers)',
+    'npx tsx scripts/dev/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
+    countJest('test-results/reports/jest-firebase.json'),
+    { retryOnEmulatorFault: true },
+  ],
+  [
+    `security rules and trusted code vs ${gcloudJar ? 'the Firestore emulator (gcloud jar)' : 'the Emulator Suite'}`,
+    gcloudJar
+      ? 'node scripts/dev/with-firestore.mjs npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json'
+      : 'npx tsx scripts/dev/with-emulators.ts firestore,storage -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
+    countJest('test-results/reports/jest-rules.json'),
+    { retryOnEmulatorFault: true },
+  ],
+];
+if (gcloudJar) await sideBySide(emulatorSteps);
+else for (const emulatorStep of emulatorSteps) await step(...emulatorStep);
+// Both production builds, side by side; every later step serves these two (the journeys'
+// servers build only where a build is missing, when run on their own).
+await step('production builds and budgets', 'node scripts/check/build.mjs');
+// Two Playwright workers (playwright.config.ts): the journeys wait on the page much of the time.
+await step(
   'playwright journeys (local backend)',
   'npx playwright test --project local',
   countPlaywright('test-results/reports/playwright.json'),
 );
-await run(
+await step(
   'playwright: Firebase build vs Auth emulator',
   'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
   countPlaywright('test-results/reports/playwright-firebase.json'),
 );
 // The Firebase build against Auth, Firestore (on 127.0.0.1:8080, where the emulator build looks
 // for it) and the Cloud Functions; skips with its reason where Firestore cannot run.
-await run(
+await step(
   'playwright: Firebase build vs Auth + Firestore + Functions emulators',
   'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/dev/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
   countPlaywright('test-results/reports/playwright-firestore.json'),

@@ -1,107 +1,67 @@
 #!/usr/bin/env node
-// Serves a production build as Firebase Hosting serves it, from firebase.json's `hosting` block:
-// a file of the build (unless `ignore`d), else the first matching rewrite, else 404; and the
-// headers of every matching `headers` rule, a later rule overriding an earlier one's key (what
-// Hosting and its emulator do). So the Playwright journeys run under the production CSP.
-// Text responses (HTML, JavaScript, CSS, JSON, source maps, SVG, plain text, web app manifests)
-// are gzipped when the request accepts gzip, as Hosting does (`Content-Encoding: gzip`,
-// `Vary: Accept-Encoding`), so what the browser downloads weighs what it would in production.
+// Serves a production build as Firebase Hosting serves it, with superstatic — the engine of
+// Hosting's own emulator, run as `firebase emulators:start --only hosting` runs it (the "strict"
+// stack: redirects, headers, files, rewrites, 404; compression on) — from firebase.json's
+// `hosting` block, so the Playwright journeys run under the production CSP. What superstatic
+// leaves to the deploy or does differently from the hosted site, this module adds, and only that:
+// - `ignore`: the deploy never uploads those files (firebase-tools lists the public directory
+//   with them ignored); superstatic serves whatever is on disk, so an ignored file is a 404 here;
+// - content types where superstatic's table differs from the hosted site's (JavaScript as
+//   `text/javascript`, the web app manifest without a charset);
+// - a `report-uri` in the CSP and its endpoint, so a violation is printed (and with
+//   CSP_REPORT_FILE set, appended to that file as one JSON line);
+// - `--emulators`: the Emulator Suite's origins (firebase.json `emulators`) added to the CSP, for
+//   the USE_EMULATORS=true build only; firebase.json itself never allows them.
 //
 // Usage: node scripts/dev/serve-dist.mjs [dir=dist] [port=4173] [--emulators]
-//   --emulators  adds the Emulator Suite's origins (firebase.json `emulators`) to the CSP, for the
-//                USE_EMULATORS=true build only; firebase.json itself never allows them.
-// The served CSP also carries `report-uri /__csp-report`: each violation the browser reports is
-// printed on stderr and, with CSP_REPORT_FILE set, appended to that file as one JSON line.
-import { appendFileSync, createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
+const require = createRequire(import.meta.url);
+const superstatic = require('superstatic').default;
+const fsProvider = require('superstatic/lib/providers/fs');
+const { configMatcher } = require('superstatic/lib/utils/patterns');
+// superstatic's own copies, so that a path is matched here exactly as its middleware matches it.
+const requireFromSuperstatic = createRequire(require.resolve('superstatic'));
+const slasher = requireFromSuperstatic('glob-slasher');
+const minimatch = requireFromSuperstatic('minimatch');
+
+/** The hosted site's content types where superstatic's (mime-types) differ, by extension. */
+const HOSTING_TYPES = {
   '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.css': 'text/css; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
   '.webmanifest': 'application/manifest+json',
 };
-
-/** The extensions whose responses are gzipped for a client that accepts it (Hosting compresses text). */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
 
 /** Where the served CSP tells the browser to report violations. */
 export const CSP_REPORT_PATH = '/__csp-report';
 
-const escapeRegExp = (text) => text.replace(/[.+^${}()|\\]/g, '\\$&');
-
 /**
- * Turns one path segment of a Hosting glob into a regular expression: `*` (not across `/`),
- * `?` and `{a,b}`. Like minimatch (Hosting's emulator), a wildcard never matches a leading dot.
- */
-function segmentToRegExp(segment) {
-  let out = segment.startsWith('*') || segment.startsWith('?') ? '(?!\\.)' : '';
-  for (const part of segment.split(/(\*|\?|\{[^}]*\})/)) {
-    if (part === '*') out += '[^/]*';
-    else if (part === '?') out += '[^/]';
-    else if (part.startsWith('{')) out += `(?:${part.slice(1, -1).split(',').map(escapeRegExp).join('|')})`;
-    else out += escapeRegExp(part);
-  }
-  return out;
-}
-
-/**
- * Compiles a Hosting `source` glob (as firebase.json uses them: `**`, `*`, `?`, `{a,b}`).
- * `**` as a whole segment spans any number of segments that do not start with a dot.
- * @throws Error on glob syntax this matcher does not implement (`!`, `[…]`, extglobs), so a new
- *   pattern in firebase.json fails loudly here instead of being served differently than Hosting.
- */
-export function globToRegExp(glob) {
-  if (/[!@+[\]()]/.test(glob)) throw new Error(`serve-dist: glob syntax not implemented in "${glob}"`);
-  const anySegment = '(?:[^/.][^/]*)?';
-  const segments = glob.split('/');
-  const body = segments
-    .map((segment, index) => {
-      const last = index === segments.length - 1;
-      if (segment === '**') return last ? `${anySegment}(?:/${anySegment})*` : `(?:${anySegment}/)*`;
-      return segmentToRegExp(segment) + (last ? '' : '/');
-    })
-    .join('');
-  return new RegExp(`^${body}$`);
-}
-
-/**
- * Whether a firebase.json rule (`source`/`glob` or `regex`) applies to a request path.
- * Hosting's `regex` is RE2; the patterns used are plain enough to mean the same in JavaScript.
- */
-export function ruleMatches(rule, pathname) {
-  const glob = rule.source ?? rule.glob;
-  if (glob !== undefined) return globToRegExp(glob).test(pathname);
-  if (rule.regex !== undefined) return new RegExp(rule.regex, 'u').test(pathname);
-  return false;
-}
-
-/**
- * The custom headers Hosting sends for a request path.
+ * The custom headers Hosting sends for a request path: every `headers` rule whose `source`/`glob`
+ * (minimatch) or `regex` (RE2) matches, in order, a later rule overriding an earlier one's key —
+ * superstatic's header middleware, whose matcher this calls.
  * @param hosting firebase.json's `hosting` object.
- * @returns header name → value; where rules set the same key, the later rule's value.
+ * @returns header name → value.
  */
 export function headersFor(hosting, pathname) {
   const headers = {};
   for (const rule of hosting.headers ?? []) {
-    if (!ruleMatches(rule, pathname)) continue;
+    const glob = rule.source ?? rule.glob;
+    const normalized = glob === undefined ? rule : { ...rule, source: slasher(glob), glob: undefined };
+    if (!configMatcher(slasher(pathname), normalized)) continue;
     for (const { key, value } of rule.headers) headers[key] = value;
   }
   return headers;
 }
 
-/** Whether a file of the public directory (path relative to it, `/`-separated) is deployed. */
+/**
+ * Whether a file of the public directory (path relative to it, `/`-separated) is deployed: not
+ * matched by an `ignore` glob, as firebase-tools lists the files to upload (dot files included).
+ */
 export function isDeployed(hosting, relativePath) {
-  return !(hosting.ignore ?? []).some((glob) => globToRegExp(glob).test(relativePath));
+  return !(hosting.ignore ?? []).some((glob) => minimatch(relativePath, glob, { dot: true }));
 }
 
 /**
@@ -130,57 +90,6 @@ export function emulatorCspAdditions(emulators) {
   };
 }
 
-/**
- * Which file of the build answers a request path, as Hosting decides: a deployed file (a
- * directory answers with its index.html), else the first matching rewrite's destination.
- * @returns the absolute file path, or null for a 404.
- */
-export function resolveFile(root, hosting, pathname) {
-  const wanted = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-  const file = path.join(root, path.normalize(wanted));
-  const relative = path.relative(root, file).split(path.sep).join('/');
-  if (
-    file.startsWith(root + path.sep) &&
-    isDeployed(hosting, relative) &&
-    existsSync(file) &&
-    statSync(file).isFile()
-  ) {
-    return file;
-  }
-  const rewrite = (hosting.rewrites ?? []).find((rule) => ruleMatches(rule, pathname));
-  return rewrite?.destination ? path.join(root, rewrite.destination) : null;
-}
-
-/**
- * Whether an `Accept-Encoding` header accepts gzip: listed (or `*`) with a quality above 0.
- * @param header the request's header value, if any.
- */
-export function acceptsGzip(header) {
-  if (!header) return false;
-  let star = false;
-  for (const part of header.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (coding.trim() === 'gzip') return accepted;
-    if (coding.trim() === '*') star = accepted;
-  }
-  return star;
-}
-
-/** Gzipped files, by path, kept while the file's size and modification time stay the same. */
-const gzipped = new Map();
-
-/** The gzipped bytes of `file` (compressed once per version of the file). */
-function gzipOf(file) {
-  const { mtimeMs, size } = statSync(file);
-  const cached = gzipped.get(file);
-  if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached.body;
-  const body = gzipSync(readFileSync(file), { level: 9 });
-  gzipped.set(file, { mtimeMs, size, body });
-  return body;
-}
-
 function logViolation(body) {
   let report;
   try {
@@ -195,10 +104,47 @@ function logViolation(body) {
   if (process.env.CSP_REPORT_FILE) appendFileSync(process.env.CSP_REPORT_FILE, `${JSON.stringify(report)}\n`);
 }
 
+/**
+ * A file provider for superstatic: its file-system provider over `root`, except that files the
+ * deploy leaves out are not there, and with the hosted site's content types.
+ */
+function deployedFiles(root, hosting) {
+  const files = fsProvider({ cwd: root, public: '.' });
+  return async (request, pathname) => {
+    let relative;
+    try {
+      relative = decodeURI(pathname).replace(/^\/+/, '');
+    } catch {
+      return null;
+    }
+    if (!isDeployed(hosting, relative)) return null;
+    const found = await files(request, pathname);
+    const type = HOSTING_TYPES[path.extname(relative)];
+    return found && type ? { ...found, contentType: type } : found;
+  };
+}
+
 function serve(root, port, emulators) {
   const config = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'));
   const { hosting } = config;
-  const additions = emulators ? emulatorCspAdditions(config.emulators) : {};
+  const additions = { ...(emulators ? emulatorCspAdditions(config.emulators) : {}), 'report-uri': [CSP_REPORT_PATH] };
+  const served = {
+    ...hosting,
+    public: '.',
+    headers: (hosting.headers ?? []).map((rule) => ({
+      ...rule,
+      headers: rule.headers.map(({ key, value }) =>
+        key === 'Content-Security-Policy' ? { key, value: widenCsp(value, additions) } : { key, value },
+      ),
+    })),
+  };
+  const hostingEngine = superstatic({
+    config: served,
+    cwd: root,
+    stack: 'strict',
+    compression: true,
+    provider: deployedFiles(root, hosting),
+  });
 
   createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -211,38 +157,12 @@ function serve(root, port, emulators) {
       });
       return;
     }
-    let pathname;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      response.writeHead(400).end();
-      return;
-    }
-    const headers = headersFor(hosting, pathname);
-    const csp = headers['Content-Security-Policy'];
-    if (csp) headers['Content-Security-Policy'] = widenCsp(csp, { ...additions, 'report-uri': [CSP_REPORT_PATH] });
-    const file = resolveFile(root, hosting, pathname);
-    // A rewrite to a file the build lacks (an older build) is a 404 on Hosting too.
-    if (!file || !existsSync(file)) {
-      response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    const extension = path.extname(file);
-    const type = TYPES[extension] ?? 'application/octet-stream';
-    if (!COMPRESSIBLE.has(extension)) {
-      response.writeHead(200, { ...headers, 'Content-Type': type });
-      createReadStream(file).pipe(response);
-      return;
-    }
-    const vary = { ...headers, 'Content-Type': type, Vary: 'Accept-Encoding' };
-    if (!acceptsGzip(request.headers['accept-encoding'])) {
-      response.writeHead(200, vary);
-      createReadStream(file).pipe(response);
-      return;
-    }
-    const body = gzipOf(file);
-    response.writeHead(200, { ...vary, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
-    response.end(request.method === 'HEAD' ? undefined : body);
+    // What superstatic passes on is what Hosting answers with its 404 (the build has no 404.html).
+    hostingEngine(request, response, () => {
+      response.statusCode = 404;
+      response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      response.end('Not found');
+    });
   }).listen(port, '127.0.0.1', () =>
     console.log(`serve-dist: ${root} on http://127.0.0.1:${port}${emulators ? ' (CSP allows the emulators)' : ''}`),
   );
