@@ -30,6 +30,7 @@ const OUTSIDE_SRC: Record<string, readonly string[]> = {
   'test/unit/security-rules.test.ts': ['firestore.rules', 'storage.rules'],
   'test/unit/security-rules.domain-blocks.test.ts': ['firestore.rules', 'storage.rules'],
   'test/unit/test-paths.test.ts': ['test/unit', 'test/screens'],
+  'test/unit/no-wall-clock-assertions.test.ts': ['test', 'e2e'],
 };
 
 /** Every file under `folder` (a repository path), as repository paths with `/` separators. */
