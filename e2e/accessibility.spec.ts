@@ -1,165 +1,503 @@
 /**
- * Accessibility checked by machine (DESIGN §8), local backend: axe-core (WCAG 2.1 A/AA, contrast
- * included) on every screen and its main states — the guest forms and their errors, the
- * customer's list, form (with its errors), request and a forbidden page, the agent's queue, an
- * empty view, the shortcuts dialog, the account menu, a ticket with its send menu, the canned
- * replies, a page that does not exist, the admin's people and desk settings — in the light and dark themes, left
- * to right (English) and right to left (Arabic, from the browser's language). Each check prints
- * `axe <screen> (<language>, <theme>): …`; any serious or critical violation fails.
+ * Accessibility checked by machine (DESIGN §8), local backend: axe-core (WCAG 2.1 A/AA and
+ * best-practice rules, contrast included; see `axeFindings` in ./support) on every route of the
+ * route table (src/app/routes.tsx, read by ./route-table), for each visitor the route lets in —
+ * guest, customer, agent, admin — in passes of theme × window: light and dark, desktop
+ * (1280×800) and phone (390×844) in English; dark desktop and light phone in Arabic (right to
+ * left, from the browser's language). On top of each screen: the account menu and the phone
+ * menu's drawer (each signed-in visitor), and each dialog, menu and error state a screen opens
+ * (the first visitor allowed there opens it: the same component for every role). A parametrised
+ * path (`/requests/:ticketId`) gets a real id of the demo desk.
+ *
+ * One test per visitor and language signs in once and moves between routes inside the app
+ * (history + popstate, as a link does), switching theme and window size in place. Each check
+ * prints `axe <visitor> <pass> <screen>: …`; each test ends with a table of what it checked; any
+ * serious or critical violation fails the test (all of them are listed, not only the first).
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './fixtures';
-import { ADMIN, DANA, PRIYA, chooseTheme, expectAccessible, settled, signInInAnyLanguage } from './support';
+import { readRouteTable, type Visitor } from './route-table';
+import { ADMIN, DANA, PRIYA, axeFindings, chooseTheme, signInInAnyLanguage } from './support';
 
-/** Opens a page of the context signed in (in that tab only) as `account`, in the chosen theme. */
-async function signedIn(
-  context: BrowserContext,
-  account: { email: string; password: string; home: RegExp },
-  dark: boolean,
-): Promise<Page> {
-  const page = await context.newPage();
-  await signInInAnyLanguage(page, account);
-  await chooseTheme(page, dark);
-  return page;
+type Locale = 'en' | 'ar';
+
+/** One pass of the sweep: a theme and a window, in the test's language. */
+interface Pass {
+  locale: Locale;
+  theme: 'light' | 'dark';
+  window: 'desktop' | 'phone';
 }
 
-/** Checks what the page shows once its animations are over. */
-async function check(page: Page, label: string): Promise<void> {
-  await settled(page);
-  await expectAccessible(page, label);
+const WINDOWS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/** Every pass: both themes on both windows in English; one of each theme and window in Arabic. */
+const PASSES: readonly Pass[] = [
+  { locale: 'en', theme: 'light', window: 'desktop' },
+  { locale: 'en', theme: 'dark', window: 'desktop' },
+  { locale: 'en', theme: 'light', window: 'phone' },
+  { locale: 'en', theme: 'dark', window: 'phone' },
+  { locale: 'ar', theme: 'dark', window: 'desktop' },
+  { locale: 'ar', theme: 'light', window: 'phone' },
+];
+
+const ROUTES = readRouteTable();
+const VISITORS: readonly Visitor[] = ['guest', 'customer', 'agent', 'admin'];
+const ACCOUNTS = { customer: DANA, agent: PRIYA, admin: ADMIN } as const;
+
+/** The Arabic catalogue (every file of src/lib/i18n/catalogues/ar), by message id. */
+const ARABIC: Record<string, string> = Object.assign(
+  {},
+  ...readdirSync(path.resolve(__dirname, '..', 'src/lib/i18n/catalogues/ar'))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(path.resolve(__dirname, '..', 'src/lib/i18n/catalogues/ar', name), 'utf8'))),
+);
+
+/** A message as the page shows it: the code's English, or the Arabic catalogue's text for `id`. */
+function say(locale: Locale, id: string, english: string): string {
+  if (locale === 'en') return english;
+  const arabic = ARABIC[id];
+  if (arabic === undefined) throw new Error(`no Arabic text for ${id}`);
+  return arabic;
 }
 
-for (const locale of ['en', 'ar'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test.describe(`${locale}, ${theme}`, () => {
-      test.use({ locale });
-      const dark = theme === 'dark';
-      const is = (screen: string) => `${screen} (${locale}, ${theme})`;
+/** What one test has seen of the desk: ids for parametrised paths. */
+interface Desk {
+  /** `:ticketId` — a request of the customer, or for staff a ticket past its SLA (its card shows). */
+  ticketId: string;
+  /** A solved ticket (staff): its Close asks first. */
+  solvedTicketId?: string;
+}
 
-      test(`every screen and its main states pass axe (${locale}, ${theme})`, async ({ context }) => {
-        test.setTimeout(120_000);
-        // The customer (the theme chosen here is kept by the browser for the guest pages below).
-        const customer = await signedIn(context, DANA, dark);
-        await expect(customer.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
-        await expect(customer.getByRole('link').filter({ hasText: /#\d+/ }).first()).toBeVisible();
-        await check(customer, is('my requests'));
+/** One row of the printed table. */
+interface Checked {
+  visitor: Visitor;
+  pass: string;
+  screen: string;
+  serious: number;
+}
 
-        await customer.locator('header .ant-dropdown-trigger').click();
-        await expect(customer.locator('.ant-dropdown-menu')).toBeVisible();
-        await check(customer, is('account menu'));
-        await customer.keyboard.press('Escape');
+/** What a check needs: the page, the pass, the desk's ids, and where to record the result. */
+interface Sweep {
+  page: Page;
+  visitor: Visitor;
+  pass: Pass;
+  desk: Desk;
+  checked: Checked[];
+}
 
-        await customer.getByRole('link').filter({ hasText: /#\d+/ }).first().click();
-        await expect(customer.getByRole('feed')).toBeVisible();
-        await check(customer, is('request'));
+const passName = (pass: Pass) => `${pass.locale} ${pass.theme} ${pass.window}`;
 
-        // The account page, with the password form's errors shown.
-        await customer.goto('/account');
-        await expect(customer.getByRole('switch').nth(1)).toBeVisible();
-        await customer.locator('form button[type="submit"]').last().click();
-        await expect(customer.locator('.ant-form-item-explain-error').first()).toBeVisible();
-        await check(customer, is('account page with errors'));
+/**
+ * Runs axe on what the page shows now and records it; serious or critical violations are soft
+ * failures (the sweep goes on, the test fails at its end with every one listed).
+ */
+async function check(sweep: Sweep, screen: string, within?: string): Promise<void> {
+  const label = `${sweep.visitor} ${passName(sweep.pass)} ${screen}`;
+  const started = Date.now();
+  const findings = await axeFindings(sweep.page, within === undefined ? {} : { within });
+  console.log(
+    `axe ${label}: ${findings.serious.length} serious/critical, ${findings.minor} moderate/minor (${Date.now() - started} ms)`,
+  );
+  for (const violation of findings.serious) console.log(`  ${violation}`);
+  sweep.checked.push({ visitor: sweep.visitor, pass: passName(sweep.pass), screen, serious: findings.serious.length });
+  expect.soft(findings.serious, `axe: serious or critical violations on ${label}`).toEqual([]);
+}
 
-        await customer.goto('/requests/new');
-        await customer.locator('form button[type="submit"]').click();
-        await expect(customer.locator('.ant-form-item-explain-error, [role="alert"]').first()).toBeVisible();
-        await check(customer, is('new request with errors'));
+/** Waits until the screen has drawn: no loading frame or spinner, its heading shown. */
+async function screenReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('screen-skeleton')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+}
 
-        await customer.goto('/desk');
-        await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
-        await check(customer, is('forbidden page'));
-        await customer.close();
+/** Moves to `to` inside the app, as a link does (history entry + popstate), and waits for it. */
+async function go(page: Page, to: string): Promise<void> {
+  await page.evaluate((address) => {
+    history.pushState(null, '', address);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await expect(page).toHaveURL((url) => url.pathname + url.search === to);
+  await screenReady(page);
+}
 
-        // Signed out.
-        const guest = await context.newPage();
-        await guest.goto('/sign-in');
-        await guest.locator('form button[type="submit"]').click();
-        await expect(guest.locator('[role="alert"]').first()).toBeVisible();
-        await check(guest, is('sign-in with errors'));
-        await guest.goto('/sign-up');
-        await guest.locator('form button[type="submit"]').click();
-        const fieldErrors = guest.locator('.ant-form-item-explain-error');
-        await expect(fieldErrors.first()).toBeVisible();
+/**
+ * A route's path with its parameters filled from the desk.
+ * @throws for a parameter the sweep has no value for (give it one in `desk`).
+ */
+function addressOf(route: string, desk: Desk): string {
+  return route.replace(/:(\w+)/g, (_, name: string) => {
+    if (name === 'ticketId') return desk.ticketId;
+    throw new Error(`the accessibility sweep has no value for :${name} in ${route}`);
+  });
+}
+
+/** Presses Escape until no dialog, popup or drawer is open. */
+async function closeOverlays(page: Page): Promise<void> {
+  const open = page.locator(
+    '.ant-modal-wrap:visible, .ant-drawer-open, .ant-dropdown:not(.ant-dropdown-hidden):visible, .ant-popover:not(.ant-popover-hidden):visible, .ant-select-dropdown:not(.ant-select-dropdown-hidden):visible',
+  );
+  for (let tries = 0; tries < 3 && (await open.count()) > 0; tries += 1) await page.keyboard.press('Escape');
+  await expect(open).toHaveCount(0);
+}
+
+/** A state a screen opens on top of itself, checked once per pass. */
+interface ScreenState {
+  name: string;
+  /**
+   * Who checks it: the first visitor allowed on the route (the others see the same component);
+   * absent: every visitor.
+   */
+  visitor?: Visitor;
+  /** Phone passes only (the drawer exists only there). */
+  phoneOnly?: boolean;
+  /**
+   * The overlay the state opens (a CSS selector), when it leaves the page under it as it was:
+   * only the overlay is checked, the page having been checked a moment before.
+   */
+  overlay?: string;
+  /** Opens on top of the state before it (a dialog from a menu), which stays open. */
+  follows?: boolean;
+  /** Opens the state on the route's screen (already shown) and waits until it is drawn. */
+  open(page: Page, sweep: Sweep): Promise<void>;
+}
+
+/** Submits the page's last form empty (or as it is) and waits for its errors. */
+async function submitForErrors(page: Page, form = page.locator('form').last()): Promise<void> {
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('.ant-form-item-explain-error, [role="alert"]').first()).toBeVisible();
+}
+
+/** The dialogs, menus and error states of each route (by the table's path). */
+const STATES: Record<string, readonly ScreenState[]> = {
+  '/sign-in': [{ name: 'errors', visitor: 'guest', open: (page) => submitForErrors(page) }],
+  '/sign-up': [
+    {
+      name: 'errors',
+      visitor: 'guest',
+      async open(page, sweep) {
+        await submitForErrors(page);
         // The domain's refusals in the reader's language, not the schemas' English.
-        if (locale === 'ar') await expect(fieldErrors.first()).toHaveText('اكتب اسمك.');
-        await check(guest, is('sign-up with errors'));
-        await guest.goto('/reset-password');
-        await expect(guest.locator('form')).toBeVisible();
-        await check(guest, is('reset password'));
-        await guest.close();
-
-        // The agent.
-        const agent = await signedIn(context, PRIYA, dark);
-        await expect(agent.getByRole('table')).toBeVisible();
-        await check(agent, is('queue'));
-        await agent.keyboard.press('?');
-        await expect(agent.getByRole('dialog')).toBeVisible();
-        await check(agent, is('shortcuts dialog'));
-        await agent.keyboard.press('Escape');
-        await expect(agent.getByRole('dialog')).toBeHidden();
-
-        await agent.goto('/desk?view=all&q=no-ticket-says-this');
-        await expect(agent.locator('.ant-empty')).toBeVisible();
-        await check(agent, is('queue, nothing matches'));
-
-        await agent.goto('/desk');
-        await agent.getByRole('row').nth(1).getByRole('link').first().click();
-        await expect(agent.getByRole('feed')).toBeVisible();
-        await check(agent, is('ticket'));
-        await agent
+        await expect(page.locator('.ant-form-item-explain-error').first()).toHaveText(
+          say(sweep.pass.locale, 'auth.field.nameMissing', 'Enter your name.'),
+        );
+      },
+    },
+  ],
+  '/requests/new': [{ name: 'errors', visitor: 'customer', open: (page) => submitForErrors(page) }],
+  '/account': [
+    {
+      name: 'password form errors',
+      visitor: 'customer',
+      open: (page) =>
+        submitForErrors(
+          page,
+          page
+            .locator('form')
+            .filter({ has: page.locator('input[type="password"]') })
+            .last(),
+        ),
+    },
+    {
+      name: 'delete-account dialog',
+      overlay: '.ant-modal-root',
+      visitor: 'customer',
+      async open(page) {
+        await page.locator('.ant-card .ant-btn-dangerous').last().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
+  ],
+  '/desk': [
+    {
+      name: 'shortcuts dialog',
+      overlay: '.ant-modal-root',
+      visitor: 'agent',
+      async open(page) {
+        await page.locator('h1').first().click();
+        await page.keyboard.press('?');
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
+    {
+      name: 'bulk status menu',
+      visitor: 'agent',
+      async open(page) {
+        // A row of the table, or on a phone a card.
+        await page.locator('[data-ticket-id]').first().getByRole('checkbox').check();
+        await page.getByRole('toolbar').locator('.ant-dropdown-trigger').nth(1).click();
+        await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')).toBeVisible();
+      },
+    },
+    {
+      name: 'bulk change dialog',
+      follows: true,
+      overlay: '.ant-modal-root',
+      visitor: 'agent',
+      async open(page) {
+        await page
+          .locator(
+            '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item:not(.ant-dropdown-menu-item-disabled)',
+          )
+          .first()
+          .click();
+        await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+      },
+    },
+    {
+      name: 'nothing matches',
+      visitor: 'agent',
+      async open(page) {
+        await go(page, '/desk?view=all&q=no-ticket-says-this');
+        await expect(page.locator('.ant-empty')).toBeVisible();
+      },
+    },
+  ],
+  '/desk/tickets/:ticketId': [
+    {
+      name: 'send menu',
+      overlay: '.ant-dropdown',
+      visitor: 'agent',
+      async open(page) {
+        await expect(page.getByTestId('ticket-sla')).toBeVisible();
+        await page
           .locator('[data-testid="composer"] .ant-dropdown-trigger, .ant-space-compact .ant-dropdown-trigger')
           .first()
           .click();
-        await expect(agent.locator('.ant-dropdown-menu')).toBeVisible();
-        await check(agent, is('ticket, send menu'));
-        await agent.keyboard.press('Escape');
+        await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')).toBeVisible();
+      },
+    },
+    {
+      name: 'close dialog (solved ticket)',
+      visitor: 'agent',
+      async open(page, sweep) {
+        await go(page, `/desk/tickets/${sweep.desk.solvedTicketId}`);
+        await page
+          .getByRole('group', { name: say(sweep.pass.locale, 'tickets.statusActions.group', 'Status actions') })
+          .getByRole('button', { name: say(sweep.pass.locale, 'move.close', 'Close'), exact: true })
+          .click();
+        await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+      },
+    },
+  ],
+  '/canned-replies': [
+    {
+      name: 'delete confirmation',
+      overlay: '.ant-popover',
+      visitor: 'agent',
+      async open(page) {
+        await page.locator('main .ant-btn-dangerous').first().click();
+        await expect(page.locator('.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-message')).toBeVisible();
+      },
+    },
+  ],
+  '/admin': [
+    {
+      name: 'role menu',
+      overlay: '.ant-select-dropdown',
+      visitor: 'admin',
+      async open(page) {
+        await expect(page.getByText('dana@example.test')).toBeVisible();
+        await page.locator('.ant-list-item').filter({ hasText: 'luis@example.test' }).locator('.ant-select').click();
+        await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toBeVisible();
+      },
+    },
+    {
+      name: 'role change dialog',
+      follows: true,
+      overlay: '.ant-modal-root',
+      visitor: 'admin',
+      async open(page) {
+        await page
+          .locator(
+            '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option:not(.ant-select-item-option-selected)',
+          )
+          .first()
+          .click();
+        await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+      },
+    },
+  ],
+  '/admin/mail': [
+    {
+      // A simulated reply from a stranger bounces (an email in the list, its text open, the
+      // outcome shown), then an empty form shows its errors.
+      name: 'bounced reply and errors',
+      visitor: 'admin',
+      async open(page) {
+        await page.locator('form input').nth(0).fill('1');
+        await page.locator('form input').nth(1).fill('stranger@example.test');
+        await page.locator('form textarea').fill('Is this the right address?');
+        await page.locator('form button[type="submit"]').click();
+        await expect(page.getByTestId('outgoing-mail').first()).toBeVisible();
+        await page.getByTestId('outgoing-mail').first().locator('summary').click();
+        await page.locator('form input').nth(1).fill('');
+        await page.locator('form button[type="submit"]').click();
+        await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+      },
+    },
+  ],
+  '/admin/settings': [
+    {
+      // A Sunday that closes before it opens and an empty desk name, saved: each error at its field.
+      name: 'errors',
+      visitor: 'admin',
+      async open(page) {
+        await expect(page.getByTestId('sla-policy-urgent')).toBeVisible();
+        await page.locator('[data-testid="day-sun"] input[type="checkbox"]').check();
+        await page.locator('[data-testid="day-sun"] input[type="time"]').nth(1).fill('08:00');
+        await page.locator('form input').first().fill('');
+        await page.locator('form button[type="submit"]').click();
+        await expect(page.locator('.ant-form-item-explain-error')).toHaveCount(2);
+      },
+    },
+  ],
+};
 
-        await agent.goto('/canned-replies');
-        await expect(agent.getByRole('heading', { level: 1 })).toBeVisible();
-        await check(agent, is('canned replies'));
+/** What the signed-in frame opens, checked once per pass on the visitor's first route. */
+const FRAME_STATES: readonly ScreenState[] = [
+  {
+    name: 'account menu',
+    overlay: '.ant-dropdown',
+    async open(page) {
+      await page.locator('header .ant-dropdown-trigger').click();
+      await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')).toBeVisible();
+    },
+  },
+  {
+    name: 'phone menu',
+    overlay: '.ant-drawer',
+    phoneOnly: true,
+    async open(page) {
+      await page.locator('header button[aria-expanded]').first().click();
+      await expect(page.locator('.ant-drawer-open .ant-menu')).toBeVisible();
+    },
+  },
+];
 
-        await agent.goto('/no-such-page');
-        await expect(agent.getByRole('heading', { level: 1 })).toBeVisible();
-        await check(agent, is('page not found'));
-        await agent.close();
-
-        // The admin.
-        const admin = await signedIn(context, ADMIN, dark);
-        await admin.goto('/admin');
-        await expect(admin.getByText('dana@example.test')).toBeVisible();
-        await check(admin, is('admin: people and settings'));
-
-        // Outgoing mail: a simulated reply from a stranger bounces (an email in the list, its text
-        // open, the outcome shown), then an empty form shows its errors.
-        await admin.goto('/admin/mail');
-        await admin.locator('form input').nth(0).fill('1');
-        await admin.locator('form input').nth(1).fill('stranger@example.test');
-        await admin.locator('form textarea').fill('Is this the right address?');
-        await admin.locator('form button[type="submit"]').click();
-        await expect(admin.getByTestId('outgoing-mail').first()).toBeVisible();
-        await admin.getByTestId('outgoing-mail').first().locator('summary').click();
-        await admin.locator('form input').nth(1).fill('');
-        await admin.locator('form button[type="submit"]').click();
-        await expect(admin.locator('.ant-form-item-explain-error').first()).toBeVisible();
-        await check(admin, is('outgoing mail'));
-
-        // Desk settings (DESIGN §10): the form, then a Sunday that closes before it opens and an
-        // empty desk name, saved: each error at its field.
-        await admin.goto('/admin/settings');
-        await expect(admin.getByTestId('sla-policy-urgent')).toBeVisible();
-        await check(admin, is('desk settings'));
-        await admin.locator('[data-testid="day-sun"] input[type="checkbox"]').check();
-        await admin.locator('[data-testid="day-sun"] input[type="time"]').nth(1).fill('08:00');
-        await admin.locator('form input').first().fill('');
-        await admin.locator('form button[type="submit"]').click();
-        await expect(admin.locator('.ant-form-item-explain-error')).toHaveCount(2);
-        await check(admin, is('desk settings with errors'));
-        // The ticket's SLA card (a seeded open ticket of the desk).
-        await admin.goto('/desk?view=breached');
-        await admin.locator('tr[data-ticket-id] a').first().click();
-        await expect(admin.getByTestId('ticket-sla')).toBeVisible();
-        await check(admin, is('ticket with its SLA card'));
-      });
-    });
+/** Opens, checks and closes each state of `states` that this visitor and pass should check. */
+async function checkStates(sweep: Sweep, where: string, states: readonly ScreenState[]) {
+  for (const state of states) {
+    if (state.visitor !== undefined && state.visitor !== sweep.visitor) continue;
+    if (state.phoneOnly && sweep.pass.window !== 'phone') continue;
+    if (!state.follows) await closeOverlays(sweep.page);
+    await state.open(sweep.page, sweep);
+    await check(sweep, `${where}: ${state.name}`, state.overlay);
   }
+  await closeOverlays(sweep.page);
+}
+
+/** Puts the page in the pass's theme (the header's switch) and window size. */
+async function enterPass(page: Page, pass: Pass): Promise<void> {
+  await page.setViewportSize(WINDOWS.desktop);
+  await chooseTheme(page, pass.theme === 'dark');
+  await page.setViewportSize(WINDOWS[pass.window]);
+}
+
+/** Reads the ids the parametrised paths need, from what the visitor's screens list. */
+async function readDesk(page: Page, visitor: Visitor): Promise<Desk> {
+  if (visitor === 'customer') {
+    const href = await page.getByRole('link').filter({ hasText: /#\d+/ }).first().getAttribute('href');
+    return { ticketId: href?.split('/').pop() ?? '' };
+  }
+  const firstOf = async (view: string) => {
+    await go(page, `/desk?view=${view}`);
+    const row = page.locator('tr[data-ticket-id]').first();
+    await expect(row).toBeVisible();
+    return (await row.getAttribute('data-ticket-id')) ?? '';
+  };
+  return { ticketId: await firstOf('breached'), solvedTicketId: await firstOf('solved') };
+}
+
+/**
+ * Prints what was checked: a row per visitor and screen or state, a column per pass, each cell
+ * the count of serious or critical violations (`-`: not checked in that pass).
+ */
+function printTable(checked: readonly Checked[]): void {
+  if (checked.length === 0) return;
+  const passes = PASSES.map(passName).filter((pass) => checked.some((row) => row.pass === pass));
+  const rows = [...new Set(checked.map((row) => `${row.visitor} ${row.screen}`))];
+  const width = Math.max(...rows.map((row) => row.length));
+  const serious = checked.reduce((sum, row) => sum + row.serious, 0);
+  const cell = (text: string) => text.padEnd(19);
+  const lines = [
+    `axe sweep: ${checked.length} checks, ${serious} serious/critical violations`,
+    `${''.padEnd(width)}  ${passes.map(cell).join('')}`,
+    ...rows.map(
+      (row) =>
+        `${row.padEnd(width)}  ${passes
+          .map((pass) => {
+            const found = checked.find(
+              (candidate) => `${candidate.visitor} ${candidate.screen}` === row && candidate.pass === pass,
+            );
+            return cell(found ? String(found.serious) : '-');
+          })
+          .join('')}`,
+    ),
+  ];
+  console.log(lines.join('\n'));
+}
+
+/** Every check this worker ran, for the table printed after the last test. */
+const CHECKED: Checked[] = [];
+
+test.afterAll(() => printTable(CHECKED));
+
+for (const visitor of VISITORS) {
+  test.describe(`axe sweep: ${visitor}`, () => {
+    const routes = ROUTES.filter((route) => route.visitors.includes(visitor));
+    for (const pass of PASSES) {
+      test.describe(passName(pass), () => {
+        test.use({ locale: pass.locale });
+
+        test(`every route ${visitor} may open, with its menus and dialogs, passes axe (${passName(pass)})`, async ({
+          context,
+        }) => {
+          test.setTimeout(180_000);
+          const home = routes[0]?.path;
+          if (home === undefined) throw new Error(`the route table has no route for ${visitor}`);
+          const page = await context.newPage();
+          let desk: Desk = { ticketId: '' };
+          if (visitor === 'guest') {
+            // The theme switch lives in the signed-in frame: a customer's tab (signed in only
+            // there) sets the browser's theme for the guest pages.
+            const themeTab = await context.newPage();
+            await signInInAnyLanguage(themeTab, DANA);
+            await chooseTheme(themeTab, pass.theme === 'dark');
+            await page.setViewportSize(WINDOWS[pass.window]);
+            await page.goto(home);
+            await screenReady(page);
+          } else {
+            await signInInAnyLanguage(page, ACCOUNTS[visitor]);
+            await screenReady(page);
+            desk = await readDesk(page, visitor);
+            await enterPass(page, pass);
+          }
+          await expect(page.locator('html')).toHaveAttribute('dir', pass.locale === 'ar' ? 'rtl' : 'ltr');
+          const sweep: Sweep = { page, visitor, pass, desk, checked: CHECKED };
+          for (const route of routes) {
+            await go(page, addressOf(route.path, desk));
+            await check(sweep, route.path);
+            await checkStates(sweep, route.path, STATES[route.path] ?? []);
+          }
+          if (visitor === 'guest') return;
+          // The frame's menus, on the visitor's first route of the table.
+          await go(page, home);
+          await checkStates(sweep, home, FRAME_STATES);
+          // A route the table keeps from this visitor (the customer: the desk), and an address
+          // that is no route (the agent).
+          const barred = ROUTES.find((route) => !route.visitors.includes(visitor) && !route.visitors.includes('guest'));
+          if (visitor === 'customer' && barred) {
+            await go(page, addressOf(barred.path, desk));
+            await check(sweep, `${barred.path} (not allowed)`);
+          }
+          if (visitor === 'agent') {
+            await go(page, '/no-such-page');
+            await check(sweep, 'page not found');
+          }
+        });
+      });
+    }
+  });
 }

@@ -21,8 +21,8 @@ async function signInAsSeeded(page: Page, role: 'agent' | 'customer'): Promise<v
 test('an agent writes a canned reply and inserts it into a ticket with its placeholders filled', async ({ page }) => {
   await signInAsSeeded(page, 'agent');
   await expect(page).toHaveURL(/\/desk(\?|$)/);
-  const account = await page.getByRole('button', { name: /^Account menu for / }).getAttribute('aria-label');
-  const agentName = account?.replace('Account menu for ', '') ?? '';
+  const account = page.getByRole('button', { name: /account menu$/ });
+  const agentName = (await account.locator('.triage-header-name').textContent()) ?? '';
   expect(agentName).not.toBe('');
 
   await page.getByRole('menuitem', { name: /Canned replies/ }).click();

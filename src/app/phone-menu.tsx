@@ -45,7 +45,8 @@ export default function PhoneMenu({ items, selected }: { items: ItemType[]; sele
         placement={rtl ? 'right' : 'left'}
         width={260}
         title={
-          <Typography.Text strong style={{ color: token.colorPrimary, fontSize: token.fontSizeHeading4 }}>
+          // The link colour, as the desktop side menu's title: the brand blue reads too dark on the dark drawer.
+          <Typography.Text strong style={{ color: token.colorLink, fontSize: token.fontSizeHeading4 }}>
             {PRODUCT_NAME}
           </Typography.Text>
         }

@@ -226,6 +226,9 @@ function PeopleList() {
         />
         <Select<Role | typeof ANY_ROLE>
           aria-label={intl.formatMessage(PEOPLE_TEXT.role)}
+          // Not virtual (a handful of options): its options are then the listbox's, with their
+          // role, where the virtual list draws them as plain boxes carrying aria-selected.
+          virtual={false}
           style={{ width: 160 }}
           value={state.role ?? ANY_ROLE}
           onChange={(role) =>
@@ -271,6 +274,7 @@ function PeopleList() {
                       { name: user.displayName },
                     )}
                     value={user.role}
+                    virtual={false}
                     disabled={isLoading}
                     style={{ width: 130 }}
                     options={ROLES.map((value) => ({ value, label: labels.role(value) }))}

@@ -320,10 +320,15 @@ export default function OutgoingMailScreen() {
             loading={!data?.value}
             dataSource={data?.value ?? []}
             locale={{
-              emptyText: intl.formatMessage({
-                id: 'admin.mail.outgoing.empty',
-                defaultMessage: 'No email yet: one is written when a request arrives or an agent replies.',
-              }),
+              // Secondary text, not the list's default (the disabled grey, below AA contrast).
+              emptyText: (
+                <Typography.Text type="secondary">
+                  {intl.formatMessage({
+                    id: 'admin.mail.outgoing.empty',
+                    defaultMessage: 'No email yet: one is written when a request arrives or an agent replies.',
+                  })}
+                </Typography.Text>
+              ),
             }}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
             renderItem={(mail) => <MailItem key={mail.id} mail={mail} />}

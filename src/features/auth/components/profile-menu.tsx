@@ -8,7 +8,7 @@ import App from 'antd/es/app';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { useNavigate } from 'react-router-dom';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '@/lib/store/store-hooks';
 import type { UserProfile } from '@/domain/types';
 import { signOut } from '@/features/auth/slice/auth-slice';
@@ -19,7 +19,6 @@ import { PersonAvatar } from '@/components/person-avatar';
 export function ProfileMenu({ user }: { user: UserProfile }) {
   const dispatch = useAppDispatch();
   const { message } = App.useApp();
-  const intl = useIntl();
   const labels = useLabels();
   const friendlyMessage = useFriendlyMessage();
   const navigate = useNavigate();
@@ -64,14 +63,9 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
         ],
       }}
     >
-      <Button
-        type="text"
-        aria-label={intl.formatMessage(
-          { id: 'auth.profileMenu.label', defaultMessage: 'Account menu for {name}' },
-          { name: user.displayName },
-        )}
-        style={{ height: 'auto', paddingBlock: 4 }}
-      >
+      {/* Named by what it shows (WCAG 2.5.3, label in name): the name, the role and, for screen
+          readers only, what the button opens. */}
+      <Button type="text" style={{ height: 'auto', paddingBlock: 4 }}>
         <Space>
           <PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />
           <span className="triage-header-name" dir="auto">
@@ -79,6 +73,9 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
           </span>
           <Tag color={user.role === 'customer' ? 'default' : 'blue'}>{labels.role(user.role)}</Tag>
         </Space>
+        <span className="triage-screen-reader-only">
+          <FormattedMessage id="auth.profileMenu.label" defaultMessage="account menu" />
+        </span>
       </Button>
     </Dropdown>
   );
