@@ -20,6 +20,8 @@ let testsFailed = 0;
 let testsSkipped = 0;
 /** "file › test: first line of the failure", for the summary (CI may show only the end of the output). */
 const failedTests = [];
+/** "file › test: first line of its first failure" for each journey that passed only on its retry. */
+const flakyTests = [];
 
 function firstLine(text) {
   return (
@@ -164,9 +166,14 @@ function countPlaywright(file) {
     const visit = (suite, titles) => {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests ?? []) {
-          if (test.status !== 'unexpected') continue;
+          if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+          const where = `${spec.file} › ${[...titles, spec.title].join(' › ')}`;
+          if (test.status === 'flaky') {
+            flakyTests.push(`${where}: ${firstLine(test.results?.[0]?.error?.message)}`);
+            continue;
+          }
           const error = test.results?.at(-1)?.error?.message;
-          failedTests.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+          failedTests.push(`${where}: ${firstLine(error)}`);
         }
       }
       for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
@@ -262,6 +269,11 @@ for (const { name, ok, seconds, retried } of results) {
     console.log(`        ~ ${line}`);
 }
 const failedSteps = results.filter((result) => !result.ok).length;
+if (flakyTests.length > 0) {
+  // Passed on Playwright's one retry (playwright.config.ts): counted as passed, never hidden.
+  console.log('  journeys that failed once and passed on their retry:');
+  for (const line of flakyTests) console.log(`    ~ ${line}`);
+}
 if (failedTests.length > 0) {
   console.log('  failed tests:');
   for (const line of failedTests) console.log(`    ✕ ${line}`);
