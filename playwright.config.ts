@@ -31,10 +31,11 @@ export default defineConfig({
   // keep their file's tests in order in any case.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  // One retry, and `npm test`'s summary names every journey that needed it: a first sign-in on the
-  // local build now and then outlasts its 15 s wait (seen in two of three runs of this suite, a
-  // different journey each time, never twice in a row); until its cause is found, a journey that
-  // fails twice fails the suite and one that fails once is reported, not hidden.
+  // One retry, and `npm test`'s summary names every journey that needed it: now and then what a
+  // journey types into the pre-rendered sign-in form while the app hydrates is not taken by the
+  // form, which then refuses the fields as empty (a known bug, seen in two of three runs of the
+  // suite, a different journey each time). Until it is fixed, a journey that fails twice fails the
+  // suite and one that fails once is reported, not hidden.
   retries: 1,
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_REPORT ?? 'test-results/reports/playwright.json' }]],
   use: {
