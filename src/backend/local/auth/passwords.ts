@@ -17,7 +17,7 @@ export const DEFAULT_PBKDF2_ITERATIONS = 600_000;
  * PBKDF2 iterations for the demo accounts' seeded hashes. Their passwords are printed on the
  * sign-in page, so work spent hashing them protects nothing, and a fresh desk (every first run,
  * every end-to-end test) would wait for six full-cost hashes; each account's hash is raised to
- * the full work factor at its first sign-in ({@link needsRehash}), as any older hash is.
+ * the full work factor at its first sign-in ({@link needsRehash}), as every older hash is.
  */
 export const DEMO_PBKDF2_ITERATIONS = 1_000;
 
