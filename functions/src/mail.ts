@@ -12,7 +12,6 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import type { Transporter } from 'nodemailer';
-import type { MailCatalogue } from '@/domain/mail/compose';
 import {
   draftBounce,
   draftsForIntents,
@@ -34,11 +33,8 @@ import { addMessageThrough, type MessageStore } from '@/domain/plans/add-message
 import type { TicketWrite } from '@/domain/plans/ticket-write';
 import { isStaff } from '@/domain/roles';
 import type { Message } from '@/domain/types';
-import es from '@/domain/mail/catalogues/es.json';
-import ar from '@/domain/mail/catalogues/ar.json';
+import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
 import { personOf, text, ticketOf, type StoredPerson } from './snapshot-values';
-
-const CATALOGUES: Record<'es' | 'ar', MailCatalogue> = { es, ar };
 const ALREADY_EXISTS = 6;
 
 /** Where mail points and what it is signed with (DESIGN §9 configuration; from the environment). */
@@ -110,7 +106,7 @@ export async function writeMails(
 ): Promise<number> {
   const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(db), {
     setup: config,
-    catalogues: CATALOGUES,
+    catalogues: MAIL_CATALOGUES,
     now,
   });
   let written = 0;
@@ -311,7 +307,7 @@ export async function handleInboundEmail(
     if (!ticket) return { status: 406, outcome: 'unknown-ticket' };
     const draft = draftBounce(decision, check, ticket, requester, await inboundMessageId(check.emailKey), {
       setup: config,
-      catalogues: CATALOGUES,
+      catalogues: MAIL_CATALOGUES,
       now,
     });
     await createOnce(db, draft);

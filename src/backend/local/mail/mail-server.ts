@@ -10,7 +10,6 @@ import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port/mail'
 import type { LocalContext } from '@/backend/local/core/context';
 import { newId } from '@/backend/local/core/ids';
 import { localMessageStore } from '@/backend/local/messages/message-store';
-import type { MailCatalogue } from '@/domain/mail/compose';
 import {
   draftBounce,
   draftsForIntents,
@@ -31,10 +30,7 @@ import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/
 import { addMessageThrough } from '@/domain/plans/add-message';
 import { isStaff } from '@/domain/roles';
 import type { Message, Ticket } from '@/domain/types';
-import es from '@/domain/mail/catalogues/es.json';
-import ar from '@/domain/mail/catalogues/ar.json';
-
-const CATALOGUES: Record<'es' | 'ar', MailCatalogue> = { es, ar };
+import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
 
 /** A secret of the local server, made at random on first use and kept in the database. */
 async function secret(ctx: LocalContext, id: 'replyToken' | 'webhookSigningKey'): Promise<string> {
@@ -89,7 +85,7 @@ async function writeMails(
 ): Promise<number> {
   const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(ctx), {
     setup: await setupOf(ctx),
-    catalogues: CATALOGUES,
+    catalogues: MAIL_CATALOGUES,
     now: ctx.now(),
   });
   return store(ctx, drafts);
@@ -165,7 +161,7 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
   if (decision.kind === 'bounce') {
     if (!ticket) return { outcome: 'unknown-ticket' };
     await store(ctx, [
-      draftBounce(decision, check, ticket, requester, messageId, { setup, catalogues: CATALOGUES, now }),
+      draftBounce(decision, check, ticket, requester, messageId, { setup, catalogues: MAIL_CATALOGUES, now }),
     ]);
     return { outcome: decision.mail };
   }
