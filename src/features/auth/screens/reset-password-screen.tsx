@@ -29,7 +29,7 @@ export default function ResetPasswordScreen() {
   const friendlyMessage = useFriendlyMessage();
   const [form] = Form.useForm<{ email: string }>();
   const fields = useRef<HTMLDivElement>(null);
-  useTypedBeforeHydration(fields, (field) => {
+  const adoptShown = useTypedBeforeHydration(fields, (field) => {
     if (field.id === 'email') form.setFieldValue('email', field.value);
   });
 
@@ -75,7 +75,8 @@ export default function ResetPasswordScreen() {
       {error && (
         <Alert type="error" showIcon role="alert" message={friendlyMessage(error)} style={{ marginBottom: 16 }} />
       )}
-      <div ref={fields}>
+      {/* What the fields show is what is sent (src/lib/use-typed-before-hydration.ts). */}
+      <div ref={fields} onSubmitCapture={adoptShown}>
         <Form<{ email: string }>
           form={form}
           layout="vertical"

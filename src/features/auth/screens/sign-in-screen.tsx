@@ -47,6 +47,19 @@ function validate(email: string, password: string): FieldErrors {
   return errors;
 }
 
+/** The sign-in form's values as its fields show them (`held`: the screen's state, for a field not found). */
+function shownValues(
+  form: HTMLFormElement,
+  held: { email: string; password: string; thisTabOnly: boolean },
+): { email: string; password: string; thisTabOnly: boolean } {
+  const input = (selector: string) => form.querySelector<HTMLInputElement>(selector);
+  return {
+    email: input('#sign-in-email')?.value ?? held.email,
+    password: input('#sign-in-password')?.value ?? held.password,
+    thisTabOnly: input('input[type="checkbox"]')?.checked ?? held.thisTabOnly,
+  };
+}
+
 /** A labelled field with its validation message (ids tie label, input and message together). */
 function Field({
   id,
@@ -104,12 +117,24 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
     if (error) dispatch(authErrorCleared());
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const errors = validate(email, password);
+    // What the fields show is what is sent: typing that landed while the app hydrated can miss
+    // both the fields' handlers and the first look (src/lib/use-typed-before-hydration.ts).
+    const shown = shownValues(event.currentTarget, { email, password, thisTabOnly });
+    if (shown.email !== email) setEmail(shown.email);
+    if (shown.password !== password) setPassword(shown.password);
+    if (shown.thisTabOnly !== thisTabOnly) setThisTabOnly(shown.thisTabOnly);
+    const errors = validate(shown.email, shown.password);
     setFieldErrors(errors);
     if (errors.email || errors.password) return;
-    void dispatch(signIn({ email: email.trim(), password, ...(thisTabOnly ? { thisTabOnly } : {}) }));
+    void dispatch(
+      signIn({
+        email: shown.email.trim(),
+        password: shown.password,
+        ...(shown.thisTabOnly ? { thisTabOnly: true } : {}),
+      }),
+    );
   };
 
   return (

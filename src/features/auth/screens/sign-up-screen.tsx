@@ -49,7 +49,7 @@ export default function SignUpScreen() {
   const issues = useAuthFieldIssues();
   const [form] = Form.useForm<SignUpValues>();
   const fields = useRef<HTMLDivElement>(null);
-  useTypedBeforeHydration(fields, (field) => {
+  const adoptShown = useTypedBeforeHydration(fields, (field) => {
     if (field instanceof HTMLInputElement && field.type === 'checkbox') setThisTabOnly(field.checked);
     else if (isSignUpField(field.id)) form.setFieldValue(field.id, field.value);
   });
@@ -70,7 +70,8 @@ export default function SignUpScreen() {
           ) : null
         }
       />
-      <div ref={fields}>
+      {/* What the fields show is what is sent (src/lib/use-typed-before-hydration.ts). */}
+      <div ref={fields} onSubmitCapture={adoptShown}>
         <Form<SignUpValues>
           form={form}
           layout="vertical"

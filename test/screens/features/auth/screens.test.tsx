@@ -1,10 +1,26 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeBackend, profile } from '../../../support/fake-backend';
 import { demoAccount, localTestBackend, seededDeskAs } from '../../../support/local-backend';
 import { renderApp } from '../../../support/render-app';
 
 const agent = demoAccount('agent');
+
+/**
+ * Puts `value` into a field as the browser does for typing that lands while React claims the
+ * field during hydration: the field shows it, and no handler of the app runs (the value is set
+ * past React's own tracking of the field, and no event fires).
+ */
+/** Waits until the guest form stays (it may re-render while the backend reports nobody signed in). */
+async function formSettled(): Promise<void> {
+  const onlyHere = () => screen.getByRole('checkbox', { name: 'Only in this tab' });
+  await screen.findByRole('checkbox', { name: 'Only in this tab' }, { timeout: 15_000 });
+  await waitFor(() => expect(onlyHere()).toHaveAccessibleDescription(/customer and an agent side by side/));
+}
+
+function showUnheard(field: HTMLElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+}
 const customer = demoAccount('customer');
 
 describe('sign-up screen', () => {
@@ -42,6 +58,27 @@ describe('sign-up screen', () => {
     expect(await screen.findByText('You have no requests yet', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/requests');
     expect(screen.getByText('Customer')).toBeInTheDocument();
+  });
+  it('sends what the fields show, even typing the app did not hear of while it hydrated', async () => {
+    const backend = localTestBackend({ seed: false });
+    const signUp = jest.spyOn(backend.auth, 'signUp');
+    renderApp(backend, '/sign-up');
+    await formSettled();
+    showUnheard(screen.getByLabelText('Your name'), 'Nina New');
+    showUnheard(screen.getByLabelText('Email'), 'nina@example.test');
+    showUnheard(screen.getByLabelText('Password'), 'long enough 1');
+    showUnheard(screen.getByLabelText('Confirm password'), 'long enough 1');
+    const form = screen.getByRole('button', { name: 'Create account' }).closest('form');
+    if (form) fireEvent.submit(form);
+    expect(form).not.toBeNull();
+
+    await waitFor(() =>
+      expect(signUp).toHaveBeenCalledWith({
+        displayName: 'Nina New',
+        email: 'nina@example.test',
+        password: 'long enough 1',
+      }),
+    );
   });
 });
 
@@ -109,6 +146,23 @@ describe('sign-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/desk'), { timeout: 5000 });
     expect(signIn).toHaveBeenCalledWith({ email: agent.email, password: agent.password, thisTabOnly: true });
+  });
+
+  it('sends what the fields show, even typing the app did not hear of while it hydrated', async () => {
+    const backend = localTestBackend({ seed: true });
+    const signIn = jest.spyOn(backend.auth, 'signIn');
+    const { router } = renderApp(backend, '/sign-in');
+    await formSettled();
+    // As typing that lands while React claims the field: the field shows it, no handler ran.
+    showUnheard(await screen.findByLabelText('Email'), agent.email);
+    showUnheard(screen.getByLabelText('Password'), agent.password);
+    // Enter in the field: nothing else re-renders the fields first (a re-render would put the
+    // screen's empty state back into them, as React does for a controlled field).
+    fireEvent.submit(screen.getByRole('form', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/desk'), { timeout: 5000 });
+    expect(signIn).toHaveBeenCalledWith({ email: agent.email, password: agent.password });
+    expect(screen.queryByText('Enter your email.')).not.toBeInTheDocument();
   });
 
   it('gives a signed-in customer a 403 page on /desk', async () => {
