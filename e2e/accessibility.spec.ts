@@ -447,6 +447,21 @@ const CHECKED: Checked[] = [];
 
 test.afterAll(() => printTable(CHECKED));
 
+test('the check itself finds a serious violation, on the page or within an overlay, and passes a clean one', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><h1>Clean</h1>' +
+      '<div role="dialog" aria-label="Broken"><button></button><img src="data:,"></div></main></body></html>',
+  );
+  const whole = await axeFindings(page);
+  expect(whole.serious.map((line) => line.split(' ')[0])).toEqual(expect.arrayContaining(['button-name', 'image-alt']));
+  const overlay = await axeFindings(page, { within: '[role="dialog"]' });
+  expect(overlay.serious.length).toBeGreaterThan(0);
+  await page.setContent('<html lang="en"><head><title>t</title></head><body><main><h1>Clean</h1></main></body></html>');
+  expect((await axeFindings(page)).serious).toEqual([]);
+});
+
 for (const visitor of VISITORS) {
   test.describe(`axe sweep: ${visitor}`, () => {
     const routes = ROUTES.filter((route) => route.visitors.includes(visitor));

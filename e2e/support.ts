@@ -1,7 +1,7 @@
 /** Helpers shared by the journeys. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import { encodePng } from '../scripts/build/png.cjs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 const SHOTS = 'test-results/screens';
@@ -170,25 +170,41 @@ export interface AxeFindings {
   minor: number;
 }
 
+/** axe-core's browser build, put into a page by {@link axeFindings} when the document has none yet. */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * Runs axe-core on what `page` shows (after moving the pointer off the page and letting
  * transitions end): the {@link AXE_TAGS} rules, plus WCAG 2.5.3's label-in-name rule, which axe
  * ships as experimental (off unless named) and which the header's account button once failed.
  * `within` (a CSS selector) limits the check to those elements — an overlay (menu, dialog,
  * drawer) over a page already checked; the page-wide rules then do not run.
+ *
+ * axe-core is put into the document once and run there directly: the app has no frames, and
+ * `@axe-core/playwright`'s builder injected it again into every frame and finished each run in a
+ * new blank page, about three times the cost of the run itself on every check.
  */
 export async function axeFindings(page: Page, { within }: { within?: string } = {}): Promise<AxeFindings> {
   // The pointer left where the last click was: a control under it shows antd's hover colour.
   await page.mouse.move(0, 0);
   // …and fades back over a few frames: let that transition end before reading colours.
   await settled(page);
-  const builder = new AxeBuilder({ page });
-  if (within !== undefined) builder.include(within);
-  const results = await builder
-    .withTags(AXE_TAGS)
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = {
+    runOnly: { type: 'tag', values: AXE_TAGS },
+    rules: { 'label-content-name-mismatch': { enabled: true } },
     // Passes and incomplete results are left out of the report (a large part of its cost).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
-    .analyze();
+    resultTypes: ['violations'],
+  };
+  const results = await page.evaluate(
+    ([include, runOptions]) => {
+      const { axe } = window as unknown as {
+        axe: { run: (context: ElementContext, options: RunOptions) => Promise<AxeResults> };
+      };
+      return axe.run(include === null ? document : { include: [include] }, runOptions);
+    },
+    [within ?? null, options] as const,
+  );
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
