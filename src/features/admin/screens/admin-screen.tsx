@@ -248,55 +248,56 @@ function PeopleList() {
       {error ? (
         <LiveError error={error as ErrorShape} what={intl.formatMessage(PEOPLE_TEXT.loadWhat)} />
       ) : (
-        <List<UserProfile>
-          aria-label={intl.formatMessage({ id: 'admin.people.listLabel', defaultMessage: 'People' })}
-          loading={!data || isFetching}
-          dataSource={people}
-          locale={{ emptyText: intl.formatMessage(PEOPLE_TEXT.nobody) }}
-          renderItem={(user) => (
-            <List.Item
-              key={user.uid}
-              actions={[
-                // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
-                user.uid === me?.uid ? (
-                  <Typography.Text key="role" data-testid="own-role">
-                    <FormattedMessage
-                      id="admin.people.ownRole"
-                      defaultMessage="{role} (you)"
-                      values={{ role: labels.role(user.role) }}
+        <section aria-label={intl.formatMessage({ id: 'admin.people.listLabel', defaultMessage: 'People' })}>
+          <List<UserProfile>
+            loading={!data || isFetching}
+            dataSource={people}
+            locale={{ emptyText: intl.formatMessage(PEOPLE_TEXT.nobody) }}
+            renderItem={(user) => (
+              <List.Item
+                key={user.uid}
+                actions={[
+                  // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
+                  user.uid === me?.uid ? (
+                    <Typography.Text key="role" data-testid="own-role">
+                      <FormattedMessage
+                        id="admin.people.ownRole"
+                        defaultMessage="{role} (you)"
+                        values={{ role: labels.role(user.role) }}
+                      />
+                    </Typography.Text>
+                  ) : (
+                    <Select<Role>
+                      key="role"
+                      aria-label={intl.formatMessage(
+                        { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
+                        { name: user.displayName },
+                      )}
+                      value={user.role}
+                      virtual={false}
+                      disabled={isLoading}
+                      style={{ width: 130 }}
+                      options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
+                      onChange={(next) => changeRole(user, next)}
                     />
-                  </Typography.Text>
-                ) : (
-                  <Select<Role>
-                    key="role"
-                    aria-label={intl.formatMessage(
-                      { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
-                      { name: user.displayName },
-                    )}
-                    value={user.role}
-                    virtual={false}
-                    disabled={isLoading}
-                    style={{ width: 130 }}
-                    options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
-                    onChange={(next) => changeRole(user, next)}
-                  />
-                ),
-              ]}
-            >
-              <List.Item.Meta
-                avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
-                title={<span dir="auto">{user.displayName}</span>}
-                description={
-                  <FormattedMessage
-                    id="admin.people.emailAndJoined"
-                    defaultMessage="{email} · joined {date}"
-                    values={{ email: <span dir="auto">{user.email}</span>, date: dateTime(user.createdAt) }}
-                  />
-                }
-              />
-            </List.Item>
-          )}
-        />
+                  ),
+                ]}
+              >
+                <List.Item.Meta
+                  avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
+                  title={<span dir="auto">{user.displayName}</span>}
+                  description={
+                    <FormattedMessage
+                      id="admin.people.emailAndJoined"
+                      defaultMessage="{email} · joined {date}"
+                      values={{ email: <span dir="auto">{user.email}</span>, date: dateTime(user.createdAt) }}
+                    />
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </section>
       )}
       <Flex gap={8} justify="end" align="center">
         <Typography.Text type="secondary" data-testid="people-page">

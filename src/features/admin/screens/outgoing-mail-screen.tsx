@@ -315,24 +315,27 @@ export default function OutgoingMailScreen() {
             what={intl.formatMessage({ id: 'admin.mail.outgoing.loadWhat', defaultMessage: 'the outgoing mail' })}
           />
         ) : (
-          <List<OutgoingMail>
+          <section
             aria-label={intl.formatMessage({ id: 'admin.mail.outgoing.listLabel', defaultMessage: 'Outgoing mail' })}
-            loading={!data?.value}
-            dataSource={data?.value ?? []}
-            locale={{
-              // Secondary text, not the list's default (the disabled grey, below AA contrast).
-              emptyText: (
-                <Typography.Text type="secondary">
-                  {intl.formatMessage({
-                    id: 'admin.mail.outgoing.empty',
-                    defaultMessage: 'No email yet: one is written when a request arrives or an agent replies.',
-                  })}
-                </Typography.Text>
-              ),
-            }}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            renderItem={(mail) => <MailItem key={mail.id} mail={mail} />}
-          />
+          >
+            <List<OutgoingMail>
+              loading={!data?.value}
+              dataSource={data?.value ?? []}
+              locale={{
+                // Secondary text, not the list's default (the disabled grey, below AA contrast).
+                emptyText: (
+                  <Typography.Text type="secondary">
+                    {intl.formatMessage({
+                      id: 'admin.mail.outgoing.empty',
+                      defaultMessage: 'No email yet: one is written when a request arrives or an agent replies.',
+                    })}
+                  </Typography.Text>
+                ),
+              }}
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              renderItem={(mail) => <MailItem key={mail.id} mail={mail} />}
+            />
+          </section>
         )}
       </Card>
       {canSimulate ? <SimulateReply /> : null}

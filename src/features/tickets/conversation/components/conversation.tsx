@@ -152,6 +152,7 @@ function Thread({ messages, requesterId }: { messages: Message[] | null; request
   if (messages === null) {
     return (
       <div
+        role="status"
         aria-busy="true"
         aria-label={intl.formatMessage({
           id: 'conversation.thread.loading',

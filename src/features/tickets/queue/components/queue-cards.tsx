@@ -178,7 +178,7 @@ export function QueueCards({
   let list: ReactNode;
   if (tickets === null) {
     list = (
-      <div aria-busy="true" aria-label={intl.formatMessage(TEXT.loading)}>
+      <div role="status" aria-busy="true" aria-label={intl.formatMessage(TEXT.loading)}>
         <Skeleton active paragraph={{ rows: 2 }} />
         <Skeleton active paragraph={{ rows: 2 }} />
       </div>

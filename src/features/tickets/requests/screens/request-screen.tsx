@@ -270,6 +270,7 @@ function RequestView({ ticketId }: { ticketId: string }) {
   if (!ticket || !user) {
     return (
       <Card
+        role="status"
         aria-busy="true"
         aria-label={intl.formatMessage({ id: 'requests.request.loading', defaultMessage: 'Loading the request' })}
       >

@@ -95,7 +95,7 @@ export function RequesterTickets({ ticket }: { ticket: Ticket }) {
 
   const queueLink = `/desk?${new URLSearchParams({ view: 'open', requester: ticket.requesterId }).toString()}`;
   return (
-    <Card size="small" title={title} aria-label={intl.formatMessage(MESSAGES.region)}>
+    <Card size="small" title={title} role="region" aria-label={intl.formatMessage(MESSAGES.region)}>
       {body}
       {total ? (
         <div style={{ marginTop: 8 }}>

@@ -166,7 +166,12 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
   };
 
   return (
-    <Card size="small" title={intl.formatMessage(MESSAGES.title)} aria-label={intl.formatMessage(MESSAGES.region)}>
+    <Card
+      size="small"
+      title={intl.formatMessage(MESSAGES.title)}
+      role="region"
+      aria-label={intl.formatMessage(MESSAGES.region)}
+    >
       <Flex vertical gap={16}>
         {refusal && (
           <Alert

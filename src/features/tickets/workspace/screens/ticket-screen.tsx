@@ -236,7 +236,12 @@ function TicketView({ ticketId }: { ticketId: string }) {
   if (data?.error) return <TicketUnavailable error={data.error} />;
   if (!data?.value || !me) {
     return (
-      <Card data-testid="ticket-loading" aria-busy="true" aria-label={intl.formatMessage(MESSAGES.loading)}>
+      <Card
+        data-testid="ticket-loading"
+        role="status"
+        aria-busy="true"
+        aria-label={intl.formatMessage(MESSAGES.loading)}
+      >
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );
