@@ -20,22 +20,19 @@ const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT ?? 4174);
 export default defineConfig({
   testDir: './e2e',
   outputDir: process.env.E2E_OUTPUT ?? './test-results/playwright',
-  // Ceilings for a hang, not gates on speed (with E2E_WORKERS=2 each journey is slower).
+  // Ceilings for a hang, not gates on speed (two workers on two cores make each journey slower).
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  // One worker unless E2E_WORKERS says more. Every test has its own browser context, so its own
-  // local desk (IndexedDB) and session, and the local journeys can run test by test on two
-  // workers (E2E_WORKERS=2); but on two cores beside the axe sweep a first sign-in then now and
-  // then outlasts its wait (seen once in a clean-clone run and several times under load), so the
-  // suite keeps one until that is understood. The Firebase projects share one emulator desk and
-  // keep their file's tests in order in any case.
+  // Two workers (one per core) unless E2E_WORKERS says otherwise. Every test has its own browser
+  // context, so its own local desk (IndexedDB) and session, and the local journeys run test by
+  // test side by side. The Firebase projects share one emulator desk and keep their file's tests
+  // in order in any case.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
-  // One retry, and `npm test`'s summary names every journey that needed it: now and then what a
-  // journey types into the pre-rendered sign-in form while the app hydrates is not taken by the
-  // form, which then refuses the fields as empty (a known bug, seen in two of three runs of the
-  // suite, a different journey each time). Until it is fixed, a journey that fails twice fails the
-  // suite and one that fails once is reported, not hidden.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One retry, and `npm test`'s summary names every journey that needed it: a journey that fails
+  // twice fails the suite, one that fails once is reported, not hidden. (Text typed into a
+  // pre-rendered form while the app hydrated was sometimes refused as empty; the forms now send
+  // what their fields show, src/lib/use-typed-before-hydration.ts.)
   retries: 1,
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_REPORT ?? 'test-results/reports/playwright.json' }]],
   use: {

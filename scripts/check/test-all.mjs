@@ -7,7 +7,7 @@
 // What runs at the same time, and why it may: lint, format and typecheck only read the tree;
 // the two emulator steps each keep about one core busy, with separate emulators and ports (with
 // the gcloud jar); the two production builds write separate folders (scripts/check/build.mjs);
-// the local journeys can run on two Playwright workers (E2E_WORKERS=2). Jest fills every core by itself, the SLA
+// the local journeys run on two Playwright workers (E2E_WORKERS changes it). Jest fills every core by itself, the SLA
 // mutation rewrites a source file for a moment, the journeys serve the production builds, and
 // the Firebase journeys share the Auth emulator's port: those run alone.
 // The whole suite's time has a budget (issue 29): on the 2-core CI machine, ten minutes.
@@ -239,7 +239,7 @@ else for (const emulatorStep of emulatorSteps) await step(...emulatorStep);
 // Both production builds, side by side; every later step serves these two (the journeys'
 // servers build only where a build is missing, when run on their own).
 await step('production builds and budgets', 'node scripts/check/build.mjs');
-// One Playwright worker unless E2E_WORKERS says more (playwright.config.ts says why).
+// Two Playwright workers unless E2E_WORKERS says otherwise (playwright.config.ts).
 await step(
   'playwright journeys (local backend)',
   'npx playwright test --project local',
