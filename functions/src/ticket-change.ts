@@ -7,7 +7,7 @@
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
-import { searchKeysFor } from '@/domain/search-keys';
+import { searchKeysFor, TAG_KEY_PREFIX } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { oneOf, optionalText, text, texts } from './snapshot-values';
 import { readDesk, slaFieldsChange, updateThisVersion } from './sla';
@@ -88,10 +88,12 @@ async function searchKeysChange(
   after: DocumentSnapshot,
 ): Promise<string[] | null> {
   // Most writes (status, priority, assignee, messages, this code's own key write) change none of
-  // the keys' sources: nothing to read or write then.
+  // the keys' sources: nothing to read or write then — unless the stored keys are not those of
+  // the sources, which happens when the run for the write that changed them lost the version race
+  // to a later write (this one): its keys were never written, and this run must write them.
   const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags'];
   const same = (field: string) => JSON.stringify(before?.get(field)) === JSON.stringify(after.get(field));
-  if (before && Array.isArray(after.get('searchKeys')) && sources.every(same)) return null;
+  if (before && sources.every(same) && keysFollowSources(after)) return null;
   const requester = await db
     .collection('users')
     .doc(text(after.get('requesterId')))
@@ -106,6 +108,25 @@ async function searchKeysChange(
   const stored = after.get('searchKeys');
   if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return null;
   return keys;
+}
+
+/**
+ * Whether the stored `searchKeys` of `ticket` follow its own fields, as far as they can be told
+ * without reading the requester's profile: exactly its tags' keys, and every key of its number,
+ * subject and requester name.
+ */
+function keysFollowSources(ticket: DocumentSnapshot): boolean {
+  const stored = ticket.get('searchKeys');
+  if (!Array.isArray(stored)) return false;
+  const expected = searchKeysFor({
+    number: Number(ticket.get('number')),
+    subject: text(ticket.get('subject')),
+    requesterName: text(ticket.get('requesterName')),
+    tags: texts(ticket.get('tags')),
+  });
+  const have = new Set(stored);
+  const isTagKey = (key: unknown) => typeof key === 'string' && key.startsWith(TAG_KEY_PREFIX);
+  return stored.filter(isTagKey).length === expected.filter(isTagKey).length && expected.every((key) => have.has(key));
 }
 
 /**

@@ -111,6 +111,31 @@ describeIfFirestore('trusted code: recordTicketChange', () => {
     expect(keys).not.toContain('#old');
   });
 
+  it('writes the keys a run lost to a later write in that later write’s run', async () => {
+    const created = await seedTicket();
+    await recordTicketChange(db, { changeId: 'race-0', before: null, after: created });
+    const tagged = await change(await created.ref.get(), { tags: ['old'], updatedBy: 'alice' });
+    await recordTicketChange(db, { changeId: 'race-1', before: created, after: tagged });
+    const keyed = await tagged.ref.get();
+    const retagged = await change(keyed, { tags: ['new'], updatedBy: 'alice' });
+    // Another write lands before the retag's run writes: that run loses the version race…
+    const moved = await change(retagged, { priority: 'high', updatedBy: 'alice' });
+    await expect(recordTicketChange(db, { changeId: 'race-2', before: keyed, after: retagged })).resolves.toMatchObject(
+      {
+        searchKeys: false,
+      },
+    );
+    // …and the run of the write that beat it, whose own sources did not change, writes them.
+    await expect(recordTicketChange(db, { changeId: 'race-3', before: retagged, after: moved })).resolves.toMatchObject(
+      {
+        searchKeys: true,
+      },
+    );
+    const keys: string[] = (await created.ref.get()).get('searchKeys');
+    expect(keys).toContain('#new');
+    expect(keys).not.toContain('#old');
+  });
+
   it('writes no entry for a write that changes no followed field (a note, a reply without a move)', async () => {
     const before = await seedTicket({ status: 'open' });
     const after = await change(before, { lastMessageAt: Timestamp.now(), updatedBy: 'alice' });
