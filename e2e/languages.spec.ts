@@ -38,7 +38,9 @@ test('switching language changes the text at once, without a reload, and it is k
   await signIn(page, DANA);
   await page.getByLabel('Language').selectOption('ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  // …and in another tab whose browser forgot the choice, signing in as Dana brings it back.
+  // …and in another tab whose browser forgot the choice, signing in as Dana brings it back. The
+  // first tab closes first: while open, it may store its choice again after the other forgot it.
+  await page.close();
   const other = await context.newPage();
   await other.goto('/sign-in');
   await other.evaluate(() => localStorage.removeItem('persist:triage.preferences'));

@@ -22,7 +22,8 @@ import { startServeDist } from '../scripts/dev/serve-dist-process.cjs';
 import { expectAccessible, settled, shot, signInStaff } from './support';
 
 // The one journey with the service worker (playwright.config.ts blocks it for the others).
-test.use({ serviceWorkers: 'allow' });
+// Offline emulation and a page's second DevTools session do not mix (fixtures.ts): own speed here.
+test.use({ serviceWorkers: 'allow', animationRate: 1 });
 
 /** The build the journeys are served from (playwright.config.ts). */
 const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
