@@ -25,6 +25,11 @@ function uniqueDbName(): string {
 export interface LocalTestBackendOptions {
   /** Seed the demo desk of `demo-accounts.ts` when the database is still empty. */
   seed: boolean;
+  /**
+   * Whether the seeded desk has its 90 days of history (default false: the scenarios' 42 tickets,
+   * numbered 1..42). The history is there for the reports; it is most of a seed's writes.
+   */
+  history?: boolean;
   /** The database; clients on the same name share data. Default: a fresh {@link uniqueDbName}. */
   dbName?: string;
   /** The backend's clock, ms since the epoch (default `Date.now`). */
@@ -33,15 +38,22 @@ export interface LocalTestBackendOptions {
 
 /**
  * A client of the local backend. Its session lives in memory, as if each client were its own
- * browser on one shared database, so two clients are two people; passwords are hashed with 1 000 PBKDF2 iterations instead of
- * the app's `DEFAULT_PBKDF2_ITERATIONS` (these tests check behaviour, not brute-force resistance).
+ * browser on one shared database, so two clients are two people; passwords are hashed with 1 000
+ * PBKDF2 iterations instead of the app's `DEFAULT_PBKDF2_ITERATIONS` (these tests check behaviour,
+ * not brute-force resistance), and a seeded desk has no history unless `history` asks for it.
  */
-export function localTestBackend({ seed, dbName = uniqueDbName(), now }: LocalTestBackendOptions): Backend {
+export function localTestBackend({
+  seed,
+  history = false,
+  dbName = uniqueDbName(),
+  now,
+}: LocalTestBackendOptions): Backend {
   return createBackend(
     { backend: 'local', recaptchaSiteKey: null },
     {
       dbName,
       seed,
+      seedHistory: history,
       pbkdf2Iterations: 1000,
       sharedSessionStorage: createMemoryStorage(),
       sessionStorage: createMemoryStorage(),

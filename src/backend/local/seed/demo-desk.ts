@@ -239,9 +239,12 @@ function playScenario(
  * @param now the current time, ms since the epoch; every timestamp lies before it.
  * @param uids the uid of each {@link DEMO_ACCOUNTS} entry, in the same order (the Firebase seed
  *   passes the Auth accounts' uids); new random ids when omitted.
+ * @param options.history whether the desk has its 90 days of solved and closed history (default
+ *   true); without it the desk holds the scenarios' 42 tickets only, numbered 1..42 in creation
+ *   order (the screen tests' desk: the history is there for the reports).
  * @throws Error when `uids` is given with fewer entries than {@link DEMO_ACCOUNTS}.
  */
-export function buildDemoDesk(now: number, uids?: readonly string[]): DemoDesk {
+export function buildDemoDesk(now: number, uids?: readonly string[], { history: withHistory = true } = {}): DemoDesk {
   const joined = now - 60 * DAY;
   const users: UserProfile[] = DEMO_ACCOUNTS.map((account, i) => ({
     uid: uids ? pick(uids, i) : newId(),
@@ -292,7 +295,7 @@ export function buildDemoDesk(now: number, uids?: readonly string[]): DemoDesk {
   );
   scenarios.sort(byCreation);
   // The history draws from its own sequence, so the scenarios' tickets are the same with or without it.
-  const history = playHistory(now, { customers, staff }, settings.value, seededRandom(20_260_901));
+  const history = withHistory ? playHistory(now, { customers, staff }, settings.value, seededRandom(20_260_901)) : [];
   const played = [...scenarios, ...history].sort(byCreation);
   // Numbers follow creation order, as the counter would have handed them out.
   played.forEach((entry, i) => {
@@ -322,9 +325,14 @@ function byCreation(a: { ticket: Ticket }, b: { ticket: Ticket }): number {
  * Builds the demo desk with local sign-in records, without writing anything.
  * @param now the current time, ms since the epoch; every timestamp lies before it.
  * @param secrets the hashed password of each {@link DEMO_ACCOUNTS} entry, in the same order.
+ * @param options.history as {@link buildDemoDesk} takes it.
  */
-export function buildDemoData(now: number, secrets: readonly PasswordHash[]): DemoData {
-  const desk = buildDemoDesk(now);
+export function buildDemoData(
+  now: number,
+  secrets: readonly PasswordHash[],
+  options: { history?: boolean } = {},
+): DemoData {
+  const desk = buildDemoDesk(now, undefined, options);
   const credentials: CredentialRecord[] = desk.users.map((user, i) => ({
     email: user.email,
     uid: user.uid,
@@ -364,13 +372,17 @@ function demoRatings(tickets: readonly Ticket[]): SatisfactionRating[] {
  * read-write transactions one after the other.
  * @param options.iterations PBKDF2 iterations for the six demo passwords.
  * @param options.now the current time, ms since the epoch.
+ * @param options.history whether the desk has its 90 days of history (default true, {@link buildDemoDesk}).
  * @returns whether this call wrote the seed.
  */
-export async function seedDemoData(db: TriageDb, options: { iterations: number; now: number }): Promise<boolean> {
+export async function seedDemoData(
+  db: TriageDb,
+  options: { iterations: number; now: number; history?: boolean },
+): Promise<boolean> {
   if ((await db.users.count()) > 0) return false;
   // Hashing happens outside the transaction: awaiting WebCrypto inside would end it early.
   const secrets = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password, options.iterations)));
-  const data = buildDemoData(options.now, secrets);
+  const data = buildDemoData(options.now, secrets, { history: options.history });
   return db.transaction(
     'rw',
     [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, ...ticketWriteTables(db)],
