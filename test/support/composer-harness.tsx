@@ -22,6 +22,7 @@ import { useCurrentUser } from '@/lib/session/current-user';
 import { Conversation } from '@/features/tickets/conversation/components/conversation';
 import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { demoAccount, localTestBackend, signInDemo } from './local-backend';
+import { VisibilityStyles } from './visibility-styles';
 
 let backends = 0;
 
@@ -81,14 +82,16 @@ export function renderPanel(
   props: Parameters<typeof TicketPanel>[0],
 ) {
   return render(
-    <Provider store={store}>
-      <ThemeProvider>
-        <AntApp>
-          <MemoryRouter>
-            <TicketPanel {...props} />
-          </MemoryRouter>
-        </AntApp>
-      </ThemeProvider>
-    </Provider>,
+    <VisibilityStyles>
+      <Provider store={store}>
+        <ThemeProvider>
+          <AntApp>
+            <MemoryRouter>
+              <TicketPanel {...props} />
+            </MemoryRouter>
+          </AntApp>
+        </ThemeProvider>
+      </Provider>
+    </VisibilityStyles>,
   );
 }
