@@ -958,6 +958,14 @@ describeWithEmulators('firestore.rules', () => {
         }),
       );
     });
+    it('refuses firstResponseAt without a public reply in the same write: alone, or with an internal note', async () => {
+      // The first-reply SLA is met by a reply the requester can read (DESIGN §10), nothing less.
+      const id = await seedTicket();
+      const db = dbOf('alice');
+      await assertFails(updateDoc(doc(db, 'tickets', id), { firstResponseAt: serverTimestamp(), ...stamped('alice') }));
+      await assertFails(reply(db, 'alice', id, { internal: true, ticket: { firstResponseAt: serverTimestamp() } }));
+      await assertSucceeds(reply(db, 'alice', id, { ticket: { firstResponseAt: serverTimestamp() } }));
+    });
     it('refuses a profile with a client-chosen createdAt', async () => {
       await assertFails(
         setDoc(doc(dbOf('late'), 'users', 'late'), {
