@@ -1,18 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
-// Steps: Jest (unit, screens, local contract), the SLA mutation check, the Firebase adapter with
-// the Cloud Functions, the security rules and the trusted code against the emulators, the
-// production builds with their budgets, the local Playwright journeys, the Firebase build's
-// journeys, and lint, format, typecheck and the message catalogues (DESIGN §8).
-// What runs at the same time, and why it may: the two emulator steps each keep about one core
-// busy, with separate emulators and ports (with the gcloud jar), and leave about a quarter of the
-// machine idle, waiting on the emulators, which the two production builds fill (they write only
-// dist/ and dist-firebase/, scripts/check/build.mjs); the Firebase journeys wait on their
-// emulators too, and lint, format and typecheck, which only read the tree, run beside them (so
-// their findings come at the end; the summary lists every step either way). The local journeys
-// run on two Playwright workers (E2E_WORKERS changes it). Jest fills every core by itself, the
-// SLA mutation rewrites a source file for a moment, and the local journeys keep both cores busy:
-// those run alone.
+// Steps: lint, format, typecheck, the message catalogues (DESIGN §8), Jest (unit, screens, local
+// contract), the SLA mutation check, the Firebase adapter with the Cloud Functions, the security
+// rules and the trusted code against the emulators, the production builds with their budgets,
+// Playwright journeys.
+// What runs at the same time, and why it may: lint, format and typecheck only read the tree;
+// the two emulator steps each keep about one core busy, with separate emulators and ports (with
+// the gcloud jar); the two production builds write separate folders (scripts/check/build.mjs);
+// the local journeys run on two Playwright workers (E2E_WORKERS changes it). Jest fills every core by itself, the SLA
+// mutation rewrites a source file for a moment, the journeys serve the production builds, and
+// the Firebase journeys share the Auth emulator's port: those run alone.
 // The whole suite's time has a budget (issue 29): on the 2-core CI machine, ten minutes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -189,6 +186,12 @@ rmSync('test-results/reports', { recursive: true, force: true });
 mkdirSync('test-results/reports', { recursive: true });
 
 const suiteStarted = Date.now();
+await sideBySide([
+  ['lint', 'npx eslint . --max-warnings 0'],
+  ['format', 'npx prettier --check .'],
+  ['typecheck', 'npx tsc --noEmit -p tsconfig.json'],
+  ['catalogues', 'node scripts/check/catalogues.mjs'],
+]);
 // One worker per core (Jest's default leaves one core idle for itself, half of a 2-core machine).
 await step(
   'jest',
@@ -231,49 +234,30 @@ const emulatorSteps = [
     { retryOnEmulatorFault: true },
   ],
 ];
-// Both production builds, side by side, beside the emulator steps; every later step serves these
-// two (the journeys' servers build only where a build is missing, when run on their own).
-const builds = ['production builds and budgets', 'node scripts/check/build.mjs'];
-if (gcloudJar) await sideBySide([...emulatorSteps, builds]);
-else {
-  await sideBySide([emulatorSteps[0], builds]);
-  await step(...emulatorSteps[1]);
-}
+if (gcloudJar) await sideBySide(emulatorSteps);
+else for (const emulatorStep of emulatorSteps) await step(...emulatorStep);
+// Both production builds, side by side; every later step serves these two (the journeys'
+// servers build only where a build is missing, when run on their own).
+await step('production builds and budgets', 'node scripts/check/build.mjs');
 // Two Playwright workers unless E2E_WORKERS says otherwise (playwright.config.ts).
 await step(
   'playwright journeys (local backend)',
   'npx playwright test --project local',
   countPlaywright('test-results/reports/playwright.json'),
 );
-// The Firebase journeys, one after the other (they share the Auth emulator's port), beside lint,
-// format, typecheck and the catalogues. The second is the Firebase build against Auth, Firestore
-// (on 127.0.0.1:8080, where the emulator build looks for it) and the Cloud Functions; it skips
-// with its reason where Firestore cannot run.
-const firebaseJourneys = async (beside) => [
-  await run(
-    'playwright: Firebase build vs Auth emulator',
-    'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
-    countPlaywright('test-results/reports/playwright-firebase.json'),
-    { beside },
-  ),
-  await run(
-    'playwright: Firebase build vs Auth + Firestore + Functions emulators',
-    'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/dev/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
-    countPlaywright('test-results/reports/playwright-firestore.json'),
-    { retryOnEmulatorFault: true, beside },
-  ),
-];
-const readOnlyChecks = [
-  ['lint', 'npx eslint . --max-warnings 0'],
-  ['format', 'npx prettier --check .'],
-  ['typecheck', 'npx tsc --noEmit -p tsconfig.json'],
-  ['catalogues', 'node scripts/check/catalogues.mjs'],
-];
-const [journeyResults, ...checkResults] = await Promise.all([
-  firebaseJourneys(readOnlyChecks.length),
-  ...readOnlyChecks.map(([name, command]) => run(name, command, undefined, { beside: readOnlyChecks.length })),
-]);
-results.push(...checkResults, ...journeyResults);
+await step(
+  'playwright: Firebase build vs Auth emulator',
+  'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
+  countPlaywright('test-results/reports/playwright-firebase.json'),
+);
+// The Firebase build against Auth, Firestore (on 127.0.0.1:8080, where the emulator build looks
+// for it) and the Cloud Functions; skips with its reason where Firestore cannot run.
+await step(
+  'playwright: Firebase build vs Auth + Firestore + Functions emulators',
+  'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/dev/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
+  countPlaywright('test-results/reports/playwright-firestore.json'),
+  { retryOnEmulatorFault: true },
+);
 
 console.log(`\n━━ Whole suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
 console.log('\n━━ Summary');
