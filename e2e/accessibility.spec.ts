@@ -324,13 +324,14 @@ const STATES: Record<string, readonly ScreenState[]> = {
   ],
   '/admin/mail': [
     {
-      // A simulated reply from a stranger bounces (an email in the list, its text open, the
-      // outcome shown), then an empty form shows its errors.
+      // A simulated reply from the requester of a closed ticket bounces to them (an email in the
+      // list, its text open, the outcome shown), then an empty form shows its errors.
       name: 'bounced reply and errors',
       visitor: 'admin',
       async open(page) {
-        await page.locator('form input').nth(0).fill('1');
-        await page.locator('form input').nth(1).fill('stranger@example.test');
+        const closed = await closedTicketAndRequester(page);
+        await page.locator('form input').nth(0).fill(String(closed.number));
+        await page.locator('form input').nth(1).fill(closed.email);
         await page.locator('form textarea').fill('Is this the right address?');
         await page.locator('form button[type="submit"]').click();
         await expect(page.getByTestId('outgoing-mail').first()).toBeVisible();
@@ -399,6 +400,31 @@ async function enterPass(page: Page, pass: Pass): Promise<void> {
 }
 
 /** Reads the ids the parametrised paths need, from what the visitor's screens list. */
+/** A closed ticket's number and its requester's address, read from the local desk's IndexedDB. */
+async function closedTicketAndRequester(page: Page): Promise<{ number: number; email: string }> {
+  const found = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('triage');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = <T>(store: string) =>
+      new Promise<T[]>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+        request.onerror = () => reject(request.error);
+      });
+    const tickets = await all<{ number: number; status: string; requesterId: string }>('tickets');
+    const users = await all<{ uid: string; email: string }>('users');
+    db.close();
+    const closed = tickets.find((ticket) => ticket.status === 'closed');
+    const email = users.find((user) => user.uid === closed?.requesterId)?.email;
+    return closed && email ? { number: closed.number, email } : null;
+  });
+  if (!found) throw new Error('the demo desk has no closed ticket with a requester');
+  return found;
+}
+
 async function readDesk(page: Page, visitor: Visitor): Promise<Desk> {
   if (visitor === 'customer') {
     const href = await page.getByRole('link').filter({ hasText: /#\d+/ }).first().getAttribute('href');

@@ -6,6 +6,7 @@
  */
 import {
   FieldValue,
+  Timestamp,
   type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
@@ -20,7 +21,15 @@ import {
   type MailServerSetup,
   type QuotedMessage,
 } from '@/domain/mail/drafts';
-import { checkInbound, decideInbound, inboundMessageId, type MailgunInbound } from '@/domain/mail/inbound';
+import {
+  checkInbound,
+  decideInbound,
+  inboundMessageId,
+  isReplayed,
+  WEBHOOK_TOKEN_KEEP_MS,
+  type MailgunInbound,
+} from '@/domain/mail/inbound';
+import { hexOf, sha256 } from '@/domain/mail/digests';
 import type { MailDocument, MailKind } from '@/domain/mail/mail-document';
 import {
   mailStateOf,
@@ -279,11 +288,31 @@ function adminMessageStore(
 }
 
 /**
+ * Records a signed post's token with its email in `inboundTokens/{sha256(token)}` (trusted code
+ * only; Firestore's TTL policy on `expireAt` deletes it after {@link WEBHOOK_TOKEN_KEEP_MS}).
+ * @returns false when the token was seen with another email ({@link isReplayed}); true for a new
+ *   token and for the same email posted again.
+ */
+async function claimWebhookToken(db: Firestore, token: string, emailKey: string, now: number): Promise<boolean> {
+  const ref = db.collection('inboundTokens').doc(hexOf(await sha256(token)));
+  return db.runTransaction(async (tx) => {
+    const seen = await tx.get(ref);
+    const seenWith = seen.exists ? text(seen.get('emailKey')) : undefined;
+    if (isReplayed(seenWith, emailKey)) return false;
+    if (!seen.exists) {
+      tx.create(ref, { emailKey, expireAt: Timestamp.fromMillis(now + WEBHOOK_TOKEN_KEEP_MS) });
+    }
+    return true;
+  });
+}
+
+/**
  * Reply by email: turns a Mailgun inbound post into the requester's public reply on the ticket of
  * its reply address, with the portal's lifecycle effects (pending/on hold/solved → open), or a
  * bounce to the sender (unknown sender, closed ticket, expired address), or nothing (a post not
  * signed by Mailgun, a forged or malformed token, an empty reply: status 406, which Mailgun does
- * not retry). Idempotent: the reply's id comes from the email's Message-Id.
+ * not retry), or a replay (a signed post's token already used by another email: 406). Idempotent:
+ * the reply's id comes from the email's Message-Id.
  */
 export async function handleInboundEmail(
   db: Firestore,
@@ -297,6 +326,9 @@ export async function handleInboundEmail(
     now,
   );
   if (!check.ok) return { status: 406, outcome: check.drop };
+  if (!(await claimWebhookToken(db, String(post.token), check.emailKey, now))) {
+    return { status: 406, outcome: 'replayed' };
+  }
   const found = await db.collection('tickets').where('number', '==', check.ticketNumber).limit(1).get();
   const ticketSnapshot = found.docs[0] ?? null;
   const ticket = ticketSnapshot ? ticketOf(ticketSnapshot) : null;

@@ -298,6 +298,25 @@ describeIfFirestore('reply by email (Mailgun inbound webhook)', () => {
     expect((await db.collection(`tickets/${desk.ticketId}/messages`).get()).size).toBe(1);
   });
 
+  it('refuses a captured post replayed with another Message-Id and body (issue 30), and takes Mailgun’s retry of the same email', async () => {
+    const desk = await seedDesk({ status: 'pending' });
+    const post = await inbound(desk);
+    expect(await handleInboundEmail(db, config, post, NOW)).toMatchObject({ status: 200, outcome: 'reply' });
+    // The attacker keeps timestamp, token and signature (all still valid for 15 minutes) and
+    // changes what the signature does not cover.
+    const replayed = {
+      ...post,
+      'Message-Id': `<${freshId('again')}@mail.example.com>`,
+      'body-plain': 'Refund me twice.',
+    };
+    expect(await handleInboundEmail(db, config, replayed, NOW + 60_000)).toEqual({ status: 406, outcome: 'replayed' });
+    const messages = await db.collection(`tickets/${desk.ticketId}/messages`).get();
+    expect(messages.docs.map((doc) => doc.get('body'))).toEqual(['It is working again.']);
+    // Mailgun posting the same email again is no replay (and adds nothing: the reply's id is the email's).
+    expect(await handleInboundEmail(db, config, post, NOW + 120_000)).toMatchObject({ status: 200, outcome: 'reply' });
+    expect((await db.collection(`tickets/${desk.ticketId}/messages`).get()).size).toBe(1);
+  });
+
   it('refuses a forged reply address and a post Mailgun did not sign, writing nothing', async () => {
     const desk = await seedDesk({ status: 'pending' });
     expect(await handleInboundEmail(db, config, await inbound(desk, {}, 'guessed-secret'), NOW)).toEqual({
@@ -314,16 +333,17 @@ describeIfFirestore('reply by email (Mailgun inbound webhook)', () => {
     expect(await mailOf(desk.ticketId)).toHaveLength(0);
   });
 
-  it('bounces an unknown sender and a closed ticket with a clear text, adding no reply', async () => {
+  it('sends a stranger nothing, whatever subject they chose (issue 30: no bounce relay), and bounces a closed ticket to its requester', async () => {
     const desk = await seedDesk({ status: 'pending' });
-    const stranger = await inbound(desk, { sender: 'mallory@example.com', from: 'Mallory <mallory@example.com>' });
-    expect(await handleInboundEmail(db, config, stranger, NOW)).toEqual({
-      status: 200,
-      outcome: 'bounce-unknown-sender',
+    const stranger = await inbound(desk, {
+      sender: 'victim@example.com',
+      from: 'Victim <victim@example.com>',
+      subject: 'Cheap watches at http://spam.example',
     });
-    const bounce = first(await mailOf(desk.ticketId));
-    expect(bounce.get('to')).toEqual(['mallory@example.com']);
-    expect(bounce.get('message.text')).toContain('not the requester’s');
+    expect(await handleInboundEmail(db, config, stranger, NOW)).toEqual({ status: 406, outcome: 'unknown-sender' });
+    expect(await mailOf(desk.ticketId)).toHaveLength(0);
+    const anyMailToVictim = await db.collection('mail').where('to', 'array-contains', 'victim@example.com').get();
+    expect(anyMailToVictim.size).toBe(0);
 
     const closed = await seedDesk({ status: 'closed' });
     expect(await handleInboundEmail(db, config, await inbound(closed), NOW)).toEqual({
@@ -331,6 +351,7 @@ describeIfFirestore('reply by email (Mailgun inbound webhook)', () => {
       outcome: 'bounce-closed',
     });
     const closedBounce = first(await mailOf(closed.ticketId));
+    expect(closedBounce.get('to')).toEqual([`${closed.carol}@example.com`]);
     expect(closedBounce.get('message.text')).toContain(`Request #${closed.number} is closed`);
     for (const ticketId of [desk.ticketId, closed.ticketId]) {
       expect((await db.collection(`tickets/${ticketId}/messages`).get()).size).toBe(0);

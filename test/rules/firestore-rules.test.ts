@@ -1593,6 +1593,18 @@ describeWithEmulators('firestore.rules', () => {
         getDocs(query(collection(dbOf('alice'), 'mail'), where('to', 'array-contains', 'carol@example.com'))),
       );
     });
+    it('refuses every client reading or writing the inbound webhook’s seen tokens (trusted code only)', async () => {
+      // Pre-seeding a token would make Mailgun's genuine post look replayed; reading one tells
+      // which emails arrived.
+      await env.withSecurityRulesDisabled((context) =>
+        setDoc(doc(context.firestore(), 'inboundTokens', 'seen-1'), { emailKey: '<a@b>', expireAt: new Date() }),
+      );
+      for (const uid of ['carol', 'alice', 'ada']) {
+        await assertFails(setDoc(doc(dbOf(uid), 'inboundTokens', `planted-${uid}`), { emailKey: '<x@y>' }));
+        await assertFails(getDoc(doc(dbOf(uid), 'inboundTokens', 'seen-1')));
+        await assertFails(deleteDoc(doc(dbOf(uid), 'inboundTokens', 'seen-1')));
+      }
+    });
     it('refuses an admin changing or deleting a stored email (its delivery state is the sender’s)', async () => {
       await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'mail', 'sent-2'), mail));
       await assertFails(updateDoc(doc(dbOf('ada'), 'mail', 'sent-2'), { 'delivery.state': 'SUCCESS' }));

@@ -37,8 +37,12 @@ export interface MailgunInbound {
   signature: string;
 }
 
-/** Why an inbound email is dropped without an answer (logged by the caller). */
-export type InboundDrop = 'bad-signature' | 'no-reply-address' | 'malformed-token' | 'forged-token' | 'empty';
+/**
+ * Why an inbound email is dropped without an answer (logged by the caller). `replayed`: a signed
+ * post whose token an earlier post of another email already used ({@link isReplayed}).
+ */
+export type InboundDrop =
+  'bad-signature' | 'no-reply-address' | 'malformed-token' | 'forged-token' | 'empty' | 'replayed';
 
 /** The result of {@link checkInbound}. */
 export type InboundCheck =
@@ -61,7 +65,7 @@ export type InboundCheck =
 export type InboundDecision =
   | { kind: 'reply'; ticketId: string; requesterId: string; body: string }
   | { kind: 'bounce'; mail: Extract<MailKind, `bounce-${string}`>; to: string }
-  | { kind: 'drop'; drop: 'unknown-ticket' };
+  | { kind: 'drop'; drop: 'unknown-ticket' | 'unknown-sender' };
 
 /**
  * Signs a webhook post as Mailgun does (for tests and the local "Simulate a reply").
@@ -136,9 +140,13 @@ export async function checkInbound(
 
 /**
  * Second step: what becomes of a genuine reply, given its ticket (found by number) and the
- * requester's address. Checks, in order: the ticket exists; the token is not expired; the sender
- * is the requester; the ticket is not closed. A reply then becomes the requester's public reply
- * (with the portal's lifecycle effects: pending/on hold/solved → open, DESIGN §2).
+ * requester's address. Checks, in order: the ticket exists; the sender is the requester; the
+ * token is not expired; the ticket is not closed. A reply then becomes the requester's public
+ * reply (with the portal's lifecycle effects: pending/on hold/solved → open, DESIGN §2).
+ *
+ * A bounce goes to the requester's own address only (DESIGN §9): mail from anyone else is dropped
+ * without an answer, since the `From` of an email is the sender's to choose and a bounce to it
+ * would carry their text to an address the desk never verified (issue 30's bounce relay).
  */
 export function decideInbound(
   check: Extract<InboundCheck, { ok: true }>,
@@ -146,13 +154,29 @@ export function decideInbound(
   requesterEmail: string | null,
 ): InboundDecision {
   if (!ticket) return { kind: 'drop', drop: 'unknown-ticket' };
+  if (!requesterEmail || check.sender !== requesterEmail.toLowerCase()) return { kind: 'drop', drop: 'unknown-sender' };
   if (check.expired) return { kind: 'bounce', mail: 'bounce-expired', to: check.sender };
-  if (!requesterEmail || check.sender !== requesterEmail.toLowerCase()) {
-    return { kind: 'bounce', mail: 'bounce-unknown-sender', to: check.sender };
-  }
   if (ticket.status === 'closed') return { kind: 'bounce', mail: 'bounce-closed', to: check.sender };
   return { kind: 'reply', ticketId: ticket.id, requesterId: ticket.requesterId, body: check.text };
 }
+
+/**
+ * Whether a genuine post replays another's signature: Mailgun signs each post with a token of its
+ * own, so a token seen before with another email (another Message-Id, or another body where there
+ * is none) is a captured post sent again within {@link WEBHOOK_MAX_AGE_MS} — refused, as Mailgun's
+ * guidance says. The same email posted again (Mailgun's retry) is not a replay: its reply's id
+ * ({@link inboundMessageId}) makes it write nothing twice.
+ * @param seenWith the `emailKey` stored with this token by the first post, `undefined` if unseen.
+ */
+export function isReplayed(seenWith: string | undefined, emailKey: string): boolean {
+  return seenWith !== undefined && seenWith !== emailKey;
+}
+
+/**
+ * How long trusted code keeps a webhook token to refuse its replay (ms): the signature's own
+ * window ({@link WEBHOOK_MAX_AGE_MS}) either side of now, after which the post is refused anyway.
+ */
+export const WEBHOOK_TOKEN_KEEP_MS = 2 * WEBHOOK_MAX_AGE_MS;
 
 /**
  * The id of the public reply an email becomes: `email-` and 24 hex characters of the SHA-256 of

@@ -70,17 +70,18 @@ const OUTCOME = defineMessages({
     id: 'admin.mail.simulate.outcome.reply',
     defaultMessage: 'Added to ticket #{number} as the requester’s reply.',
   },
-  'bounce-unknown-sender': {
-    id: 'admin.mail.simulate.outcome.unknownSender',
-    defaultMessage: 'Not added: the sender is not the requester. They get a bounce (see the list).',
+  'unknown-sender': {
+    id: 'admin.mail.simulate.outcome.notRequester',
+    defaultMessage:
+      'Not added, and nothing sent: the sender is not the requester, and the desk writes only to addresses it knows.',
   },
   'bounce-closed': {
-    id: 'admin.mail.simulate.outcome.closed',
-    defaultMessage: 'Not added: ticket #{number} is closed. The sender gets a bounce (see the list).',
+    id: 'admin.mail.simulate.outcome.closedBounce',
+    defaultMessage: 'Not added: ticket #{number} is closed. The requester gets a bounce (see the list).',
   },
   'bounce-expired': {
-    id: 'admin.mail.simulate.outcome.expired',
-    defaultMessage: 'Not added: the reply address has expired. The sender gets a bounce.',
+    id: 'admin.mail.simulate.outcome.expiredBounce',
+    defaultMessage: 'Not added: the reply address has expired. The requester gets a bounce (see the list).',
   },
   'unknown-ticket': {
     id: 'admin.mail.simulate.outcome.unknownTicket',
@@ -202,8 +203,8 @@ function SimulateReply() {
     >
       <Typography.Paragraph type="secondary">
         <FormattedMessage
-          id="admin.mail.simulate.help"
-          defaultMessage="Paste an email as a customer would send it, quoted history and all. It goes through the same code as a real reply: from the requester’s address it becomes their reply on the ticket; from anyone else, or to a closed ticket, it bounces."
+          id="admin.mail.simulate.helpRequesterOnly"
+          defaultMessage="Paste an email as a customer would send it, quoted history and all. It goes through the same code as a real reply: from the requester’s address it becomes their reply on the ticket, or a bounce to them when the ticket is closed; from anyone else it is refused and nothing is sent."
         />
       </Typography.Paragraph>
       <Form<SimulateValues>

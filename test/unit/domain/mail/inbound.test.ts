@@ -5,8 +5,11 @@ import {
   checkInbound,
   decideInbound,
   inboundMessageId,
+  isReplayed,
   replyTextOf,
   signMailgunPost,
+  WEBHOOK_MAX_AGE_MS,
+  WEBHOOK_TOKEN_KEEP_MS,
   type MailgunInbound,
 } from '@/domain/mail/inbound';
 import { replyAddress, signReplyToken } from '@/domain/mail/reply-token';
@@ -70,14 +73,16 @@ describe('reply by email', () => {
     });
   });
 
-  it('bounces an unknown sender, a closed ticket and an expired address', async () => {
+  it('bounces a closed ticket and an expired address to the requester, and drops a stranger’s email unanswered', async () => {
+    // Issue 30's bounce relay: the sender is whoever the attacker names; nothing goes to them.
     const check = await checkInbound(await post({ sender: 'mallory@example.com' }), secrets, NOW);
     if (!check.ok) throw new Error('checked');
-    expect(decideInbound(check, open, 'carol@example.com')).toEqual({
-      kind: 'bounce',
-      mail: 'bounce-unknown-sender',
-      to: 'mallory@example.com',
+    expect(decideInbound(check, open, 'carol@example.com')).toEqual({ kind: 'drop', drop: 'unknown-sender' });
+    expect(decideInbound(check, { ...open, status: 'closed' }, 'carol@example.com')).toEqual({
+      kind: 'drop',
+      drop: 'unknown-sender',
     });
+    expect(decideInbound(check, open, null)).toEqual({ kind: 'drop', drop: 'unknown-sender' });
     const carol = await checkInbound(await post(), secrets, NOW);
     if (!carol.ok) throw new Error('checked');
     expect(decideInbound(carol, { ...open, status: 'closed' }, 'carol@example.com')).toMatchObject({
@@ -94,6 +99,23 @@ describe('reply by email', () => {
       mail: 'bounce-expired',
       to: 'carol@example.com',
     });
+    const strangerOnExpired = await checkInbound(
+      await post({ recipient: old, sender: 'mallory@example.com' }),
+      secrets,
+      NOW,
+    );
+    if (!strangerOnExpired.ok) throw new Error('checked');
+    expect(decideInbound(strangerOnExpired, open, 'carol@example.com')).toEqual({
+      kind: 'drop',
+      drop: 'unknown-sender',
+    });
+  });
+
+  it('calls a token seen with another email a replay, and the same email posted again not', () => {
+    expect(isReplayed(undefined, '<a@mail>')).toBe(false);
+    expect(isReplayed('<a@mail>', '<a@mail>')).toBe(false);
+    expect(isReplayed('<a@mail>', '<b@mail>')).toBe(true);
+    expect(WEBHOOK_TOKEN_KEEP_MS).toBeGreaterThanOrEqual(2 * WEBHOOK_MAX_AGE_MS);
   });
 
   it('strips a signature and Outlook-style history', () => {
