@@ -43,6 +43,9 @@ const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
  * reports `unavailable` quickly; the app's default with it (a cold emulator is slow at first).
  */
 const PROFILE_TIMEOUT_MS = firestoreHost ? 10_000 : 1500;
+/** Where no Firestore listens (the discard port), and how long a client waits for it there (ms). */
+const UNREACHABLE_FIRESTORE = '127.0.0.1:9';
+const UNREACHABLE_PROFILE_TIMEOUT_MS = 1500;
 
 function availability(host: string | undefined, reason: string): PartAvailability {
   return host ? { run: true } : { run: false, reason };
@@ -102,15 +105,18 @@ async function waitUntil(check: () => Promise<boolean>, what: string, ms = 5000)
   }
 }
 
-/** The Firebase harness: one Firebase app (and so one Auth session) per client. */
-function firebaseHarness(): ContractHarness {
+/**
+ * The Firebase harness: one Firebase app (and so one Auth session) per client.
+ * @param options.profileTimeoutMs how long each client waits for its profile (ms).
+ */
+function firebaseHarness({ profileTimeoutMs = PROFILE_TIMEOUT_MS } = {}): ContractHarness {
   const clients: FirebaseBackend[] = [];
   let clientCount = 0;
 
   const newClient = async (): Promise<Backend> => {
     clientCount += 1;
     const appName = `triage-test-${process.pid}-${Date.now().toString(36)}-${clientCount}`;
-    const client = createBackend(config, { appName, profileTimeoutMs: PROFILE_TIMEOUT_MS });
+    const client = createBackend(config, { appName, profileTimeoutMs });
     clients.push(client);
     return client;
   };
@@ -323,43 +329,52 @@ describe('Firebase adapter', () => {
     }
   });
 
-  const whenFirestoreIsMissing = authHost && !firestoreHost ? it : it.skip;
-  whenFirestoreIsMissing(
-    'reports profileUnavailable when Firestore cannot be reached, instead of waiting for it',
-    async () => {
-      const harness = firebaseHarness();
-      try {
-        const client = await harness.newClient();
-        const email = uniqueEmail('offline');
-        const changes: AuthChange[] = [];
-        const stop = client.auth.onChange((change) => changes.push(change));
-        await expect(
-          client.auth.signUp({ email, password: 'correct-horse-battery', displayName: 'Offline' }),
-        ).rejects.toMatchObject({
+  // Runs with the Auth emulator, Firestore up or not: with Firestore running, this test's client
+  // looks for it where nothing listens (the adapter reads FIRESTORE_EMULATOR_HOST when it first
+  // loads Firestore, during the sign-up).
+  const whenAuthRuns = authHost ? it : it.skip;
+  whenAuthRuns('reports profileUnavailable when Firestore cannot be reached, instead of waiting for it', async () => {
+    const running = process.env.FIRESTORE_EMULATOR_HOST;
+    if (running) {
+      process.env.FIRESTORE_EMULATOR_HOST = UNREACHABLE_FIRESTORE;
+      setLogLevel('silent');
+    }
+    const harness = firebaseHarness({ profileTimeoutMs: UNREACHABLE_PROFILE_TIMEOUT_MS });
+    try {
+      const client = await harness.newClient();
+      const email = uniqueEmail('offline');
+      const changes: AuthChange[] = [];
+      const stop = client.auth.onChange((change) => changes.push(change));
+      await expect(
+        client.auth.signUp({ email, password: 'correct-horse-battery', displayName: 'Offline' }),
+      ).rejects.toMatchObject({
+        code: 'unavailable',
+      });
+      const unavailable = await nextChange(client, (change) => change.kind === 'profileUnavailable');
+      expect(unavailable).toMatchObject({
+        kind: 'profileUnavailable',
+        email,
+        error: {
           code: 'unavailable',
-        });
-        const unavailable = await nextChange(client, (change) => change.kind === 'profileUnavailable');
-        expect(unavailable).toMatchObject({
-          kind: 'profileUnavailable',
-          email,
-          error: {
-            code: 'unavailable',
-            message: 'Triage cannot reach its database (Cloud Firestore). Check your connection and try again.',
-          },
-        });
+          message: 'Triage cannot reach its database (Cloud Firestore). Check your connection and try again.',
+        },
+      });
 
-        const before = changes.length;
-        await client.auth.retryProfile();
-        expect(changes.slice(before)).toEqual([unavailable]);
+      const before = changes.length;
+      await client.auth.retryProfile();
+      expect(changes.slice(before)).toEqual([unavailable]);
 
-        await client.auth.signOut();
-        await expect(nextChange(client, (change) => change.kind === 'signedOut')).resolves.toEqual({
-          kind: 'signedOut',
-        });
-        stop();
-      } finally {
-        await harness.cleanup();
+      await client.auth.signOut();
+      await expect(nextChange(client, (change) => change.kind === 'signedOut')).resolves.toEqual({
+        kind: 'signedOut',
+      });
+      stop();
+    } finally {
+      await harness.cleanup();
+      if (running) {
+        process.env.FIRESTORE_EMULATOR_HOST = running;
+        setLogLevel('warn');
       }
-    },
-  );
+    }
+  });
 });
