@@ -16,26 +16,25 @@ import type { MailgunInbound } from '@/domain/mail/inbound';
 import { deleteAccountData } from './account';
 import { keepCannedRepliesWellFormed } from './canned-replies';
 import { formFields } from './form-post';
-import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage, mailForTicketWrite } from './mail';
-import { recordTicketChange } from './ticket-change';
+import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage } from './mail';
+import { onTicketWritten } from './ticket-written';
 import { recordSettingsChange, runDeskAutomation } from './sla';
 import { backfillPeopleSearchKeys, keepPersonSearchKeys } from './people';
 
 initializeApp();
 
 /**
- * On every write of `tickets/{ticketId}`: the audit trail of the change and the ticket's search
- * keys (see {@link recordTicketChange}), and its emails (received, solved, assigned: see
- * {@link mailForTicketWrite}). Retried by the platform on failure; each run is idempotent.
+ * On every write of `tickets/{ticketId}`: the audit trail of the change, the ticket's search keys
+ * and SLA fields, the statistics, and its emails (received, solved, assigned), each independent
+ * of the others (see {@link onTicketWritten}). Retried by the platform on failure; each job is
+ * idempotent.
  */
 export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}', retry: true }, async (event) => {
   const change = event.data;
   if (!change) return;
   const before = change.before.exists ? change.before : null;
   const after = change.after.exists ? change.after : null;
-  const db = getFirestore();
-  await recordTicketChange(db, { changeId: event.id, before, after });
-  await mailForTicketWrite(db, mailConfigFromEnv(), before, after, Date.now());
+  await onTicketWritten(getFirestore(), mailConfigFromEnv(), { changeId: event.id, before, after }, Date.now());
 });
 
 /**

@@ -152,9 +152,11 @@ async function writeDerivedFields(
 
 /**
  * Records one ticket write: its audit trail, its search keys with its SLA fields, and its
- * statistics (`stats.ts`).
+ * statistics (`stats.ts`) — three independent writes: each runs to its end whatever the others do
+ * (issue 30: a statistics day Firestore refuses to grow must not cost the audit trail).
  * Idempotent: a retried run, or the run for the trigger's own write, writes nothing.
  * @returns what was written: the number of audit entries, and whether the search keys were.
+ * @throws the first of the three writes' errors, once all three have settled.
  */
 export async function recordTicketChange(
   db: Firestore,
@@ -164,10 +166,14 @@ export async function recordTicketChange(
   if (!after) return { events: 0, searchKeys: false };
   // The desk settings, read once for the SLA fields and the statistics.
   const desk = await readDesk(db);
-  const [events, searchKeys] = await Promise.all([
+  const [events, searchKeys, stats] = await Promise.allSettled([
     writeAuditTrail(change, after),
     writeDerivedFields(db, change.before, after, desk),
     recordTicketStats(db, change.before, after, desk),
   ]);
-  return { events, searchKeys };
+  for (const outcome of [events, searchKeys, stats]) if (outcome.status === 'rejected') throw outcome.reason;
+  return {
+    events: events.status === 'fulfilled' ? events.value : 0,
+    searchKeys: searchKeys.status === 'fulfilled' && searchKeys.value,
+  };
 }
