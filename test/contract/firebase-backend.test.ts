@@ -9,6 +9,9 @@ import type { AuthChange } from '@/backend/port/auth';
 import type { TicketCursor, TicketPage, TicketQuery } from '@/backend/port/tickets';
 import type { Backend } from '@/backend/port/backend';
 import type { Role } from '@/domain/roles';
+import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { setLogLevel } from 'firebase/firestore';
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
@@ -77,6 +80,60 @@ function restBase(host: string): string {
 
 async function expectOk(response: Response, what: string): Promise<void> {
   if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+}
+
+/** The Functions emulator's address, from firebase.json (the Emulator Suite's ports). */
+const FUNCTIONS_EMULATOR = (
+  JSON.parse(readFileSync(path.join(__dirname, '../../firebase.json'), 'utf8')) as {
+    emulators: { functions: { host: string; port: number } };
+  }
+).emulators.functions;
+
+/** A Firestore REST value, as the emulator's REST API reads and writes fields. */
+type RestValue = {
+  stringValue?: string;
+  integerValue?: string;
+  nullValue?: null;
+  timestampValue?: string;
+  arrayValue?: { values?: RestValue[] };
+};
+
+/** A plain value (string, integer, null, Date, array of those) as a REST value. */
+function restValue(value: unknown): RestValue {
+  if (value === null) return { nullValue: null };
+  if (value instanceof Date) return { timestampValue: value.toISOString() };
+  if (typeof value === 'number') return { integerValue: String(value) };
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(restValue) } };
+  return { stringValue: String(value) };
+}
+
+/** Writes the document at `docPath` past the security rules (`Authorization: Bearer owner`). */
+async function writePastRules(docPath: string, fields: Record<string, unknown>): Promise<void> {
+  const url = `${restBase(firestoreHost ?? '')}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${docPath}`;
+  const response = await fetch(url, {
+    method: 'PATCH',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, restValue(v)])) }),
+  });
+  await expectOk(response, `Writing ${docPath}`);
+}
+
+/** The fields of the document at `docPath`, read past the rules; `{}` when it does not exist. */
+async function readPastRules(docPath: string): Promise<Record<string, RestValue>> {
+  const url = `${restBase(firestoreHost ?? '')}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${docPath}`;
+  const response = await fetch(url, { headers: { Authorization: 'Bearer owner' } });
+  if (response.status === 404) return {};
+  await expectOk(response, `Reading ${docPath}`);
+  return ((await response.json()) as { fields?: Record<string, RestValue> }).fields ?? {};
+}
+
+/** The fields of every document of the collection at `collectionPath`, read past the rules. */
+async function listPastRules(collectionPath: string): Promise<Record<string, RestValue>[]> {
+  const url = `${restBase(firestoreHost ?? '')}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${collectionPath}`;
+  const response = await fetch(url, { headers: { Authorization: 'Bearer owner' } });
+  await expectOk(response, `Listing ${collectionPath}`);
+  const body = (await response.json()) as { documents?: { fields?: Record<string, RestValue> }[] };
+  return (body.documents ?? []).map((document) => document.fields ?? {});
 }
 
 /**
@@ -328,6 +385,87 @@ describe('Firebase adapter', () => {
       await harness.cleanup();
     }
   });
+
+  // The scheduled job (`deskAutomation`, every 5 minutes in production): no emulator runs a
+  // schedule, and the Functions emulator registers it only beside a Pub/Sub emulator (whose gcloud
+  // build fails here on delivery). It is run through the Functions emulator's own route for its
+  // trigger, as a schedule would run it: the same function, on the same emulated Firestore.
+  whenFirestoreRuns(
+    'runs the scheduled desk automation on the emulators: an automatic close and a breach record (issue 30)',
+    async () => {
+      const harness = firebaseHarness();
+      try {
+        const now = Date.now();
+        const hour = 3_600_000;
+        const day = 24 * hour;
+        const id = `auto${now.toString(36)}`;
+        const ticket = (fields: Record<string, unknown>) => ({
+          subject: 'Site down',
+          priority: 'urgent',
+          tags: [],
+          requesterId: `${id}-carol`,
+          requesterName: 'Carol Customer',
+          assigneeId: null,
+          assigneeName: null,
+          updatedBy: `${id}-carol`,
+          lastMessageBy: 'customer',
+          ...fields,
+        });
+        // Solved 30 days ago: past the desk's close-after days (4 by default).
+        await writePastRules(
+          `tickets/${id}-solved`,
+          ticket({
+            number: 9_001,
+            status: 'solved',
+            createdAt: new Date(now - 40 * day),
+            updatedAt: new Date(now - 30 * day),
+            lastMessageAt: new Date(now - 30 * day),
+            solvedAt: new Date(now - 30 * day),
+          }),
+        );
+        // Urgent, new for two hours, no reply: its first-reply target (30 calendar minutes) is past,
+        // its resolution target (4 hours) not yet.
+        const late = `tickets/${id}-late`;
+        await writePastRules(
+          late,
+          ticket({
+            number: 9_002,
+            status: 'new',
+            createdAt: new Date(now - 2 * hour),
+            updatedAt: new Date(now - 2 * hour),
+            lastMessageAt: new Date(now - 2 * hour),
+          }),
+        );
+        // The ticket trigger derives its SLA record and due time first.
+        await waitUntil(async () => 'slaDueAt' in (await readPastRules(late)), 'the late ticket’s SLA fields', 20_000);
+
+        const [functionsHost, functionsPort] = [FUNCTIONS_EMULATOR.host, FUNCTIONS_EMULATOR.port];
+        const run = await fetch(
+          `http://${functionsHost}:${functionsPort}/functions/projects/${PROJECT_ID}/triggers/us-central1-deskAutomation-0`,
+          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+        );
+        await expectOk(run, 'Running deskAutomation through the Functions emulator');
+
+        await waitUntil(
+          async () => (await readPastRules(`tickets/${id}-solved`)).status?.stringValue === 'closed',
+          'the automatic close',
+          20_000,
+        );
+        const closed = await readPastRules(`tickets/${id}-solved`);
+        expect(closed.updatedBy?.stringValue).toBe(SYSTEM_ACTOR_ID);
+        const breach = async () =>
+          (await listPastRules(`${late}/events`)).filter((event) => event.type?.stringValue === 'sla');
+        await waitUntil(async () => (await breach()).length > 0, 'the breach record', 20_000);
+        expect((await breach()).map((event) => [event.to?.stringValue, event.actorId?.stringValue])).toEqual([
+          ['firstReply', SYSTEM_ACTOR_ID],
+        ]);
+      } finally {
+        await harness.cleanup();
+      }
+    },
+    // Three waits on the emulated triggers, each at most 20 s on a loaded machine.
+    90_000,
+  );
 
   // Runs with the Auth emulator, Firestore up or not: with Firestore running, this test's client
   // looks for it where nothing listens (the adapter reads FIRESTORE_EMULATOR_HOST when it first
