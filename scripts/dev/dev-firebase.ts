@@ -9,7 +9,9 @@
  *      firebase.json) and waits for them;
  *   3. seeds them with local mode's demo desk (`scripts/ops/seed-firebase.ts`);
  *   4. serves the app (`webpack serve`) with BACKEND=firebase, USE_EMULATORS=true and the demo
- *      project of `.env.example`.
+ *      project of `.env.example`;
+ *   5. runs the scheduled `deskAutomation` (automatic close, SLA breach records) now and every
+ *      5 minutes, as production's schedule does: no emulator runs schedules (DESIGN §10).
  * Ctrl+C stops the dev server and the emulators. The emulators keep their data in memory: each
  * run starts from the same fresh demo desk, as a first run of local mode does.
  */
@@ -19,6 +21,42 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'dotenv';
 import { emulatorSetup } from './emulator-env';
 import { javaProblem } from './java-check';
+
+/** How often production runs the scheduled `deskAutomation` (functions/src/index.ts), ms. */
+const AUTOMATION_EVERY_MS = 5 * 60_000;
+
+/**
+ * Runs the scheduled `deskAutomation` through the Functions emulator's route for its trigger, as
+ * soon as the emulator has loaded the functions (it answers 404 until then) and every
+ * {@link AUTOMATION_EVERY_MS} after. A failed run is said on the console, not fatal.
+ */
+async function tickDeskAutomation(projectId: string): Promise<void> {
+  const { host = '127.0.0.1', port = 5001 } =
+    (
+      JSON.parse(readFileSync('firebase.json', 'utf8')) as {
+        emulators?: { functions?: { host?: string; port?: number } };
+      }
+    ).emulators?.functions ?? {};
+  const url = `http://${host}:${port}/functions/projects/${projectId}/triggers/us-central1-deskAutomation-0`;
+  /** One run; resolves with the emulator's status, 0 when it could not be reached. */
+  const run = () =>
+    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then(
+      (response) => response.status,
+      () => 0,
+    );
+  let status = await run();
+  for (let tries = 1; (status === 404 || status === 0) && tries < 60; tries += 1) {
+    await sleep(2000);
+    status = await run();
+  }
+  if (status !== 200) console.error(`deskAutomation: the Functions emulator answered ${status || 'nothing'}.`);
+  else console.log('deskAutomation ran (automatic close, SLA breach records); again every 5 minutes.');
+  setInterval(() => {
+    void run().then((next) => {
+      if (next !== 200) console.error(`deskAutomation: the Functions emulator answered ${next || 'nothing'}.`);
+    });
+  }, AUTOMATION_EVERY_MS).unref();
+}
 
 /** Where {@link offlineConfig} writes its copy of firebase.json. */
 const OFFLINE_CONFIG = '.firebase.offline.json';
@@ -220,6 +258,9 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+
+  // 5. The schedule, on the seeded desk.
+  void tickDeskAutomation(projectId);
 }
 
 main().catch((error: unknown) => {
