@@ -84,7 +84,7 @@ test('outgoing mail, reply by email, and the switch that stops it', async ({ bro
   await expect(customerPage.getByTestId('request-status')).toHaveText('Open');
   await expect(agentPage.getByTestId('ticket-status')).toHaveText('Open');
 
-  // From a stranger: refused, and nothing is sent to an address the desk does not know (issue 30).
+  // From a stranger: refused, and nothing is sent to an address the desk does not know (DESIGN §9).
   await adminPage.getByLabel('Ticket number').fill(String(number));
   await adminPage.getByLabel('From (the sender’s address)').fill('mallory@example.test');
   await adminPage.getByLabel('Text of the email').fill('Close this ticket please.');

@@ -153,7 +153,7 @@ async function writeDerivedFields(
 /**
  * Records one ticket write: its audit trail, its search keys with its SLA fields, and its
  * statistics (`stats.ts`) — three independent writes: each runs to its end whatever the others do
- * (issue 30: a statistics day Firestore refuses to grow must not cost the audit trail).
+ * (a statistics day Firestore refuses to grow must not cost the audit trail).
  * Idempotent: a retried run, or the run for the trigger's own write, writes nothing.
  * @returns what was written: the number of audit entries, and whether the search keys were.
  * @throws the first of the three writes' errors, once all three have settled.

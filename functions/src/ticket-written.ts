@@ -1,7 +1,7 @@
 /**
  * What trusted code does on every write of `tickets/{ticketId}` (DESIGN §4): the audit trail,
  * the search keys with the SLA fields and the statistics (`recordTicketChange`), and the emails
- * (`mailForTicketWrite`). Each is its own job (issue 30): one that fails — a statistics day
+ * (`mailForTicketWrite`). Each is its own job (DESIGN §5): one that fails — a statistics day
  * Firestore refuses to grow, say — never keeps another from being written. Every job is
  * idempotent, so after all have run the first failure is thrown, and the platform's retry runs
  * them again.

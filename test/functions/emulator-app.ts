@@ -6,6 +6,17 @@
  */
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { MailConfig } from '../../functions/src/mail';
+
+/** The desk's mail settings in the trusted-code tests (test values, as `functions/.env.local`'s). */
+export const TEST_MAIL_CONFIG: MailConfig = {
+  appUrl: 'https://desk.example.com',
+  deskName: 'Acme Support',
+  messageIdHost: 'desk.example.com',
+  replyDomain: 'reply.example.com',
+  replyTokenSecret: 'test-reply-secret',
+  mailgunSigningKey: 'test-mailgun-key',
+};
 
 /** The emulator's `host:port`, or undefined when these tests skip. */
 export const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;

@@ -13,24 +13,11 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { signMailgunPost, type MailgunInbound } from '@/domain/mail/inbound';
 import { replyAddress, signReplyToken } from '@/domain/mail/reply-token';
-import {
-  deliverMail,
-  handleInboundEmail,
-  mailForNewMessage,
-  mailForTicketWrite,
-  type MailConfig,
-} from '../../functions/src/mail';
-import { describeIfFirestore, firestoreHost, freshId, openAdminFirestore } from './emulator-app';
+import { deliverMail, handleInboundEmail, mailForNewMessage, mailForTicketWrite } from '../../functions/src/mail';
+import { TEST_MAIL_CONFIG, describeIfFirestore, firestoreHost, freshId, openAdminFirestore } from './emulator-app';
 
 const NOW = Date.now();
-const config: MailConfig = {
-  appUrl: 'https://desk.example.com',
-  deskName: 'Acme Support',
-  messageIdHost: 'desk.example.com',
-  replyDomain: 'reply.example.com',
-  replyTokenSecret: 'test-reply-secret',
-  mailgunSigningKey: 'test-mailgun-key',
-};
+const config = TEST_MAIL_CONFIG;
 
 let db: Firestore;
 let smtp: SMTPServer;
@@ -298,7 +285,7 @@ describeIfFirestore('reply by email (Mailgun inbound webhook)', () => {
     expect((await db.collection(`tickets/${desk.ticketId}/messages`).get()).size).toBe(1);
   });
 
-  it('refuses a captured post replayed with another Message-Id and body (issue 30), and takes Mailgun’s retry of the same email', async () => {
+  it('refuses a captured post replayed with another Message-Id and body, and takes Mailgun’s retry of the same email', async () => {
     const desk = await seedDesk({ status: 'pending' });
     const post = await inbound(desk);
     expect(await handleInboundEmail(db, config, post, NOW)).toMatchObject({ status: 200, outcome: 'reply' });
@@ -333,7 +320,7 @@ describeIfFirestore('reply by email (Mailgun inbound webhook)', () => {
     expect(await mailOf(desk.ticketId)).toHaveLength(0);
   });
 
-  it('sends a stranger nothing, whatever subject they chose (issue 30: no bounce relay), and bounces a closed ticket to its requester', async () => {
+  it('sends a stranger nothing, whatever subject they chose (no bounce relay), and bounces a closed ticket to its requester', async () => {
     const desk = await seedDesk({ status: 'pending' });
     const stranger = await inbound(desk, {
       sender: 'victim@example.com',

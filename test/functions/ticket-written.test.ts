@@ -1,27 +1,19 @@
 /**
  * `onTicketWritten`, the `ticketWritten` trigger's body, against a real Firestore emulator: each
- * of a ticket write's jobs runs whatever another does (issue 30). A statistics day that Firestore
+ * of a ticket write's jobs runs whatever another does. A statistics day that Firestore
  * refuses to grow (past its 1 MiB document limit) once stopped the receipt and every other email
  * of that day, the trigger retrying for ever; now the audit trail, the search keys and the
  * receipt are written, and the failure is still thrown for the platform's retry.
  * Skips without FIRESTORE_EMULATOR_HOST.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { MailConfig } from '../../functions/src/mail';
 import { onTicketWritten, runIndependently } from '../../functions/src/ticket-written';
-import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
+import { TEST_MAIL_CONFIG, describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
 let db: Firestore;
 openAdminFirestore('ticket-written-test', { opened: (firestore) => void (db = firestore) });
 
-const config: MailConfig = {
-  appUrl: 'https://desk.example.com',
-  deskName: 'Acme Support',
-  messageIdHost: 'desk.example.com',
-  replyDomain: 'reply.example.com',
-  replyTokenSecret: 'test-reply-secret',
-  mailgunSigningKey: 'test-mailgun-key',
-};
+const config = TEST_MAIL_CONFIG;
 /** A day no other test writes statistics for. */
 const CREATED_MS = Date.parse('2031-07-15T12:00:00.000Z');
 

@@ -146,7 +146,7 @@ export async function checkInbound(
  *
  * A bounce goes to the requester's own address only (DESIGN §9): mail from anyone else is dropped
  * without an answer, since the `From` of an email is the sender's to choose and a bounce to it
- * would carry their text to an address the desk never verified (issue 30's bounce relay).
+ * would carry their text to an address the desk never verified (a spam relay, DESIGN §9).
  */
 export function decideInbound(
   check: Extract<InboundCheck, { ok: true }>,

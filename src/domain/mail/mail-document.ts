@@ -9,7 +9,7 @@ import type { IsoDateTime } from '@/domain/types';
 
 /**
  * Which email this is (DESIGN §9's table). `bounce-unknown-sender` is no longer written (mail
- * from an address that is not the requester's is dropped, issue 30); it stays so that the mail
+ * from an address that is not the requester's is dropped, DESIGN §9); it stays so that the mail
  * documents written before still read and show.
  */
 export const MAIL_KINDS = [
