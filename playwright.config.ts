@@ -51,7 +51,9 @@ export default defineConfig({
     // round the journeys' own route handlers, after downloading it in every fresh context: it
     // runs only in the journey about it (e2e/offline.spec.ts allows it).
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A trace (DOM snapshots and a screencast of every action) costs about a fifth of a journey's
+    // time, so the first run records none and its retry records one: a failure twice has its trace.
+    trace: 'on-first-retry',
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
     launchOptions: {
