@@ -1,68 +1,47 @@
 /**
  * Per-day statistics on Firebase (DESIGN §11), twin of the local middleware's `writeStats`: after
- * each ticket write, the difference between the ticket's statistics entries before the write and
- * as the ticket is stored now (`statsChangesBetween`) is written to `stats/{day}` — each entry at
- * its own field path (`created.{ticketId}`…), so a retried run writes the same values again and a
- * late run of an older change cannot put back what a newer one took out (it compares with the
- * ticket as stored, not with its own change's `after`, read in the transaction that writes).
+ * each ticket write, the day counters move by the difference between the entries this code last
+ * counted for the ticket and the entries of the ticket as stored now.
+ *
+ * What was counted is kept per ticket in `statsLedger/{ticketId}` (trusted code only; at most
+ * three entries), read and written in the transaction that reads the stored ticket. So a retried
+ * run finds nothing left to count, a late run of an older change counts the ticket as it is now,
+ * and two runs of one ticket cannot both count the same change: the day documents hold counters
+ * only (`counts`, `names`), never an entry per ticket, and stay the same size however busy the day.
  */
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
-  FieldPath,
-  FieldValue,
-  type DocumentData,
-  type DocumentReference,
-  type DocumentSnapshot,
-  type Firestore,
-  type SetOptions,
-} from 'firebase-admin/firestore';
-import { statsChangesBetween, type StatsChange } from '@/domain/reports/day-stats';
+  STATS_LEDGER,
+  statsDeltas,
+  statsEntriesDiff,
+  statsEntriesFrom,
+  statsEntriesOf,
+  type StatsDelta,
+} from '@/domain/reports/day-stats';
 import type { DeskSettings } from '@/domain/types';
 import { ticketOf } from './snapshot-values';
 import { readDesk } from './sla';
 
-/** What stages the writes: a batch, or the transaction that read the ticket. */
-interface StatsWriter {
-  set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
-  update(ref: DocumentReference, field: FieldPath, value: unknown, ...moreFieldsAndValues: unknown[]): unknown;
-}
-
-/**
- * Stages statistics changes: per day touched, the document (created when missing) and each
- * entry at its own field path — set whole, or deleted.
- */
-function stageStatsChanges(db: Firestore, writer: StatsWriter, changes: readonly StatsChange[]): void {
-  const days = new Map<string, StatsChange[]>();
-  for (const change of changes) days.set(change.day, [...(days.get(change.day) ?? []), change]);
-  for (const [day, dayChanges] of days) {
-    const ref = db.collection('stats').doc(day);
-    writer.set(ref, { day }, { merge: true });
-    const [firstChange, ...rest] = dayChanges.map((change) => [
-      new FieldPath(change.section, change.ticketId),
-      change.entry ?? FieldValue.delete(),
-    ]);
-    if (firstChange) writer.update(ref, firstChange[0] as FieldPath, firstChange[1], ...rest.flat());
-  }
-}
-
-/** Writes statistics changes, one batch (at most three days per ticket write). */
-export async function writeStatsChanges(db: Firestore, changes: readonly StatsChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const batch = db.batch();
-  stageStatsChanges(db, batch, changes);
-  await batch.commit();
+/** Stages one day's counter changes: increments, and the agents' names (merged into the day). */
+function stageDelta(db: Firestore, tx: Transaction, delta: StatsDelta): void {
+  const counts = Object.fromEntries(Object.entries(delta.counts).map(([key, by]) => [key, FieldValue.increment(by)]));
+  tx.set(db.collection('stats').doc(delta.day), { day: delta.day, counts, names: delta.names }, { merge: true });
 }
 
 /**
  * Records one ticket write in the statistics.
  *
- * The stored ticket is read in a transaction that writes the changes: until they are committed,
- * no newer version of the ticket can be written (and so no newer change's run can write first
- * and then be overwritten by these — a reopen's removal of the solve lost to the solve's late
- * run). The desk is read before, outside it.
+ * A write that changes none of the ticket's entries (most: a tag, a message, this code's own SLA
+ * write) needs no transaction: the ledger already holds what `before` stands for, or a run of an
+ * earlier change will bring it there. Otherwise, in one transaction: the stored ticket and its
+ * ledger are read, the counters move by their difference, and the ledger becomes the stored
+ * ticket's entries (removed with the ticket).
  * @param before the ticket before the write (`null` when created).
- * @param after the ticket after it; it is read again, so the entries are those of the stored ticket.
- * @param desk the desk settings when already read (the time zone of the days, the SLA policy).
- * @returns how many entries were set or removed.
+ * @param after the ticket after it (`null` when deleted); it is read again, so the counters follow
+ *   the stored ticket.
+ * @param desk the desk settings when already read (the time zone of the days, the SLA policy, the
+ *   categories).
+ * @returns how many entries were counted or taken back.
  */
 export async function recordTicketStats(
   db: Firestore,
@@ -71,20 +50,21 @@ export async function recordTicketStats(
   desk?: DeskSettings,
 ): Promise<number> {
   const settings = desk ?? (await readDesk(db));
-  const previous = before ? ticketOf(before) : null;
-  if (!after) {
-    const changes = statsChangesBetween(previous, null, settings);
-    await writeStatsChanges(db, changes);
-    return changes.length;
-  }
-  // A write that changes none of the ticket's entries (most: a tag, a message, this code's own SLA
-  // write) writes nothing here — and needs no transaction: a newer change of the stored ticket has
-  // its own run, which compares from this one's `after`, equal to its `before` here.
-  if (statsChangesBetween(previous, ticketOf(after), settings).length === 0) return 0;
+  const ref = (after ?? before)?.ref;
+  if (!ref) return 0;
+  const previous = before?.exists ? ticketOf(before) : null;
+  const next = after?.exists ? ticketOf(after) : null;
+  const { removed, added } = statsEntriesDiff(statsEntriesOf(previous, settings), statsEntriesOf(next, settings));
+  if (removed.length === 0 && added.length === 0) return 0;
+  const ledgerRef = db.collection(STATS_LEDGER).doc(ref.id);
   return db.runTransaction(async (tx) => {
-    const stored = await tx.get(after.ref);
-    const changes = statsChangesBetween(previous, stored.exists ? ticketOf(stored) : null, settings);
-    stageStatsChanges(db, tx, changes);
-    return changes.length;
+    const [stored, ledger] = await Promise.all([tx.get(ref), tx.get(ledgerRef)]);
+    const counted = statsEntriesFrom(ledger.get('entries'));
+    const now = statsEntriesOf(stored.exists ? ticketOf(stored) : null, settings);
+    const diff = statsEntriesDiff(counted, now);
+    for (const delta of statsDeltas(diff.removed, diff.added)) stageDelta(db, tx, delta);
+    if (now.length === 0) tx.delete(ledgerRef);
+    else if (diff.removed.length > 0 || diff.added.length > 0) tx.set(ledgerRef, { entries: now });
+    return diff.removed.length + diff.added.length;
   });
 }

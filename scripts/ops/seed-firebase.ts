@@ -28,7 +28,13 @@ import { personSearchKeysFor } from '@/domain/people';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/seed/demo-accounts';
 import { buildDemoDesk, type DemoDesk } from '@/backend/local/seed/demo-desk';
-import { applyStatsChanges, statsEntriesOf, type DayStats } from '@/domain/reports/day-stats';
+import {
+  dayStatsOfTickets,
+  STATS_LEDGER,
+  statsEntriesOf,
+  type DayStats,
+  type StatsEntry,
+} from '@/domain/reports/day-stats';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { IsoDateTime } from '@/domain/types';
 
@@ -48,7 +54,7 @@ export const SEED_CLAIM_PATH = 'counters/seeding';
 export const SEED_CLAIM_STALE_MS = 2 * 60_000;
 
 /** The collections a seed writes besides profiles and settings: cleared when an interrupted seed is taken over. */
-const SEEDED_COLLECTIONS = ['tickets', 'ratings', 'stats'] as const;
+const SEEDED_COLLECTIONS = ['tickets', 'ratings', 'stats', STATS_LEDGER] as const;
 
 /** The emulated services the seed and the dev script use, as `firebase.json` names them. */
 export type EmulatorName = 'auth' | 'firestore' | 'storage' | 'ui';
@@ -121,18 +127,29 @@ function optionalTimestamps(fields: Record<string, IsoDateTime | undefined>): Re
   return Object.fromEntries(present.map(([name, iso]) => [name, timestamp(iso)]));
 }
 
+/** The desk's tickets as `ticketWritten` reads them: with the SLA record a first write completes. */
+const statsTicketsOf = (desk: DemoDesk) =>
+  desk.tickets.map((ticket) => ({ ...ticket, sla: slaStateAfter(null, ticket) }));
+
 /**
  * The per-day statistics trusted code keeps for the desk's tickets (DESIGN §11): each ticket's
  * entries as `ticketWritten` derives them from the ticket as stored — with the SLA record it
- * completes on a ticket's first write (`slaStateAfter`) — under the desk's settings.
+ * completes on a ticket's first write (`slaStateAfter`) — counted under the desk's settings.
  * @returns one {@link DayStats} per day that has entries, oldest first.
  */
 export function deskDayStats(desk: DemoDesk): DayStats[] {
-  const settings = desk.settings.value;
-  const entries = desk.tickets.flatMap((ticket) =>
-    statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, settings),
-  );
-  return [...applyStatsChanges(new Map(), entries).values()].sort((a, b) => a.day.localeCompare(b.day));
+  return dayStatsOfTickets(statsTicketsOf(desk), desk.settings.value);
+}
+
+/**
+ * What `ticketWritten` keeps as counted for each ticket (`statsLedger/{ticketId}`), so that the
+ * trigger fired by a seeded ticket finds it counted and counts nothing twice.
+ */
+export function deskStatsLedgers(desk: DemoDesk): { ticketId: string; entries: StatsEntry[] }[] {
+  return statsTicketsOf(desk).map((ticket) => ({
+    ticketId: ticket.id,
+    entries: statsEntriesOf(ticket, desk.settings.value),
+  }));
 }
 
 /**
@@ -149,8 +166,8 @@ function eventDocumentId(event: DemoDesk['events'][number]): string {
  * Timestamps where it stores server timestamps; `assigneeId`/`assigneeName`/`category` always
  * present, `null` when empty (the "unassigned" queue queries `assigneeId == null`); a history
  * ticket's SLA record as trusted code had it before the ticket's last write (`ticketWritten`
- * completes it); `ratings/{ticketId}` as `rateTicket` writes them; `stats/{day}` as
- * `writeStatsChanges` does ({@link deskDayStats}); the counter as `{ lastNumber }`; ids only in
+ * completes it); `ratings/{ticketId}` as `rateTicket` writes them; `stats/{day}` and `statsLedger/{ticketId}` as
+ * `recordTicketStats` keeps them ({@link deskDayStats}, {@link deskStatsLedgers}); the counter as `{ lastNumber }`; ids only in
  * paths. `counters/tickets` comes last.
  */
 export function deskDocuments(desk: DemoDesk): SeedDocument[] {
@@ -223,6 +240,10 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     },
   }));
   const stats = deskDayStats(desk).map((day): SeedDocument => ({ path: `stats/${day.day}`, data: { ...day } }));
+  const ledgers = deskStatsLedgers(desk).map(({ ticketId, entries }): SeedDocument => ({
+    path: `${STATS_LEDGER}/${ticketId}`,
+    data: { entries },
+  }));
   // Canned replies live in their own staff-only document (see firestore-settings.ts).
   const { cannedReplies, ...deskSettings } = structuredClone(desk.settings.value);
   const settings: SeedDocument = { path: 'settings/desk', data: deskSettings };
@@ -231,7 +252,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     data: { replies: cannedReplies, updatedAt: timestamp(desk.settings.updatedAt) },
   };
   const counter: SeedDocument = { path: COUNTER_PATH, data: { lastNumber: desk.counter.value } };
-  return [...users, settings, replies, ...tickets, ...messages, ...events, ...ratings, ...stats, counter];
+  return [...users, settings, replies, ...tickets, ...messages, ...events, ...ratings, ...stats, ...ledgers, counter];
 }
 
 /** What a seed run did. */

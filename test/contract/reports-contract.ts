@@ -1,12 +1,13 @@
 /**
  * The reports contract (DESIGN §11), for both adapters: after ordinary writes through the port —
  * two requests, a public reply, a solve, a rating, a reopen by the requester's reply — an agent's
- * `reports.read` holds the per-day statistics trusted code kept (created, first reply, solved
- * with its SLA outcomes, a reopen taking the solve back out), the backlog per unsolved status and
+ * `reports.read` holds the per-day counters trusted code kept (created, first reply, solved with
+ * its SLA outcomes, a reopen taking the solve back out; no ticket id in any day), the backlog per unsolved status and
  * the ratings of the range; a customer is refused. On Firebase `ticketWritten` writes the
  * statistics a moment after each change, so each look polls until it sees them.
  */
 import type { Backend } from '@/backend/port/backend';
+import { durationBucket, statsCounterKey, type StatsCounter } from '@/domain/reports/day-stats';
 import { buildReport, reportRange, type ReportInput, type ReportRange } from '@/domain/reports/report';
 import { localDateOf } from '@/domain/sla/business-hours';
 import type { DeskSettings, Ticket } from '@/domain/types';
@@ -96,38 +97,50 @@ export function describeReportsContract(makeHarness: () => Promise<ContractHarne
         const repliedDay = localDateOf(Date.parse(answered.firstResponseAt ?? ''), zone);
         const solvedDay = localDateOf(Date.parse(answered.solvedAt ?? ''), zone);
         const dayOf = (input: ReportInput, day: string) => input.days.find((stats) => stats.day === day);
+        /** The count of one counter on one day (0 when the day or counter is missing). */
+        const countOn = (input: ReportInput, day: string, counter: StatsCounter) =>
+          dayOf(input, day)?.counts[statsCounterKey(counter)] ?? 0;
+        const replyMs = Date.parse(answered.firstResponseAt ?? '') - Date.parse(answered.createdAt);
+        const solveMs = Date.parse(answered.solvedAt ?? '') - Date.parse(answered.createdAt);
+        const solvedByAgent: StatsCounter = { kind: 'solved.agent', agentId: agent.uid };
+        const repliedByAgent: StatsCounter = {
+          kind: 'firstReply.agent',
+          agentId: agent.uid,
+          bucket: durationBucket(replyMs),
+        };
 
         const { input, range } = await eventually(
           agent.backend,
           lastWeek,
           (read) =>
-            dayOf(read, solvedDay)?.solved[solvedOne.id]?.sla.firstReply !== undefined &&
-            dayOf(read, createdDay)?.created[waiting.id] !== undefined &&
+            countOn(read, solvedDay, {
+              kind: 'solved.sla',
+              priority: 'normal',
+              target: 'firstReply',
+              outcome: 'met',
+            }) === 1 &&
+            countOn(read, createdDay, { kind: 'created.priority', priority: 'high' }) === 1 &&
             read.ratings.good === 1,
         );
         expect(range.days.at(-1)).toBe(localDateOf(Date.now(), zone));
-        expect(dayOf(input, createdDay)?.created).toEqual({
-          [solvedOne.id]: { priority: 'normal', category: 'Technical' },
-          [waiting.id]: { priority: 'high', category: null },
+        // Counters only: no ticket id is a key of any day (a day's size does not grow with its volume).
+        const keys = input.days.flatMap((day) => Object.keys(day.counts));
+        expect(keys.some((key) => key.includes(solvedOne.id) || key.includes(waiting.id))).toBe(false);
+        expect(dayOf(input, createdDay)?.counts).toMatchObject({
+          [statsCounterKey({ kind: 'created.priority', priority: 'normal' })]: 1,
+          [statsCounterKey({ kind: 'created.priority', priority: 'high' })]: 1,
+          [statsCounterKey({ kind: 'created.category', category: 'Technical' })]: 1,
+          [statsCounterKey({ kind: 'created.category', category: null })]: 1,
         });
-        expect(dayOf(input, repliedDay)?.firstReplies).toEqual({
-          [solvedOne.id]: {
-            ms: Date.parse(answered.firstResponseAt ?? '') - Date.parse(answered.createdAt),
-            priority: 'normal',
-            assigneeId: agent.uid,
-            assigneeName: agent.displayName,
-          },
-        });
+        expect(countOn(input, repliedDay, { kind: 'firstReply.ms', bucket: durationBucket(replyMs) })).toBe(1);
+        expect(countOn(input, repliedDay, repliedByAgent)).toBe(1);
+        expect(dayOf(input, repliedDay)?.names[agent.uid]).toBe(agent.displayName);
         // Replied and solved within seconds of submission: both targets met (business or not).
-        expect(dayOf(input, solvedDay)?.solved).toEqual({
-          [solvedOne.id]: {
-            ms: Date.parse(answered.solvedAt ?? '') - Date.parse(answered.createdAt),
-            priority: 'normal',
-            category: 'Technical',
-            assigneeId: agent.uid,
-            assigneeName: agent.displayName,
-            sla: { firstReply: 'met', resolution: 'met' },
-          },
+        expect(dayOf(input, solvedDay)?.counts).toMatchObject({
+          [statsCounterKey({ kind: 'solved.ms', bucket: durationBucket(solveMs) })]: 1,
+          [statsCounterKey(solvedByAgent)]: 1,
+          [statsCounterKey({ kind: 'solved.sla', priority: 'normal', target: 'firstReply', outcome: 'met' })]: 1,
+          [statsCounterKey({ kind: 'solved.sla', priority: 'normal', target: 'resolution', outcome: 'met' })]: 1,
         });
         expect(input.backlog).toEqual({ new: 1, open: 0, pending: 0, on_hold: 0 });
         expect(input.ratings).toEqual({ good: 1, bad: 0 });
@@ -157,13 +170,11 @@ export function describeReportsContract(makeHarness: () => Promise<ContractHarne
         const reopened = await eventually(
           agent.backend,
           lastWeek,
-          (read) => dayOf(read, solvedDay)?.solved[solvedOne.id] === undefined && read.backlog.open === 1,
+          (read) => countOn(read, solvedDay, solvedByAgent) === 0 && read.backlog.open === 1,
         );
-        expect(dayOf(reopened.input, solvedDay)?.solved ?? {}).toEqual({});
-        expect(Object.keys(dayOf(reopened.input, createdDay)?.created ?? {}).sort()).toEqual(
-          [solvedOne.id, waiting.id].sort(),
-        );
-        expect(dayOf(reopened.input, repliedDay)?.firstReplies).toHaveProperty(solvedOne.id);
+        expect(countOn(reopened.input, solvedDay, { kind: 'solved.ms', bucket: durationBucket(solveMs) })).toBe(0);
+        expect(countOn(reopened.input, createdDay, { kind: 'created.priority', priority: 'normal' })).toBe(1);
+        expect(countOn(reopened.input, repliedDay, repliedByAgent)).toBe(1);
         expect(reopened.input.backlog).toEqual({ new: 1, open: 1, pending: 0, on_hold: 0 });
         expect(buildReport(reopened.range, reopened.input).totals).toEqual({ created: 2, solved: 0 });
       },

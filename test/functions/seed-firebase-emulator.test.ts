@@ -10,7 +10,14 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldPath, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { buildDemoDesk } from '@/backend/local/seed/demo-desk';
 import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
-import { dayStatsFrom, statsEntriesOf } from '@/domain/reports/day-stats';
+import {
+  dayStatsFrom,
+  dayStatsOfTickets,
+  STATS_LEDGER,
+  statsEntriesDiff,
+  statsEntriesFrom,
+  statsEntriesOf,
+} from '@/domain/reports/day-stats';
 import { buildReport, reportRange } from '@/domain/reports/report';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import { SLA_TARGETS } from '@/domain/sla/clocks';
@@ -114,17 +121,21 @@ describeIfFirestore('the Firebase seed on the emulator', () => {
     expect(report.csat.bad).toBeGreaterThan(0);
   });
 
-  it('stores each ticket so that ticketWritten derives the statistics the seed wrote', async () => {
-    const stored = new Map((await db.collection('stats').get()).docs.map((day) => [day.id, day.data()]));
-    const tickets = await db.collection('tickets').get();
-    for (const snapshot of tickets.docs) {
+  it('stores each ticket so that ticketWritten finds it counted: its ledger, and the days its entries fill', async () => {
+    const stored = (await db.collection('stats').get()).docs.map((day) => dayStatsFrom(day.id, day.data()));
+    const ledgers = new Map((await db.collection(STATS_LEDGER).get()).docs.map((doc) => [doc.id, doc.get('entries')]));
+    const derived = (await db.collection('tickets').get()).docs.map((snapshot) => {
       const ticket = ticketOf(snapshot);
       // What the trigger does on the ticket's creation: completes the SLA record, then reads its entries.
-      for (const entry of statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, desk.settings.value)) {
-        const day = dayStatsFrom(entry.day, stored.get(entry.day));
-        expect(day[entry.section][ticket.id]).toEqual(entry.entry);
-      }
+      return { ...ticket, sla: slaStateAfter(null, ticket) };
+    });
+    for (const ticket of derived) {
+      const entries = statsEntriesOf(ticket, desk.settings.value);
+      // The trigger diffs the ledger against these: nothing to count twice.
+      expect(statsEntriesDiff(statsEntriesFrom(ledgers.get(ticket.id)), entries)).toEqual({ removed: [], added: [] });
     }
+    const expected = dayStatsOfTickets(derived, desk.settings.value).map((day) => dayStatsFrom(day.day, day));
+    expect(stored.sort((a, b) => a.day.localeCompare(b.day))).toEqual(expected);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * The per-day statistics trusted code keeps (functions/src/stats.ts, DESIGN §11) against a real
  * Firestore emulator, called as the `ticketWritten` trigger calls it (`recordTicketChange`), with
- * the Admin SDK: a new ticket's `stats/{day}.created.{id}` on the desk's local day, the first
- * reply, the solve with its SLA outcomes, the solve taken out by a reopen; a retried run writes
- * the same; a late run of an older change does not put back what a newer one took out.
+ * the Admin SDK: a new ticket counted on the desk's local day, the first reply, the solve with its
+ * SLA outcomes, the solve taken out by a reopen; a retried run counts nothing twice; a late run of
+ * an older change does not put back what a newer one took out; a day's document does not grow
+ * with the tickets it counts (no ticket id in it).
  * Skips without FIRESTORE_EMULATOR_HOST.
  */
 import {
@@ -16,6 +17,13 @@ import {
 } from 'firebase-admin/firestore';
 import { recordTicketStats } from '../../functions/src/stats';
 import { recordTicketChange } from '../../functions/src/ticket-change';
+import {
+  durationBucket,
+  STATS_LEDGER,
+  statsCounterKey,
+  type StatsCounter,
+  type StatsEntry,
+} from '@/domain/reports/day-stats';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
@@ -74,14 +82,39 @@ async function change(before: DocumentSnapshot, when: string, fields: Record<str
   return before.ref.get();
 }
 
-/** A day's statistics as stored (`undefined` when there is no such document). */
-async function statsOf(day: string): Promise<DocumentData | undefined> {
-  return (await db.doc(`stats/${day}`).get()).data();
+/** The days the scenarios touch (Madrid dates). */
+const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'];
+
+/** Every counter of {@link DAYS} as stored, by `day/key`. */
+async function countsNow(): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const day of DAYS) {
+    const counts = ((await db.doc(`stats/${day}`).get()).get('counts') ?? {}) as Record<string, number>;
+    for (const [key, count] of Object.entries(counts)) out.set(`${day}/${key}`, count);
+  }
+  return out;
 }
 
-/** A ticket's entry in one section of a day, as stored. */
-async function entryOf(day: string, section: string, ticketId: string): Promise<unknown> {
-  return ((await statsOf(day))?.[section] as Record<string, unknown> | undefined)?.[ticketId];
+/**
+ * How a counter moved since `base` (the scenarios share the days, so each looks at its change).
+ */
+async function movedSince(base: Map<string, number>, day: string, counter: StatsCounter): Promise<number> {
+  const key = `${day}/${statsCounterKey(counter)}`;
+  return ((await countsNow()).get(key) ?? 0) - (base.get(key) ?? 0);
+}
+
+/** Every counter that moved since `base`, with its change. */
+async function changesSince(base: Map<string, number>): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [key, count] of await countsNow())
+    if (count !== (base.get(key) ?? 0)) out[key] = count - (base.get(key) ?? 0);
+  return out;
+}
+
+/** What trusted code keeps as counted for a ticket. */
+async function ledgerOf(ticketId: string): Promise<{ day: string; section: string }[]> {
+  const entries = ((await db.doc(`${STATS_LEDGER}/${ticketId}`).get()).get('entries') ?? []) as StatsEntry[];
+  return entries.map(({ day, section }) => ({ day, section }));
 }
 
 const replyFields = {
@@ -100,38 +133,48 @@ const solveFields = {
 };
 
 describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
-  it('writes a new ticket’s created entry on the desk’s local day, its first reply and its solve', async () => {
+  it('counts a new ticket on the desk’s local day, then its first reply and its solve, naming no ticket', async () => {
+    const base = await countsNow();
     const created = await seedTicket();
     await recordTicketChange(db, { changeId: freshId('c'), before: null, after: created });
-    expect(await entryOf('2026-03-02', 'created', created.id)).toEqual({ priority: 'urgent', category: 'Billing' });
-    expect(await entryOf('2026-03-01', 'created', created.id)).toBeUndefined();
-    expect(await statsOf('2026-03-02')).toMatchObject({ day: '2026-03-02' });
+    expect(await changesSince(base)).toEqual({
+      '2026-03-02/created|priority|urgent': 1,
+      '2026-03-02/created|category|Billing': 1,
+    });
+    expect(await ledgerOf(created.id)).toEqual([{ day: '2026-03-02', section: 'created' }]);
 
     // Replied 80 minutes in (00:50 UTC, 01:50 in Madrid): the 30-minute target missed.
     const replied = await change(created, '2026-03-02T00:50:00.000Z', replyFields);
     await recordTicketChange(db, { changeId: freshId('c'), before: created, after: replied });
-    expect(await entryOf('2026-03-02', 'firstReplies', created.id)).toEqual({
-      ms: 80 * MINUTE,
-      priority: 'urgent',
-      assigneeId: 'alice',
-      assigneeName: 'Alice Agent',
-    });
+    const reply = durationBucket(80 * MINUTE);
+    expect(await movedSince(base, '2026-03-02', { kind: 'firstReply.ms', bucket: reply })).toBe(1);
+    expect(await movedSince(base, '2026-03-02', { kind: 'firstReply.agent', agentId: 'alice', bucket: reply })).toBe(1);
+    expect((await db.doc('stats/2026-03-02').get()).get('names')).toMatchObject({ alice: 'Alice Agent' });
 
     // Solved at 23:30 UTC on 2 March: 00:30 on 3 March in Madrid, 24 hours in — resolution missed.
     const solved = await change(replied, '2026-03-02T23:30:00.000Z', solveFields);
     await recordTicketChange(db, { changeId: freshId('c'), before: replied, after: solved });
-    expect(await entryOf('2026-03-02', 'solved', created.id)).toBeUndefined();
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toEqual({
-      ms: 24 * HOUR,
-      priority: 'urgent',
-      category: 'Billing',
-      assigneeId: 'alice',
-      assigneeName: 'Alice Agent',
-      sla: { firstReply: 'missed', resolution: 'missed' },
+    expect(await changesSince(base)).toMatchObject({
+      '2026-03-03/solved|agent|alice': 1,
+      [`2026-03-03/solved|ms|${durationBucket(24 * HOUR)}`]: 1,
+      '2026-03-03/solved|sla|urgent|firstReply|missed': 1,
+      '2026-03-03/solved|sla|urgent|resolution|missed': 1,
     });
+    expect(Object.keys(await changesSince(base)).some((key) => key.startsWith('2026-03-02/solved'))).toBe(false);
+    expect(await ledgerOf(created.id)).toEqual([
+      { day: '2026-03-02', section: 'created' },
+      { day: '2026-03-02', section: 'firstReplies' },
+      { day: '2026-03-03', section: 'solved' },
+    ]);
+    // No key of any day names a ticket.
+    for (const day of DAYS) {
+      const stored = JSON.stringify((await db.doc(`stats/${day}`).get()).data() ?? {});
+      expect(stored).not.toContain(created.id);
+    }
   });
 
   it('records the SLA outcomes the desk’s policy gives: met in time', async () => {
+    const base = await countsNow();
     const created = await seedTicket();
     await recordTicketChange(db, { changeId: freshId('c'), before: null, after: created });
     const quick = await change(created, '2026-03-01T23:45:00.000Z', {
@@ -145,21 +188,23 @@ describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
       solvedAt: at('2026-03-02T01:30:00.000Z'),
     });
     await recordTicketChange(db, { changeId: freshId('c'), before: quick, after: solved });
-    expect(await entryOf('2026-03-02', 'firstReplies', created.id)).toMatchObject({ ms: 15 * MINUTE });
-    expect(await entryOf('2026-03-02', 'solved', created.id)).toMatchObject({
-      ms: 2 * HOUR,
-      sla: { firstReply: 'met', resolution: 'met' },
+    expect(await changesSince(base)).toMatchObject({
+      [`2026-03-02/firstReply|ms|${durationBucket(15 * MINUTE)}`]: 1,
+      [`2026-03-02/solved|ms|${durationBucket(2 * HOUR)}`]: 1,
+      '2026-03-02/solved|sla|urgent|firstReply|met': 1,
+      '2026-03-02/solved|sla|urgent|resolution|met': 1,
     });
   });
 
   it('takes the solve out on a reopen, and keeps the rest', async () => {
+    const base = await countsNow();
     const created = await seedTicket();
     await recordTicketChange(db, { changeId: freshId('c'), before: null, after: created });
     const replied = await change(created, '2026-03-02T00:50:00.000Z', replyFields);
     await recordTicketChange(db, { changeId: freshId('c'), before: created, after: replied });
     const solved = await change(replied, '2026-03-02T23:30:00.000Z', solveFields);
     await recordTicketChange(db, { changeId: freshId('c'), before: replied, after: solved });
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toBeDefined();
+    expect(await movedSince(base, '2026-03-03', { kind: 'solved.agent', agentId: 'alice' })).toBe(1);
 
     const reopened = await change(solved, '2026-03-03T08:00:00.000Z', {
       status: 'open',
@@ -169,12 +214,20 @@ describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
       updatedBy: 'carol',
     });
     await recordTicketChange(db, { changeId: freshId('c'), before: solved, after: reopened });
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toBeUndefined();
-    expect(await entryOf('2026-03-02', 'created', created.id)).toEqual({ priority: 'urgent', category: 'Billing' });
-    expect(await entryOf('2026-03-02', 'firstReplies', created.id)).toMatchObject({ ms: 80 * MINUTE });
+    expect(await changesSince(base)).toEqual({
+      '2026-03-02/created|priority|urgent': 1,
+      '2026-03-02/created|category|Billing': 1,
+      [`2026-03-02/firstReply|ms|${durationBucket(80 * MINUTE)}`]: 1,
+      [`2026-03-02/firstReply|agent|alice|${durationBucket(80 * MINUTE)}`]: 1,
+    });
+    expect(await ledgerOf(created.id)).toEqual([
+      { day: '2026-03-02', section: 'created' },
+      { day: '2026-03-02', section: 'firstReplies' },
+    ]);
   });
 
-  it('writes the same again on a retried run', async () => {
+  it('counts nothing twice on a retried run', async () => {
+    const base = await countsNow();
     const created = await seedTicket();
     const first = { changeId: freshId('c'), before: null, after: created };
     await recordTicketChange(db, first);
@@ -183,18 +236,18 @@ describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
     const solved = await change(replied, '2026-03-02T23:30:00.000Z', solveFields);
     const solve = { changeId: freshId('c'), before: replied, after: solved };
     await recordTicketChange(db, solve);
-    const days = ['2026-03-02', '2026-03-03'];
-    const once = await Promise.all(days.map(statsOf));
+    const once = await changesSince(base);
     // The same changes delivered again (the trigger retried).
     await recordTicketChange(db, solve);
     await recordTicketChange(db, first);
-    expect(await recordTicketStats(db, replied, solved)).toBe(1);
-    expect(await Promise.all(days.map(statsOf))).toEqual(once);
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toMatchObject({ ms: 24 * HOUR });
-    expect(await entryOf('2026-03-02', 'created', created.id)).toEqual({ priority: 'urgent', category: 'Billing' });
+    expect(await recordTicketStats(db, replied, solved)).toBe(0);
+    expect(await changesSince(base)).toEqual(once);
+    expect(once['2026-03-02/created|priority|urgent']).toBe(1);
+    expect(once['2026-03-03/solved|agent|alice']).toBe(1);
   });
 
   it('does not put a solve back when an older change is processed after a newer one', async () => {
+    const base = await countsNow();
     const created = await seedTicket();
     await recordTicketStats(db, null, created);
     const replied = await change(created, '2026-03-02T00:50:00.000Z', replyFields);
@@ -208,17 +261,18 @@ describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
     // The reopen's run first (its `before` is the solved version), then the solve's, late: its
     // `after` says solved, but the ticket as stored is open again.
     await recordTicketStats(db, solved, reopened);
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toBeUndefined();
+    expect(await movedSince(base, '2026-03-03', { kind: 'solved.agent', agentId: 'alice' })).toBe(0);
     expect(await recordTicketStats(db, replied, solved)).toBe(0);
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toBeUndefined();
-    // A late run of the reply writes its entry again, as the ticket stored has it: no solve.
-    const before = await Promise.all(['2026-03-02', '2026-03-03'].map(statsOf));
-    expect(await recordTicketStats(db, created, replied)).toBe(1);
-    expect(await Promise.all(['2026-03-02', '2026-03-03'].map(statsOf))).toEqual(before);
-    expect(await entryOf('2026-03-02', 'firstReplies', created.id)).toMatchObject({ ms: 80 * MINUTE });
+    expect(await movedSince(base, '2026-03-03', { kind: 'solved.agent', agentId: 'alice' })).toBe(0);
+    // A late run of the reply finds it counted already.
+    const before = await changesSince(base);
+    expect(await recordTicketStats(db, created, replied)).toBe(0);
+    expect(await changesSince(base)).toEqual(before);
+    expect(before[`2026-03-02/firstReply|agent|alice|${durationBucket(80 * MINUTE)}`]).toBe(1);
   });
 
   it('does not let an older change’s run undo a newer one’s that ran between its read and its write', async () => {
+    const base = await countsNow();
     const created = await seedTicket();
     await recordTicketStats(db, null, created);
     const replied = await change(created, '2026-03-02T00:50:00.000Z', replyFields);
@@ -237,18 +291,6 @@ describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
     let interleaved: Promise<void> | undefined;
     const racing = new Proxy(db, {
       get(target, property) {
-        if (property === 'batch') {
-          return () => {
-            const batch = target.batch();
-            const commit = batch.commit.bind(batch);
-            batch.commit = async () => {
-              interleaved ??= reopenAndRecord();
-              await interleaved;
-              return commit();
-            };
-            return batch;
-          };
-        }
         if (property === 'runTransaction') {
           return <T>(update: (tx: Transaction) => Promise<T>) =>
             target.runTransaction(async (tx) => {
@@ -266,10 +308,15 @@ describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
     await interleaved;
     expect(interleaved).toBeDefined();
     expect((await solved.ref.get()).get('status')).toBe('open');
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toBeUndefined();
+    expect(await movedSince(base, '2026-03-03', { kind: 'solved.agent', agentId: 'alice' })).toBe(0);
+    expect(await ledgerOf(created.id)).toEqual([
+      { day: '2026-03-02', section: 'created' },
+      { day: '2026-03-02', section: 'firstReplies' },
+    ]);
   });
 
   it('moves the solve when an older solve’s run comes after a later solve on another day', async () => {
+    const base = await countsNow();
     const created = await seedTicket();
     await recordTicketStats(db, null, created);
     const replied = await change(created, '2026-03-02T00:50:00.000Z', replyFields);
@@ -287,10 +334,25 @@ describeIfFirestore('per-day statistics (functions/src/stats.ts)', () => {
       updatedBy: 'alice',
     });
     // The reopen's run sees the second solve already stored: the first solve's day loses it,
-    // the second's gets it; the second solve's own run then writes the same.
+    // the second's gets it; the second solve's own run then counts nothing more.
     await recordTicketStats(db, solved, reopened);
     await recordTicketStats(db, reopened, again);
-    expect(await entryOf('2026-03-03', 'solved', created.id)).toBeUndefined();
-    expect(await entryOf('2026-03-04', 'solved', created.id)).toMatchObject({ ms: 58.5 * HOUR });
+    expect(await movedSince(base, '2026-03-03', { kind: 'solved.agent', agentId: 'alice' })).toBe(0);
+    expect(await movedSince(base, '2026-03-04', { kind: 'solved.agent', agentId: 'alice' })).toBe(1);
+    expect(await movedSince(base, '2026-03-04', { kind: 'solved.ms', bucket: durationBucket(58.5 * HOUR) })).toBe(1);
+  });
+
+  it('keeps a day’s document the same size however many tickets it counts, even with long ticket ids', async () => {
+    const sizeOf = async () => JSON.stringify((await db.doc('stats/2026-03-02').get()).data() ?? {}).length;
+    const ticketWithLongId = async () => {
+      const ref = db.collection('tickets').doc(`${freshId('t')}-${'x'.repeat(600)}`);
+      await ref.set({ ...(await seedTicket()).data(), number: 13 });
+      const created = await ref.get();
+      await recordTicketChange(db, { changeId: freshId('c'), before: null, after: created });
+    };
+    await ticketWithLongId();
+    const size = await sizeOf();
+    for (let i = 0; i < 30; i += 1) await ticketWithLongId();
+    expect(await sizeOf()).toBeLessThanOrEqual(size + 4);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
+  FieldPath,
   Timestamp,
   collection,
   deleteDoc,
@@ -15,6 +16,7 @@ import {
   getCountFromServer,
   getDoc,
   getDocs,
+  increment,
   limit,
   orderBy,
   query,
@@ -1614,21 +1616,10 @@ describeWithEmulators('firestore.rules', () => {
 
   describe('stats/{day}: per-day statistics, written by trusted code only, read by staff (DESIGN §11)', () => {
     const DAY = '2026-03-02';
-    const stats = (ticketId: string): DocumentData => ({
-      day: DAY,
-      created: { [ticketId]: { priority: 'normal', category: null } },
-      firstReplies: {},
-      solved: {},
-    });
-    /** A solved entry as trusted code writes it, here forged: an SLA met that was not. */
-    const forgedSolve = {
-      ms: 60_000,
-      priority: 'urgent',
-      category: null,
-      assigneeId: 'alice',
-      assigneeName: PEOPLE.alice.displayName,
-      sla: { firstReply: 'met', resolution: 'met' },
-    };
+    /** A day as trusted code keeps it: counters (DESIGN §11), one for the ticket's submission. */
+    const stats = (): DocumentData => ({ day: DAY, counts: { 'created|priority|normal': 1 }, names: {} });
+    /** A counter trusted code moves on a solve, here forged: an SLA met that was not. */
+    const forgedSolve = new FieldPath('counts', 'solved|sla|urgent|firstReply|met');
     /** `stats/{day}` as stored, read past the rules. */
     async function storedStats(day: string): Promise<DocumentData | undefined> {
       let data: DocumentData | undefined;
@@ -1645,11 +1636,10 @@ describeWithEmulators('firestore.rules', () => {
       getDocs(query(collection(db, 'stats'), where(documentId(), '>=', '2026-02-24'), where(documentId(), '<=', DAY)));
 
     it('lets agents and admins get and list the days; customers and visitors read none', async () => {
-      const ticketId = await seedTicket();
-      await seedDocs(env, { [`stats/${DAY}`]: stats(ticketId) });
+      await seedDocs(env, { [`stats/${DAY}`]: stats() });
       for (const uid of ['alice', 'bob', 'ada']) {
         const snapshot = await assertSucceeds(getDoc(doc(dbOf(uid), 'stats', DAY)));
-        expect(snapshot.get(`created.${ticketId}`)).toEqual({ priority: 'normal', category: null });
+        expect(snapshot.get(new FieldPath('counts', 'created|priority|normal'))).toBe(1);
         const days = await assertSucceeds(listDays(dbOf(uid)));
         expect(days.docs.map((row) => row.id)).toContain(DAY);
       }
@@ -1663,16 +1653,20 @@ describeWithEmulators('firestore.rules', () => {
     it.each(['carol', 'alice', 'ada'] as const)(
       'refuses %s creating, updating (a forged solve) or deleting a day',
       async (uid) => {
-        const ticketId = await seedTicket({ status: 'solved', solvedAt: PAST });
+        await seedTicket({ status: 'solved', solvedAt: PAST });
         const day = DAY_OF[uid];
-        await seedDocs(env, { [`stats/${day}`]: { ...stats(ticketId), day } });
+        await seedDocs(env, { [`stats/${day}`]: { ...stats(), day } });
         const db = dbOf(uid);
-        await assertFails(setDoc(doc(db, 'stats', NEW_DAY_OF[uid]), stats(ticketId)));
-        await assertFails(updateDoc(doc(db, 'stats', day), { [`solved.${ticketId}`]: forgedSolve }));
-        await assertFails(setDoc(doc(db, 'stats', day), { solved: { [ticketId]: forgedSolve } }, { merge: true }));
-        await assertFails(updateDoc(doc(db, 'stats', day), { [`created.${ticketId}`]: deleteField() }));
+        await assertFails(setDoc(doc(db, 'stats', NEW_DAY_OF[uid]), stats()));
+        await assertFails(updateDoc(doc(db, 'stats', day), forgedSolve, increment(1)));
+        await assertFails(
+          setDoc(doc(db, 'stats', day), { counts: { 'solved|sla|urgent|firstReply|met': 1 } }, { merge: true }),
+        );
+        await assertFails(
+          updateDoc(doc(db, 'stats', day), new FieldPath('counts', 'created|priority|normal'), deleteField()),
+        );
         await assertFails(deleteDoc(doc(db, 'stats', day)));
-        expect(await storedStats(day)).toEqual({ ...stats(ticketId), day });
+        expect(await storedStats(day)).toEqual({ ...stats(), day });
         expect(await storedStats(NEW_DAY_OF[uid])).toBeUndefined();
       },
     );
@@ -1685,22 +1679,36 @@ describeWithEmulators('firestore.rules', () => {
         const patch =
           PEOPLE[uid].role === 'customer' ? movePatch(uid, 'open', 'solved') : { priority: 'urgent', ...stamped(uid) };
         const day = DAY_OF[uid];
-        await seedDocs(env, { [`stats/${day}`]: { ...stats(ticketId), day } });
+        await seedDocs(env, { [`stats/${day}`]: { ...stats(), day } });
         const db = dbOf(uid);
         const batch = writeBatch(db);
         batch.update(doc(db, 'tickets', ticketId), patch);
-        batch.update(doc(db, 'stats', day), { [`solved.${ticketId}`]: forgedSolve });
+        batch.update(doc(db, 'stats', day), forgedSolve, increment(1));
         await assertFails(batch.commit());
         const creating = writeBatch(db);
         creating.update(doc(db, 'tickets', ticketId), patch);
-        creating.set(doc(db, 'stats', NEW_DAY_OF[uid]), stats(ticketId));
+        creating.set(doc(db, 'stats', NEW_DAY_OF[uid]), stats());
         await assertFails(creating.commit());
-        expect(await storedStats(day)).toEqual({ ...stats(ticketId), day });
+        expect(await storedStats(day)).toEqual({ ...stats(), day });
         expect(await storedStats(NEW_DAY_OF[uid])).toBeUndefined();
         // The ticket write alone goes through: the statistics were what the rules refused.
         await assertSucceeds(updateDoc(doc(db, 'tickets', ticketId), patch));
       },
     );
+    it('refuses every client the ledger of what trusted code counted per ticket (statsLedger)', async () => {
+      const ticketId = await seedTicket();
+      const counted = {
+        entries: [{ day: DAY, section: 'created', ticketId, entry: { priority: 'normal', category: null } }],
+      };
+      await seedDocs(env, { [`statsLedger/${ticketId}`]: counted });
+      // Emptying it would make the next run count the ticket again; reading it tells nothing staff may not see.
+      for (const uid of ['carol', 'alice', 'ada']) {
+        await assertFails(getDoc(doc(dbOf(uid), 'statsLedger', ticketId)));
+        await assertFails(setDoc(doc(dbOf(uid), 'statsLedger', ticketId), { entries: [] }));
+        await assertFails(deleteDoc(doc(dbOf(uid), 'statsLedger', ticketId)));
+        await assertFails(getDocs(collection(dbOf(uid), 'statsLedger')));
+      }
+    });
   });
 
   describe('satisfaction ratings: once, by the requester, while solved or closed (DESIGN §10)', () => {

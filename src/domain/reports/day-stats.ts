@@ -1,11 +1,18 @@
 /**
  * Per-day statistics (DESIGN §11): what reports read instead of tickets. One document per local
  * day of the desk (`stats/{YYYY-MM-DD}`, the desk's time zone), kept by trusted code — the local
- * backend's write middleware, `ticketWritten` on Firebase — from each ticket write. Each section
- * is keyed by ticket id, so writing a ticket's entries again is harmless (a retried trigger, a
- * repeated write) and a reopen can take its solve back out: the entries are a function of the
- * ticket as it is ({@link statsEntriesOf}), and a write changes the difference
- * ({@link statsChangesBetween}).
+ * backend's write middleware, `ticketWritten` on Firebase — from each ticket write.
+ *
+ * A day holds counters, never one entry per ticket, so its size is bounded by the desk's shape
+ * (priorities, categories, staff, duration buckets) and not by the day's volume: a busy day and a
+ * quiet one have documents of the same size. Durations are counted in fixed buckets (three per
+ * doubling from one minute, {@link durationBucket}), so medians are kept to within 12.3 %.
+ *
+ * What a ticket adds to the counters is a function of the ticket as it is ({@link statsEntriesOf}:
+ * its submission, first reply and solve); a write changes the counters by the difference between
+ * the entries before and after ({@link statsEntriesDiff}, {@link statsDeltas}). Trusted code on
+ * Firebase keeps the entries it counted per ticket (`statsLedger/{ticketId}`) and diffs against
+ * them, so a retried or late run counts nothing twice.
  */
 import { localDateOf } from '@/domain/sla/business-hours';
 import { slaClocks, SLA_TARGETS, type SlaTargetName } from '@/domain/sla/clocks';
@@ -51,25 +58,30 @@ export interface SolvedEntry {
   sla: Partial<Record<SlaTargetName, SlaOutcome>>;
 }
 
-/** One day's statistics, as stored in `stats/{day}`. */
+/** Each section's entry. */
+interface SectionEntries {
+  created: CreatedEntry;
+  firstReplies: FirstReplyEntry;
+  solved: SolvedEntry;
+}
+
+/** One ticket's entry in one day's section: what it adds to that day's counters. */
+export type StatsEntry = {
+  [S in StatsSection]: { day: string; section: S; ticketId: string; entry: SectionEntries[S] };
+}[StatsSection];
+
+/**
+ * One day's statistics, as stored in `stats/{day}`: counters by {@link StatsCounter} key, and the
+ * names of the agents they mention (by uid; the latest name a write carried).
+ */
 export interface DayStats {
   /** The desk's local date, `YYYY-MM-DD`. */
   day: string;
-  created: Record<string, CreatedEntry>;
-  firstReplies: Record<string, FirstReplyEntry>;
-  solved: Record<string, SolvedEntry>;
+  /** Counter key → count (a count that went back to 0 may stay, as 0). */
+  counts: Record<string, number>;
+  /** Agent uid → display name. */
+  names: Record<string, string>;
 }
-
-/** The entries of one section. */
-type EntryOf<S extends StatsSection> = DayStats[S][string];
-
-/** One ticket's entry in one day's section. */
-export type StatsEntry = {
-  [S in StatsSection]: { day: string; section: S; ticketId: string; entry: EntryOf<S> };
-}[StatsSection];
-
-/** One write to a day's statistics: set a ticket's entry, or remove it (`entry: null`). */
-export type StatsChange = Omit<StatsEntry, 'entry'> & { entry: StatsEntry['entry'] | null };
 
 /** The fields of a ticket its statistics come from. */
 export type StatsTicket = Pick<
@@ -87,8 +99,12 @@ export type StatsTicket = Pick<
   | 'sla'
 >;
 
-/** The desk settings statistics need: the time zone of its days and the SLA policy. */
-export type StatsDesk = Pick<DeskSettings, 'businessHours' | 'sla'>;
+/**
+ * The desk settings statistics need: the time zone of its days, the SLA policy, and the desk's
+ * categories (active and archived): any other category a ticket carries counts as none, so no
+ * client can add counters by inventing categories.
+ */
+export type StatsDesk = Pick<DeskSettings, 'businessHours' | 'sla' | 'categories' | 'archivedCategories'>;
 
 function slaOutcomes(ticket: StatsTicket, desk: StatsDesk, solvedAt: number): SolvedEntry['sla'] {
   const clocks = slaClocks(ticket, {
@@ -108,7 +124,8 @@ function slaOutcomes(ticket: StatsTicket, desk: StatsDesk, solvedAt: number): So
 /**
  * The statistics entries a ticket stands for as it is: its submission (on the day of
  * `createdAt`), its first reply (day of `firstResponseAt`) and, while solved or closed, its solve
- * (day of `solvedAt`, with each SLA target's outcome then). Days are the desk's local dates.
+ * (day of `solvedAt`, with each SLA target's outcome then). Days are the desk's local dates; a
+ * category that is not one of the desk's counts as none.
  * @returns the entries, in the order of {@link STATS_SECTIONS}; none for `null`.
  */
 export function statsEntriesOf(ticket: StatsTicket | null, desk: StatsDesk): StatsEntry[] {
@@ -117,12 +134,14 @@ export function statsEntriesOf(ticket: StatsTicket | null, desk: StatsDesk): Sta
   const created = Date.parse(ticket.createdAt);
   const dayOf = (ms: number) => localDateOf(ms, zone);
   const assignee = { assigneeId: ticket.assigneeId ?? null, assigneeName: ticket.assigneeName ?? null };
+  const known = ticket.category && [...desk.categories, ...desk.archivedCategories].includes(ticket.category);
+  const category = known ? (ticket.category as string) : null;
   const entries: StatsEntry[] = [
     {
       day: dayOf(created),
       section: 'created',
       ticketId: ticket.id,
-      entry: { priority: ticket.priority, category: ticket.category ?? null },
+      entry: { priority: ticket.priority, category },
     },
   ];
   if (ticket.firstResponseAt) {
@@ -143,7 +162,7 @@ export function statsEntriesOf(ticket: StatsTicket | null, desk: StatsDesk): Sta
       entry: {
         ms: Math.max(0, at - created),
         priority: ticket.priority,
-        category: ticket.category ?? null,
+        category,
         ...assignee,
         sla: slaOutcomes(ticket, desk, at),
       },
@@ -152,112 +171,311 @@ export function statsEntriesOf(ticket: StatsTicket | null, desk: StatsDesk): Sta
   return entries;
 }
 
+/**
+ * The collection where trusted code on Firebase keeps what it counted for each ticket
+ * (`statsLedger/{ticketId}`: `{ entries: StatsEntry[] }`, at most three); no client reads it.
+ */
+export const STATS_LEDGER = 'statsLedger';
+
+/** The ms below which a duration is in bucket 0: one minute. */
+export const STATS_BUCKET_FLOOR_MS = 60_000;
+/** Buckets per doubling of a duration: each bucket spans a factor 2^(1/3) ≈ 1.26. */
+export const STATS_BUCKETS_PER_DOUBLING = 3;
+/** The last bucket: 2^19 minutes (about a year) and longer. */
+export const STATS_LAST_BUCKET = 1 + 19 * STATS_BUCKETS_PER_DOUBLING;
+
+/**
+ * The bucket a duration is counted in: 0 below one minute; bucket b ≥ 1 holds
+ * [1 min · 2^((b−1)/3), 1 min · 2^(b/3)), the last one everything from about a year.
+ * @param ms a duration in ms (negative counts as 0).
+ */
+export function durationBucket(ms: number): number {
+  if (!(ms >= STATS_BUCKET_FLOOR_MS)) return 0;
+  const bucket = 1 + Math.floor(STATS_BUCKETS_PER_DOUBLING * Math.log2(ms / STATS_BUCKET_FLOOR_MS) + 1e-9);
+  return Math.min(bucket, STATS_LAST_BUCKET);
+}
+
+/**
+ * The duration a bucket stands for in a median: the geometric middle of its span (within
+ * 2^(1/6) − 1 ≈ 12.3 % of any duration in it); 30 s for bucket 0.
+ */
+export function bucketMs(bucket: number): number {
+  if (bucket <= 0) return STATS_BUCKET_FLOOR_MS / 2;
+  return Math.round(STATS_BUCKET_FLOOR_MS * 2 ** ((bucket - 0.5) / STATS_BUCKETS_PER_DOUBLING));
+}
+
+/**
+ * The median of durations counted in buckets ({@link bucketMs} of the middle one; the mean of the
+ * two middle ones' for an even count).
+ * @param histogram bucket → count.
+ * @returns ms, or `null` when the histogram counts nothing.
+ */
+export function histogramMedian(histogram: ReadonlyMap<number, number>): number | null {
+  const buckets = [...histogram.entries()].filter(([, count]) => count > 0).sort((a, b) => a[0] - b[0]);
+  const total = buckets.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return null;
+  const at = (rank: number) => {
+    let seen = 0;
+    for (const [bucket, count] of buckets) {
+      seen += count;
+      if (rank < seen) return bucketMs(bucket);
+    }
+    return bucketMs(buckets[buckets.length - 1]?.[0] ?? 0);
+  };
+  const mid = Math.floor(total / 2);
+  return total % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+}
+
+/** A uid or category as one segment of a counter key (`''` for none). */
+const segment = (value: string | null) => (value === null ? '' : encodeURIComponent(value));
+const fromSegment = (value: string | undefined) => (value ? decodeURIComponent(value) : null);
+
+/**
+ * A counter of a day, parsed from its key (the `|`-separated key stores it; uids and categories
+ * URI-encoded, `''` for none):
+ * - `created|priority|<priority>`, `created|category|<category>`: tickets submitted;
+ * - `firstReply|ms|<bucket>`, `firstReply|agent|<uid>|<bucket>`: first replies by duration;
+ * - `solved|ms|<bucket>`, `solved|agent|<uid>`: solves by duration and by assignee;
+ * - `solved|sla|<priority>|<target>|<met|missed>`: SLA outcomes of the solves.
+ */
+export type StatsCounter =
+  | { kind: 'created.priority'; priority: Priority }
+  | { kind: 'created.category'; category: string | null }
+  | { kind: 'firstReply.ms'; bucket: number }
+  | { kind: 'firstReply.agent'; agentId: string | null; bucket: number }
+  | { kind: 'solved.ms'; bucket: number }
+  | { kind: 'solved.agent'; agentId: string | null }
+  | { kind: 'solved.sla'; priority: Priority; target: SlaTargetName; outcome: SlaOutcome };
+
+/** The key a counter is stored under. */
+export function statsCounterKey(counter: StatsCounter): string {
+  switch (counter.kind) {
+    case 'created.priority':
+      return `created|priority|${counter.priority}`;
+    case 'created.category':
+      return `created|category|${segment(counter.category)}`;
+    case 'firstReply.ms':
+      return `firstReply|ms|${counter.bucket}`;
+    case 'firstReply.agent':
+      return `firstReply|agent|${segment(counter.agentId)}|${counter.bucket}`;
+    case 'solved.ms':
+      return `solved|ms|${counter.bucket}`;
+    case 'solved.agent':
+      return `solved|agent|${segment(counter.agentId)}`;
+    case 'solved.sla':
+      return `solved|sla|${counter.priority}|${counter.target}|${counter.outcome}`;
+  }
+}
+
+const PRIORITY_SET = new Set<unknown>(['low', 'normal', 'high', 'urgent']);
+const TARGET_SET = new Set<unknown>(SLA_TARGETS);
+const bucketFrom = (value: string | undefined) => {
+  const bucket = Number(value);
+  return Number.isInteger(bucket) && bucket >= 0 && bucket <= STATS_LAST_BUCKET ? bucket : null;
+};
+
+/**
+ * A stored key read back as its counter.
+ * @returns `null` for a key that is not one of {@link StatsCounter}'s shapes (left out of reports).
+ */
+export function statsCounterOf(key: string): StatsCounter | null {
+  const [section, kind, a, b, c] = key.split('|');
+  try {
+    if (section === 'created' && kind === 'priority' && PRIORITY_SET.has(a))
+      return { kind: 'created.priority', priority: a as Priority };
+    if (section === 'created' && kind === 'category') return { kind: 'created.category', category: fromSegment(a) };
+    if (section === 'firstReply' && kind === 'ms' && bucketFrom(a) !== null)
+      return { kind: 'firstReply.ms', bucket: bucketFrom(a) as number };
+    if (section === 'firstReply' && kind === 'agent' && bucketFrom(b) !== null)
+      return { kind: 'firstReply.agent', agentId: fromSegment(a), bucket: bucketFrom(b) as number };
+    if (section === 'solved' && kind === 'ms' && bucketFrom(a) !== null)
+      return { kind: 'solved.ms', bucket: bucketFrom(a) as number };
+    if (section === 'solved' && kind === 'agent') return { kind: 'solved.agent', agentId: fromSegment(a) };
+    if (
+      section === 'solved' &&
+      kind === 'sla' &&
+      PRIORITY_SET.has(a) &&
+      TARGET_SET.has(b) &&
+      (c === 'met' || c === 'missed')
+    )
+      return { kind: 'solved.sla', priority: a as Priority, target: b as SlaTargetName, outcome: c };
+  } catch {
+    // A malformed URI escape: not a counter of ours.
+  }
+  return null;
+}
+
+/** The counters one entry adds 1 to. */
+export function statsCountersOf(entry: StatsEntry): StatsCounter[] {
+  switch (entry.section) {
+    case 'created':
+      return [
+        { kind: 'created.priority', priority: entry.entry.priority },
+        { kind: 'created.category', category: entry.entry.category },
+      ];
+    case 'firstReplies': {
+      const bucket = durationBucket(entry.entry.ms);
+      return [
+        { kind: 'firstReply.ms', bucket },
+        { kind: 'firstReply.agent', agentId: entry.entry.assigneeId, bucket },
+      ];
+    }
+    case 'solved': {
+      const { priority, sla } = entry.entry;
+      return [
+        { kind: 'solved.ms', bucket: durationBucket(entry.entry.ms) },
+        { kind: 'solved.agent', agentId: entry.entry.assigneeId },
+        ...SLA_TARGETS.filter((target) => sla[target]).map((target): StatsCounter => ({
+          kind: 'solved.sla',
+          priority,
+          target,
+          outcome: sla[target] as SlaOutcome,
+        })),
+      ];
+    }
+  }
+}
+
 const keyOf = (entry: Pick<StatsEntry, 'day' | 'section' | 'ticketId'>) =>
   `${entry.day}/${entry.section}/${entry.ticketId}`;
 
+/** JSON with every object's keys sorted: a stored map read back (Firestore sorts keys) compares equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
 /**
- * What one ticket write changes in the statistics: the entries of `after` that differ from those
- * of `before` (set), and those of `before` that `after` no longer has (removed: `entry: null`) —
- * e.g. a reopen removes the solve, a priority change rewrites the submission's entry.
- * @param before the ticket before the write (`null` when the write created it).
- * @param after the ticket after it (`null` when it was deleted).
+ * The entries that differ between two sets of a ticket's entries: those of `before` that `after`
+ * no longer has or has otherwise (removed), and those of `after` that are new or changed (added)
+ * — e.g. a reopen removes the solve, a priority change swaps the submission's entry.
  */
-export function statsChangesBetween(
-  before: StatsTicket | null,
-  after: StatsTicket | null,
-  desk: StatsDesk,
-): StatsChange[] {
-  const old = new Map(statsEntriesOf(before, desk).map((entry) => [keyOf(entry), entry]));
-  const changes: StatsChange[] = [];
-  for (const entry of statsEntriesOf(after, desk)) {
+export function statsEntriesDiff(
+  before: readonly StatsEntry[],
+  after: readonly StatsEntry[],
+): { removed: StatsEntry[]; added: StatsEntry[] } {
+  const old = new Map(before.map((entry) => [keyOf(entry), entry]));
+  const added: StatsEntry[] = [];
+  for (const entry of after) {
     const was = old.get(keyOf(entry));
-    old.delete(keyOf(entry));
-    if (!was || JSON.stringify(was.entry) !== JSON.stringify(entry.entry)) changes.push(entry);
+    if (was && canonical(was.entry) === canonical(entry.entry)) old.delete(keyOf(entry));
+    else added.push(entry);
   }
-  for (const gone of old.values()) changes.push({ ...gone, entry: null } as StatsChange);
-  return changes;
+  return { removed: [...old.values()], added };
+}
+
+/** What a write adds to one day: counter key → change (±), and agent names to record. */
+export interface StatsDelta {
+  day: string;
+  counts: Record<string, number>;
+  names: Record<string, string>;
+}
+
+/**
+ * The counter changes of removing and adding entries, per day touched; counters whose changes
+ * cancel out are left out, and a day with no change at all has no delta.
+ */
+export function statsDeltas(removed: readonly StatsEntry[], added: readonly StatsEntry[]): StatsDelta[] {
+  const days = new Map<string, StatsDelta>();
+  const deltaOf = (day: string) => {
+    let delta = days.get(day);
+    if (!delta) {
+      delta = { day, counts: {}, names: {} };
+      days.set(day, delta);
+    }
+    return delta;
+  };
+  const count = (entries: readonly StatsEntry[], by: number) => {
+    for (const entry of entries) {
+      const delta = deltaOf(entry.day);
+      for (const counter of statsCountersOf(entry)) {
+        const key = statsCounterKey(counter);
+        delta.counts[key] = (delta.counts[key] ?? 0) + by;
+      }
+      if (by > 0 && entry.section !== 'created' && entry.entry.assigneeId && entry.entry.assigneeName)
+        delta.names[entry.entry.assigneeId] = entry.entry.assigneeName;
+    }
+  };
+  count(removed, -1);
+  count(added, 1);
+  const out: StatsDelta[] = [];
+  for (const delta of days.values()) {
+    for (const [key, change] of Object.entries(delta.counts)) if (change === 0) delete delta.counts[key];
+    if (Object.keys(delta.counts).length > 0 || Object.keys(delta.names).length > 0) out.push(delta);
+  }
+  return out;
 }
 
 /** An empty day. */
 export function emptyDayStats(day: string): DayStats {
-  return { day, created: {}, firstReplies: {}, solved: {} };
+  return { day, counts: {}, names: {} };
 }
 
 /**
- * Applies changes to stored days (a copy per day touched; `days` is not modified).
+ * Applies deltas to stored days (a copy per day touched; `days` is not modified).
  * @returns the days changed, keyed by date, each whole (for a put).
  */
-export function applyStatsChanges(
+export function applyStatsDeltas(
   days: ReadonlyMap<string, DayStats>,
-  changes: readonly StatsChange[],
+  deltas: readonly StatsDelta[],
 ): Map<string, DayStats> {
   const out = new Map<string, DayStats>();
-  for (const change of changes) {
-    const stored = out.get(change.day) ?? days.get(change.day) ?? emptyDayStats(change.day);
-    const day: DayStats = out.has(change.day)
+  for (const delta of deltas) {
+    const stored = out.get(delta.day) ?? days.get(delta.day) ?? emptyDayStats(delta.day);
+    const day: DayStats = out.has(delta.day)
       ? stored
-      : {
-          day: change.day,
-          created: { ...stored.created },
-          firstReplies: { ...stored.firstReplies },
-          solved: { ...stored.solved },
-        };
-    const section = day[change.section] as Record<string, unknown>;
-    if (change.entry === null) delete section[change.ticketId];
-    else section[change.ticketId] = change.entry;
-    out.set(change.day, day);
+      : { day: delta.day, counts: { ...stored.counts }, names: { ...stored.names } };
+    for (const [key, change] of Object.entries(delta.counts)) day.counts[key] = (day.counts[key] ?? 0) + change;
+    Object.assign(day.names, delta.names);
+    out.set(delta.day, day);
   }
   return out;
+}
+
+/**
+ * The days the given tickets' entries fill from nothing (a seed, a rebuild).
+ * @returns one day per date with entries, oldest first.
+ */
+export function dayStatsOfTickets(tickets: readonly (StatsTicket | null)[], desk: StatsDesk): DayStats[] {
+  const entries = tickets.flatMap((ticket) => statsEntriesOf(ticket, desk));
+  return [...applyStatsDeltas(new Map(), statsDeltas([], entries)).values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const PRIORITY_SET = new Set<unknown>(['low', 'normal', 'high', 'urgent']);
-const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
-const msOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
-
-function entriesFrom<T>(value: unknown, read: (entry: Record<string, unknown>) => T | null): Record<string, T> {
-  const out: Record<string, T> = {};
-  if (!isRecord(value)) return out;
-  for (const [id, raw] of Object.entries(value)) {
-    const entry = isRecord(raw) && PRIORITY_SET.has(raw.priority) ? read(raw) : null;
-    if (entry) out[id] = entry;
-  }
-  return out;
-}
-
-function slaFrom(value: unknown): SolvedEntry['sla'] {
-  if (!isRecord(value)) return {};
-  return Object.fromEntries(
-    SLA_TARGETS.filter((t) => value[t] === 'met' || value[t] === 'missed').map((t) => [t, value[t] as SlaOutcome]),
-  );
-}
-
-/** The fields a first reply and a solve share: a duration and the assignee; `null` without a valid duration. */
-function timedEntryFrom(raw: Record<string, unknown>): FirstReplyEntry | null {
-  const ms = msOf(raw.ms);
-  if (ms === null) return null;
-  const priority = raw.priority as Priority;
-  return { ms, priority, assigneeId: textOrNull(raw.assigneeId), assigneeName: textOrNull(raw.assigneeName) };
-}
 
 /**
- * A stored day's statistics as read (Firestore data, an IndexedDB record): entries that are not
- * well formed are left out rather than failing the report.
+ * A stored day's statistics as read (Firestore data, an IndexedDB record): counts that are not
+ * whole numbers ≥ 0 and names that are not text are left out rather than failing the report.
  * @param day the document's id, `YYYY-MM-DD`.
  */
 export function dayStatsFrom(day: string, data: unknown): DayStats {
   const record = isRecord(data) ? data : {};
-  return {
-    day,
-    created: entriesFrom(record.created, (raw) => ({
-      priority: raw.priority as Priority,
-      category: textOrNull(raw.category),
-    })),
-    firstReplies: entriesFrom(record.firstReplies, timedEntryFrom),
-    solved: entriesFrom(record.solved, (raw) => {
-      const timed = timedEntryFrom(raw);
-      return timed && { ...timed, category: textOrNull(raw.category), sla: slaFrom(raw.sla) };
-    }),
-  };
+  const counts: Record<string, number> = {};
+  if (isRecord(record.counts))
+    for (const [key, count] of Object.entries(record.counts))
+      if (typeof count === 'number' && Number.isInteger(count) && count > 0) counts[key] = count;
+  const names: Record<string, string> = {};
+  if (isRecord(record.names))
+    for (const [uid, name] of Object.entries(record.names)) if (typeof name === 'string') names[uid] = name;
+  return { day, counts, names };
+}
+
+/** Checks a stored ledger's entries (`statsLedger/{ticketId}.entries`): malformed ones are dropped. */
+export function statsEntriesFrom(value: unknown): StatsEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (item): item is StatsEntry =>
+      isRecord(item) &&
+      typeof item.day === 'string' &&
+      typeof item.ticketId === 'string' &&
+      (STATS_SECTIONS as readonly unknown[]).includes(item.section) &&
+      isRecord(item.entry) &&
+      PRIORITY_SET.has(item.entry.priority),
+  );
 }

@@ -9,7 +9,7 @@ import utc from 'dayjs/plugin/utc';
 import { localDateOf } from '@/domain/sla/business-hours';
 import { SLA_TARGETS, type SlaTargetName } from '@/domain/sla/clocks';
 import { PRIORITIES, type IsoDateTime, type Priority, type TicketStatus } from '@/domain/types';
-import type { DayStats } from '@/domain/reports/day-stats';
+import { histogramMedian, statsCounterOf, type DayStats, type StatsCounter } from '@/domain/reports/day-stats';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -62,16 +62,6 @@ export interface ReportInput {
   reads: number;
 }
 
-/** The middle value (the mean of the two middle ones for an even count); `null` for none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 /** One day of "created vs solved". */
 export interface DayVolume {
   day: string;
@@ -79,7 +69,10 @@ export interface DayVolume {
   solved: number;
 }
 
-/** One week's medians (ms of calendar time); `null` when nothing happened. */
+/**
+ * One week's medians (ms of calendar time, within 12.3 %: durations are counted in buckets,
+ * `day-stats.ts`); `null` when nothing happened.
+ */
 export interface WeekMedians {
   /** The Monday the week starts on (or the range's first day for a partial first week), `YYYY-MM-DD`. */
   week: string;
@@ -156,64 +149,86 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
   const stored = new Map(input.days.filter((d) => inRange.has(d.day)).map((d) => [d.day, d]));
   const days = range.days.map((day) => stored.get(day));
 
-  const volume = range.days.map((day, i) => ({
-    day,
-    created: Object.keys(days[i]?.created ?? {}).length,
-    solved: Object.keys(days[i]?.solved ?? {}).length,
-  }));
+  // Every counter of the range's days, read once.
+  const perDay = days.map((day) =>
+    Object.entries(day?.counts ?? {}).flatMap(([key, count]) => {
+      const counter = statsCounterOf(key);
+      return counter && count > 0 ? [{ counter, count }] : [];
+    }),
+  );
+  const names = new Map<string, string>();
+  for (const day of days) for (const [uid, name] of Object.entries(day?.names ?? {})) names.set(uid, name);
+
+  const volume = range.days.map((day, i) => {
+    const counters = perDay[i] ?? [];
+    const sum = (kind: StatsCounter['kind']) =>
+      counters.reduce((total, { counter, count }) => total + (counter.kind === kind ? count : 0), 0);
+    return { day, created: sum('created.priority'), solved: sum('solved.ms') };
+  });
 
   const firstDay = range.days[0] ?? '';
-  const weekData = new Map<string, { first: number[]; solved: number[] }>();
+  const weekData = new Map<string, { first: Map<number, number>; solved: Map<number, number> }>();
+  const add = (histogram: Map<number, number>, bucket: number, count: number) =>
+    histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
   range.days.forEach((day, i) => {
     // A week starts on Monday; the range's first, partial week starts on its first day.
     const monday = mondayOf(day);
     const week = monday < firstDay ? firstDay : monday;
-    const data = weekData.get(week) ?? { first: [], solved: [] };
+    const data = weekData.get(week) ?? { first: new Map(), solved: new Map() };
     weekData.set(week, data);
-    for (const entry of Object.values(days[i]?.firstReplies ?? {})) data.first.push(entry.ms);
-    for (const entry of Object.values(days[i]?.solved ?? {})) data.solved.push(entry.ms);
+    for (const { counter, count } of perDay[i] ?? []) {
+      if (counter.kind === 'firstReply.ms') add(data.first, counter.bucket, count);
+      if (counter.kind === 'solved.ms') add(data.solved, counter.bucket, count);
+    }
   });
+  const countOf = (histogram: ReadonlyMap<number, number>) => [...histogram.values()].reduce((a, b) => a + b, 0);
   // A Map keeps insertion order: the weeks come oldest first.
   const weeks = [...weekData.entries()].map(([week, data]) => ({
     week,
-    firstReplyMs: median(data.first),
-    resolutionMs: median(data.solved),
-    firstReplies: data.first.length,
-    solved: data.solved.length,
+    firstReplyMs: histogramMedian(data.first),
+    resolutionMs: histogramMedian(data.solved),
+    firstReplies: countOf(data.first),
+    solved: countOf(data.solved),
   }));
 
   const slaCounts = new Map<string, { met: number; missed: number }>();
-  const agents = new Map<string, AgentFigures & { replies: number[] }>();
-  const agentOf = (id: string | null, name: string | null) => {
+  const agents = new Map<string, { agentId: string | null; solved: number; replies: Map<number, number> }>();
+  const agentOf = (id: string | null) => {
     const key = id ?? '';
     let figures = agents.get(key);
     if (!figures) {
-      figures = { agentId: id, agentName: name, solved: 0, firstReplyMs: null, firstReplies: 0, replies: [] };
+      figures = { agentId: id, solved: 0, replies: new Map() };
       agents.set(key, figures);
     }
-    if (name) figures.agentName = name;
     return figures;
   };
   const categories = new Map<string | null, number>();
   const priorities = new Map<Priority, number>();
-  for (const day of days) {
-    if (!day) continue;
-    for (const entry of Object.values(day.solved)) {
-      agentOf(entry.assigneeId, entry.assigneeName).solved += 1;
-      for (const target of SLA_TARGETS) {
-        const outcome = entry.sla[target];
-        if (!outcome) continue;
-        const key = `${entry.priority}/${target}`;
-        const counts = slaCounts.get(key) ?? { met: 0, missed: 0 };
-        counts[outcome] += 1;
-        slaCounts.set(key, counts);
+  for (const counters of perDay) {
+    for (const { counter, count } of counters) {
+      switch (counter.kind) {
+        case 'solved.agent':
+          agentOf(counter.agentId).solved += count;
+          break;
+        case 'firstReply.agent':
+          add(agentOf(counter.agentId).replies, counter.bucket, count);
+          break;
+        case 'solved.sla': {
+          const key = `${counter.priority}/${counter.target}`;
+          const counts = slaCounts.get(key) ?? { met: 0, missed: 0 };
+          counts[counter.outcome] += count;
+          slaCounts.set(key, counts);
+          break;
+        }
+        case 'created.category':
+          categories.set(counter.category, (categories.get(counter.category) ?? 0) + count);
+          break;
+        case 'created.priority':
+          priorities.set(counter.priority, (priorities.get(counter.priority) ?? 0) + count);
+          break;
+        default:
+          break;
       }
-    }
-    for (const entry of Object.values(day.firstReplies))
-      agentOf(entry.assigneeId, entry.assigneeName).replies.push(entry.ms);
-    for (const entry of Object.values(day.created)) {
-      categories.set(entry.category, (categories.get(entry.category) ?? 0) + 1);
-      priorities.set(entry.priority, (priorities.get(entry.priority) ?? 0) + 1);
     }
   }
 
@@ -226,7 +241,13 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
 
   const byName = (a: string | null, b: string | null) => (a ?? '\uffff').localeCompare(b ?? '\uffff');
   const agentList = [...agents.values()]
-    .map(({ replies, ...figures }) => ({ ...figures, firstReplyMs: median(replies), firstReplies: replies.length }))
+    .map(({ agentId, solved, replies }) => ({
+      agentId,
+      agentName: agentId === null ? null : (names.get(agentId) ?? null),
+      solved,
+      firstReplyMs: histogramMedian(replies),
+      firstReplies: countOf(replies),
+    }))
     .sort((a, b) => b.solved - a.solved || byName(a.agentName, b.agentName));
 
   const totals = volume.reduce(

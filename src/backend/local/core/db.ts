@@ -3,7 +3,14 @@
  * Firestore collection of DESIGN §3, plus `credentials` (what Firebase Auth would keep) and
  * `files` (what Cloud Storage would keep, DESIGN §4). Only this folder opens it.
  */
-import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware, type Table } from 'dexie';
+import Dexie, {
+  type DBCore,
+  type DBCoreMutateRequest,
+  type DBCoreTable,
+  type Middleware,
+  type Table,
+  type Transaction,
+} from 'dexie';
 import type { Role } from '@/domain/roles';
 import {
   type AuditEvent,
@@ -22,7 +29,15 @@ import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
-import { applyStatsChanges, statsChangesBetween, type DayStats, type StatsChange } from '@/domain/reports/day-stats';
+import {
+  applyStatsDeltas,
+  dayStatsOfTickets,
+  statsDeltas,
+  statsEntriesDiff,
+  statsEntriesOf,
+  type DayStats,
+  type StatsEntry,
+} from '@/domain/reports/day-stats';
 
 /**
  * A sign-in secret, keyed by lowercased email. Never crosses the port: it plays the part of
@@ -321,13 +336,22 @@ export function ticketWriteTables(db: TriageDb): Table[] {
 }
 
 /**
- * Applies a write's statistics changes to the `stats` days they touch (DESIGN §11), in the
- * write's own transaction. The backend's ticket writes include {@link ticketWriteTables}; a bare
- * write outside one (a test's fixture) leaves the statistics as they are.
+ * Applies a write's statistics to the `stats` days it touches (DESIGN §11), in the write's own
+ * transaction: the counters of the entries removed go down, those added go up. The transaction
+ * holds the ticket before and after, so no ledger is needed here (Firebase keeps one, its trigger
+ * being retried and reordered). The backend's ticket writes include {@link ticketWriteTables}; a
+ * bare write outside one (a test's fixture) leaves the statistics as they are.
  */
-async function writeStats(down: DBCore, trans: DBCoreMutateRequest['trans'], changes: StatsChange[]): Promise<void> {
+async function writeStats(
+  down: DBCore,
+  trans: DBCoreMutateRequest['trans'],
+  removed: StatsEntry[],
+  added: StatsEntry[],
+): Promise<void> {
+  const deltas = statsDeltas(removed, added);
+  if (deltas.length === 0) return;
   const table = down.table('stats');
-  const keys = [...new Set(changes.map((change) => change.day))];
+  const keys = deltas.map((delta) => delta.day);
   let found: (DayStats | undefined)[];
   try {
     found = (await table.getMany({ trans, keys })) as (DayStats | undefined)[];
@@ -336,8 +360,16 @@ async function writeStats(down: DBCore, trans: DBCoreMutateRequest['trans'], cha
     throw error;
   }
   const days = new Map(found.filter((day): day is DayStats => day !== undefined).map((day) => [day.day, day]));
-  const values = [...applyStatsChanges(days, changes).values()];
+  const values = [...applyStatsDeltas(days, deltas).values()];
   await table.mutate({ type: 'put', trans, values });
+}
+
+/** Rebuilds every day's statistics from the stored tickets (the schema upgrades that change them). */
+async function rebuildStats(tx: Transaction): Promise<void> {
+  const desk = deskSettingsFrom(((await tx.table('settings').get(DESK_SETTINGS_KEY)) as { value?: unknown })?.value);
+  const tickets = (await tx.table('tickets').toArray()) as Ticket[];
+  await tx.table('stats').clear();
+  await tx.table('stats').bulkPut(dayStatsOfTickets(tickets, desk));
 }
 
 /** A profile as stored: the port's profile and its {@link PERSON_SEARCH_KEYS}. */
@@ -408,16 +440,19 @@ const ticketQueueKeys: Middleware<DBCore> = {
               if (!(error instanceof Error && error.name === 'NotFoundError')) throw error;
             }
             const desk = lastDesk;
-            const changes: StatsChange[] = [];
+            const removed: StatsEntry[] = [];
+            const added: StatsEntry[] = [];
             const written = values.map((value) => {
               const raw = stored.get(value.id);
               const before = raw ? (fromStoredTicket(raw) as Ticket) : null;
               const after = withSla(before, value, desk);
-              changes.push(...statsChangesBetween(before, after, desk));
+              const diff = statsEntriesDiff(statsEntriesOf(before, desk), statsEntriesOf(after, desk));
+              removed.push(...diff.removed);
+              added.push(...diff.added);
               return toStoredTicket(after, raw);
             });
             const result = await table.mutate({ ...req, values: written });
-            if (changes.length > 0) await writeStats(down, req.trans, changes);
+            await writeStats(down, req.trans, removed, added);
             return result;
           },
         };
@@ -427,7 +462,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 8. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 9. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -479,15 +514,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(6).stores(SCHEMA_V6);
   db.version(7)
     .stores(SCHEMA_V7)
-    // Back-fill: every stored ticket's statistics entries (a rewrite would change nothing in them).
-    .upgrade(async (tx) => {
-      const desk = deskSettingsFrom(
-        ((await tx.table('settings').get(DESK_SETTINGS_KEY)) as { value?: unknown })?.value,
-      );
-      const tickets = (await tx.table('tickets').toArray()) as Ticket[];
-      const changes = tickets.flatMap((ticket) => statsChangesBetween(null, ticket, desk));
-      await tx.table('stats').bulkPut([...applyStatsChanges(new Map(), changes).values()]);
-    });
+    // Back-fill: every stored ticket's statistics (a rewrite would change nothing in them).
+    .upgrade(rebuildStats);
   db.version(8)
     .stores(SCHEMA_V8)
     // Back-fill: rewriting each profile runs it through the middleware, which gives it its keys.
@@ -497,6 +525,8 @@ export function openTriageDb(name: string): TriageDb {
         .toCollection()
         .modify(() => undefined),
     );
+  // Version 9: the days hold counters, no longer one entry per ticket (DESIGN §11): rebuilt.
+  db.version(9).stores(SCHEMA_V8).upgrade(rebuildStats);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -1,23 +1,39 @@
 /**
- * Reports (DESIGN §11), `day-stats.ts`: the per-day statistics a ticket stands for and what a
- * write changes in them. Every expected value is worked out by hand from the desk's zone, its
+ * Reports (DESIGN §11), `day-stats.ts`: the per-day statistics a ticket stands for, what a write
+ * changes in them, and the counters a day keeps (none naming a ticket; durations in buckets). Every expected value is worked out by hand from the desk's zone, its
  * opening hours and its SLA policy (DESIGN §10).
  */
 import {
-  applyStatsChanges,
+  applyStatsDeltas,
+  bucketMs,
   dayStatsFrom,
+  dayStatsOfTickets,
+  durationBucket,
   emptyDayStats,
-  statsChangesBetween,
+  histogramMedian,
+  STATS_LAST_BUCKET,
+  statsCounterKey,
+  statsCounterOf,
+  statsCountersOf,
+  statsDeltas,
+  statsEntriesDiff,
+  statsEntriesFrom,
   statsEntriesOf,
   type DayStats,
   type StatsDesk,
+  type StatsEntry,
   type StatsTicket,
 } from '@/domain/reports/day-stats';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { HOUR, MINUTE } from '../../../support/durations';
 
 /** The default desk: UTC, Monday to Friday 09:00–17:00; urgent counts calendar hours, the rest business hours. */
-const UTC_DESK: StatsDesk = { businessHours: DEFAULT_DESK_SETTINGS.businessHours, sla: DEFAULT_DESK_SETTINGS.sla };
+const UTC_DESK: StatsDesk = {
+  businessHours: DEFAULT_DESK_SETTINGS.businessHours,
+  sla: DEFAULT_DESK_SETTINGS.sla,
+  categories: DEFAULT_DESK_SETTINGS.categories,
+  archivedCategories: [],
+};
 
 function deskIn(timeZone: string): StatsDesk {
   return { ...UTC_DESK, businessHours: { ...UTC_DESK.businessHours, timeZone } };
@@ -229,36 +245,42 @@ describe('statsEntriesOf: the entries a ticket stands for', () => {
   });
 });
 
-describe('statsChangesBetween: what one write changes', () => {
-  it('sets the created entry of a new ticket', () => {
-    expect(statsChangesBetween(null, ticket(), UTC_DESK)).toEqual([
-      { day: '2026-03-02', section: 'created', ticketId: 't1', entry: { priority: 'normal', category: null } },
-    ]);
+/** What one write changes: the entries of `before` and `after` that differ. */
+const diff = (before: StatsTicket | null, after: StatsTicket | null) =>
+  statsEntriesDiff(statsEntriesOf(before, UTC_DESK), statsEntriesOf(after, UTC_DESK));
+
+describe('statsEntriesDiff: what one write changes', () => {
+  it('adds the created entry of a new ticket', () => {
+    expect(diff(null, ticket())).toEqual({
+      removed: [],
+      added: [{ day: '2026-03-02', section: 'created', ticketId: 't1', entry: { priority: 'normal', category: null } }],
+    });
   });
 
-  it('sets only the first reply on the first reply', () => {
-    expect(statsChangesBetween(ticket(), replied, UTC_DESK)).toEqual([
-      {
-        day: '2026-03-02',
-        section: 'firstReplies',
-        ticketId: 't1',
-        entry: { ms: 45 * MINUTE, priority: 'normal', assigneeId: 'alice', assigneeName: 'Alice Agent' },
-      },
-    ]);
+  it('adds only the first reply on the first reply', () => {
+    expect(diff(ticket(), replied)).toEqual({
+      removed: [],
+      added: [
+        {
+          day: '2026-03-02',
+          section: 'firstReplies',
+          ticketId: 't1',
+          entry: { ms: 45 * MINUTE, priority: 'normal', assigneeId: 'alice', assigneeName: 'Alice Agent' },
+        },
+      ],
+    });
   });
 
-  it('sets the solve on a solve, and removes it on a reopen', () => {
-    const solve = statsChangesBetween(replied, solved, UTC_DESK);
-    expect(solve).toEqual([statsEntriesOf(solved, UTC_DESK)[2]]);
-    expect(solve[0]).toMatchObject({ day: '2026-03-02', section: 'solved', entry: { ms: 2 * HOUR } });
+  it('adds the solve on a solve, and removes it on a reopen', () => {
+    const solve = diff(replied, solved);
+    expect(solve).toEqual({ removed: [], added: [statsEntriesOf(solved, UTC_DESK)[2]] });
+    expect(solve.added[0]).toMatchObject({ day: '2026-03-02', section: 'solved', entry: { ms: 2 * HOUR } });
     const reopened = {
       ...solved,
       status: 'open' as const,
       sla: { pauses: [{ from: '2026-03-02T12:00:00.000Z', to: '2026-03-03T09:00:00.000Z' }] },
     };
-    expect(statsChangesBetween(solved, reopened, UTC_DESK)).toEqual([
-      { day: '2026-03-02', section: 'solved', ticketId: 't1', entry: null },
-    ]);
+    expect(diff(solved, reopened)).toEqual({ removed: [statsEntriesOf(solved, UTC_DESK)[2]], added: [] });
   });
 
   it('moves the solve to the day of a later solve', () => {
@@ -274,8 +296,8 @@ describe('statsChangesBetween: what one write changes', () => {
         ],
       },
     };
-    const resolve = statsChangesBetween(reopened, again, UTC_DESK);
-    expect(resolve).toEqual([
+    const resolve = diff(reopened, again);
+    expect(resolve.added).toEqual([
       {
         day: '2026-03-04',
         section: 'solved',
@@ -290,156 +312,237 @@ describe('statsChangesBetween: what one write changes', () => {
         },
       },
     ]);
-    // From the first solve straight to the second (a late trigger run sees both at once): set and remove.
-    expect(statsChangesBetween(solved, again, UTC_DESK)).toEqual([
-      resolve[0],
-      { day: '2026-03-02', section: 'solved', ticketId: 't1', entry: null },
-    ]);
+    // From the first solve straight to the second (a late trigger run sees both at once).
+    expect(diff(solved, again)).toEqual({ removed: [statsEntriesOf(solved, UTC_DESK)[2]], added: resolve.added });
   });
 
-  it('rewrites the created entry on a priority or category change', () => {
-    expect(statsChangesBetween(ticket(), ticket({ priority: 'high' }), UTC_DESK)).toEqual([
+  it('swaps the created entry on a priority or category change', () => {
+    expect(diff(ticket(), ticket({ priority: 'high' })).added).toEqual([
       { day: '2026-03-02', section: 'created', ticketId: 't1', entry: { priority: 'high', category: null } },
     ]);
-    expect(statsChangesBetween(ticket(), ticket({ category: 'Account' }), UTC_DESK)).toEqual([
-      { day: '2026-03-02', section: 'created', ticketId: 't1', entry: { priority: 'normal', category: 'Account' } },
-    ]);
+    expect(diff(ticket(), ticket({ category: 'Account' }))).toEqual({
+      removed: [statsEntriesOf(ticket(), UTC_DESK)[0]],
+      added: [
+        { day: '2026-03-02', section: 'created', ticketId: 't1', entry: { priority: 'normal', category: 'Account' } },
+      ],
+    });
     // Once replied, the first reply carries the priority too.
-    const changed = statsChangesBetween(replied, { ...replied, priority: 'low' }, UTC_DESK);
-    expect(changed.map((change) => [change.section, change.entry?.priority])).toEqual([
+    const changed = diff(replied, { ...replied, priority: 'low' });
+    expect(changed.added.map((entry) => [entry.section, entry.entry.priority])).toEqual([
       ['created', 'low'],
       ['firstReplies', 'low'],
     ]);
+    expect(changed.removed).toHaveLength(2);
   });
 
-  it('changes nothing for a write that changes no entry', () => {
-    expect(statsChangesBetween(replied, { ...replied }, UTC_DESK)).toEqual([]);
+  it('changes nothing for a write that changes no entry, whatever the order of a stored map’s keys', () => {
+    expect(diff(replied, { ...replied })).toEqual({ removed: [], added: [] });
     // A pause opened by pending changes no entry; nor does closing a solved ticket.
     expect(
-      statsChangesBetween(
-        replied,
-        { ...replied, status: 'pending', sla: { pauses: [{ from: '2026-03-02T11:00:00.000Z' }] } },
-        UTC_DESK,
+      diff(replied, { ...replied, status: 'pending', sla: { pauses: [{ from: '2026-03-02T11:00:00.000Z' }] } }),
+    ).toEqual({ removed: [], added: [] });
+    expect(diff(solved, { ...solved, status: 'closed', closedAt: '2026-03-06T12:00:00.000Z' })).toEqual({
+      removed: [],
+      added: [],
+    });
+    // Firestore gives a map's keys back sorted: the same entries, in another key order.
+    const entries = statsEntriesOf({ ...solved, priority: 'urgent' }, UTC_DESK);
+    const reordered = entries.map((entry) =>
+      Object.fromEntries(
+        Object.entries(entry)
+          .reverse()
+          .map(([key, value]) => [
+            key,
+            typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse()) : value,
+          ]),
       ),
-    ).toEqual([]);
-    expect(
-      statsChangesBetween(solved, { ...solved, status: 'closed', closedAt: '2026-03-06T12:00:00.000Z' }, UTC_DESK),
-    ).toEqual([]);
+    ) as unknown as StatsEntry[];
+    expect(statsEntriesDiff(reordered, entries)).toEqual({ removed: [], added: [] });
   });
 
   it('removes every entry of a deleted ticket', () => {
-    expect(statsChangesBetween(solved, null, UTC_DESK)).toEqual([
-      { day: '2026-03-02', section: 'created', ticketId: 't1', entry: null },
-      { day: '2026-03-02', section: 'firstReplies', ticketId: 't1', entry: null },
-      { day: '2026-03-02', section: 'solved', ticketId: 't1', entry: null },
-    ]);
+    expect(diff(solved, null)).toEqual({ removed: statsEntriesOf(solved, UTC_DESK), added: [] });
   });
 });
 
-describe('applyStatsChanges', () => {
-  const stored: DayStats = {
-    day: '2026-03-02',
-    created: { other: { priority: 'low', category: 'Billing' } },
-    firstReplies: {},
-    solved: {
-      t1: { ms: 1, priority: 'normal', category: null, assigneeId: null, assigneeName: null, sla: {} },
-    },
-  };
-
-  it('applies sets and removals to copies of the stored days, and leaves the input alone', () => {
-    const days = new Map([[stored.day, stored]]);
-    const snapshot = structuredClone(days);
-    const out = applyStatsChanges(days, [
-      ...statsChangesBetween(null, ticket(), UTC_DESK),
-      { day: '2026-03-02', section: 'solved', ticketId: 't1', entry: null },
-      { day: '2026-03-05', section: 'created', ticketId: 't9', entry: { priority: 'urgent', category: null } },
-    ]);
-    expect(days).toEqual(snapshot);
-    expect(stored.created).toEqual({ other: { priority: 'low', category: 'Billing' } });
-    expect(stored.solved).toHaveProperty('t1');
-    expect([...out.keys()]).toEqual(['2026-03-02', '2026-03-05']);
-    expect(out.get('2026-03-02')).toEqual({
-      day: '2026-03-02',
-      created: { other: { priority: 'low', category: 'Billing' }, t1: { priority: 'normal', category: null } },
-      firstReplies: {},
-      solved: {},
-    });
-    expect(out.get('2026-03-05')).toEqual({
-      ...emptyDayStats('2026-03-05'),
-      created: { t9: { priority: 'urgent', category: null } },
-    });
-    expect(out.get('2026-03-02')).not.toBe(stored);
+describe('durations in buckets', () => {
+  it('puts a duration in a bucket of a third of a doubling from one minute, the last from about a year', () => {
+    expect(durationBucket(0)).toBe(0);
+    expect(durationBucket(-5)).toBe(0);
+    expect(durationBucket(Number.NaN)).toBe(0);
+    expect(durationBucket(59_999)).toBe(0);
+    expect(durationBucket(MINUTE)).toBe(1);
+    expect(durationBucket(2 * MINUTE - 1)).toBe(3);
+    expect(durationBucket(2 * MINUTE)).toBe(4);
+    expect(durationBucket(HOUR)).toBe(1 + Math.floor(3 * Math.log2(60)));
+    expect(durationBucket(365 * 24 * HOUR)).toBe(STATS_LAST_BUCKET);
+    expect(durationBucket(10 * 365 * 24 * HOUR)).toBe(STATS_LAST_BUCKET);
   });
 
-  it('returns no day for no change, and applies the same changes twice to the same result', () => {
-    expect(applyStatsChanges(new Map(), []).size).toBe(0);
-    const changes = statsChangesBetween(null, solved, UTC_DESK);
-    const once = applyStatsChanges(new Map(), changes);
-    const twice = applyStatsChanges(once, changes);
-    expect(twice).toEqual(once);
+  it('stands for every duration of its bucket within 12.3 %', () => {
+    for (let ms = MINUTE; ms < 300 * 24 * HOUR; ms = Math.ceil(ms * 1.07)) {
+      const estimate = bucketMs(durationBucket(ms));
+      // 2^(1/6) − 1 ≈ 12.25 %, and a ms of rounding.
+      expect(Math.abs(estimate - ms) / ms).toBeLessThanOrEqual(0.123);
+    }
+    expect(bucketMs(0)).toBe(30_000);
+  });
+
+  it('takes the median of a histogram: the middle bucket, the mean of the two middle ones, or null', () => {
+    const of = (...durations: number[]) => {
+      const histogram = new Map<number, number>();
+      for (const ms of durations) histogram.set(durationBucket(ms), (histogram.get(durationBucket(ms)) ?? 0) + 1);
+      return histogramMedian(histogram);
+    };
+    expect(of()).toBeNull();
+    expect(histogramMedian(new Map([[5, 0]]))).toBeNull();
+    expect(of(10 * MINUTE, 30 * MINUTE, 2 * HOUR)).toBe(bucketMs(durationBucket(30 * MINUTE)));
+    expect(of(HOUR, 2 * HOUR)).toBe((bucketMs(durationBucket(HOUR)) + bucketMs(durationBucket(2 * HOUR))) / 2);
+    expect(of(HOUR, 3 * HOUR, 3 * HOUR, 3 * HOUR)).toBe(bucketMs(durationBucket(3 * HOUR)));
+  });
+});
+
+describe('counters: what a day stores', () => {
+  it('counts an entry in counters that name no ticket, and reads each key back as its counter', () => {
+    const counters = statsEntriesOf({ ...solved, category: 'Billing' }, UTC_DESK).flatMap(statsCountersOf);
+    expect(counters).toEqual([
+      { kind: 'created.priority', priority: 'normal' },
+      { kind: 'created.category', category: 'Billing' },
+      { kind: 'firstReply.ms', bucket: durationBucket(45 * MINUTE) },
+      { kind: 'firstReply.agent', agentId: 'alice', bucket: durationBucket(45 * MINUTE) },
+      { kind: 'solved.ms', bucket: durationBucket(2 * HOUR) },
+      { kind: 'solved.agent', agentId: 'alice' },
+      { kind: 'solved.sla', priority: 'normal', target: 'firstReply', outcome: 'met' },
+      { kind: 'solved.sla', priority: 'normal', target: 'resolution', outcome: 'met' },
+    ]);
+    for (const counter of counters) {
+      expect(statsCounterKey(counter)).not.toContain('t1');
+      expect(statsCounterOf(statsCounterKey(counter))).toEqual(counter);
+    }
+  });
+
+  it('keeps any uid or category text apart from the key’s separators, and none as none', () => {
+    const odd = { kind: 'created.category', category: 'A|b/c %d' } as const;
+    expect(statsCounterOf(statsCounterKey(odd))).toEqual(odd);
+    const nobody = { kind: 'firstReply.agent', agentId: null, bucket: 4 } as const;
+    expect(statsCounterKey(nobody)).toBe('firstReply|agent||4');
+    expect(statsCounterOf(statsCounterKey(nobody))).toEqual(nobody);
+    for (const key of [
+      'created|priority|critical',
+      'firstReply|ms|99',
+      'solved|sla|low|x|met',
+      'x',
+      'created|category|%E0%A4%A',
+    ]) {
+      expect(statsCounterOf(key)).toBeNull();
+    }
+  });
+
+  it('counts a category that is not one of the desk’s as none: no client can add counters by inventing categories', () => {
+    const invented = statsEntriesOf(ticket({ category: 'x'.repeat(60) }), UTC_DESK);
+    expect(invented[0]?.entry).toEqual({ priority: 'normal', category: null });
+    const archived = { ...UTC_DESK, archivedCategories: ['Legacy'] };
+    expect(statsEntriesOf(ticket({ category: 'Legacy' }), archived)[0]?.entry).toMatchObject({ category: 'Legacy' });
+  });
+
+  it('keeps a day the same size however many tickets it counts', () => {
+    const dayOf = (count: number) => {
+      const tickets = Array.from({ length: count }, (_, i) => ({ ...solved, id: `ticket-${i}-${'x'.repeat(100)}` }));
+      return dayStatsOfTickets(tickets, UTC_DESK)[0];
+    };
+    const one = dayOf(1);
+    const many = dayOf(2_000);
+    expect(Object.keys(many?.counts ?? {})).toEqual(Object.keys(one?.counts ?? {}));
+    expect(JSON.stringify(many).length).toBeLessThan(JSON.stringify(one).length + 50);
+    expect(many?.counts['created|priority|normal']).toBe(2_000);
+  });
+});
+
+describe('statsDeltas and applyStatsDeltas', () => {
+  it('moves counters down for entries removed and up for entries added, leaving out what cancels', () => {
+    const reopened = { ...solved, status: 'open' as const, solvedAt: undefined };
+    const { removed, added } = diff(solved, reopened);
+    expect(statsDeltas(removed, added)).toEqual([
+      {
+        day: '2026-03-02',
+        counts: {
+          [statsCounterKey({ kind: 'solved.ms', bucket: durationBucket(2 * HOUR) })]: -1,
+          'solved|agent|alice': -1,
+          'solved|sla|normal|firstReply|met': -1,
+          'solved|sla|normal|resolution|met': -1,
+        },
+        names: {},
+      },
+    ]);
+    // A priority change swaps the created counter; the category counter cancels out.
+    const swapped = diff(ticket(), ticket({ priority: 'high' }));
+    expect(statsDeltas(swapped.removed, swapped.added)).toEqual([
+      { day: '2026-03-02', counts: { 'created|priority|normal': -1, 'created|priority|high': 1 }, names: {} },
+    ]);
+    expect(statsDeltas([], [])).toEqual([]);
+  });
+
+  it('applies deltas to copies of the stored days, and leaves the input alone', () => {
+    const stored: DayStats = { day: '2026-03-02', counts: { 'created|priority|low': 3 }, names: { bob: 'Bob' } };
+    const days = new Map([[stored.day, stored]]);
+    const snapshot = structuredClone(days);
+    const out = applyStatsDeltas(days, statsDeltas([], statsEntriesOf(replied, UTC_DESK)));
+    expect(days).toEqual(snapshot);
+    expect(out.get('2026-03-02')).toEqual({
+      day: '2026-03-02',
+      counts: {
+        'created|priority|low': 3,
+        'created|priority|normal': 1,
+        'created|category|': 1,
+        [statsCounterKey({ kind: 'firstReply.ms', bucket: durationBucket(45 * MINUTE) })]: 1,
+        [statsCounterKey({ kind: 'firstReply.agent', agentId: 'alice', bucket: durationBucket(45 * MINUTE) })]: 1,
+      },
+      names: { bob: 'Bob', alice: 'Alice Agent' },
+    });
+    expect(applyStatsDeltas(new Map(), []).size).toBe(0);
+  });
+
+  it('comes back to the same counts after a change and its undoing', () => {
+    const start = applyStatsDeltas(new Map(), statsDeltas([], statsEntriesOf(solved, UTC_DESK)));
+    const reopened = { ...solved, status: 'open' as const, solvedAt: undefined };
+    const there = diff(solved, reopened);
+    const back = diff(reopened, solved);
+    const moved = applyStatsDeltas(start, statsDeltas(there.removed, there.added));
+    const returned = applyStatsDeltas(moved, statsDeltas(back.removed, back.added));
+    expect(dayStatsFrom('2026-03-02', returned.get('2026-03-02'))).toEqual(
+      dayStatsFrom('2026-03-02', start.get('2026-03-02')),
+    );
   });
 });
 
 describe('dayStatsFrom: a stored day as read', () => {
-  it('keeps well-formed entries and drops malformed ones', () => {
+  it('keeps whole counts above zero and text names, and drops the rest', () => {
     const read = dayStatsFrom('2026-03-02', {
       day: 'ignored: the id counts',
-      created: {
-        a: { priority: 'high', category: 'Billing' },
-        b: { priority: 'critical', category: 'Billing' },
-        c: 'normal',
-        d: { priority: 'low', category: 42 },
-        e: null,
-      },
-      firstReplies: {
-        a: { ms: 1000, priority: 'normal', assigneeId: 'alice', assigneeName: 'Alice' },
-        b: { ms: -5, priority: 'normal' },
-        c: { ms: '1000', priority: 'normal' },
-        d: { ms: Number.NaN, priority: 'normal' },
-        e: { ms: 0, priority: 'urgent', assigneeId: 7 },
-        f: { ms: 5 },
-      },
-      solved: {
-        a: {
-          ms: 2000,
-          priority: 'low',
-          category: null,
-          sla: { firstReply: 'met', nextReply: 'late', resolution: 'missed', extra: 'met' },
-        },
-        b: { ms: Infinity, priority: 'low' },
-        c: [1, 2],
-        d: { ms: 3000, priority: 'normal', sla: 'met' },
-      },
+      counts: { a: 2, b: 0, c: -1, d: 1.5, e: '3', f: null },
+      names: { alice: 'Alice', bob: 7 },
+      created: { t1: { priority: 'high' } },
     });
-    expect(read).toEqual({
-      day: '2026-03-02',
-      created: { a: { priority: 'high', category: 'Billing' }, d: { priority: 'low', category: null } },
-      firstReplies: {
-        a: { ms: 1000, priority: 'normal', assigneeId: 'alice', assigneeName: 'Alice' },
-        e: { ms: 0, priority: 'urgent', assigneeId: null, assigneeName: null },
-      },
-      solved: {
-        a: {
-          ms: 2000,
-          priority: 'low',
-          category: null,
-          assigneeId: null,
-          assigneeName: null,
-          sla: { firstReply: 'met', resolution: 'missed' },
-        },
-        d: { ms: 3000, priority: 'normal', category: null, assigneeId: null, assigneeName: null, sla: {} },
-      },
-    });
+    expect(read).toEqual({ day: '2026-03-02', counts: { a: 2 }, names: { alice: 'Alice' } });
   });
 
   it('reads anything that is not a document as an empty day', () => {
-    for (const data of [undefined, null, 'x', [], { created: [], firstReplies: 'no', solved: 3 }]) {
+    for (const data of [undefined, null, 'x', [], { counts: [], names: 'no' }]) {
       expect(dayStatsFrom('2026-03-02', data)).toEqual(emptyDayStats('2026-03-02'));
     }
   });
 
-  it('reads back what statsEntriesOf wrote', () => {
-    const [written] = applyStatsChanges(new Map(), statsChangesBetween(null, solved, UTC_DESK)).values();
+  it('reads back what was counted', () => {
+    const [written] = dayStatsOfTickets([solved], UTC_DESK);
     expect(dayStatsFrom('2026-03-02', JSON.parse(JSON.stringify(written)))).toEqual(written);
+  });
+
+  it('reads a ledger’s well-formed entries only', () => {
+    const entries = statsEntriesOf(solved, UTC_DESK);
+    expect(statsEntriesFrom(JSON.parse(JSON.stringify(entries)))).toEqual(entries);
+    expect(
+      statsEntriesFrom([...entries, { day: 1 }, null, { day: 'd', section: 'x', ticketId: 't', entry: {} }]),
+    ).toEqual(entries);
+    expect(statsEntriesFrom(undefined)).toEqual([]);
   });
 });

@@ -1,9 +1,21 @@
 /**
  * Reports (DESIGN §11), `report.ts`: the report's period and figures, worked out by hand from the
- * per-day statistics.
+ * per-day counters the tickets' entries fill (medians: the buckets' durations).
  */
-import { emptyDayStats, type DayStats } from '@/domain/reports/day-stats';
-import { buildReport, median, reportRange, type ReportInput } from '@/domain/reports/report';
+import {
+  applyStatsDeltas,
+  bucketMs,
+  durationBucket,
+  emptyDayStats,
+  STATS_SECTIONS,
+  statsDeltas,
+  type CreatedEntry,
+  type DayStats,
+  type FirstReplyEntry,
+  type SolvedEntry,
+  type StatsEntry,
+} from '@/domain/reports/day-stats';
+import { buildReport, reportRange, type ReportInput } from '@/domain/reports/report';
 import { HOUR, MINUTE } from '../../../support/durations';
 
 describe('reportRange: the last N local days', () => {
@@ -67,18 +79,6 @@ describe('reportRange: the last N local days', () => {
   });
 });
 
-describe('median', () => {
-  it('takes the middle value, the mean of the two middle ones, or null', () => {
-    expect(median([30, 10, 20])).toBe(20);
-    expect(median([40, 10, 30, 20])).toBe(25);
-    expect(median([7])).toBe(7);
-    expect(median([])).toBeNull();
-    const values = [3, 1, 2];
-    median(values);
-    expect(values).toEqual([3, 1, 2]);
-  });
-});
-
 describe('buildReport', () => {
   // Thursday 12 March 2026, UTC desk: the days are Friday 6 to Thursday 12 March.
   const range = reportRange(7, Date.parse('2026-03-12T15:00:00.000Z'), 'UTC');
@@ -86,10 +86,24 @@ describe('buildReport', () => {
   const bob = { assigneeId: 'bob', assigneeName: 'Bob Agent' };
   const carl = { assigneeId: 'carl', assigneeName: 'Carl Agent' };
   const nobody = { assigneeId: null, assigneeName: null };
-  const day = (date: string, sections: Partial<Omit<DayStats, 'day'>>): DayStats => ({
-    ...emptyDayStats(date),
-    ...sections,
-  });
+  /** A day as trusted code counts it, from its tickets' entries (by ticket id, per section). */
+  const day = (
+    date: string,
+    sections: {
+      created?: Record<string, CreatedEntry>;
+      firstReplies?: Record<string, FirstReplyEntry>;
+      solved?: Record<string, SolvedEntry>;
+    },
+  ): DayStats => {
+    const entries = STATS_SECTIONS.flatMap((section) =>
+      Object.entries(sections[section] ?? {}).map(
+        ([ticketId, entry]) => ({ day: date, section, ticketId, entry }) as StatsEntry,
+      ),
+    );
+    return applyStatsDeltas(new Map(), statsDeltas([], entries)).get(date) ?? emptyDayStats(date);
+  };
+  /** The duration a median of `ms` reports: its bucket's (day-stats.ts). */
+  const est = (ms: number) => bucketMs(durationBucket(ms));
   const days: DayStats[] = [
     // Outside the range on both sides: ignored throughout.
     day('2026-03-05', {
@@ -181,9 +195,9 @@ describe('buildReport', () => {
 
   it('takes weekly medians, weeks starting on Monday after a partial first week', () => {
     expect(report.weeks).toEqual([
-      { week: '2026-03-06', firstReplyMs: 60 * MINUTE, resolutionMs: 2 * HOUR, firstReplies: 1, solved: 1 },
+      { week: '2026-03-06', firstReplyMs: est(60 * MINUTE), resolutionMs: est(2 * HOUR), firstReplies: 1, solved: 1 },
       // First replies 10 min, 30 min, 2 h; solves 1, 3, 4, 5, 6 h.
-      { week: '2026-03-09', firstReplyMs: 30 * MINUTE, resolutionMs: 4 * HOUR, firstReplies: 3, solved: 5 },
+      { week: '2026-03-09', firstReplyMs: est(30 * MINUTE), resolutionMs: est(4 * HOUR), firstReplies: 3, solved: 5 },
     ]);
     // A month from Wednesday 11 February: a partial week, then four from Monday; a week with nothing is null.
     const month = buildReport(reportRange(30, Date.parse('2026-03-12T15:00:00.000Z'), 'UTC'), input);
@@ -204,8 +218,8 @@ describe('buildReport', () => {
     // 5 March is in this range: its week (from Monday 2 March) has t0's and t1's first replies and solves.
     expect(month.weeks[3]).toEqual({
       week: '2026-03-02',
-      firstReplyMs: HOUR,
-      resolutionMs: 1.5 * HOUR,
+      firstReplyMs: est(HOUR),
+      resolutionMs: (est(HOUR) + est(2 * HOUR)) / 2,
       firstReplies: 2,
       solved: 2,
     });
@@ -254,10 +268,16 @@ describe('buildReport', () => {
 
   it('lists agents by tickets solved, the unassigned as agentId null, with their median first reply', () => {
     expect(report.agents).toEqual([
-      { agentId: 'alice', agentName: 'Alice Agent', solved: 4, firstReplyMs: 35 * MINUTE, firstReplies: 2 },
-      { agentId: 'bob', agentName: 'Bob Agent', solved: 1, firstReplyMs: 30 * MINUTE, firstReplies: 1 },
+      {
+        agentId: 'alice',
+        agentName: 'Alice Agent',
+        solved: 4,
+        firstReplyMs: (est(10 * MINUTE) + est(60 * MINUTE)) / 2,
+        firstReplies: 2,
+      },
+      { agentId: 'bob', agentName: 'Bob Agent', solved: 1, firstReplyMs: est(30 * MINUTE), firstReplies: 1 },
       { agentId: null, agentName: null, solved: 1, firstReplyMs: null, firstReplies: 0 },
-      { agentId: 'carl', agentName: 'Carl Agent', solved: 0, firstReplyMs: 2 * HOUR, firstReplies: 1 },
+      { agentId: 'carl', agentName: 'Carl Agent', solved: 0, firstReplyMs: est(2 * HOUR), firstReplies: 1 },
     ]);
   });
 

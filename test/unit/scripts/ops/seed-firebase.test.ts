@@ -5,7 +5,13 @@
 import { personSearchKeysFor } from '@/domain/people';
 import { Timestamp } from 'firebase-admin/firestore';
 import { emulatorHost } from '@/backend/firebase/core/firebase-services';
-import { dayStatsFrom, statsEntriesOf } from '@/domain/reports/day-stats';
+import {
+  dayStatsFrom,
+  statsCounterOf,
+  statsEntriesFrom,
+  statsEntriesOf,
+  type StatsCounter,
+} from '@/domain/reports/day-stats';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import {
   COUNTER_PATH,
@@ -160,22 +166,35 @@ describe('deskDocuments', () => {
     });
   });
 
-  it('writes stats/{day} as ticketWritten keeps them: every ticket’s entries, read back whole', () => {
+  it('writes stats/{day} and statsLedger/{ticketId} as ticketWritten keeps them: every ticket counted once', () => {
     const stats = under(/^stats\//);
     expect(stats.length).toBeGreaterThanOrEqual(80);
-    const read = new Map(
-      stats.map(({ path, data }) => [path.slice('stats/'.length), dayStatsFrom(path.slice('stats/'.length), data)]),
-    );
+    const read = stats.map(({ path, data }) => dayStatsFrom(path.slice('stats/'.length), data));
     // What the reports read is what was computed, nothing left out as malformed.
-    expect([...read.values()]).toEqual(deskDayStats(desk));
+    expect(read).toEqual(deskDayStats(desk));
+    const ledgers = new Map(
+      under(/^statsLedger\//).map(({ path, data }) => [
+        path.slice('statsLedger/'.length),
+        statsEntriesFrom(data.entries),
+      ]),
+    );
+    expect(ledgers.size).toBe(desk.tickets.length);
     for (const ticket of desk.tickets) {
-      for (const entry of statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, desk.settings.value)) {
-        expect(read.get(entry.day)?.[entry.section][ticket.id]).toEqual(entry.entry);
-      }
+      const entries = statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, desk.settings.value);
+      expect(ledgers.get(ticket.id)).toEqual(entries);
     }
-    const solved = [...read.values()].flatMap((day) => Object.values(day.solved));
-    expect(solved.length).toBe(desk.tickets.filter((ticket) => ticket.solvedAt).length);
-    expect(solved.some((entry) => entry.sla.firstReply === 'missed')).toBe(true);
+    const count = (kind: StatsCounter['kind'], match: (counter: StatsCounter) => boolean = () => true) =>
+      read
+        .flatMap((day) => Object.entries(day.counts))
+        .reduce((sum, [key, n]) => {
+          const counter = statsCounterOf(key);
+          return counter?.kind === kind && match(counter) ? sum + n : sum;
+        }, 0);
+    expect(count('created.priority')).toBe(desk.tickets.length);
+    expect(count('solved.ms')).toBe(desk.tickets.filter((ticket) => ticket.solvedAt).length);
+    expect(
+      count('solved.sla', (counter) => counter.kind === 'solved.sla' && counter.outcome === 'missed'),
+    ).toBeGreaterThan(0);
   });
 
   it('writes the desk settings as settings/desk and the canned replies apart, for staff only', () => {

@@ -1,11 +1,13 @@
 /**
- * The local database's version 7 (DESIGN §11): a database from before reports gets each stored
- * ticket's per-day statistics on upgrade, in the desk's time zone; and the backend's writes keep
- * them (a write outside a transaction with `stats` leaves them alone).
+ * The local database's versions 7 and 9 (DESIGN §11): a database from before reports, or from
+ * before the days held counters, gets its per-day statistics rebuilt from the stored tickets on
+ * upgrade, in the desk's time zone; and the backend's writes keep them (a write outside a
+ * transaction with `stats` leaves them alone).
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { openTriageDb, SCHEMA_V6 } from '@/backend/local/core/db';
+import { openTriageDb, SCHEMA_V6, SCHEMA_V8 } from '@/backend/local/core/db';
+import { durationBucket, statsCounterKey } from '@/domain/reports/day-stats';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import type { Ticket } from '@/domain/types';
 
@@ -46,16 +48,53 @@ it('back-fills the statistics of a version 6 database on upgrade, in the desk’
   try {
     const days = await db.stats.toArray();
     expect(days.map((day) => day.day)).toEqual(['2026-03-02', '2026-03-03']);
-    expect(days[0]?.created).toEqual({ 't-solved': { priority: 'high', category: 'Billing' } });
-    expect(days[0]?.firstReplies['t-solved']).toMatchObject({ ms: 9.5 * 3_600_000, assigneeName: 'Priya' });
-    expect(days[1]?.solved['t-solved']).toMatchObject({ ms: 34.5 * 3_600_000, priority: 'high', category: 'Billing' });
-    expect(db.verno).toBe(8);
+    expect(days[0]?.counts).toEqual({
+      'created|priority|high': 1,
+      'created|category|Billing': 1,
+      [statsCounterKey({ kind: 'firstReply.ms', bucket: durationBucket(9.5 * 3_600_000) })]: 1,
+      [statsCounterKey({ kind: 'firstReply.agent', agentId: 'agent1', bucket: durationBucket(9.5 * 3_600_000) })]: 1,
+    });
+    expect(days[0]?.names).toEqual({ agent1: 'Priya' });
+    expect(days[1]?.counts).toMatchObject({
+      [statsCounterKey({ kind: 'solved.ms', bucket: durationBucket(34.5 * 3_600_000) })]: 1,
+      'solved|agent|agent1': 1,
+    });
+    expect(db.verno).toBe(9);
 
     // A reopen written as the backend writes (with `stats` in the transaction) takes the solve out.
     await db.transaction('rw', [db.tickets, db.settings, db.stats], () =>
       db.tickets.put({ ...solved, status: 'open', solvedAt: undefined, updatedAt: '2026-03-04T08:00:00.000Z' }),
     );
-    expect((await db.stats.get('2026-03-03'))?.solved).toEqual({});
+    const after = (await db.stats.get('2026-03-03'))?.counts ?? {};
+    expect(Object.values(after).every((count) => count === 0)).toBe(true);
+  } finally {
+    db.close();
+    await Dexie.delete(name);
+  }
+});
+
+it('rebuilds a version 8 database’s per-ticket days as counters on upgrade', async () => {
+  const name = `stats-counters-${process.pid}-${Date.now().toString(36)}`;
+  const v8 = new Dexie(name);
+  for (let version = 1; version <= 8; version += 1) v8.version(version).stores(SCHEMA_V8);
+  await v8.table('settings').put({ id: 'desk', value: DEFAULT_DESK_SETTINGS, updatedAt: solved.createdAt });
+  await v8.table('tickets').put({ ...solved, queueAssignee: 'agent1' });
+  // A day as version 8 kept it: one entry per ticket.
+  await v8.table('stats').put({
+    day: '2026-03-01',
+    created: { 't-solved': { priority: 'high', category: 'Billing' } },
+    firstReplies: {},
+    solved: {},
+  });
+  v8.close();
+
+  const db = openTriageDb(name);
+  try {
+    const days = await db.stats.toArray();
+    // UTC desk: submitted on 1 March, replied on 2 March, solved on 3 March.
+    expect(days.map((day) => day.day)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
+    expect(days.every((day) => !('created' in day) && Object.keys(day.counts).length > 0)).toBe(true);
+    expect(days[0]?.counts).toEqual({ 'created|priority|high': 1, 'created|category|Billing': 1 });
   } finally {
     db.close();
     await Dexie.delete(name);
