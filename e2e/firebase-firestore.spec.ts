@@ -50,6 +50,20 @@ test('a request goes through the Firebase build, the rules and back, live on bot
 
   const page = await context.newPage();
   await signUp(page, customer, 30_000);
+  // She clicks the verification link (the emulator's admin API stands in): the desk emails only
+  // verified addresses (DESIGN §9).
+  const customerLookup = await request.post(
+    `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/projects/demo-triage/accounts:lookup`,
+    { headers: { Authorization: 'Bearer owner' }, data: { email: [customer.email] } },
+  );
+  const verified = await request.post(
+    `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/projects/demo-triage/accounts:update`,
+    {
+      headers: { Authorization: 'Bearer owner' },
+      data: { localId: (await customerLookup.json()).users[0].localId as string, emailVerified: true },
+    },
+  );
+  expect(verified.ok()).toBe(true);
   await page.getByRole('button', { name: 'New request' }).first().click();
   const subject = `Printer on floor 3 jams ${stamp}`;
   await page.getByLabel('Subject').fill(subject);

@@ -12,11 +12,13 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
+import { getAuth } from 'firebase-admin/auth';
 import type { Transporter } from 'nodemailer';
 import {
   draftBounce,
   draftsForIntents,
   type MailPeople,
+  type MailPerson,
   type MailDraft,
   type MailServerSetup,
   type QuotedMessage,
@@ -50,11 +52,28 @@ const ALREADY_EXISTS = 6;
 export interface MailConfig extends MailServerSetup {
   /** Mailgun's webhook signing key; inbound posts are refused without one. */
   mailgunSigningKey: string;
+  /**
+   * Which of these people verified their email address (Firebase Auth's `emailVerified`): only
+   * they get email (DESIGN §9). {@link mailConfigFromEnv} asks Auth with the Admin SDK.
+   * @returns the uids verified (an unknown uid is not).
+   */
+  verifiedUids(uids: readonly string[]): Promise<Set<string>>;
+}
+
+/** Auth's answer for up to 100 uids at a time (the Admin SDK's `getUsers` limit). */
+async function verifiedInAuth(uids: readonly string[]): Promise<Set<string>> {
+  const verified = new Set<string>();
+  for (let start = 0; start < uids.length; start += 100) {
+    const { users } = await getAuth().getUsers(uids.slice(start, start + 100).map((uid) => ({ uid })));
+    for (const user of users) if (user.emailVerified) verified.add(user.uid);
+  }
+  return verified;
 }
 
 /**
  * The mail configuration from the environment (`functions/.env`, or secrets bound to the
- * functions): `APP_URL`, `DESK_NAME`, `REPLY_DOMAIN`, `REPLY_TOKEN_SECRET`, `MAILGUN_SIGNING_KEY`.
+ * functions): `APP_URL`, `DESK_NAME`, `REPLY_DOMAIN`, `REPLY_TOKEN_SECRET`, `MAILGUN_SIGNING_KEY`;
+ * verified addresses from Firebase Auth (the Admin SDK's default app).
  */
 export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailConfig {
   const appUrl = (env.APP_URL ?? 'http://127.0.0.1:5000').replace(/\/+$/, '');
@@ -65,6 +84,7 @@ export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailCon
     replyDomain: env.REPLY_DOMAIN ?? '',
     replyTokenSecret: env.REPLY_TOKEN_SECRET ?? '',
     mailgunSigningKey: env.MAILGUN_SIGNING_KEY ?? '',
+    verifiedUids: verifiedInAuth,
   };
 }
 
@@ -73,18 +93,26 @@ function stateOf(snapshot: DocumentSnapshot): MailTicketState {
   return mailStateOf(ticketOf(snapshot));
 }
 
-async function person(db: Firestore, uid: string): Promise<StoredPerson | null> {
-  return uid ? personOf(await db.collection('users').doc(uid).get()) : null;
+/** Stored people with whether each verified their address. */
+async function withVerification(config: MailConfig, people: StoredPerson[]): Promise<MailPerson[]> {
+  const verified = people.length === 0 ? new Set<string>() : await config.verifiedUids(people.map((p) => p.uid));
+  return people.map((p) => ({ ...p, emailVerified: verified.has(p.uid) }));
 }
 
-/** The people of `users`, as the drafts read them. */
-function peopleOf(db: Firestore): MailPeople {
+async function person(db: Firestore, config: MailConfig, uid: string): Promise<MailPerson | null> {
+  const stored = uid ? personOf(await db.collection('users').doc(uid).get()) : null;
+  return stored ? ((await withVerification(config, [stored]))[0] ?? null) : null;
+}
+
+/** The people of `users`, as the drafts read them, with Auth's word on their addresses. */
+function peopleOf(db: Firestore, config: MailConfig): MailPeople {
   return {
-    person: (uid) => person(db, uid),
+    person: (uid) => person(db, config, uid),
     async newTicketWatchers() {
       // Only those who switched it on are read, not every staff member.
       const watchers = await db.collection('users').where('notifications.newUnassigned', '==', true).get();
-      return watchers.docs.map(personOf).filter((p): p is StoredPerson => p !== null && isStaff(p.role));
+      const staff = watchers.docs.map(personOf).filter((p): p is StoredPerson => p !== null && isStaff(p.role));
+      return withVerification(config, staff);
     },
   };
 }
@@ -113,7 +141,7 @@ export async function writeMails(
   quote: QuotedMessage | null,
   now: number,
 ): Promise<number> {
-  const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(db), {
+  const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(db, config), {
     setup: config,
     catalogues: MAIL_CATALOGUES,
     now,
@@ -332,8 +360,8 @@ export async function handleInboundEmail(
   const found = await db.collection('tickets').where('number', '==', check.ticketNumber).limit(1).get();
   const ticketSnapshot = found.docs[0] ?? null;
   const ticket = ticketSnapshot ? ticketOf(ticketSnapshot) : null;
-  const requester = ticket ? await person(db, ticket.requesterId) : null;
-  const decision = decideInbound(check, ticket, requester?.email ?? null);
+  const requester = ticket ? await person(db, config, ticket.requesterId) : null;
+  const decision = decideInbound(check, ticket, requester);
   if (decision.kind === 'drop') return { status: 406, outcome: decision.drop };
   if (decision.kind === 'bounce') {
     if (!ticket) return { status: 406, outcome: 'unknown-ticket' };

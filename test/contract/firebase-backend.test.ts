@@ -137,6 +137,23 @@ async function listPastRules(collectionPath: string): Promise<Record<string, Res
 }
 
 /**
+ * Marks a person's address verified in the Auth emulator, as their click on the verification link
+ * would (the emulator's admin API: `Authorization: Bearer owner`).
+ */
+async function verifyEmail(uid: string): Promise<void> {
+  if (!authHost) throw new Error('Verifying an address needs the Auth emulator.');
+  const response = await fetch(
+    `${restBase(authHost)}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
+    },
+  );
+  await expectOk(response, `Verifying ${uid}'s address`);
+}
+
+/**
  * Sets `users/{uid}.role` past the security rules, as the documented first-admin command does:
  * the Firestore emulator's REST API accepts `Authorization: Bearer owner` as an admin.
  */
@@ -183,13 +200,14 @@ function firebaseHarness({ profileTimeoutMs = PROFILE_TIMEOUT_MS } = {}): Contra
     ...declared,
     newClient,
 
-    async newPerson(role: Role): Promise<TestPerson> {
+    async newPerson(role: Role, { verified = true } = {}): Promise<TestPerson> {
       if (!authHost || !firestoreHost) throw new Error('newPerson needs the Auth and Firestore emulators.');
       const backend = await newClient();
       const email = uniqueEmail(role);
       const password = 'correct-horse-battery';
       const displayName = `Test ${role} ${clientCount}`;
       const { uid } = await backend.auth.signUp({ email, password, displayName });
+      if (verified) await verifyEmail(uid);
       if (role !== 'customer') {
         await grantRole(uid, role);
         // The client reads its role from Firestore: wait until it sees the new one.

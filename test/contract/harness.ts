@@ -30,10 +30,12 @@ export interface ContractHarness {
   /** A new client (a fresh tab) on the same data, signed out. */
   newClient(): Promise<Backend>;
   /**
-   * Signs up a new person on a new client and, for staff roles, grants the role the way the
-   * documented first-admin command does (outside the app's rules). Needs `auth` and `data`.
+   * Signs up a new person on a new client, verifies their address unless `verified` is false (as
+   * their click on the link would: the desk emails verified addresses only, DESIGN §9) and, for
+   * staff roles, grants the role the way the documented first-admin command does (outside the
+   * app's rules). Needs `auth` and `data`.
    */
-  newPerson(role: Role): Promise<TestPerson>;
+  newPerson(role: Role, options?: { verified?: boolean }): Promise<TestPerson>;
   /** Stops every client and removes the test data. */
   cleanup(): Promise<void>;
 }

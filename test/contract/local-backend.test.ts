@@ -55,13 +55,15 @@ async function makeLocalHarness(): Promise<ContractHarness> {
     data: { run: true },
     files: { run: true },
     newClient: async () => localClient(dbName),
-    async newPerson(role: Role) {
+    async newPerson(role: Role, { verified = true } = {}) {
       people += 1;
       const backend = localClient(dbName);
       const email = uniqueEmail(role);
       const password = 'correct-horse-battery';
       const displayName = `${ROLE_LABELS[role]} ${people}`;
       const profile = await backend.auth.signUp({ displayName, email, password });
+      // The local stand-in for the verification link's click (the port's own call).
+      if (verified) await backend.auth.sendEmailVerification();
       if (role !== 'customer') await grantRole(adminDb, profile.uid, role);
       return { backend, uid: profile.uid, email, password, displayName, role };
     },

@@ -2,7 +2,8 @@
  * The mail contract (DESIGN §9), for both adapters: what the trusted code writes to the `mail`
  * collection after ordinary writes through the port — the requester's receipt of a new request,
  * an agent's public reply sent to the requester with its text (and never an internal note), the
- * switches kept on the profile — and that only admins read the outgoing mail. On Firebase the
+ * switches kept on the profile, nothing to an address its owner has not verified — and that only
+ * admins read the outgoing mail. On Firebase the
  * Cloud Functions write the mail after the change, so each look waits for it.
  */
 import type { OutgoingMail } from '@/domain/mail/mail-document';
@@ -86,6 +87,29 @@ export function describeMailContract(makeHarness: () => Promise<ContractHarness>
         expect(reply?.message.html).toContain('Try a new cartridge &lt;b&gt;first&lt;/b&gt;.');
         expect(reply?.replyTo).toMatch(new RegExp(`^reply\\+${ticket.number}-`));
         expect(mail.some((item) => item.message.text.includes('Secret'))).toBe(false);
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'sends nothing to an address its owner has not verified, while the desk’s own people still hear of the request',
+      async () => {
+        // Anyone can sign up with someone else's address (DESIGN §9): no receipt goes there.
+        const stranger = await harness.newPerson('customer', { verified: false });
+        await agent.backend.users.setOwnNotifications({ ...DEFAULT_NOTIFICATIONS, newUnassigned: true });
+        const ticket = await stranger.backend.tickets.create({
+          subject: 'Mail contract: not my address',
+          description: 'Signed up with a neighbour’s email.',
+          priority: 'normal',
+        });
+        const ofTicket = (mail: OutgoingMail[]) => mail.filter((item) => item.ticketId === ticket.id);
+        // The agent's "new unassigned" email comes from the same run that would write the receipt.
+        const mail = ofTicket(
+          await outgoing(admin, (list) => ofTicket(list).some((item) => item.kind === 'new-unassigned')),
+        );
+        expect(mail.map((item) => item.kind)).toEqual(['new-unassigned']);
+        expect(mail.flatMap((item) => item.to)).toEqual([agent.email]);
+        await agent.backend.users.setOwnNotifications(DEFAULT_NOTIFICATIONS);
       },
       TEST_TIMEOUT_MS,
     );

@@ -14,7 +14,14 @@ import type { AddressInfo } from 'node:net';
 import { signMailgunPost, type MailgunInbound } from '@/domain/mail/inbound';
 import { replyAddress, signReplyToken } from '@/domain/mail/reply-token';
 import { deliverMail, handleInboundEmail, mailForNewMessage, mailForTicketWrite } from '../../functions/src/mail';
-import { TEST_MAIL_CONFIG, describeIfFirestore, firestoreHost, freshId, openAdminFirestore } from './emulator-app';
+import {
+  TEST_MAIL_CONFIG,
+  UNVERIFIED_UIDS,
+  describeIfFirestore,
+  firestoreHost,
+  freshId,
+  openAdminFirestore,
+} from './emulator-app';
 
 const NOW = Date.now();
 const config = TEST_MAIL_CONFIG;
@@ -342,6 +349,33 @@ describeIfFirestore('reply by email (Mailgun inbound webhook)', () => {
     expect(closedBounce.get('message.text')).toContain(`Request #${closed.number} is closed`);
     for (const ticketId of [desk.ticketId, closed.ticketId]) {
       expect((await db.collection(`tickets/${ticketId}/messages`).get()).size).toBe(0);
+    }
+  });
+  it('writes nothing to an address its owner has not verified: no reply, no receipt, no bounce (DESIGN §9)', async () => {
+    // Anyone can sign up with someone else's address; until it is verified the desk stays silent.
+    const desk = await seedDesk();
+    UNVERIFIED_UIDS.add(desk.carol);
+    try {
+      const reply = await addMessage(desk, {
+        authorId: desk.priya,
+        authorName: 'Priya Shah',
+        authorRole: 'agent',
+        internal: false,
+        body: 'Here is what to do',
+      });
+      expect(await mailForNewMessage(db, config, desk.ticketId, reply, NOW)).toBe(0);
+      const closed = await seedDesk({ status: 'closed' });
+      UNVERIFIED_UIDS.add(closed.carol);
+      expect(await handleInboundEmail(db, config, await inbound(closed), NOW)).toEqual({
+        status: 406,
+        outcome: 'unverified-requester',
+      });
+      for (const ticketId of [desk.ticketId, closed.ticketId]) expect(await mailOf(ticketId)).toHaveLength(0);
+      // Verified, the same reply's email goes out.
+      UNVERIFIED_UIDS.delete(desk.carol);
+      expect(await mailForNewMessage(db, config, desk.ticketId, reply, NOW)).toBe(1);
+    } finally {
+      UNVERIFIED_UIDS.clear();
     }
   });
 });

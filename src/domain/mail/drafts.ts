@@ -21,6 +21,11 @@ export interface MailPerson {
   role: Role;
   locale?: Locale;
   notifications?: unknown;
+  /**
+   * Whether they verified the address (Firebase Auth's `emailVerified`; locally the credential's):
+   * an unverified address gets no email from the desk (DESIGN §9).
+   */
+  emailVerified: boolean;
 }
 
 /** Where mail points, and the reply addresses' domain and secret (none: no reply address). */
@@ -63,7 +68,8 @@ export async function draftMails(
   const { ticket, setup, quote, now } = context;
   const drafts: MailDraft[] = [];
   for (const recipient of recipients) {
-    if (!recipient.email) continue;
+    // Anyone can sign up with someone else's address: the desk writes only to verified ones.
+    if (!recipient.email || !recipient.emailVerified) continue;
     if (!wantsMail(intent, { ...recipient, notifications: notificationsOf(recipient.notifications) })) continue;
     const toRequester = recipient.uid === ticket.requesterId;
     const replyTo =

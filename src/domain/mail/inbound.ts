@@ -65,7 +65,7 @@ export type InboundCheck =
 export type InboundDecision =
   | { kind: 'reply'; ticketId: string; requesterId: string; body: string }
   | { kind: 'bounce'; mail: Extract<MailKind, `bounce-${string}`>; to: string }
-  | { kind: 'drop'; drop: 'unknown-ticket' | 'unknown-sender' };
+  | { kind: 'drop'; drop: 'unknown-ticket' | 'unknown-sender' | 'unverified-requester' };
 
 /**
  * Signs a webhook post as Mailgun does (for tests and the local "Simulate a reply").
@@ -144,19 +144,23 @@ export async function checkInbound(
  * token is not expired; the ticket is not closed. A reply then becomes the requester's public
  * reply (with the portal's lifecycle effects: pending/on hold/solved → open, DESIGN §2).
  *
- * A bounce goes to the requester's own address only (DESIGN §9): mail from anyone else is dropped
- * without an answer, since the `From` of an email is the sender's to choose and a bounce to it
- * would carry their text to an address the desk never verified (a spam relay, DESIGN §9).
+ * A bounce goes to the requester's own address only, and only once they have verified it (DESIGN
+ * §9): mail from anyone else is dropped without an answer, since the `From` of an email is the
+ * sender's to choose and a bounce to it would carry their text to an address the desk never
+ * verified (a spam relay, DESIGN §9); an unverified requester's address gets no mail at all.
+ * @param requester the requester's address and whether they verified it; `null` without a profile.
  */
 export function decideInbound(
   check: Extract<InboundCheck, { ok: true }>,
   ticket: { id: string; status: TicketStatus; requesterId: string } | null,
-  requesterEmail: string | null,
+  requester: { email: string; emailVerified: boolean } | null,
 ): InboundDecision {
   if (!ticket) return { kind: 'drop', drop: 'unknown-ticket' };
-  if (!requesterEmail || check.sender !== requesterEmail.toLowerCase()) return { kind: 'drop', drop: 'unknown-sender' };
-  if (check.expired) return { kind: 'bounce', mail: 'bounce-expired', to: check.sender };
-  if (ticket.status === 'closed') return { kind: 'bounce', mail: 'bounce-closed', to: check.sender };
+  if (!requester?.email || check.sender !== requester.email.toLowerCase())
+    return { kind: 'drop', drop: 'unknown-sender' };
+  const bounce = check.expired ? 'bounce-expired' : ticket.status === 'closed' ? 'bounce-closed' : null;
+  if (bounce && !requester.emailVerified) return { kind: 'drop', drop: 'unverified-requester' };
+  if (bounce) return { kind: 'bounce', mail: bounce, to: check.sender };
   return { kind: 'reply', ticketId: ticket.id, requesterId: ticket.requesterId, body: check.text };
 }
 

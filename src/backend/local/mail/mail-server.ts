@@ -14,6 +14,7 @@ import {
   draftBounce,
   draftsForIntents,
   type MailPeople,
+  type MailPerson,
   type MailDraft,
   type MailServerSetup,
   type QuotedMessage,
@@ -29,7 +30,7 @@ import {
 import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
 import { addMessageThrough } from '@/domain/plans/add-message';
 import { isStaff } from '@/domain/roles';
-import type { Message, Ticket } from '@/domain/types';
+import type { Message, Ticket, UserProfile } from '@/domain/types';
 import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
 
 /** A secret of the local server, made at random on first use and kept in the database. */
@@ -55,12 +56,25 @@ async function setupOf(ctx: LocalContext): Promise<MailServerSetup> {
   };
 }
 
+/** A profile with whether its address is verified (its credential's flag; none: not verified). */
+async function mailPersonOf(ctx: LocalContext, user: UserProfile): Promise<MailPerson> {
+  const credential = await ctx.db.credentials.where('uid').equals(user.uid).first();
+  return { ...user, emailVerified: credential?.emailVerified === true };
+}
+
 /** The local profiles, as the drafts read them. */
 function peopleOf(ctx: LocalContext): MailPeople {
   return {
-    person: async (uid) => (await ctx.db.users.get(uid)) ?? null,
-    newTicketWatchers: () =>
-      ctx.db.users.filter((user) => isStaff(user.role) && user.notifications?.newUnassigned === true).toArray(),
+    async person(uid) {
+      const user = await ctx.db.users.get(uid);
+      return user ? mailPersonOf(ctx, user) : null;
+    },
+    async newTicketWatchers() {
+      const watchers = await ctx.db.users
+        .filter((user) => isStaff(user.role) && user.notifications?.newUnassigned === true)
+        .toArray();
+      return Promise.all(watchers.map((user) => mailPersonOf(ctx, user)));
+    },
   };
 }
 
@@ -154,8 +168,8 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
   const check = await checkInbound(post, { signingKey, replyTokenSecret: setup.replyTokenSecret }, now);
   if (!check.ok) return { outcome: check.drop };
   const ticket = (await db.tickets.where('number').equals(check.ticketNumber).first()) ?? null;
-  const requester = ticket ? ((await db.users.get(ticket.requesterId)) ?? null) : null;
-  const decision = decideInbound(check, ticket, requester?.email ?? null);
+  const requester = ticket ? await peopleOf(ctx).person(ticket.requesterId) : null;
+  const decision = decideInbound(check, ticket, requester);
   if (decision.kind === 'drop') return { outcome: decision.drop };
   const messageId = await inboundMessageId(check.emailKey);
   if (decision.kind === 'bounce') {

@@ -147,8 +147,8 @@ function EmailAddress({ user }: { user: UserProfile }) {
         <Flex vertical gap="small" align="start" style={{ marginTop: token.margin }}>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             <FormattedMessage
-              id="account.email.why"
-              defaultMessage="Verify your address so that replies by email are sure to come from you."
+              id="account.email.whyNoMail"
+              defaultMessage="Until you verify your address, the desk sends you no email: no receipts, replies or updates. Your requests still work here."
             />
           </Typography.Paragraph>
           <Button

@@ -75,6 +75,11 @@ const OUTCOME = defineMessages({
     defaultMessage:
       'Not added, and nothing sent: the sender is not the requester, and the desk writes only to addresses it knows.',
   },
+  'unverified-requester': {
+    id: 'admin.mail.simulate.outcome.unverifiedRequester',
+    defaultMessage:
+      'Not added, and nothing sent: the reply could not be taken (a closed ticket or an expired address), and the requester has not verified their email address, so no bounce goes to it.',
+  },
   'bounce-closed': {
     id: 'admin.mail.simulate.outcome.closedBounce',
     defaultMessage: 'Not added: ticket #{number} is closed. The requester gets a bounce (see the list).',

@@ -35,6 +35,9 @@ async function post(fields: Partial<MailgunInbound> = {}, key = SIGNING_KEY): Pr
 const secrets = { signingKey: SIGNING_KEY, replyTokenSecret: SECRET };
 const open = { id: 'T1', status: 'pending' as const, requesterId: 'carol' };
 
+/** The requester as trusted code reads her: her address, verified. */
+const CAROL = { email: 'carol@example.com', emailVerified: true };
+
 describe('reply by email', () => {
   it('takes the reply without its quoted history, from the requester, as a reply on the ticket', async () => {
     const check = await checkInbound(await post(), secrets, NOW);
@@ -46,7 +49,7 @@ describe('reply by email', () => {
       text: 'It works now, thanks!',
     });
     if (!check.ok) throw new Error('checked');
-    expect(decideInbound(check, open, 'carol@example.com')).toEqual({
+    expect(decideInbound(check, open, CAROL)).toEqual({
       kind: 'reply',
       ticketId: 'T1',
       requesterId: 'carol',
@@ -77,24 +80,24 @@ describe('reply by email', () => {
     // Issue 30's bounce relay: the sender is whoever the attacker names; nothing goes to them.
     const check = await checkInbound(await post({ sender: 'mallory@example.com' }), secrets, NOW);
     if (!check.ok) throw new Error('checked');
-    expect(decideInbound(check, open, 'carol@example.com')).toEqual({ kind: 'drop', drop: 'unknown-sender' });
-    expect(decideInbound(check, { ...open, status: 'closed' }, 'carol@example.com')).toEqual({
+    expect(decideInbound(check, open, CAROL)).toEqual({ kind: 'drop', drop: 'unknown-sender' });
+    expect(decideInbound(check, { ...open, status: 'closed' }, CAROL)).toEqual({
       kind: 'drop',
       drop: 'unknown-sender',
     });
     expect(decideInbound(check, open, null)).toEqual({ kind: 'drop', drop: 'unknown-sender' });
     const carol = await checkInbound(await post(), secrets, NOW);
     if (!carol.ok) throw new Error('checked');
-    expect(decideInbound(carol, { ...open, status: 'closed' }, 'carol@example.com')).toMatchObject({
+    expect(decideInbound(carol, { ...open, status: 'closed' }, CAROL)).toMatchObject({
       kind: 'bounce',
       mail: 'bounce-closed',
     });
-    expect(decideInbound(carol, null, 'carol@example.com')).toEqual({ kind: 'drop', drop: 'unknown-ticket' });
+    expect(decideInbound(carol, null, CAROL)).toEqual({ kind: 'drop', drop: 'unknown-ticket' });
     const old = replyAddress(await signReplyToken(42, NOW - 1000, SECRET), 'reply.example.com');
     const expired = await checkInbound(await post({ recipient: old }), secrets, NOW);
     if (!expired.ok) throw new Error('checked');
     expect(expired.expired).toBe(true);
-    expect(decideInbound(expired, open, 'carol@example.com')).toEqual({
+    expect(decideInbound(expired, open, CAROL)).toEqual({
       kind: 'bounce',
       mail: 'bounce-expired',
       to: 'carol@example.com',
@@ -105,10 +108,26 @@ describe('reply by email', () => {
       NOW,
     );
     if (!strangerOnExpired.ok) throw new Error('checked');
-    expect(decideInbound(strangerOnExpired, open, 'carol@example.com')).toEqual({
+    expect(decideInbound(strangerOnExpired, open, CAROL)).toEqual({
       kind: 'drop',
       drop: 'unknown-sender',
     });
+  });
+
+  it('sends no bounce to a requester who has not verified her address (DESIGN §9), and still takes her reply', async () => {
+    const unverified = { ...CAROL, emailVerified: false };
+    const carol = await checkInbound(await post(), secrets, NOW);
+    if (!carol.ok) throw new Error('checked');
+    expect(decideInbound(carol, { ...open, status: 'closed' }, unverified)).toEqual({
+      kind: 'drop',
+      drop: 'unverified-requester',
+    });
+    const old = replyAddress(await signReplyToken(42, NOW - 1000, SECRET), 'reply.example.com');
+    const expired = await checkInbound(await post({ recipient: old }), secrets, NOW);
+    if (!expired.ok) throw new Error('checked');
+    expect(decideInbound(expired, open, unverified)).toEqual({ kind: 'drop', drop: 'unverified-requester' });
+    // A reply is no email from the desk: it is added as on the portal.
+    expect(decideInbound(carol, open, unverified)).toMatchObject({ kind: 'reply', requesterId: 'carol' });
   });
 
   it('calls a token seen with another email a replay, and the same email posted again not', () => {
