@@ -59,12 +59,23 @@ const config: Config = {
       displayName: 'rules',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/rules/**/*.test.ts'],
+      // The Storage rules need the Storage emulator, which runs beside the Firebase contract's
+      // (project `storage`).
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/rules/storage-rules.test.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'storage',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/rules/storage-rules.test.ts', '<rootDir>/test/functions/uploads.test.ts'],
     },
     {
       ...shared,
       displayName: 'functions',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/functions/**/*.test.ts'],
+      // Trusted code on Cloud Storage runs in project `storage`, beside the Storage emulator.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/functions/uploads.test.ts'],
     },
   ],
 };

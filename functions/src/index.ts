@@ -8,6 +8,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { getAuth } from 'firebase-admin/auth';
 import { getStorage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
@@ -20,6 +21,7 @@ import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage }
 import { onTicketWritten } from './ticket-written';
 import { recordSettingsChange, runDeskAutomation } from './sla';
 import { backfillPeopleSearchKeys, keepPersonSearchKeys } from './people';
+import { deleteOrphanUploads, recordUpload } from './uploads';
 
 initializeApp();
 
@@ -50,6 +52,7 @@ export const deskSettingsWritten = onDocumentWritten({ document: 'settings/desk'
 /**
  * Every five minutes (DESIGN §2, §10): the automatic close of solved tickets after the desk's
  * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation});
+ * the uploads whose message was never sent within a day deleted (DESIGN §4, {@link deleteOrphanUploads});
  * and a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
  * {@link backfillPeopleSearchKeys}).
  */
@@ -57,8 +60,20 @@ export const deskAutomation = onSchedule('every 5 minutes', async () => {
   const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
   if (closed.length > 0 || breaches > 0)
     logger.info(`automation: closed ${closed.length}, breaches recorded ${breaches}`);
+  const orphans = await deleteOrphanUploads(getFirestore(), getStorage().bucket(), Date.now());
+  if (orphans.length > 0) logger.info(`uploads never sent, deleted after a day: ${orphans.length}`);
   const keyed = await backfillPeopleSearchKeys(getFirestore());
   if (keyed > 0) logger.info(`people search keys back-filled: ${keyed}`);
+});
+
+/**
+ * On every upload to Cloud Storage: an attachment's record, so that the scheduled pass can delete
+ * it if its message is never sent within a day (DESIGN §4, {@link recordUpload}). Idempotent.
+ */
+export const uploadFinalized = onObjectFinalized({ retry: true }, async (event) => {
+  const { name, timeCreated } = event.data;
+  const created = timeCreated === undefined ? Number.NaN : new Date(timeCreated).getTime();
+  await recordUpload(getFirestore(), name, Number.isFinite(created) ? created : Date.now());
 });
 
 /**

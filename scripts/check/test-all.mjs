@@ -202,11 +202,12 @@ await step(
 // (it rewrites the file for a moment, so nothing else runs beside it).
 await step('sla-mutation', 'node scripts/check/mutation-sla.mjs');
 // The Firebase path against real emulators (`scripts/dev/with-emulators.ts` picks what runs here):
-// - the adapter's contract with the Auth, Firestore and Functions emulators, so that the Cloud
-//   Functions' triggers write the audit trail and search keys as in production. firebase-tools
-//   runs Firestore on a Java 21+ (the PATH's, else a JDK under /usr/lib/jvm), with its own jar
-//   or the gcloud SDK's; Storage where its rules runtime can be had (not offline); without a
-//   Java 21+ the Firestore parts skip with their reason;
+// - the adapter's contract with the Auth, Firestore, Functions and Storage emulators, so that the
+//   Cloud Functions' triggers write the audit trail and search keys as in production, and the
+//   Storage rules' own tests. firebase-tools runs Firestore on a Java 21+ (the PATH's, else a JDK
+//   under /usr/lib/jvm), with its own jar or the gcloud SDK's; Storage with its downloaded rules
+//   runtime, or offline with Triage's on the gcloud jar (scripts/dev/emulator-env.ts); without a
+//   Java 21+ the Firestore and Storage parts skip with their reason;
 // - the security rules and the trusted code's own tests (`test/functions`) against a plain
 //   Firestore emulator without triggers: the gcloud SDK's jar started directly where installed
 //   (it runs on Java 17), else firebase-tools' (with Storage for the Storage rules).
@@ -220,8 +221,8 @@ const gcloudJar = existsSync(
 );
 const emulatorSteps = [
   [
-    'firebase adapter vs the Auth, Firestore and Functions emulators (Cloud Functions triggers)',
-    'npx tsx scripts/dev/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
+    'firebase adapter and Storage rules vs the Auth, Firestore, Functions and Storage emulators',
+    'npx tsx scripts/dev/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase storage --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
     countJest('test-results/reports/jest-firebase.json'),
     { retryOnEmulatorFault: true },
   ],
@@ -229,7 +230,7 @@ const emulatorSteps = [
     `security rules and trusted code vs ${gcloudJar ? 'the Firestore emulator (gcloud jar)' : 'the Emulator Suite'}`,
     gcloudJar
       ? 'node scripts/dev/with-firestore.mjs npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json'
-      : 'npx tsx scripts/dev/with-emulators.ts firestore,storage -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
+      : 'npx tsx scripts/dev/with-emulators.ts firestore -- "npx jest --selectProjects rules functions --runInBand --json --outputFile=test-results/reports/jest-rules.json"',
     countJest('test-results/reports/jest-rules.json'),
     { retryOnEmulatorFault: true },
   ],

@@ -6,11 +6,14 @@
  *   - the emulator jar: firebase-tools' own download when cached, else the gcloud SDK's jar
  *     (Debian package `google-cloud-cli-firestore-emulator`) through a wrapper jar that holds
  *     only a manifest naming it, as FIRESTORE_EMULATOR_BINARY_PATH (no download needed).
- * Storage runs only where firebase-tools can fetch or has cached its rules runtime: not on a
- * machine that needed the gcloud wrapper (no Google hosts there).
+ *   - Storage's rules runtime: firebase-tools' own download when cached; else, beside the gcloud
+ *     jar, Triage's runtime (`scripts/dev/storage-rules-runtime`: firebase-tools' JSON-lines
+ *     protocol over the Firebase rules engine inside the gcloud jar), compiled here with the JDK's
+ *     javac once per source change, as STORAGE_EMULATOR_BINARY_PATH (no download needed).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { judgeJava, MIN_JAVA_MAJOR, probeJava } from './java-check';
@@ -88,6 +91,51 @@ function wrapperJar(java: string): string {
   return jarPath;
 }
 
+/** The sources of Triage's Storage rules runtime (Java, package `storagerules`). */
+const STORAGE_RUNTIME_SOURCES = resolve('scripts/dev/storage-rules-runtime/storagerules');
+
+/**
+ * Compiles (once per source change) Triage's Storage rules runtime against the gcloud jar: a jar
+ * whose manifest names its main class and puts the gcloud jar on its class path.
+ * @returns its path. Throws when the JDK has no `javac` or `jar`, or the sources do not compile.
+ */
+function storageRuntimeJar(java: string): string {
+  const sources = readdirSync(STORAGE_RUNTIME_SOURCES)
+    .filter((name) => name.endsWith('.java'))
+    .sort()
+    .map((name) => join(STORAGE_RUNTIME_SOURCES, name));
+  const hash = createHash('sha256');
+  for (const source of [...sources, GCLOUD_FIRESTORE_JAR])
+    hash.update(source).update(source.endsWith('.java') ? readFileSync(source) : '');
+  const jarPath = join(WRAPPER_DIR, `storage-rules-runtime-${hash.digest('hex').slice(0, 12)}.jar`);
+  if (existsSync(jarPath)) return jarPath;
+  const bin = java === 'java' ? '' : dirname(java);
+  const tool = (name: string) => (bin ? join(bin, name) : name);
+  const classes = join(WRAPPER_DIR, 'storage-rules-runtime-classes');
+  rmSync(classes, { recursive: true, force: true });
+  mkdirSync(classes, { recursive: true });
+  const run = (command: string, args: string[]) => {
+    const done = spawnSync(command, args, { encoding: 'utf8' });
+    if (done.error || done.status !== 0) throw new Error(`${command} failed: ${done.error?.message ?? done.stderr}`);
+  };
+  run(tool('javac'), [
+    '--release',
+    '17',
+    '-nowarn',
+    '-encoding',
+    'UTF-8',
+    '-cp',
+    GCLOUD_FIRESTORE_JAR,
+    '-d',
+    classes,
+    ...sources,
+  ]);
+  const manifest = join(WRAPPER_DIR, 'storage-rules-runtime-manifest.txt');
+  writeFileSync(manifest, `Main-Class: storagerules.Main\nClass-Path: file:${GCLOUD_FIRESTORE_JAR}\n`);
+  run(tool('jar'), ['--create', '--file', jarPath, '--manifest', manifest, '-C', classes, '.']);
+  return jarPath;
+}
+
 /** Finds what firebase-tools needs here; see the file's comment. */
 export function emulatorSetup(): EmulatorSetup {
   const notes: string[] = [];
@@ -113,6 +161,20 @@ export function emulatorSetup(): EmulatorSetup {
   } else {
     notes.push('Firestore: firebase-tools’ own jar (cached or downloaded)');
   }
-  if (!storage) notes.push('Storage: skipped (firebase-tools downloads its rules runtime from Google first)');
+  if (env.STORAGE_EMULATOR_BINARY_PATH) {
+    storage = true;
+    notes.push(`Storage: STORAGE_EMULATOR_BINARY_PATH=${env.STORAGE_EMULATOR_BINARY_PATH}`);
+  } else if (!storage && existsSync(GCLOUD_FIRESTORE_JAR)) {
+    try {
+      env.STORAGE_EMULATOR_BINARY_PATH = storageRuntimeJar(found.java);
+      storage = true;
+      notes.push('Storage: Triage’s rules runtime on the gcloud jar’s rules engine');
+    } catch (error) {
+      notes.push(`Storage: skipped (its rules runtime could not be built: ${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+  if (!storage && !notes.some((note) => note.startsWith('Storage'))) {
+    notes.push('Storage: skipped (firebase-tools downloads its rules runtime from Google first)');
+  }
   return { firestore: true, storage, env, notes };
 }

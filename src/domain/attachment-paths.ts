@@ -63,3 +63,25 @@ export function checkAttachments(
   }
   return attachments.map(({ path, name, size, contentType }) => ({ path, name, size, contentType }));
 }
+
+/**
+ * How long an upload may wait for its message to be sent (ms): 24 hours. After that an upload
+ * whose message does not exist — a form abandoned, a request never submitted, files uploaded to
+ * an invented ticket id — is an orphan, and trusted code deletes it (DESIGN §4).
+ */
+export const ORPHAN_UPLOAD_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether trusted code deletes an upload now: it is an attachment, its message was never sent,
+ * and it was uploaded at least {@link ORPHAN_UPLOAD_AFTER_MS} ago.
+ * @param uploadedAt ISO-8601 UTC.
+ * @param now ms since the epoch.
+ */
+export function isOrphanUpload(
+  upload: { path: string; uploadedAt: string },
+  messageSent: boolean,
+  now: number,
+): boolean {
+  if (messageSent || parseAttachmentPath(upload.path) === null) return false;
+  return now - Date.parse(upload.uploadedAt) >= ORPHAN_UPLOAD_AFTER_MS;
+}

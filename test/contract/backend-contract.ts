@@ -1407,6 +1407,24 @@ export function describeBackendContract(
     part('files', 'attachments', (test) => {
       const person = (role: Role): Promise<TestPerson> => h().newPerson(role);
 
+      test('keeps one picture per person at avatars/{uid}/avatar, seen by anyone signed in, until removed', async () => {
+        const customer = await person('customer');
+        const agent = await person('agent');
+        const png = new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' });
+        const picture = { name: 'me.png', size: png.size, contentType: 'image/png', data: png };
+        const path = await customer.backend.files.uploadAvatar(picture);
+        expect(path).toBe(`avatars/${customer.uid}/avatar`);
+        // A second picture replaces the first: the same path, never a second file.
+        await expect(customer.backend.files.uploadAvatar({ ...picture, name: 'other.png' })).resolves.toBe(path);
+        await expect(customer.backend.users.get(customer.uid)).resolves.toMatchObject({ photoPath: path });
+        await expect(agent.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
+        await expect(
+          customer.backend.files.uploadAvatar({ ...picture, contentType: 'image/svg+xml' }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+        await customer.backend.files.removeAvatar();
+        await expect(agent.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'not-found' });
+      });
+
       test('refuses a file over 10 MB as invalid-argument', async () => {
         const customer = await person('customer');
         const ticket = await customer.backend.tickets.create(newRequest('Huge log file'));

@@ -1695,6 +1695,18 @@ describeWithEmulators('firestore.rules', () => {
         await assertSucceeds(updateDoc(doc(db, 'tickets', ticketId), patch));
       },
     );
+    it('refuses every client the records of uploads trusted code cleans up (uploads)', async () => {
+      const record = { path: 'tickets/t1/m1/a.txt', ticketId: 't1', messageId: 'm1', uploadedAt: new Date() };
+      await seedDocs(env, { 'uploads/record-1': record });
+      // Deleting one would keep an orphan for ever; backdating one would delete a file being written.
+      for (const uid of ['carol', 'alice', 'ada']) {
+        await assertFails(getDoc(doc(dbOf(uid), 'uploads', 'record-1')));
+        await assertFails(setDoc(doc(dbOf(uid), 'uploads', 'record-1'), { ...record, uploadedAt: new Date(0) }));
+        await assertFails(deleteDoc(doc(dbOf(uid), 'uploads', 'record-1')));
+        await assertFails(getDocs(collection(dbOf(uid), 'uploads')));
+      }
+    });
+
     it('refuses every client the ledger of what trusted code counted per ticket (statsLedger)', async () => {
       const ticketId = await seedTicket();
       const counted = {

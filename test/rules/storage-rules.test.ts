@@ -198,18 +198,26 @@ describeWithEmulators('storage.rules', () => {
     });
   });
 
-  describe('avatars', () => {
+  describe('avatars: one per person, at avatars/{uid}/avatar', () => {
     it('lets the owner upload an image of at most 2 MB', async () => {
-      await assertSucceeds(upload('carol', 'avatars/carol/me.png', { contentType: 'image/png' }));
-      await assertFails(upload('carol', 'avatars/carol/big.png', { contentType: 'image/png', bytes: 2 * MB + 1 }));
-      await assertFails(upload('carol', 'avatars/carol/me.svg', { contentType: 'image/svg+xml' }));
+      await assertSucceeds(upload('carol', 'avatars/carol/avatar', { contentType: 'image/png' }));
+      await assertFails(upload('carol', 'avatars/carol/avatar', { contentType: 'image/png', bytes: 2 * MB + 1 }));
+      await assertFails(upload('carol', 'avatars/carol/avatar', { contentType: 'image/svg+xml' }));
     });
-    it('refuses an upload to someone else’s avatar folder', async () => {
-      await assertFails(upload('outsider', 'avatars/carol/me.png', { contentType: 'image/png' }));
+    it('refuses any other name: one person cannot store many “avatars”', async () => {
+      for (const name of ['me.png', 'avatar2', 'avatar.png', 'a/avatar']) {
+        await assertFails(upload('carol', `avatars/carol/${name}`, { contentType: 'image/png' }));
+      }
     });
-    it('shows avatars to everyone signed in', async () => {
-      await seedFile('avatars/carol/seen.png', 'carol');
-      await assertSucceeds(getBytes(ref(storageOf('outsider'), 'avatars/carol/seen.png')));
+    it('refuses an upload to someone else’s avatar', async () => {
+      await assertFails(upload('outsider', 'avatars/carol/avatar', { contentType: 'image/png' }));
+    });
+    it('shows avatars to everyone signed in, and to nobody signed out', async () => {
+      await seedFile('avatars/carol/avatar', 'carol');
+      await assertSucceeds(getBytes(ref(storageOf('outsider'), 'avatars/carol/avatar')));
+      await assertFails(
+        getBytes(ref(env.unauthenticatedContext().storage() as unknown as FirebaseStorage, 'avatars/carol/avatar')),
+      );
     });
   });
 });

@@ -2,7 +2,7 @@
  * Attachments in Cloud Storage (DESIGN §4): `tickets/{ticketId}/{messageId}/{fileName}`.
  * Loaded on demand (it imports `firebase/storage`).
  */
-import { deleteObject, getDownloadURL, getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
+import { deleteObject, getBytes, getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
 import { avatarPath } from '@/domain/avatars';
 import { avatarFileSchema } from '@/domain/schemas';
 import { refusals } from '@/domain/errors/refusals';
@@ -76,13 +76,31 @@ export function uploadAttachment(
   });
 }
 
+/** The object URL last made for each path: replaced on each read, the old one revoked a minute later. */
+const objectUrls = new Map<string, string>();
+/** How long a replaced object URL stays valid (ms): an image still showing it has re-rendered by then. */
+const REVOKE_AFTER_MS = 60_000;
+
 /**
- * A download URL for a stored path (the Storage rules decide who may have it).
+ * A URL the browser can open for a stored path: the file is read with the signed-in person's
+ * rights (`getBytes`: the Storage rules decide, at this moment) into a `blob:` URL of this page.
+ * No long-lived download token is handed out: someone who loses access (a role change, a deleted
+ * account) loses the file with it, as DESIGN §4 says. Costs a download per read, not a redirect.
  * @throws AppError `not-found`, `permission-denied`.
  */
 export async function downloadUrl({ storage }: StorageContext, path: string): Promise<string> {
   try {
-    return await getDownloadURL(ref(storage, path));
+    const file = ref(storage, path);
+    const [bytes, metadata] = await Promise.all([getBytes(file), getMetadata(file)]);
+    const url = URL.createObjectURL(new Blob([bytes], { type: metadata.contentType ?? '' }));
+    const before = objectUrls.get(path);
+    objectUrls.set(path, url);
+    if (before) {
+      const timer = setTimeout(() => URL.revokeObjectURL(before), REVOKE_AFTER_MS);
+      // In Node (the contract tests) the timer must not keep the process alive.
+      (timer as { unref?: () => void }).unref?.();
+    }
+    return url;
   } catch (error) {
     throw toAppError(error);
   }

@@ -274,6 +274,9 @@ export const SCHEMA_V8: Readonly<Record<string, string>> = {
   users: `${SCHEMA_V7.users}, role, [displayName+uid], [role+displayName+uid], *searchKeys`,
 };
 
+/** Version 10: uploads by time, for the clean-up of those whose message was never sent (DESIGN §4). */
+export const SCHEMA_V10: Readonly<Record<string, string>> = { ...SCHEMA_V8, files: `${SCHEMA_V8.files}, createdAt` };
+
 /**
  * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
  * middleware below on every write of `users` and removed on every read: an index, not data,
@@ -462,7 +465,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 9. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 10. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -527,6 +530,7 @@ export function openTriageDb(name: string): TriageDb {
     );
   // Version 9: the days hold counters, no longer one entry per ticket (DESIGN §11): rebuilt.
   db.version(9).stores(SCHEMA_V8).upgrade(rebuildStats);
+  db.version(10).stores(SCHEMA_V10);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

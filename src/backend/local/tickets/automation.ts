@@ -1,11 +1,13 @@
 /**
  * The local backend's trusted code on a schedule (DESIGN §2, §10), the twin of the scheduled
  * Cloud Function `deskAutomation`: closes solved tickets after the desk's close-after days and
- * records each SLA breach in the ticket's audit trail, as the system actor "Triage". Runs when
+ * records each SLA breach in the ticket's audit trail, as the system actor "Triage"; deletes
+ * uploads whose message was never sent within a day (DESIGN §4). Runs when
  * the backend opens and every {@link AUTOMATION_INTERVAL_MS}; every tab may run it (each pass is
  * one transaction, and what it writes has fixed ids or checks the status it moves from).
  */
 import { ticketWriteTables } from '@/backend/local/core/db';
+import { isOrphanUpload, ORPHAN_UPLOAD_AFTER_MS } from '@/domain/attachment-paths';
 import { applyTicketWrite } from '@/domain/plans/ticket-write';
 import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import type { AuditEvent, Ticket } from '@/domain/types';
@@ -23,6 +25,8 @@ export interface AutomationPass {
   closed: string[];
   /** How many breach records it wrote (new ones only). */
   breaches: number;
+  /** Paths of the orphan uploads it deleted (DESIGN §4). */
+  orphans: string[];
 }
 
 /**
@@ -32,7 +36,7 @@ export interface AutomationPass {
  */
 export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<AutomationPass> {
   const { db } = ctx;
-  return db.transaction('rw', [db.events, ...ticketWriteTables(db)], async () => {
+  const pass = await db.transaction('rw', [db.events, ...ticketWriteTables(db)], async () => {
     const ms = ctx.now();
     const desk = await readDeskSettings(db);
     const closed: string[] = [];
@@ -74,6 +78,32 @@ export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): 
       }
     }
     return { closed, breaches };
+  });
+  // Its own transaction: files and messages are no part of a ticket write.
+  return { ...pass, orphans: await deleteOrphanUploads(ctx) };
+}
+
+/**
+ * Deletes the uploads whose message was never sent within {@link ORPHAN_UPLOAD_AFTER_MS}
+ * (`isOrphanUpload`), as the scheduled Cloud Function does in Cloud Storage.
+ * @returns the paths deleted.
+ */
+export async function deleteOrphanUploads(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<string[]> {
+  const { db } = ctx;
+  const ms = ctx.now();
+  return db.transaction('rw', [db.files, db.messages], async () => {
+    const old = await db.files
+      .where('createdAt')
+      .below(isoAt(ms - ORPHAN_UPLOAD_AFTER_MS + 1))
+      .toArray();
+    const deleted: string[] = [];
+    for (const file of old) {
+      const sent = (await db.messages.get([file.ticketId, file.messageId])) !== undefined;
+      if (!isOrphanUpload({ path: file.path, uploadedAt: file.createdAt }, sent, ms)) continue;
+      await db.files.delete(file.path);
+      deleted.push(file.path);
+    }
+    return deleted;
   });
 }
 

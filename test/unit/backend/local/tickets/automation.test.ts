@@ -112,3 +112,45 @@ describe('SLA breach records (DESIGN §10)', () => {
     expect((await desk.agent.tickets.get(ticket.id)).slaDueAt).toBe('2026-03-05T10:00:00.000Z');
   });
 });
+
+describe('uploads whose message is never sent (DESIGN §4)', () => {
+  const file = (name: string) => {
+    const data = new Blob(['some text'], { type: 'text/plain' });
+    return { name, size: data.size, contentType: 'text/plain', data };
+  };
+
+  it('deletes them a day after upload — on an invented ticket id too — and keeps sent files and pictures', async () => {
+    const desk = await deskAt('2026-03-02T10:00:00.000Z');
+    const ticket = await desk.customer.tickets.create({ subject: 'Printer', description: 'Jams.', priority: 'normal' });
+    // Sent: a reply with its file.
+    const sentPath = await desk.customer.files.uploadAttachment(ticket.id, 'sent-1', file('log.txt'));
+    await desk.customer.messages.add(ticket.id, {
+      id: 'sent-1',
+      body: 'The log',
+      internal: false,
+      attachments: [{ path: sentPath, name: 'log.txt', size: 9, contentType: 'text/plain' }],
+    });
+    // Never sent: a reply abandoned, and files for a ticket id nobody submits.
+    const abandoned = await desk.customer.files.uploadAttachment(ticket.id, 'draft-1', file('draft.txt'));
+    const invented = await desk.customer.files.uploadAttachment('never-submitted', 'm1', file('junk.txt'));
+    await desk.customer.files.uploadAvatar({
+      name: 'me.png',
+      size: 4,
+      contentType: 'image/png',
+      data: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+    });
+
+    desk.move(DAY - 60_000);
+    expect((await desk.pass()).orphans).toEqual([]);
+    desk.move(60_000);
+    expect((await desk.pass()).orphans.sort()).toEqual([abandoned, invented].sort());
+    const left = (await desk.db.files.toArray()).map((record) => record.path).sort();
+    expect(left).toHaveLength(2);
+    expect(left).toContain(sentPath);
+    expect(left.some((path) => /^avatars\/[^/]+\/avatar$/.test(path))).toBe(true);
+    // A later upload to the same abandoned reply starts its own day.
+    const again = await desk.customer.files.uploadAttachment(ticket.id, 'draft-1', file('draft.txt'));
+    expect((await desk.pass()).orphans).toEqual([]);
+    expect(await desk.db.files.get(again)).toBeDefined();
+  });
+});
