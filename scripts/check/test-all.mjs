@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, step by step, stopping at nothing so every failure is seen.
 // Steps: lint, format, typecheck, the message catalogues (DESIGN §8), Jest (unit, screens, local
-// contract), the SLA mutation check, the Firebase adapter with the Cloud Functions, the security
-// rules and the trusted code against the emulators, the production builds with their budgets,
-// Playwright journeys.
+// contract), the SLA mutation check, the production builds with their budgets, then against the
+// emulators the Firebase adapter with the Cloud Functions, the Storage rules and the Firebase
+// build's journey (one emulator session) beside the security rules and the trusted code, then the
+// local journeys and the Firebase build's Auth-only journey.
 // What runs at the same time, and why it may: lint, format and typecheck only read the tree;
 // the two emulator steps each keep about one core busy, with separate emulators and ports (with
 // the gcloud jar); the two production builds write separate folders (scripts/check/build.mjs);
-// the local journeys run on two Playwright workers (E2E_WORKERS changes it). Jest fills every core by itself, the SLA
-// mutation rewrites a source file for a moment, the journeys serve the production builds, and
-// the Firebase journeys share the Auth emulator's port: those run alone.
-// The whole suite's time has a budget (issue 29): on the 2-core CI machine, ten minutes.
+// the local journeys run on two Playwright workers (E2E_WORKERS changes it). Jest fills every core
+// by itself, the SLA mutation rewrites a source file for a moment, the local journeys fill both
+// cores, and the Auth-only journey needs Firestore absent: those run alone.
+// The whole suite's time has a budget: on the 2-core CI machine, ten minutes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -221,9 +222,12 @@ const gcloudJar = existsSync(
 );
 const emulatorSteps = [
   [
-    'firebase adapter and Storage rules vs the Auth, Firestore, Functions and Storage emulators',
-    'npx tsx scripts/dev/with-emulators.ts auth,firestore,functions,storage -- "npx jest --selectProjects firebase storage --runInBand --json --outputFile=test-results/reports/jest-firebase.json"',
-    countJest('test-results/reports/jest-firebase.json'),
+    'firebase adapter, Storage rules and the Firebase build vs the Auth, Firestore, Functions and Storage emulators',
+    'npx tsx scripts/dev/with-emulators.ts auth,firestore,functions,storage -- "node scripts/check/firebase-on-emulators.mjs"',
+    () => {
+      countJest('test-results/reports/jest-firebase.json')();
+      countPlaywright('test-results/reports/playwright-firestore.json')();
+    },
     { retryOnEmulatorFault: true },
   ],
   [
@@ -235,11 +239,11 @@ const emulatorSteps = [
     { retryOnEmulatorFault: true },
   ],
 ];
-if (gcloudJar) await sideBySide(emulatorSteps);
-else for (const emulatorStep of emulatorSteps) await step(...emulatorStep);
 // Both production builds, side by side; every later step serves these two (the journeys'
 // servers build only where a build is missing, when run on their own).
 await step('production builds and budgets', 'node scripts/check/build.mjs');
+if (gcloudJar) await sideBySide(emulatorSteps);
+else for (const emulatorStep of emulatorSteps) await step(...emulatorStep);
 // Two Playwright workers unless E2E_WORKERS says otherwise (playwright.config.ts).
 await step(
   'playwright journeys (local backend)',
@@ -250,14 +254,6 @@ await step(
   'playwright: Firebase build vs Auth emulator',
   'PW_JSON_REPORT=test-results/reports/playwright-firebase.json npx firebase emulators:exec --project demo-triage --only auth "npx playwright test --project firebase-emulator"',
   countPlaywright('test-results/reports/playwright-firebase.json'),
-);
-// The Firebase build against Auth, Firestore (on 127.0.0.1:8080, where the emulator build looks
-// for it) and the Cloud Functions; skips with its reason where Firestore cannot run.
-await step(
-  'playwright: Firebase build vs Auth + Firestore + Functions emulators',
-  'PW_JSON_REPORT=test-results/reports/playwright-firestore.json npx tsx scripts/dev/with-emulators.ts auth,firestore,functions -- "npx playwright test --project firebase-firestore"',
-  countPlaywright('test-results/reports/playwright-firestore.json'),
-  { retryOnEmulatorFault: true },
 );
 
 console.log(`\n━━ Whole suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);

@@ -24,7 +24,9 @@ beforeAll(() => {
   if (!firestoreHost || !storageHost) return;
   app = initializeApp({ projectId: 'demo-triage', storageBucket: 'demo-triage.appspot.com' }, freshId('uploads'));
   db = getFirestore(app);
-  bucket = getStorage(app).bucket();
+  // A bucket of its own: the Functions emulator's `uploadFinalized` watches the default bucket and
+  // would record these uploads again, as just made, racing the test's backdated records.
+  bucket = getStorage(app).bucket('demo-triage-orphan-test');
 });
 
 afterAll(async () => {
