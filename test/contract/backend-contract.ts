@@ -1451,6 +1451,25 @@ export function describeBackendContract(
         ).rejects.toMatchObject({ code: 'invalid-argument' });
       });
 
+      test('hands out no lasting link: each read is checked, and an agent who loses the role loses the file', async () => {
+        const [customer, agent, admin] = await Promise.all([person('customer'), person('agent'), person('admin')]);
+        const ticket = await customer.backend.tickets.create(newRequest('Screenshot of the error'));
+        const messageId = clientId();
+        const file = textFile('steps.txt', 'Open, click, crash.\n');
+        const path = await customer.backend.files.uploadAttachment(ticket.id, messageId, file);
+        await customer.backend.messages.add(ticket.id, {
+          id: messageId,
+          body: 'Steps attached.',
+          internal: false,
+          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+        });
+        // A `blob:` URL of this page, made from bytes read with the reader's rights — never a
+        // download token that would keep working for whoever holds it (DESIGN §4).
+        await expect(agent.backend.files.getDownloadUrl(path)).resolves.toMatch(/^blob:/);
+        await admin.backend.users.setRole(agent.uid, 'customer');
+        await expect(agent.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });
+      });
+
       test('uploads a small text file that the requester and staff can open, and no other customer', async () => {
         const [customer, stranger, agent] = await Promise.all([
           person('customer'),
