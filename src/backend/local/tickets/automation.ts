@@ -7,7 +7,7 @@
  * one transaction, and what it writes has fixed ids or checks the status it moves from).
  */
 import { ticketWriteTables } from '@/backend/local/core/db';
-import { isOrphanUpload, ORPHAN_UPLOAD_AFTER_MS } from '@/domain/attachment-paths';
+import { isOrphanUpload, ORPHAN_UPLOAD_AFTER_MS, parseAttachmentPath } from '@/domain/attachment-paths';
 import { applyTicketWrite } from '@/domain/plans/ticket-write';
 import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import type { AuditEvent, Ticket } from '@/domain/types';
@@ -92,16 +92,17 @@ export async function deleteOrphanUploads(ctx: Pick<LocalContext, 'db' | 'now'>)
   const { db } = ctx;
   const ms = ctx.now();
   return db.transaction('rw', [db.files, db.messages], async () => {
-    const old = await db.files
-      .where('createdAt')
-      .below(isoAt(ms - ORPHAN_UPLOAD_AFTER_MS + 1))
-      .toArray();
+    // Paths only (the index's keys): a pass never loads the files' bytes.
+    const cutoff = isoAt(ms - ORPHAN_UPLOAD_AFTER_MS);
+    const old = await db.files.where('createdAt').belowOrEqual(cutoff).primaryKeys();
     const deleted: string[] = [];
-    for (const file of old) {
-      const sent = (await db.messages.get([file.ticketId, file.messageId])) !== undefined;
-      if (!isOrphanUpload({ path: file.path, uploadedAt: file.createdAt }, sent, ms)) continue;
-      await db.files.delete(file.path);
-      deleted.push(file.path);
+    for (const path of old) {
+      const ids = parseAttachmentPath(path);
+      if (!ids) continue;
+      const sent = (await db.messages.get([ids.ticketId, ids.messageId])) !== undefined;
+      if (!isOrphanUpload({ path, uploadedAt: cutoff }, sent, ms)) continue;
+      await db.files.delete(path);
+      deleted.push(path);
     }
     return deleted;
   });
