@@ -523,6 +523,10 @@ for (const visitor of VISITORS) {
               await page.setViewportSize(WINDOWS[pass.window]);
               await page.goto(home);
               await screenReady(page);
+              // The pre-rendered page shows its heading before the app takes it over: moving on
+              // before then would change the address under a page the router does not drive yet.
+              // The app's first render stops the head script's hold on submissions.
+              await page.waitForFunction(() => !('__triageHoldSubmit' in window));
             } else {
               // Back to a screen of the frame (the last pass may have ended on "page not found").
               await closeOverlays(page);
