@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   // Offline (the gcloud jar stands in for firebase-tools' own), the Emulator UI cannot be
   // downloaded either: run with a copy of firebase.json that leaves it out. The copy sits beside
   // firebase.json (gitignored), since firebase-tools reads paths relative to its config file.
-  const config = setup.storage ? [] : ['--config', offlineConfig()];
+  const config = setup.offline ? ['--config', offlineConfig()] : [];
 
   // The Admin SDK loads only after the check, which should answer at once.
   const { EMULATOR_HOST_VARIABLES, configuredEmulatorHosts, demoSignInLines, isListening, seedFirebaseEmulators } =

@@ -42,6 +42,11 @@ export interface EmulatorSetup {
   firestore: boolean;
   /** Whether it can run the Storage emulator too. */
   storage: boolean;
+  /**
+   * Whether this looks like an offline machine: the gcloud jar stands in for firebase-tools' own
+   * (which it downloads), so nothing else can be downloaded either — the Emulator UI included.
+   */
+  offline: boolean;
   /** process.env with the JDK first on the PATH and FIRESTORE_EMULATOR_BINARY_PATH when needed. */
   env: NodeJS.ProcessEnv;
   /** One line per thing that is missing, or how it was found. */
@@ -143,7 +148,7 @@ export function emulatorSetup(): EmulatorSetup {
   const found = findModernJava();
   if (!found) {
     notes.push(`no Java ${MIN_JAVA_MAJOR}+ on the PATH, in JAVA_HOME or /usr/lib/jvm (firebase-tools needs it)`);
-    return { firestore: false, storage: false, env, notes };
+    return { firestore: false, storage: false, offline: false, env, notes };
   }
   if (found.java !== 'java') env.PATH = `${dirname(found.java)}${delimiter}${env.PATH ?? ''}`;
   notes.push(`Java ${found.version} (${found.java})`);
@@ -151,12 +156,14 @@ export function emulatorSetup(): EmulatorSetup {
   env.JAVA_TOOL_OPTIONS = [env.JAVA_TOOL_OPTIONS, ...FIRESTORE_JVM_OPTIONS].filter(Boolean).join(' ');
 
   let storage = true;
+  let offline = false;
   if (env.FIRESTORE_EMULATOR_BINARY_PATH) {
     notes.push(`Firestore: FIRESTORE_EMULATOR_BINARY_PATH=${env.FIRESTORE_EMULATOR_BINARY_PATH}`);
   } else if (!cached('cloud-firestore-emulator') && existsSync(GCLOUD_FIRESTORE_JAR)) {
     env.FIRESTORE_EMULATOR_BINARY_PATH = wrapperJar(found.java);
     notes.push(`Firestore: the gcloud SDK's jar ${GCLOUD_FIRESTORE_JAR}`);
     // A machine without firebase-tools' own jar but with gcloud's is taken for an offline one.
+    offline = true;
     storage = cached('cloud-storage-rules-runtime');
   } else {
     notes.push('Firestore: firebase-tools’ own jar (cached or downloaded)');
@@ -176,5 +183,5 @@ export function emulatorSetup(): EmulatorSetup {
   if (!storage && !notes.some((note) => note.startsWith('Storage'))) {
     notes.push('Storage: skipped (firebase-tools downloads its rules runtime from Google first)');
   }
-  return { firestore: true, storage, env, notes };
+  return { firestore: true, storage, offline, env, notes };
 }
