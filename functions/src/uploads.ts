@@ -6,9 +6,12 @@
  * under an invented ticket id — then their records. A record whose message was sent is dropped.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { Bucket } from '@google-cloud/storage';
+import type { getStorage } from 'firebase-admin/storage';
 import { isOrphanUpload, ORPHAN_UPLOAD_AFTER_MS, parseAttachmentPath } from '@/domain/attachment-paths';
 import { hexOf, sha256 } from '@/domain/mail/digests';
+
+/** A Cloud Storage bucket, as the Admin SDK hands it out. */
+export type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>;
 
 /** The collection of recorded uploads (trusted code only). */
 export const UPLOADS = 'uploads';

@@ -218,6 +218,11 @@ function textFile(name: string, text: string, contentType = 'text/plain') {
   return { name, size: data.size, contentType, data };
 }
 
+/** The attachment a message names for a file uploaded to `path`. */
+function attachmentOf(path: string, file: ReturnType<typeof textFile>) {
+  return { path, name: file.name, size: file.size, contentType: file.contentType };
+}
+
 function newRequest(subject: string) {
   return {
     subject,
@@ -1461,7 +1466,7 @@ export function describeBackendContract(
           id: messageId,
           body: 'Steps attached.',
           internal: false,
-          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+          attachments: [attachmentOf(path, file)],
         });
         // A `blob:` URL of this page, made from bytes read with the reader's rights — never a
         // download token that would keep working for whoever holds it (DESIGN §4).
@@ -1490,7 +1495,7 @@ export function describeBackendContract(
           id: messageId,
           body: 'Log attached.',
           internal: false,
-          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+          attachments: [attachmentOf(path, file)],
         });
         expect(message.attachments).toEqual([{ path, name: file.name, size: file.size, contentType: 'text/plain' }]);
         await expect(customer.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
@@ -1511,7 +1516,7 @@ export function describeBackendContract(
           id: noteId,
           body: 'Statement from the bank, for us only.',
           internal: true,
-          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+          attachments: [attachmentOf(path, file)],
         });
         await expect(agent.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
         await expect(customer.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });
@@ -1535,7 +1540,7 @@ export function describeBackendContract(
           ...newRequest('Crash with steps attached'),
           id: ticketId,
           messageId,
-          attachments: [{ path, name: file.name, size: file.size, contentType: file.contentType }],
+          attachments: [attachmentOf(path, file)],
         };
         const ticket = await customer.backend.tickets.create(input);
         expect(ticket.id).toBe(ticketId);

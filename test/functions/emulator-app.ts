@@ -5,7 +5,7 @@
  * time and a sequence so that files and runs never meet on the shared emulator.
  */
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import type { MailConfig } from '../../functions/src/mail';
 
 /** The desk's mail settings in the trusted-code tests (test values, as `functions/.env.local`'s). */
@@ -66,4 +66,27 @@ export function openAdminFirestore(
       await deleteApp(app);
     }
   });
+}
+
+/**
+ * A new request as the app stores it (`tickets/{id}`): Carol's normal-priority "Printer on fire",
+ * unassigned, submitted at `at`; `fields` add or replace any field.
+ */
+export function newTicketFields(requesterId: string, at: Timestamp, fields: Record<string, unknown> = {}) {
+  return {
+    number: 41,
+    subject: 'Printer on fire',
+    status: 'new',
+    priority: 'normal',
+    category: null,
+    tags: [],
+    requesterId,
+    requesterName: 'Carol Customer',
+    assigneeId: null,
+    assigneeName: null,
+    createdAt: at,
+    updatedAt: at,
+    updatedBy: requesterId,
+    ...fields,
+  };
 }

@@ -9,7 +9,7 @@
  */
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { recordTicketChange } from '../../functions/src/ticket-change';
-import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
+import { describeIfFirestore, freshId, newTicketFields, openAdminFirestore } from './emulator-app';
 
 let db: Firestore;
 openAdminFirestore('functions-test', { opened: (firestore) => void (db = firestore) });
@@ -22,22 +22,7 @@ async function seedTicket(fields: Record<string, unknown> = {}): Promise<Documen
     .doc(`users/${requesterId}`)
     .set({ displayName: 'Carol Customer', email: 'carol.c@example.test', role: 'customer' });
   const ref = db.collection('tickets').doc(freshId('t'));
-  await ref.set({
-    number: 41,
-    subject: 'Printer on fire',
-    status: 'new',
-    priority: 'normal',
-    category: null,
-    tags: [],
-    requesterId,
-    requesterName: 'Carol Customer',
-    assigneeId: null,
-    assigneeName: null,
-    createdAt: CREATED,
-    updatedAt: CREATED,
-    updatedBy: requesterId,
-    ...fields,
-  });
+  await ref.set(newTicketFields(requesterId, CREATED, fields));
   return ref.get();
 }
 

@@ -8,9 +8,8 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import type { Bucket } from '@google-cloud/storage';
 import { ORPHAN_UPLOAD_AFTER_MS } from '@/domain/attachment-paths';
-import { deleteOrphanUploads, recordUpload, UPLOADS } from '../../functions/src/uploads';
+import { deleteOrphanUploads, recordUpload, UPLOADS, type Bucket } from '../../functions/src/uploads';
 import { firestoreHost, freshId } from './emulator-app';
 
 const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;

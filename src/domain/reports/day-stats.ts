@@ -101,7 +101,7 @@ export type StatsTicket = Pick<
 
 /**
  * The desk settings statistics need: the time zone of its days, the SLA policy, and the desk's
- * categories (active and archived): any other category a ticket carries counts as none, so no
+ * categories (active and archived): every other category a ticket carries counts as none, so no
  * client can add counters by inventing categories.
  */
 export type StatsDesk = Pick<DeskSettings, 'businessHours' | 'sla' | 'categories' | 'archivedCategories'>;
@@ -197,7 +197,7 @@ export function durationBucket(ms: number): number {
 
 /**
  * The duration a bucket stands for in a median: the geometric middle of its span (within
- * 2^(1/6) − 1 ≈ 12.3 % of any duration in it); 30 s for bucket 0.
+ * 2^(1/6) − 1 ≈ 12.3 % of every duration in it); 30 s for bucket 0.
  */
 export function bucketMs(bucket: number): number {
   if (bucket <= 0) return STATS_BUCKET_FLOOR_MS / 2;
