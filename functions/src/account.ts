@@ -43,7 +43,8 @@ async function inBatches(
 /**
  * Deletes `uid`'s account: the profile first (so the search keys recomputed next no longer find
  * their email), their name on the tickets they requested or hold and on their messages, the
- * emails written to them, their avatar files, and finally the sign-in account. Safe to run again.
+ * emails written to them, their upload quota, their avatar files, and finally the sign-in account.
+ * Safe to run again.
  */
 export async function deleteAccountData(
   db: Firestore,
@@ -68,6 +69,8 @@ export async function deleteAccountData(
   const mailDeleted = await inBatches(db, db.collection('mail').where('recipientUid', '==', uid), (batch, ref) =>
     batch.delete(ref),
   );
+  // The paths they listed for upload name tickets, messages and file names of theirs.
+  await db.collection('uploadQuotas').doc(uid).delete();
   await services.deleteFiles(`avatars/${uid}/`);
   await services.deleteAuthUser(uid);
   return { ticketsRenamed, messagesRenamed, mailDeleted };

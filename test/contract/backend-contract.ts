@@ -11,6 +11,7 @@ import type { TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/ba
 import type { Backend } from '@/backend/port/backend';
 import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
+import { UPLOAD_QUOTA } from '@/domain/upload-quota';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { Role } from '@/domain/roles';
 import { MAX_PEOPLE_PAGE, STAFF_LIST_LIMIT } from '@/domain/people';
@@ -1442,6 +1443,33 @@ export function describeBackendContract(
             data,
           }),
         ).rejects.toMatchObject({ code: 'invalid-argument' });
+      });
+
+      test('refuses an upload beyond the day’s bound of listed paths, saying when; a retry of a listed one still goes', async () => {
+        const customer = await person('customer');
+        const ticket = await customer.backend.tickets.create(newRequest('Many screenshots'));
+        const messageId = clientId();
+        const kept = `tickets/${ticket.id}/${messageId}/kept.txt`;
+        const others = Array.from(
+          { length: UPLOAD_QUOTA.maxPaths - 1 },
+          (_, n) => `tickets/${ticket.id}/m${n}/shot.png`,
+        );
+        await h().fillUploadWindow(customer.uid, [...others, kept]);
+        await expect(
+          customer.backend.files.uploadAttachment(ticket.id, messageId, textFile('kept.txt', 'again')),
+        ).resolves.toBe(kept);
+        await expect(
+          customer.backend.files.uploadAttachment(ticket.id, messageId, textFile('one-more.txt', 'no')),
+        ).rejects.toMatchObject({
+          code: 'resource-exhausted',
+          message: `You have uploaded ${UPLOAD_QUOTA.maxPaths} files within a day, the most one person may. Try again in 24 h.`,
+        });
+        // Someone else's day is their own.
+        const other = await person('customer');
+        const theirs = await other.backend.tickets.create(newRequest('Just one screenshot'));
+        await expect(
+          other.backend.files.uploadAttachment(theirs.id, clientId(), textFile('one.txt', 'yes')),
+        ).resolves.toEqual(expect.any(String));
       });
 
       test('refuses an executable as invalid-argument', async () => {

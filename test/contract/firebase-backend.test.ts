@@ -170,6 +170,23 @@ async function grantRole(uid: string, role: Role): Promise<void> {
   await expectOk(response, `Granting ${role} to ${uid}`);
 }
 
+/** Writes `uploadQuotas/{uid}` past the security rules: a window begun now, listing `paths`. */
+async function fillUploadWindow(uid: string, paths: readonly string[]): Promise<void> {
+  if (!firestoreHost) throw new Error('Filling an upload window needs the Firestore emulator.');
+  const url = `${restBase(firestoreHost)}/v1/projects/${PROJECT_ID}/databases/(default)/documents/uploadQuotas/${uid}`;
+  const response = await fetch(url, {
+    method: 'PATCH',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      fields: {
+        windowStart: { timestampValue: new Date().toISOString() },
+        paths: { arrayValue: { values: paths.map((path) => ({ stringValue: path })) } },
+      },
+    }),
+  });
+  await expectOk(response, `Filling ${uid}'s upload window`);
+}
+
 /** Polls `check` every 50 ms until it is true. @throws Error after `ms`. */
 async function waitUntil(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -215,6 +232,8 @@ function firebaseHarness({ profileTimeoutMs = PROFILE_TIMEOUT_MS } = {}): Contra
       }
       return { backend, uid, email, password, displayName, role };
     },
+
+    fillUploadWindow,
 
     async cleanup(): Promise<void> {
       const stopping = clients.splice(0).map((client) => client.dispose());

@@ -36,6 +36,11 @@ export interface ContractHarness {
    * app's rules). Needs `auth` and `data`.
    */
   newPerson(role: Role, options?: { verified?: boolean }): Promise<TestPerson>;
+  /**
+   * Gives `uid` a full day's upload window begun now, listing `paths` (DESIGN §4 "Uploads are
+   * bounded"), outside the app's rules — as a hundred uploads would, without their time.
+   */
+  fillUploadWindow(uid: string, paths: readonly string[]): Promise<void>;
   /** Stops every client and removes the test data. */
   cleanup(): Promise<void>;
 }

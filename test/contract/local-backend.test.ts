@@ -67,6 +67,9 @@ async function makeLocalHarness(): Promise<ContractHarness> {
       if (role !== 'customer') await grantRole(adminDb, profile.uid, role);
       return { backend, uid: profile.uid, email, password, displayName, role };
     },
+    async fillUploadWindow(uid: string, paths: readonly string[]) {
+      await adminDb.uploadQuotas.put({ uid, windowStart: new Date().toISOString(), paths: [...paths] });
+    },
     async cleanup() {
       adminDb.close();
       await Dexie.delete(dbName);

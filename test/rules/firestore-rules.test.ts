@@ -16,6 +16,7 @@ import {
   getCountFromServer,
   getDoc,
   getDocs,
+  arrayUnion,
   increment,
   limit,
   orderBy,
@@ -34,6 +35,7 @@ import { MAX_PEOPLE_QUERY } from '@/domain/people';
 import { NO_SLA_DUE } from '@/domain/types';
 import { TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
+import { UPLOAD_QUOTA } from '@/domain/upload-quota';
 import {
   PAST,
   PEOPLE,
@@ -1780,6 +1782,116 @@ describeWithEmulators('firestore.rules', () => {
         createdAt: serverTimestamp(),
       });
       await assertFails(batch.commit());
+    });
+  });
+  describe('uploadQuotas/{uid}: the paths one person may upload to, at most 100 a day (DESIGN §4)', () => {
+    const pathOf = (n: number) => `tickets/t-quota/m${n}/file-${n}.pdf`;
+    const quotaOf = (db: Firestore, uid: string) => doc(db, 'uploadQuotas', uid);
+    /** Stores a window past the rules: `paths` listed, begun `hoursAgo` hours ago. */
+    async function seedQuota(uid: string, paths: string[], hoursAgo: number): Promise<void> {
+      await seedDocs(env, {
+        [`uploadQuotas/${uid}`]: { windowStart: Timestamp.fromMillis(Date.now() - hoursAgo * 3_600_000), paths },
+      });
+    }
+    const full = () => Array.from({ length: UPLOAD_QUOTA.maxPaths }, (_, n) => pathOf(n));
+    const fresh = (uid: string) => `q-${uid}-${freshId('u')}`;
+    // Each test writes the quota of a person of its own: the rules only look at `request.auth.uid`.
+    const person = async (role: 'customer' | 'agent' = 'customer'): Promise<string> => {
+      const uid = fresh(role);
+      await seedDocs(env, {
+        [`users/${uid}`]: { displayName: uid, email: `${uid}@example.com`, role, createdAt: PAST, updatedAt: PAST },
+      });
+      return uid;
+    };
+
+    it('lets the owner open a window with one path at the request’s time, and read it; nobody else', async () => {
+      const uid = await person();
+      await assertSucceeds(setDoc(quotaOf(dbOf(uid), uid), { windowStart: serverTimestamp(), paths: [pathOf(1)] }));
+      await assertSucceeds(getDoc(quotaOf(dbOf(uid), uid)));
+      await assertFails(getDoc(quotaOf(dbOf('alice'), uid)));
+      await assertFails(getDoc(quotaOf(dbOf('ada'), uid)));
+      await assertFails(getDoc(quotaOf(signedOut(), uid)));
+      await assertFails(getDocs(collection(dbOf('ada'), 'uploadQuotas')));
+    });
+
+    it('refuses a window begun in the past (to skip the day), of many paths, or of a path that is not an attachment’s', async () => {
+      const uid = await person();
+      const db = dbOf(uid);
+      await assertFails(
+        setDoc(quotaOf(db, uid), { windowStart: Timestamp.fromMillis(Date.now() - 86_400_000), paths: [pathOf(1)] }),
+      );
+      await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [pathOf(1), pathOf(2)] }));
+      await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [] }));
+      for (const path of [
+        'avatars/x/avatar',
+        'tickets/t1/m1',
+        'tickets/t 1/m1/a.pdf',
+        `tickets/t1/m1/${'x'.repeat(201)}`,
+        'tickets/t1/m1/a/b.pdf',
+        7,
+      ]) {
+        await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [path] }));
+      }
+      await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [pathOf(1)], extra: true }));
+    });
+
+    it('refuses writing someone else’s quota, signed out, or deleting one’s own (to start over)', async () => {
+      const uid = await person();
+      const other = await person();
+      await assertFails(setDoc(quotaOf(dbOf(uid), other), { windowStart: serverTimestamp(), paths: [pathOf(1)] }));
+      await assertFails(setDoc(quotaOf(signedOut(), other), { windowStart: serverTimestamp(), paths: [pathOf(1)] }));
+      await seedQuota(uid, [pathOf(1)], 1);
+      await assertFails(deleteDoc(quotaOf(dbOf(uid), uid)));
+      await assertFails(updateDoc(quotaOf(dbOf(other), uid), { paths: arrayUnion(pathOf(2)) }));
+    });
+
+    it('lets the owner append exactly one path, keeping the window and the earlier paths', async () => {
+      const uid = await person('agent');
+      await seedQuota(uid, [pathOf(1), pathOf(2)], 3);
+      const db = dbOf(uid);
+      await assertSucceeds(updateDoc(quotaOf(db, uid), { paths: arrayUnion(pathOf(3)) }));
+      // Two at once, a replaced or dropped path, a moved window: refused.
+      await assertFails(updateDoc(quotaOf(db, uid), { paths: arrayUnion(pathOf(4), pathOf(5)) }));
+      await assertFails(updateDoc(quotaOf(db, uid), { paths: [pathOf(9), pathOf(2), pathOf(3), pathOf(4)] }));
+      await assertFails(updateDoc(quotaOf(db, uid), { paths: [pathOf(2), pathOf(3), pathOf(4)] }));
+      await assertFails(updateDoc(quotaOf(db, uid), { paths: [pathOf(4)] }));
+      await assertFails(
+        updateDoc(quotaOf(db, uid), {
+          paths: arrayUnion(pathOf(4)),
+          windowStart: Timestamp.fromMillis(Date.now() - 3_600_000),
+        }),
+      );
+      await assertFails(updateDoc(quotaOf(db, uid), { paths: arrayUnion('avatars/x/avatar') }));
+    });
+
+    it('refuses two appends batched into one write', async () => {
+      const uid = await person();
+      await seedQuota(uid, [pathOf(1)], 1);
+      const db = dbOf(uid);
+      const batch = writeBatch(db);
+      batch.update(quotaOf(db, uid), { paths: arrayUnion(pathOf(2)) });
+      batch.update(quotaOf(db, uid), { paths: arrayUnion(pathOf(3)) });
+      await assertFails(batch.commit());
+    });
+
+    it('refuses the 101st path within a day, and opens a new window once the full one is a day old', async () => {
+      const uid = await person();
+      const db = dbOf(uid);
+      await seedQuota(uid, full(), 23);
+      await assertFails(updateDoc(quotaOf(db, uid), { paths: arrayUnion(pathOf(500)) }));
+      await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [pathOf(500)] }));
+      await seedQuota(uid, full(), 24.1);
+      await assertFails(updateDoc(quotaOf(db, uid), { paths: arrayUnion(pathOf(500)) }));
+      await assertFails(
+        setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [pathOf(500), pathOf(501)] }),
+      );
+      await assertSucceeds(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [pathOf(500)] }));
+    });
+
+    it('refuses opening a new window over one with room that is less than a day old (to drop its count)', async () => {
+      const uid = await person();
+      await seedQuota(uid, [pathOf(1)], 23);
+      await assertFails(setDoc(quotaOf(dbOf(uid), uid), { windowStart: serverTimestamp(), paths: [pathOf(2)] }));
     });
   });
 });

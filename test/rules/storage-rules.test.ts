@@ -1,10 +1,11 @@
 /**
  * storage.rules against the Storage and Firestore emulators (DESIGN §4): size and type limits,
- * path checks (who may write to a ticket, avatars only by their owner), and reads only for
- * those who may read the message. Skips with its reason where the emulators cannot start.
+ * path checks (who may write to a ticket, avatars only by their owner), the per-person upload
+ * bound (only paths the uploader's quota lists), and reads only for those who may read the message. Skips with its reason where the emulators cannot start.
  */
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
+import { arrayUnion, doc, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
 import {
   PAST,
   as,
@@ -32,14 +33,30 @@ const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq
 
 const storageOf = (uid: string): FirebaseStorage => as(env, uid).storage() as unknown as FirebaseStorage;
 
-/** Uploads `bytes` bytes as `uid`, marked as theirs unless `uploadedBy` says otherwise. */
-function upload(
+/** Lists `path` in `uid`'s upload quota past the rules (the Firestore rules' side is in firestore-rules.test.ts). */
+async function listPath(uid: string, path: string): Promise<void> {
+  await env.withSecurityRulesDisabled(async (context) => {
+    const firestore = context.firestore() as unknown as Firestore;
+    await setDoc(
+      doc(firestore, `uploadQuotas/${uid}`),
+      { windowStart: Timestamp.now(), paths: arrayUnion(path) },
+      { merge: true },
+    );
+  });
+}
+
+/**
+ * Uploads `bytes` bytes as `uid`, marked as theirs unless `uploadedBy` says otherwise, to a
+ * path first listed in their upload quota as the app does (`listed: false` skips that).
+ */
+async function upload(
   uid: string | null,
   path: string,
-  options: { bytes?: number; contentType?: string; uploadedBy?: string | null } = {},
+  options: { bytes?: number; contentType?: string; uploadedBy?: string | null; listed?: boolean } = {},
 ) {
   const storage =
     uid === null ? (env.unauthenticatedContext().storage() as unknown as FirebaseStorage) : storageOf(uid);
+  if (uid !== null && options.listed !== false && path.startsWith('tickets/')) await listPath(uid, path);
   const uploadedBy = options.uploadedBy === undefined ? uid : options.uploadedBy;
   return uploadBytes(ref(storage, path), new Uint8Array(options.bytes ?? 64), {
     contentType: options.contentType ?? 'application/pdf',
@@ -125,6 +142,18 @@ describeWithEmulators('storage.rules', () => {
     });
     it('lets anyone signed in upload for a request not submitted yet', async () => {
       await assertSucceeds(upload('outsider', `tickets/${freshId('new')}/m1/a.pdf`));
+    });
+    it('refuses a path the uploader’s quota does not list: no files beyond the day’s bound', async () => {
+      const id = await seedTicket();
+      await assertFails(upload('carol', `tickets/${id}/m1/unlisted.pdf`, { listed: false }));
+      await assertFails(upload('outsider', `tickets/${freshId('new')}/m1/unlisted.pdf`, { listed: false }));
+      // Listed in someone else's quota is not listed in one's own.
+      const path = `tickets/${id}/m1/theirs.pdf`;
+      await listPath('alice', path);
+      await assertFails(upload('carol', path, { listed: false }));
+      await assertSucceeds(upload('alice', path, { listed: false }));
+      // The listing is of the exact path: another name in the same message is refused.
+      await assertFails(upload('alice', `tickets/${id}/m1/theirs2.pdf`, { listed: false }));
     });
     it('refuses an upload into a message already sent', async () => {
       const id = await seedTicket('open', { sent: storedMessage() });

@@ -9,6 +9,7 @@ import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from '@/domain/limits';
 import { ROLES } from '@/domain/roles';
 import { LOCALES } from '@/domain/locales';
 import { MAX_PEOPLE_QUERY } from '@/domain/people';
+import { UPLOAD_PATH_PATTERN, UPLOAD_QUOTA } from '@/domain/upload-quota';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 
 /** Markers around the generated block in both rules files. */
@@ -98,6 +99,10 @@ export function firestoreDomainBlock(): string {
     `${INDENT}function assignOnReplyFrom() { return ${list(ASSIGN_ON_REPLY_FROM)}; }`,
     `${INDENT}// The most people one query of \`users\` may return (DESIGN §3 "Finding people").`,
     `${INDENT}function maxPeopleQuery() { return ${MAX_PEOPLE_QUERY}; }`,
+    `${INDENT}// One person's upload window (DESIGN §4 "Uploads are bounded"): paths, hours, the path pattern.`,
+    `${INDENT}function maxUploadsPerWindow() { return ${UPLOAD_QUOTA.maxPaths}; }`,
+    `${INDENT}function uploadWindowHours() { return ${UPLOAD_QUOTA.windowMs / 3_600_000}; }`,
+    `${INDENT}function uploadPathPattern() { return '${UPLOAD_PATH_PATTERN.source.slice(1, -1).replace(/\\\//g, '/')}'; }`,
     `${INDENT}${DOMAIN_BLOCK_END}`,
   ].join('\n');
 }

@@ -26,7 +26,9 @@ export interface FilesPort {
    * files then stay readable only by their uploader until a message of that ticket holds them.
    * @param signal aborts the upload (rejects with `cancelled`).
    * @returns the stored path.
-   * @throws AppError `invalid-argument` over 10 MB or of a type DESIGN §3 does not allow.
+   * @throws AppError `invalid-argument` over 10 MB or of a type DESIGN §3 does not allow;
+   *   `resource-exhausted` when the uploader has listed 100 paths within the day (DESIGN §4
+   *   "Uploads are bounded"; a retry of a listed path does not count again).
    */
   uploadAttachment(
     ticketId: string,

@@ -120,6 +120,16 @@ export const refusals = {
   tooManyTags: (max: number): AppError =>
     new AppError('invalid-argument', `It already has ${max} tags, the most a ticket can have.`),
 
+  /**
+   * `resource-exhausted`: the person's upload window is full (DESIGN §4 "Uploads are bounded");
+   * `hours` until it opens again, at least 1.
+   */
+  uploadQuotaFull: (max: number, hours: number): AppError =>
+    new AppError(
+      'resource-exhausted',
+      `You have uploaded ${max} files within a day, the most one person may. Try again in ${hours} h.`,
+    ),
+
   /** `invalid-argument` with a validation sentence (a schema's first issue, DESIGN §3 limits). */
   badInput: (sentence: string): AppError => new AppError('invalid-argument', sentence),
   /** `invalid-argument`: an assignee who is not an agent or admin (`ticket.beAssigned`, DESIGN §1). */

@@ -64,4 +64,5 @@ export const CODES_WITH_OWN_SENTENCE: ReadonlySet<AppErrorCode> = new Set<AppErr
   'already-exists',
   'unsupported',
   'aborted',
+  'resource-exhausted',
 ]);

@@ -100,6 +100,10 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.tooManyTags',
     defaultMessage: 'It already has {max} tags, the most a ticket can have.',
   },
+  uploadQuotaFull: {
+    id: 'error.refusal.uploadQuotaFull',
+    defaultMessage: 'You have uploaded {max} files within a day, the most one person may. Try again in {hours} h.',
+  },
   badClientId: {
     id: 'error.refusal.badClientId',
     defaultMessage: 'A ticket or message id is 1–128 letters, digits, hyphens or underscores.',

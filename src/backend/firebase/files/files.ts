@@ -12,6 +12,7 @@ const load = () => import('@/backend/firebase/files/storage-files');
 const loadTickets = () => import('@/backend/firebase/tickets/firestore-tickets');
 const loadMessages = () => import('@/backend/firebase/messages/firestore-messages');
 const loadUsers = () => import('@/backend/firebase/users/firestore-users');
+const loadQuota = () => import('@/backend/firebase/files/firestore-upload-quota');
 
 /** The Firebase files port. */
 export function createFirebaseFiles(ctx: FirebaseContext): FilesPort {
@@ -21,7 +22,11 @@ export function createFirebaseFiles(ctx: FirebaseContext): FilesPort {
         const files = await load();
         const upload = files.checkUpload(ticketId, messageId, file);
         if (signal?.aborted) throw refusals.uploadCancelled();
-        await (await loadTickets()).assertMayAttach(await ctx.firestore(), ticketId);
+        const firestore = await ctx.firestore();
+        await (await loadTickets()).assertMayAttach(firestore, ticketId);
+        // The Storage rules take only a path the uploader's quota lists (DESIGN §4).
+        await (await loadQuota()).listUploadPath(firestore, upload.path);
+        if (signal?.aborted) throw refusals.uploadCancelled();
         return files.uploadAttachment(await ctx.storage(), upload, file.data, onProgress, signal);
       }),
     getDownloadUrl: (path) =>

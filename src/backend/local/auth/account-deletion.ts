@@ -17,7 +17,7 @@ export async function deleteAccountData(ctx: LocalContext, person: UserProfile):
   const { db } = ctx;
   await db.transaction(
     'rw',
-    [db.credentials, db.users, db.messages, db.mail, db.files, ...ticketWriteTables(db)],
+    [db.credentials, db.users, db.messages, db.mail, db.files, db.uploadQuotas, ...ticketWriteTables(db)],
     async () => {
       await db.credentials.delete(person.email);
       await db.users.delete(person.uid);
@@ -40,6 +40,7 @@ export async function deleteAccountData(ctx: LocalContext, person: UserProfile):
       await db.messages.filter((message) => message.authorId === person.uid).modify({ authorName: DELETED_USER_NAME });
       await db.mail.filter((mail) => mail.recipientUid === person.uid).delete();
       await db.files.where('path').startsWith(`avatars/${person.uid}/`).delete();
+      await db.uploadQuotas.delete(person.uid);
     },
   );
 }

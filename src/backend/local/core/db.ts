@@ -29,6 +29,7 @@ import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
+import type { UploadQuota } from '@/domain/upload-quota';
 import {
   applyStatsDeltas,
   dayStatsOfTickets,
@@ -87,6 +88,11 @@ export interface FileRecord {
   createdAt: IsoDateTime;
 }
 
+/** One person's upload window (DESIGN §4 "Uploads are bounded"), keyed by their uid. */
+export interface UploadQuotaRecord extends UploadQuota {
+  uid: string;
+}
+
 /** A secret of the local "server" (DESIGN §9): the reply-token secret and the webhook signing key. */
 export interface SecretRecord {
   id: 'replyToken' | 'webhookSigningKey';
@@ -108,6 +114,7 @@ export type TriageDb = Dexie & {
   settingsHistory: Table<SettingsChange, string>;
   ratings: Table<SatisfactionRating, string>;
   stats: Table<DayStats, string>;
+  uploadQuotas: Table<UploadQuotaRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -276,6 +283,9 @@ export const SCHEMA_V8: Readonly<Record<string, string>> = {
 
 /** Version 10: uploads by time, for the clean-up of those whose message was never sent (DESIGN §4). */
 export const SCHEMA_V10: Readonly<Record<string, string>> = { ...SCHEMA_V8, files: `${SCHEMA_V8.files}, createdAt` };
+
+/** Version 11: each person's upload window, keyed by uid (DESIGN §4 "Uploads are bounded"). */
+export const SCHEMA_V11: Readonly<Record<string, string>> = { ...SCHEMA_V10, uploadQuotas: 'uid' };
 
 /**
  * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
@@ -531,6 +541,7 @@ export function openTriageDb(name: string): TriageDb {
   // Version 9: the days hold counters, no longer one entry per ticket (DESIGN §11): rebuilt.
   db.version(9).stores(SCHEMA_V8).upgrade(rebuildStats);
   db.version(10).stores(SCHEMA_V10);
+  db.version(11).stores(SCHEMA_V11);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

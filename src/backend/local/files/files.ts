@@ -3,7 +3,8 @@
  * `tickets/{ticketId}/{messageId}/{name}`, size and type checked as the Storage rules would,
  * readable only by people who may read the message. A new request's files are uploaded before
  * the request exists (to the ticket id it will be submitted with): anyone signed in may do
- * that, and until the ticket exists only the uploader may read them.
+ * that, and until the ticket exists only the uploader may read them. Each path is first listed
+ * in the uploader's quota (`planUploadQuota`: at most 100 a day), as on Firebase.
  */
 import type { Listener } from '@/backend/port/subscriptions';
 import type { FilesPort, FileToUpload, UploadProgress } from '@/backend/port/files';
@@ -16,6 +17,7 @@ import type { UserProfile } from '@/domain/types';
 import { isoAt, requireUser, runCall, type LocalContext, runWrite } from '@/backend/local/core/context';
 import type { FileRecord } from '@/backend/local/core/db';
 import { attachmentPath } from '@/domain/attachment-paths';
+import { planUploadQuota } from '@/domain/upload-quota';
 import { avatarPath, isAvatarPath } from '@/domain/avatars';
 import { avatarFileSchema } from '@/domain/schemas';
 
@@ -117,9 +119,14 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
           contentType: file.contentType,
         });
         const path = attachmentPath(ticketId, messageId, meta.name);
-        // Checked before reading any bytes, so a refused upload costs nothing.
-        await db.transaction('r', [db.users, db.tickets, db.files], async () => {
-          await assertMayUpload(await requireUser(ctx), ticketId, path);
+        // Checked, and listed in the uploader's quota, before reading any bytes: a refused
+        // upload costs nothing, and files beyond the day's bound are refused (DESIGN §4).
+        await db.transaction('rw', [db.users, db.tickets, db.files, db.uploadQuotas], async () => {
+          const me = await requireUser(ctx);
+          await assertMayUpload(me, ticketId, path);
+          const stored = await db.uploadQuotas.get(me.uid);
+          const plan = planUploadQuota(stored ?? null, path, ctx.now());
+          if (plan.kind !== 'listed') await db.uploadQuotas.put({ uid: me.uid, ...plan.quota });
         });
 
         onProgress?.({ bytesTransferred: 0, totalBytes });

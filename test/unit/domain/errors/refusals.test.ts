@@ -41,6 +41,7 @@ const ALL: Record<keyof typeof refusals, () => AppError> = {
   bulkDuplicate: refusals.bulkDuplicate,
   bulkUnknown: refusals.bulkUnknown,
   tooManyTags: () => refusals.tooManyTags(10),
+  uploadQuotaFull: () => refusals.uploadQuotaFull(100, 3),
   notUploaded: () => refusals.notUploaded('a.txt'),
   invalidCredential: refusals.invalidCredential,
   wrongCurrentPassword: refusals.wrongCurrentPassword,

@@ -50,6 +50,7 @@ const ARGUMENTS: Partial<Record<keyof typeof refusals, unknown[]>> = {
   badPresenceTtl: [120000],
   bulkTooMany: [100],
   tooManyTags: [10],
+  uploadQuotaFull: [100, 7],
   idInUse: ['ticket'],
 };
 

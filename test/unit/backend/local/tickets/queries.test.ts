@@ -317,7 +317,7 @@ describe('the stored-only assignee key', () => {
         sort: { field: 'createdAt', direction: 'asc' },
       });
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(10);
+      expect(upgraded.verno).toBe(11);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -392,7 +392,7 @@ describe('the stored-only search keys (schema v3)', () => {
       await expect(search('grace@example.test')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(search('logi')).resolves.toMatchObject({ tickets: [{ id: 'v2b' }] });
       await expect(countTickets(upgraded, { tag: 'vip' })).resolves.toBe(1);
-      expect(upgraded.verno).toBe(10);
+      expect(upgraded.verno).toBe(11);
     } finally {
       upgraded.close();
       await Dexie.delete(name);

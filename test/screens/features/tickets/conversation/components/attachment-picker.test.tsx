@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppError } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
 import { messagesOf } from '../../../../../support/local-backend';
 import { localBackend, renderPanel, signedInStore, ticketBy } from '../../../../../support/composer-harness';
 
@@ -166,5 +167,20 @@ describe('attachment picker', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove denied.txt' }));
     expect(screen.getByRole('button', { name: 'Send reply' })).toBeEnabled();
+  });
+
+  it('says when a person’s uploads for the day are used up, and when they can upload again', async () => {
+    const user = setup();
+    const backend = localBackend();
+    const ticket = await ticketBy(backend);
+    jest.spyOn(backend.files, 'uploadAttachment').mockRejectedValueOnce(refusals.uploadQuotaFull(100, 5));
+    const { store } = await signedInStore(backend);
+    renderPanel(store, { ticketId: ticket.id, staff: false });
+
+    await user.upload(await screen.findByLabelText('Attach files'), file('many.txt', 'text/plain'));
+    await waitFor(() => expect(item('many.txt')).toHaveAttribute('data-state', 'failed'));
+    expect(within(item('many.txt')).getByRole('alert')).toHaveTextContent(
+      'You have uploaded 100 files within a day, the most one person may. Try again in 5 h.',
+    );
   });
 });
