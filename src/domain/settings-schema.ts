@@ -40,13 +40,11 @@ export const MAX_HOLIDAYS = 100;
 /** The most categories, active and archived together. */
 export const MAX_CATEGORIES = 50;
 
+/** The refusal of an SLA target out of range (or missing): it names the range, never clamps (guide §7). */
+const SLA_RANGE = `An SLA target is 1 to ${MAX_SLA_MINUTES} minutes.`;
 const minutes = z
-  .number()
-  .check(
-    z.int('SLA targets are whole minutes.'),
-    z.gte(1, 'An SLA target is at least one minute.'),
-    z.lte(MAX_SLA_MINUTES, 'An SLA target is at most a year.'),
-  );
+  .number({ error: SLA_RANGE })
+  .check(z.int('SLA targets are whole minutes.'), z.gte(1, SLA_RANGE), z.lte(MAX_SLA_MINUTES, SLA_RANGE));
 
 /** One priority's SLA policy (DESIGN §10). */
 export const slaPolicySchema = z.object({
@@ -131,9 +129,10 @@ const deskNameSchema = z
   .string()
   .check(z.trim(), z.minLength(1, 'The desk needs a name.'), z.maxLength(60, 'A desk name has at most 60 characters.'));
 
+const CLOSE_RANGE = 'Close after 1 to 365 days.';
 const closeAfterDaysSchema = z
-  .number()
-  .check(z.int(), z.gte(1, 'Close after at least one day.'), z.lte(365, 'Close after at most 365 days.'));
+  .number({ error: CLOSE_RANGE })
+  .check(z.int('Close after a whole number of days.'), z.gte(1, CLOSE_RANGE), z.lte(365, CLOSE_RANGE));
 
 /**
  * `settings/desk` as an admin saves it: name, categories (active and archived, each name once),

@@ -80,10 +80,10 @@ describe('settings schema', () => {
 
   test('an SLA target of 0 minutes is refused', () => {
     expect(refusals(slaPolicySchema, { ...POLICY, firstReplyMinutes: 0 })).toEqual([
-      'An SLA target is at least one minute.',
+      'An SLA target is 1 to 525600 minutes.',
     ]);
     const desk = validDesk();
     desk.sla.high = { ...desk.sla.high, resolutionMinutes: 0 };
-    expect(refusals(deskSettingsSchema, desk)).toEqual(['An SLA target is at least one minute.']);
+    expect(refusals(deskSettingsSchema, desk)).toEqual(['An SLA target is 1 to 525600 minutes.']);
   });
 });

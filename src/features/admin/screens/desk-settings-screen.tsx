@@ -107,13 +107,13 @@ const ISSUE: Record<string, MessageDescriptor> = defineMessages({
   },
   'Each category name once.': { id: 'admin.settings.issue.categoryTwice', defaultMessage: 'Each category name once.' },
   'At most 50 categories.': { id: 'admin.settings.issue.categoryCount', defaultMessage: 'At most 50 categories.' },
-  'Close after at least one day.': {
-    id: 'admin.settings.issue.closeMin',
-    defaultMessage: 'Close after at least one day.',
+  'Close after 1 to 365 days.': {
+    id: 'admin.settings.issue.closeRange',
+    defaultMessage: 'Close after 1 to 365 days.',
   },
-  'Close after at most 365 days.': {
-    id: 'admin.settings.issue.closeMax',
-    defaultMessage: 'Close after at most 365 days.',
+  'Close after a whole number of days.': {
+    id: 'admin.settings.issue.closeWhole',
+    defaultMessage: 'Close after a whole number of days.',
   },
   'Choose a time zone from the list.': {
     id: 'admin.settings.issue.timeZone',
@@ -140,13 +140,9 @@ const ISSUE: Record<string, MessageDescriptor> = defineMessages({
     id: 'admin.settings.issue.slaWhole',
     defaultMessage: 'SLA targets are whole minutes.',
   },
-  'An SLA target is at least one minute.': {
-    id: 'admin.settings.issue.slaMin',
-    defaultMessage: 'An SLA target is at least one minute.',
-  },
-  'An SLA target is at most a year.': {
-    id: 'admin.settings.issue.slaMax',
-    defaultMessage: 'An SLA target is at most a year.',
+  'An SLA target is 1 to 525600 minutes.': {
+    id: 'admin.settings.issue.slaRange',
+    defaultMessage: 'An SLA target is 1 to 525600 minutes.',
   },
 });
 
@@ -180,6 +176,13 @@ function SettingsForm({ settings }: { settings: DeskSettings }) {
 
   const onFinish = async (values: SettingsFormValues) => {
     setFormError(null);
+    // The last attempt's field errors go: those still true are set again below.
+    form.setFields(
+      form
+        .getFieldsError()
+        .filter((field) => field.errors.length > 0)
+        .map((field) => ({ name: field.name as never, errors: [] })),
+    );
     const input = settingsOfForm(values, settings.assignOnReply);
     const parsed = deskSettingsSchema.safeParse(input);
     if (!parsed.success) {
@@ -230,7 +233,7 @@ function SettingsForm({ settings }: { settings: DeskSettings }) {
             label={intl.formatMessage(TEXT.closeAfterDays)}
             extra={intl.formatMessage(TEXT.closeAfterDaysHelp)}
           >
-            <InputNumber min={1} max={365} precision={0} style={{ width: 120 }} />
+            <InputNumber style={{ width: 120 }} />
           </Form.Item>
         </Card>
 
@@ -324,13 +327,13 @@ function SettingsForm({ settings }: { settings: DeskSettings }) {
                 <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 4 }}>{labels.priority(priority)}</legend>
                 <Flex gap={12} wrap="wrap">
                   <Form.Item name={['sla', priority, 'firstReplyMinutes']} label={intl.formatMessage(TEXT.firstReply)}>
-                    <InputNumber min={1} style={{ width: 140 }} />
+                    <InputNumber style={{ width: 140 }} />
                   </Form.Item>
                   <Form.Item name={['sla', priority, 'nextReplyMinutes']} label={intl.formatMessage(TEXT.nextReply)}>
-                    <InputNumber min={1} style={{ width: 140 }} />
+                    <InputNumber style={{ width: 140 }} />
                   </Form.Item>
                   <Form.Item name={['sla', priority, 'resolutionMinutes']} label={intl.formatMessage(TEXT.resolution)}>
-                    <InputNumber min={1} style={{ width: 140 }} />
+                    <InputNumber style={{ width: 140 }} />
                   </Form.Item>
                   <Form.Item name={['sla', priority, 'hours']} label={intl.formatMessage(TEXT.hours)}>
                     <Select

@@ -180,6 +180,7 @@ function SimulateReply() {
   const { token } = theme.useToken();
 
   const submit = async (values: SimulateValues) => {
+    setResult(null);
     const number = values.ticketNumber ?? 0;
     const answer = await simulate({ ticketNumber: number, from: values.from, text: values.text });
     if ('error' in answer) {
@@ -217,6 +218,8 @@ function SimulateReply() {
         layout="vertical"
         requiredMark={false}
         onFinish={(values) => void submit(values)}
+        // The last outcome belongs to the last email: an attempt the form refuses clears it.
+        onFinishFailed={() => setResult(null)}
         initialValues={{ ticketNumber: null, from: '', text: '' }}
       >
         <Flex gap="middle" wrap>
@@ -232,7 +235,7 @@ function SimulateReply() {
               ),
             ]}
           >
-            <InputNumber min={1} precision={0} style={{ width: 160 }} />
+            <InputNumber style={{ width: 160 }} />
           </Form.Item>
           <Form.Item
             name="from"

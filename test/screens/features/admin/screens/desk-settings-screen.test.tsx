@@ -1,0 +1,80 @@
+/**
+ * The desk settings form (`/admin/settings`): a fixed error goes with the next save, and a number
+ * out of range is refused with a message naming the range — never clamped or rounded silently
+ * (guide §7). Nothing is saved while a field is refused.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { Backend } from '@/backend/port/backend';
+import type { DeskSettings } from '@/domain/types';
+import { demoAccount, seededDeskAs } from '../../../../support/local-backend';
+import { renderApp } from '../../../../support/render-app';
+
+beforeEach(() => localStorage.clear());
+
+const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+/** The stored settings, read once. */
+const stored = (backend: Backend) =>
+  new Promise<DeskSettings>((resolve, reject) => {
+    const stop = backend.settings.watch((settings) => {
+      stop();
+      resolve(settings);
+    }, reject);
+  });
+
+async function openSettings() {
+  const { backend } = await seededDeskAs(demoAccount('admin'));
+  renderApp(backend, '/admin/settings');
+  const name = await screen.findByRole('textbox', { name: 'Desk name' });
+  return { backend, name };
+}
+
+describe('desk settings form', () => {
+  it('clears a fixed field’s error when the next save succeeds', async () => {
+    const user = setup();
+    const { backend, name } = await openSettings();
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The desk needs a name.')).toBeInTheDocument();
+
+    await user.type(name, 'Acme Support');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Desk settings saved.')).toBeInTheDocument();
+    expect(screen.queryByText('The desk needs a name.')).not.toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(async () => expect((await stored(backend)).deskName).toBe('Acme Support'));
+  });
+
+  it.each([
+    ['Close solved tickets after (days)', '0', 'Close after 1 to 365 days.'],
+    ['Close solved tickets after (days)', '999', 'Close after 1 to 365 days.'],
+    ['Close solved tickets after (days)', '2.5', 'Close after a whole number of days.'],
+  ])('refuses %s = %s, saying “%s”, and saves nothing', async (label, typed, sentence) => {
+    const user = setup();
+    const { backend } = await openSettings();
+    const before = await stored(backend);
+    const field = screen.getByRole('spinbutton', { name: label });
+    await user.clear(field);
+    await user.type(field, typed);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    // What was typed stays, as typed.
+    expect(field).toHaveValue(typed);
+    expect((await stored(backend)).closeAfterDays).toBe(before.closeAfterDays);
+  });
+
+  it('refuses an SLA target of -5 minutes with the range, keeping what was typed', async () => {
+    const user = setup();
+    const { backend } = await openSettings();
+    const before = await stored(backend);
+    const field = screen.getAllByRole('spinbutton', { name: 'First reply (min)' })[0];
+    if (!field) throw new Error('no first-reply target');
+    await user.clear(field);
+    await user.type(field, '-5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('An SLA target is 1 to 525600 minutes.')).toBeInTheDocument();
+    expect(field).toHaveValue('-5');
+    expect((await stored(backend)).sla).toEqual(before.sla);
+  });
+});
