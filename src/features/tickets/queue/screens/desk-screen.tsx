@@ -324,6 +324,8 @@ export default function DeskScreen() {
         />
         {user && (
           <QueueBulkBar
+            // A result belongs to the view it was done in: another view starts a fresh bar.
+            key={queue.view.id}
             selected={checkedTickets}
             me={user}
             staff={staff}

@@ -96,6 +96,32 @@ describe('queue bulk bar', () => {
     expect((await backend.tickets.get(pendingId)).tags).toContain('needs-review');
   });
 
+  it('leaves a result in the view it was done in: another view does not show it', async () => {
+    const { backend } = await seededDeskAs(priya);
+    const user = userEvent.setup({ delay: null });
+    renderApp(backend, '/desk?view=open&sort=createdAt&dir=desc');
+    await waitFor(() => expect(rowIds().length).toBeGreaterThan(5), { timeout: 15_000 });
+    const [first, second] = rowIds();
+    if (!first || !second) throw new Error('the seed should have open tickets');
+    await user.click(rowCheckbox(first));
+    await user.click(rowCheckbox(second));
+    const bar = within(screen.getByRole('toolbar', { name: 'Bulk actions' }));
+    await user.click(bar.getByRole('button', { name: /Assign/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign to me' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Bulk change result' })).toHaveTextContent(
+        '2 tickets assigned to you.',
+      ),
+    );
+
+    const views = screen.getByRole('radiogroup', { name: 'Queue views' });
+    const mine = within(views).getByRole('radio', { name: /^Mine/ }).closest('label');
+    if (!mine) throw new Error('the Mine radio has no label');
+    await user.click(mine);
+    await waitFor(() => expect(within(views).getByRole('radio', { name: /^Mine/ })).toBeChecked());
+    expect(screen.queryByRole('status', { name: 'Bulk change result' })).not.toBeInTheDocument();
+  });
+
   it('x ticks the row the keyboard is on, and the header box ticks the page', async () => {
     const { backend } = await seededDeskAs(priya);
     const user = userEvent.setup({ delay: null });
