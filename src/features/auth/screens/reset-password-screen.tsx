@@ -79,6 +79,8 @@ export default function ResetPasswordScreen() {
       <div ref={fields} onSubmitCapture={adoptShown}>
         <Form<{ email: string }>
           form={form}
+          // The app's messages, not the browser's bubble over them (its own check of type=email).
+          noValidate
           layout="vertical"
           requiredMark={false}
           disabled={isLoading}

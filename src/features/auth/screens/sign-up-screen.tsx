@@ -74,6 +74,8 @@ export default function SignUpScreen() {
       <div ref={fields} onSubmitCapture={adoptShown}>
         <Form<SignUpValues>
           form={form}
+          // The app's messages, not the browser's bubble over them (its own check of type=email).
+          noValidate
           layout="vertical"
           requiredMark={false}
           disabled={busy}

@@ -47,6 +47,17 @@ describe('sign-up screen', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('not-an-email');
   });
 
+  it.each(['/sign-up', '/reset-password', '/sign-in'])(
+    '%s leaves checking to the app: no browser bubble covers its message (noValidate)',
+    async (path) => {
+      renderApp(localTestBackend({ seed: false }), path);
+      const email = await screen.findByLabelText('Email');
+      const form = email.closest('form');
+      expect(form).not.toBeNull();
+      expect(form?.noValidate).toBe(true);
+    },
+  );
+
   it('creates a customer account and lands on the empty requests page', async () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp(localTestBackend({ seed: false }), '/sign-up');
