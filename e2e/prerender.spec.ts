@@ -70,6 +70,29 @@ test.describe('without JavaScript', () => {
     await page.goto('/reset-password');
     await expect(page.getByLabel('Email')).toBeVisible();
   });
+
+  test('each page says, in the three languages, that Triage needs JavaScript; a submit sends nothing and keeps what was typed', async ({
+    page,
+  }) => {
+    for (const path of ['/sign-in', '/sign-up', '/reset-password']) {
+      await page.goto(path);
+      const notice = page.getByRole('alert').filter({ hasText: 'Triage needs JavaScript' });
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText('Triage necesita JavaScript');
+      await expect(notice).toContainText('يحتاج Triage إلى JavaScript');
+      await page.getByLabel('Email').fill('dana@example.test');
+      await page.getByLabel('Email').press('Enter');
+      await page.getByRole('button', { name: /^(Sign in|Create account|Send reset link)$/ }).click();
+      // Nothing was sent: no navigation (the address has no query), and the field keeps its text.
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByLabel('Email')).toHaveValue('dana@example.test');
+    }
+    await shot(page, 'prerender-02-reset-without-javascript');
+    // The app's own page for any other address: the notice, not a start-up line that never ends.
+    await page.goto('/desk');
+    await expect(page.getByRole('alert').filter({ hasText: 'Triage needs JavaScript' })).toBeVisible();
+    await expect(page.getByText('Starting Triage…')).toBeHidden();
+  });
 });
 
 test('the sign-in page hydrates without a layout shift or an error, and works', async ({ page }) => {

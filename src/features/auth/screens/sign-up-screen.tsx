@@ -76,6 +76,8 @@ export default function SignUpScreen() {
           form={form}
           // The app's messages, not the browser's bubble over them (its own check of type=email).
           noValidate
+          // Without JavaScript (the pre-rendered page) a submit does nothing: no reload, nothing sent.
+          method="dialog"
           layout="vertical"
           requiredMark={false}
           disabled={busy}
