@@ -4,8 +4,16 @@
  * persisted user hint, and a retry screen when the profile cannot be read. Each guard switches
  * on the session's `kind` (the auth machine's states), exhaustively.
  */
-import { useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  createBrowserRouter,
+  matchPath,
+  Navigate,
+  Outlet,
+  useLocation,
+  useRouteError,
+  type RouteObject,
+} from 'react-router-dom';
 import Button from 'antd/es/button';
 import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -14,6 +22,7 @@ import { homePathFor, mayOpen, ROUTES, type AppRoute } from '@/app/routes';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { FullPageFrame, FullPageSpinner } from '@/components/full-page-state';
 import { StatusPage } from '@/components/status-page';
+import type { Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import type { AuthProfileUnavailable } from '@/lib/session/auth-machine';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
@@ -120,9 +129,24 @@ function unexpectedSession(session: never): never {
   throw new Error(`Unknown auth state ${JSON.stringify(session)}`);
 }
 
+/**
+ * Where a sign-in lands (DESIGN §1): the address the visitor asked for (`/desk?view=mine`) when
+ * their role may open it, else their role's home.
+ */
+function landingFor(asked: string | undefined, role: Role): string {
+  const route = asked ? ROUTES.find((candidate) => matchPath(candidate.path, asked.split('?')[0] ?? '')) : undefined;
+  return asked && route && mayOpen(route, role) ? asked : homePathFor(role);
+}
+
 function Guarded({ route }: { route: AppRoute }) {
   const auth = useAppSelector(selectAuth);
   const location = useLocation();
+  // Whether this page was shown to someone signed in: after they sign out (here or in another
+  // tab), the next person to sign in must not inherit their page (DESIGN §1).
+  const shownSignedIn = useRef(false);
+  useEffect(() => {
+    if (auth.kind === 'signedIn' || auth.kind === 'profileUnavailable') shownSignedIn.current = true;
+  }, [auth.kind]);
   useDocumentTitle(route.title);
   const Screen = route.screen;
   const forGuests = route.access.kind === 'guest';
@@ -144,11 +168,17 @@ function Guarded({ route }: { route: AppRoute }) {
     case 'signedOut':
     case 'signingIn':
       if (forGuests) return guestScreen;
-      return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+      return (
+        <Navigate
+          to="/sign-in"
+          replace
+          state={shownSignedIn.current ? null : { from: location.pathname + location.search }}
+        />
+      );
     case 'signedIn': {
       if (forGuests) {
         const from = (location.state as { from?: string } | null)?.from;
-        return <Navigate to={from ?? homePathFor(auth.user.role)} replace />;
+        return <Navigate to={landingFor(from, auth.user.role)} replace />;
       }
       return (
         <SignedInFrame user={auth.user}>{mayOpen(route, auth.user.role) ? <Screen /> : <Forbidden />}</SignedInFrame>

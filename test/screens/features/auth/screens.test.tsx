@@ -142,6 +142,53 @@ describe('sign-in screen', () => {
     expect(await screen.findByText('Queue')).toBeInTheDocument();
   });
 
+  /** Signs `who` in through the form (the sign-in page must be showing). */
+  async function signInThroughForm(user: ReturnType<typeof userEvent.setup>, who: { email: string; password: string }) {
+    await user.type(await screen.findByLabelText('Email', {}, { timeout: 15_000 }), who.email);
+    await user.type(screen.getByLabelText('Password'), who.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  }
+
+  it.each([
+    ['an agent at /desk?view=mine', agent, '/desk?view=mine', 'Queue', customer, '/requests'],
+    ['a customer at /requests', customer, '/requests', 'My requests', agent, '/desk'],
+  ])(
+    'after %s signs out, the next person in the tab lands on their own home, not that page',
+    async (_, first, page, heading, next, home) => {
+      const user = userEvent.setup({ delay: null });
+      const { backend } = await seededDeskAs(first);
+      const { router } = renderApp(backend, page);
+      // The page shown to them, signed in.
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 })).toBeInTheDocument();
+      expect(router.state.location.pathname + router.state.location.search).toBe(page);
+      await act(() => backend.auth.signOut());
+      await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+      await signInThroughForm(user, next);
+      await waitFor(() => expect(router.state.location.pathname).toBe(home), { timeout: 10_000 });
+      expect(screen.queryByText('403 — not for your role')).not.toBeInTheDocument();
+    },
+  );
+
+  it('takes a deep link to its page when the person may open it, and to their home when not', async () => {
+    const user = userEvent.setup({ delay: null });
+    const backend = localTestBackend({ seed: true });
+    const first = renderApp(backend, '/desk?view=mine');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/sign-in'), { timeout: 15_000 });
+    await signInThroughForm(user, agent);
+    await waitFor(() =>
+      expect(first.router.state.location.pathname + first.router.state.location.search).toBe('/desk?view=mine'),
+    );
+    await act(() => backend.auth.signOut());
+    first.unmount();
+
+    // A customer who follows an agent's link: their own home, not a 403.
+    const second = renderApp(backend, '/desk?view=mine');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/sign-in'), { timeout: 15_000 });
+    await signInThroughForm(user, customer);
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/requests'), { timeout: 10_000 });
+    expect(screen.queryByText('403 — not for your role')).not.toBeInTheDocument();
+  });
+
   it('keeps a sign-in to this tab when “Only in this tab” is ticked, and to the browser when not', async () => {
     const user = userEvent.setup({ delay: null });
     const backend = localTestBackend({ seed: true });
