@@ -1,32 +1,68 @@
 /**
- * The queue at 1280 px (seeded local desk, agent Priya, "All open"): every subject is shown whole
- * (wrapped, not cut), "Last activity" is never clipped, and the search box's placeholder fits.
- * Screenshot: queue-01-1280.
+ * The queue at 1280 × 800 with the side menu open (seeded local desk, agent Priya, "All open"):
+ * dense and readable — at least 12 rows wholly on screen, each subject on one line with its full
+ * text in its tooltip and accessible name, "Last activity" never clipped, the search box's
+ * placeholder whole, the filters on one row and every view reachable. Screenshots: queue-01-1280
+ * (light, English), queue-02-1280-dark-ar.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shot, signInStaff } from './support';
 
-test('the queue at 1280 px shows whole subjects, unclipped times and a readable search placeholder', async ({
-  context,
-}) => {
-  const page = await signInStaff(context, 'priya@triage.test');
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/desk?view=open');
-  await expect(page.locator('tbody tr[data-ticket-id]').first()).toBeVisible();
+/** Rows of the table wholly inside the viewport. */
+function rowsInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const height = window.innerHeight;
+    return [...document.querySelectorAll('tbody tr[data-ticket-id]')].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= height;
+    }).length;
+  });
+}
 
-  const clipped = await page.evaluate(() => {
-    const cut = (element: Element) =>
-      element instanceof HTMLElement &&
-      (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+/** Subjects that take more than one line, or whose full text is in neither the tooltip nor the name. */
+function subjectsNotOnOneLine(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const found: string[] = [];
-    for (const cell of document.querySelectorAll(
-      'tbody td[data-column="subject"], tbody td[data-column="updatedAt"]',
-    )) {
-      if (cut(cell) || [...cell.querySelectorAll('*')].some(cut)) found.push(cell.textContent ?? '');
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('tbody td[data-column="subject"] a')) {
+      // One line: as tall as the row's number, which is one line.
+      const number = link.closest('tr')?.querySelector('td[data-column="number"] > span');
+      const oneLine =
+        number instanceof HTMLElement &&
+        Math.abs(link.getBoundingClientRect().height - number.getBoundingClientRect().height) < 2;
+      const text = link.textContent ?? '';
+      if (!oneLine || link.title !== text) found.push(text);
     }
     return found;
   });
-  expect(clipped, 'cells whose text is cut off').toEqual([]);
+}
+
+test('the queue at 1280 × 800 shows at least 12 one-line rows, whole times and every view', async ({ context }) => {
+  const page = await signInStaff(context, 'priya@triage.test');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/desk?view=open');
+  await expect(page.locator('tbody tr[data-ticket-id]').first()).toBeVisible();
+  // The side menu is open (its labels show), as an agent's laptop has it.
+  await expect(page.getByRole('complementary').getByRole('link', { name: 'Desk', exact: true })).toBeVisible();
+
+  expect(await rowsInView(page), 'rows wholly in the viewport').toBeGreaterThanOrEqual(12);
+  expect(await subjectsNotOnOneLine(page), 'subjects not on one line with their full text').toEqual([]);
+  // A subject's accessible name is its whole text, however it is cut on screen.
+  const first = page.locator('tbody td[data-column="subject"] a').first();
+  await expect(first).toHaveAccessibleName((await first.textContent()) ?? '');
+
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll('tbody td[data-column="updatedAt"]')]
+      .filter((cell) => cell instanceof HTMLElement && cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => cell.textContent ?? ''),
+  );
+  expect(clipped, '"Last activity" cells cut off').toEqual([]);
+
+  // The filters take one row.
+  const filterTops = await page
+    .getByRole('search', { name: 'Filter the queue' })
+    .evaluate((bar) => new Set([...bar.children].map((child) => Math.round(child.getBoundingClientRect().top))).size);
+  expect(filterTops, 'rows the filters take').toBe(1);
 
   const search = page.getByRole('searchbox', { name: 'Search tickets' });
   const placeholderFits = await search.evaluate((input: HTMLInputElement) => {
@@ -38,6 +74,17 @@ test('the queue at 1280 px shows whole subjects, unclipped times and a readable 
     return context2d.measureText(input.placeholder).width <= room;
   });
   expect(placeholderFits, 'the search placeholder fits its box').toBe(true);
+
+  // Every view is on screen: none cut off at the strip's end.
+  const views = page.getByRole('radiogroup', { name: 'Queue views' });
+  const cutViews = await views.evaluate((group) => {
+    const edge = group.getBoundingClientRect().right;
+    return [...group.querySelectorAll('label')]
+      .filter((label) => label.getBoundingClientRect().right > Math.min(edge, window.innerWidth) + 1)
+      .map((label) => label.textContent ?? '');
+  });
+  expect(cutViews, 'views cut off').toEqual([]);
+
   // Property changes count as activity (as Zendesk's "Updated"), and the header says so.
   await expect(page.getByRole('columnheader', { name: /Last activity/ })).toHaveAttribute('title', /any kind/);
   await shot(page, 'queue-01-1280');

@@ -31,7 +31,7 @@ const TEXT = defineMessages({
   search: { id: 'queue.filterBar.search', defaultMessage: 'Search tickets' },
   searchPlaceholder: {
     id: 'queue.filterBar.searchPlaceholder',
-    defaultMessage: 'Search #number, subject, name or email',
+    defaultMessage: '#number, subject, name or email',
   },
   status: { id: 'queue.filterBar.status', defaultMessage: 'Status' },
   priority: { id: 'queue.filterBar.priority', defaultMessage: 'Priority' },
@@ -106,7 +106,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
     { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
     ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
   ];
-  const selectStyle = { minWidth: 128 };
+  const selectStyle = { width: 96 };
 
   return (
     <Flex vertical gap={4}>
@@ -128,7 +128,8 @@ export const QueueFilterBar = memo(function QueueFilterBar({
             typed.current = false;
             onChange(q ? { ...filters, q } : without(filters, 'q'));
           }}
-          style={{ width: 360 }}
+          // Room for the placeholder, and the rest of the filters beside it on a laptop's row.
+          style={{ flex: '1 1 288px', minWidth: 288, maxWidth: 360 }}
         />
         <Select
           aria-label={intl.formatMessage(TEXT.status)}
@@ -154,7 +155,8 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           allowClear
           showSearch
           optionFilterProp="label"
-          style={{ minWidth: 160 }}
+          style={{ width: 120 }}
+          popupMatchSelectWidth={false}
           value={filters.assignee === null ? UNASSIGNED : filters.assignee}
           onChange={(value?: string) =>
             set('assignee', value === undefined ? undefined : value === UNASSIGNED ? null : value)
@@ -165,7 +167,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           aria-label={intl.formatMessage(TEXT.category)}
           placeholder={intl.formatMessage(TEXT.category)}
           allowClear
-          style={selectStyle}
+          style={{ width: 104 }}
           value={filters.category}
           onChange={(value) => set('category', value)}
           options={categories.map((category) => ({ value: category, label: category }))}
@@ -174,7 +176,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           aria-label={intl.formatMessage(TEXT.tag)}
           placeholder={intl.formatMessage(TEXT.tag)}
           allowClear
-          style={{ width: 128 }}
+          style={{ width: 80 }}
           // Uncontrolled per tag in the URL, so typing is free and a valid tag applies on Enter or blur.
           key={filters.tag ?? ''}
           defaultValue={filters.tag}
@@ -184,7 +186,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
         />
         <PersonSearchSelect
           label={intl.formatMessage(TEXT.requester)}
-          style={{ minWidth: 220 }}
+          style={{ width: 124 }}
           value={filters.requester}
           onChange={(value) => set('requester', value)}
         />

@@ -15,7 +15,7 @@ import theme from 'antd/es/theme';
 import type { GlobalToken } from 'antd/es/theme/interface';
 import type { DeskSettings, Ticket } from '@/domain/types';
 import { nextSlaClock, slaClocks, type SlaClock } from '@/domain/sla/clocks';
-import { slaColor, slaTargetLabel, useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
+import { slaColor, useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
 import { useMinuteClock } from '@/lib/use-minute-clock';
 import { PRIORITY_COLORS, STATUS_COLORS } from '@/features/tickets/ticket-labels';
 import { tagTextShade } from '@/components/preset-tag';
@@ -114,8 +114,7 @@ export function tagCss(token: GlobalToken): string {
       : `.triage-queue-tag-${color} { color: ${palette[`${color}${tagTextShade(color)}`]}; background: ${palette[`${color}1`]}; border-color: ${palette[`${color}3`]}; }`,
   );
   return `
-.triage-queue-sla { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; }
-.triage-queue-sla-target { font-size: ${token.fontSizeSM}px; color: ${token.colorTextSecondary}; }
+.triage-queue-sla { display: inline-flex; }
 .triage-queue-tag { display: inline-block; height: auto; padding-inline: 7px; font-size: ${token.fontSizeSM}px;
   line-height: ${Math.round(token.lineHeightSM * token.fontSizeSM)}px; white-space: nowrap;
   border: ${token.lineWidth}px ${token.lineType} transparent; border-radius: ${token.borderRadiusSM}px; }
@@ -127,7 +126,7 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'number',
     title: COLUMN_TEXT.number,
-    width: 76,
+    width: 60,
     sortField: 'createdAt',
     render: (ticket, unread, { intl }) => (
       <span className="triage-queue-number">
@@ -148,11 +147,17 @@ const COLUMNS: readonly Column[] = [
       </Link>
     ),
   },
-  { key: 'requester', title: COLUMN_TEXT.requester, width: 132, dir: 'auto', render: (ticket) => ticket.requesterName },
+  {
+    key: 'requester',
+    title: COLUMN_TEXT.requester,
+    width: 112,
+    dir: 'auto',
+    render: (ticket) => <span title={ticket.requesterName}>{ticket.requesterName}</span>,
+  },
   {
     key: 'status',
     title: COLUMN_TEXT.status,
-    width: 88,
+    width: 84,
     render: (ticket, _unread, { labels }) => (
       <RowTag color={STATUS_COLORS[ticket.status]}>{labels.status(ticket.status)}</RowTag>
     ),
@@ -160,7 +165,7 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'priority',
     title: COLUMN_TEXT.priority,
-    width: 80,
+    width: 76,
     render: (ticket, _unread, { labels }) => (
       <RowTag color={PRIORITY_COLORS[ticket.priority]}>{labels.priority(ticket.priority)}</RowTag>
     ),
@@ -168,7 +173,7 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'assignee',
     title: COLUMN_TEXT.assignee,
-    width: 124,
+    width: 104,
     dir: 'auto',
     render: (ticket) =>
       ticket.assigneeName ?? (
@@ -180,15 +185,18 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'nextSla',
     title: COLUMN_TEXT.nextSla,
-    width: 172,
+    width: 164,
     hint: COLUMN_TEXT.nextSlaHint,
     sortField: 'slaDueAt',
-    // The target's name above its state, so the column stays narrow and says it in words.
+    // One line, so rows stay compact: the state as a tag; the whole sentence, with the target's
+    // name (first reply, next reply, resolution), for screen readers and in the tooltip.
     render: (_ticket, _unread, { intl, nextSla, slaSentence, slaShort }) =>
       nextSla ? (
         <span className="triage-queue-sla" title={slaSentence(nextSla)}>
-          <span className="triage-queue-sla-target">{slaTargetLabel(intl, nextSla.target)}</span>
-          <RowTag color={slaColor(nextSla)}>{slaShort(nextSla)}</RowTag>
+          <span className="triage-screen-reader-only">{slaSentence(nextSla)}</span>
+          <span aria-hidden>
+            <RowTag color={slaColor(nextSla)}>{slaShort(nextSla)}</RowTag>
+          </span>
         </span>
       ) : (
         <span aria-label={intl.formatMessage(COLUMN_TEXT.noSla)}>{NO_SLA_MARK}</span>
@@ -197,8 +205,8 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'updatedAt',
     title: COLUMN_TEXT.updatedAt,
-    // "a few seconds ago" whole.
-    width: 144,
+    // "a few seconds ago" whole; longer phrasings end in an ellipsis, the full time in the tooltip.
+    width: 128,
     // As Zendesk's "Updated", every change is activity, so a bulk tag moves tickets up too.
     hint: COLUMN_TEXT.updatedAtHint,
     sortField: 'updatedAt',
@@ -229,9 +237,9 @@ function tableCss(token: GlobalToken, direction: 'ltr' | 'rtl'): string {
     .join('\n');
   return `
 .triage-queue-scroll { overflow-x: auto; }
-.triage-queue-table { width: 100%; min-width: 880px; table-layout: fixed; border-collapse: separate;
+.triage-queue-table { width: 100%; min-width: 840px; table-layout: fixed; border-collapse: separate;
   border-spacing: 0; font-size: ${token.fontSize}px; line-height: ${token.lineHeight}; color: ${token.colorText}; }
-.triage-queue-table th { position: relative; padding: 12px 8px; text-align: start; font-weight: ${token.fontWeightStrong};
+.triage-queue-table th { position: relative; padding: 8px 8px; text-align: start; font-weight: ${token.fontWeightStrong};
   color: ${token.colorTextHeading}; background: ${token.colorFillAlter}; border-bottom: ${border};
   transition: background ${token.motionDurationMid}; }
 .triage-queue-table th:first-child { border-start-start-radius: ${token.borderRadiusLG}px; }
@@ -242,16 +250,15 @@ function tableCss(token: GlobalToken, direction: 'ltr' | 'rtl'): string {
 .triage-queue-table th.triage-queue-sortable:hover { background: ${token.colorFillSecondary}; }
 .triage-queue-table th.triage-queue-sorted { background: ${token.colorFillSecondary}; }
 .triage-queue-sort { display: flex; width: 100%; align-items: center; justify-content: space-between; gap: 4px;
-  padding: 12px 8px; border: 0; background: none; font: inherit; color: inherit; text-align: start; cursor: pointer; }
+  padding: 8px 8px; border: 0; background: none; font: inherit; color: inherit; text-align: start; cursor: pointer; }
 .triage-queue-sort:focus-visible { outline: 2px solid ${token.colorPrimaryBorder}; outline-offset: -2px;
   border-radius: ${token.borderRadiusSM}px; }
 .triage-queue-carets { display: inline-flex; flex-direction: column; font-size: 11px; line-height: 0;
   color: ${token.colorTextQuaternary}; }
 .triage-queue-carets > .triage-queue-caret-on { color: ${token.colorPrimary}; }
 .triage-queue-carets > :last-child { margin-top: -0.3em; }
-.triage-queue-table td { padding: 12px 8px; border-bottom: ${border}; overflow: hidden; text-overflow: ellipsis;
+.triage-queue-table td { padding: 6px 8px; border-bottom: ${border}; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; transition: background ${token.motionDurationMid}; }
-.triage-queue-table td[data-column="subject"] { white-space: normal; overflow-wrap: anywhere; }
 ${sortedCells}
 .triage-queue-table tbody tr.triage-queue-row { cursor: pointer; }
 .triage-queue-table tbody tr.triage-queue-row:hover > td { background: ${token.colorFillSecondary}; }
@@ -259,7 +266,7 @@ ${sortedCells}
 .triage-queue-table tbody tr.triage-queue-selected > td:first-child { box-shadow: inset ${direction === 'rtl' ? -3 : 3}px 0 0 ${token.colorPrimary}; }
 .triage-queue-table tbody tr.triage-queue-checked > td { background: ${token.controlItemBgHover}; }
 .triage-queue-table .triage-queue-check { padding: 0; text-align: center; cursor: default; }
-.triage-queue-table .triage-queue-check input { width: 16px; height: 16px; margin: 14px 12px; cursor: pointer;
+.triage-queue-table .triage-queue-check input { width: 16px; height: 16px; margin: 8px 12px; cursor: pointer;
   accent-color: ${token.colorPrimary}; }
 .triage-queue-unread { display: inline-block; width: 8px; height: 8px; margin-inline-end: 6px; border-radius: 50%;
   background: ${token.colorPrimary}; vertical-align: middle; }

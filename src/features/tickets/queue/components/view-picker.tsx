@@ -20,9 +20,9 @@ function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
       data-testid={`queue-count-${view.id}`}
       style={{
         display: 'inline-block',
-        minWidth: 22,
-        marginInlineStart: 8,
-        paddingInline: 6,
+        minWidth: 20,
+        marginInlineStart: 6,
+        paddingInline: 5,
         borderRadius: 10,
         lineHeight: '20px',
         fontSize: token.fontSizeSM,
@@ -37,6 +37,10 @@ function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
     </span>
   );
 }
+
+/** The strip wraps instead of scrolling: its items flow onto a second line. */
+const VIEW_STRIP_CSS =
+  '.triage-view-strip .ant-segmented { max-width: 100%; } .triage-view-strip .ant-segmented-group { flex-wrap: wrap; }';
 
 /**
  * Picks a queue view. `agentUid` is the signed-in agent (the "Mine" view's filter); every
@@ -56,7 +60,10 @@ export const QueueViewPicker = memo(function QueueViewPicker({
   const intl = useIntl();
   const labels = useLabels();
   return (
-    <div style={{ overflowX: 'auto', paddingBottom: 2 }}>
+    // Every view stays on screen: the strip wraps onto a second line where the language's labels
+    // need it, rather than scrolling views out of sight.
+    <div className="triage-view-strip">
+      <style>{VIEW_STRIP_CSS}</style>
       <Segmented<QueueViewId>
         aria-label={intl.formatMessage({ id: 'queue.viewPicker.label', defaultMessage: 'Queue views' })}
         name="queue-view"

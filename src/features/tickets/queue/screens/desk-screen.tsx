@@ -298,10 +298,14 @@ export default function DeskScreen() {
 
   return (
     <section style={surface} aria-labelledby="queue-title">
-      <Flex vertical gap={16}>
-        <PageTitle id="queue-title">
-          <FormattedMessage id="queue.desk.title" defaultMessage="Queue" />
-        </PageTitle>
+      <Flex vertical gap={12}>
+        {/* The saved views beside the title: the rows below it are the queue's. */}
+        <Flex wrap gap={8} align="center" justify="space-between">
+          <PageTitle id="queue-title">
+            <FormattedMessage id="queue.desk.title" defaultMessage="Queue" />
+          </PageTitle>
+          <QueueSavedViews uid={agentUid} current={currentSearch} onOpen={openSavedView} />
+        </Flex>
         <QueueViewPicker
           value={
             viewShowsChoices(queue.view, agentUid, {
@@ -315,7 +319,6 @@ export default function DeskScreen() {
           agentUid={agentUid}
           onChange={changeView}
         />
-        <QueueSavedViews uid={agentUid} current={currentSearch} onOpen={openSavedView} />
         <QueueFilterBar
           filters={queue.filters}
           onChange={changeFilters}
