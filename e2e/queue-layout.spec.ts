@@ -2,12 +2,14 @@
  * The queue at 1280 × 800 with the side menu open (seeded local desk, agent Priya, "All open"):
  * dense and readable — at least 12 rows wholly on screen, each subject on one line with its full
  * text in its tooltip and accessible name, "Last activity" never clipped, the search box's
- * placeholder whole, the filters on one row and every view reachable. Screenshots: queue-01-1280
- * (light, English), queue-02-1280-dark-ar.
+ * placeholder whole, the filters on one row and every view reachable; the same in Arabic and the
+ * dark theme. On a phone (390 × 844) the first ticket card is wholly on screen with its SLA, the
+ * filters folded behind one button. Screenshots: queue-01-1280 (light, English),
+ * queue-02-1280-dark-ar, queue-03-phone, queue-04-phone-dark.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot, signInStaff } from './support';
+import { chooseTheme, shot, signInStaff } from './support';
 
 /** Rows of the table wholly inside the viewport. */
 function rowsInView(page: Page): Promise<number> {
@@ -88,4 +90,46 @@ test('the queue at 1280 × 800 shows at least 12 one-line rows, whole times and 
   // Property changes count as activity (as Zendesk's "Updated"), and the header says so.
   await expect(page.getByRole('columnheader', { name: /Last activity/ })).toHaveAttribute('title', /any kind/);
   await shot(page, 'queue-01-1280');
+
+  // The same density in Arabic (right to left) and the dark theme.
+  await chooseTheme(page, true);
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('tbody tr[data-ticket-id]').first()).toBeVisible();
+  expect(await rowsInView(page), 'rows wholly in the viewport, in Arabic').toBeGreaterThanOrEqual(12);
+  expect(await subjectsNotOnOneLine(page), 'subjects not on one line, in Arabic').toEqual([]);
+  await shot(page, 'queue-02-1280-dark-ar');
+});
+
+test('on a phone the first ticket card is on screen with its SLA, the filters folded behind one button', async ({
+  context,
+}) => {
+  const page = await signInStaff(context, 'priya@triage.test');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/desk?view=open');
+  const first = page.locator('[data-testid="queue-cards"] li[data-ticket-id]').first();
+  await expect(first).toBeVisible();
+  const box = await first.boundingBox();
+  expect(box && box.y >= 0 && box.y + box.height <= 844, 'the first card wholly on screen').toBe(true);
+  // The seed's newest open ticket has an SLA running: its countdown is on the card, in words for screen readers.
+  await expect(first.locator('.triage-card-sla .triage-queue-tag')).toHaveText(/due in|breached/);
+  await expect(first.locator('.triage-card-sla .triage-screen-reader-only')).toContainText(
+    /First reply|Next reply|Resolution/,
+  );
+
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('searchbox', { name: 'Search tickets' })).toHaveCount(0);
+  await shot(page, 'queue-03-phone');
+  await filters.click();
+  await page.getByRole('combobox', { name: 'Priority' }).click();
+  await page.getByTitle('High', { exact: true }).click();
+  await expect(page).toHaveURL(/priority=high/);
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toHaveAttribute('aria-expanded', 'true');
+
+  await chooseTheme(page, true);
+  await page.getByRole('button', { name: 'Filters (1)' }).click();
+  await page.goto('/desk?view=open');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'queue-04-phone-dark');
 });

@@ -2,7 +2,8 @@
  * The agent queue on a phone (DESIGN §8): one card per ticket instead of the table's eight
  * columns, which would only scroll sideways at 390 px. A card reads top to bottom — number,
  * unread dot and subject (the link that opens the ticket), requester and last activity, then
- * status, priority and assignee — and has its own box for bulk changes. Without column headers,
+ * status, priority, the next SLA target's countdown and assignee — and has its own box for bulk
+ * changes. Without column headers,
  * the order is a select above the list. Same rows, same props as {@link QueueTable}.
  */
 import { memo, type ReactNode } from 'react';
@@ -12,7 +13,10 @@ import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import type { GlobalToken } from 'antd/es/theme/interface';
 import { NativeSelect } from '@/components/native-select';
-import type { Ticket } from '@/domain/types';
+import type { DeskSettings, Ticket } from '@/domain/types';
+import { nextSlaClock, slaClocks } from '@/domain/sla/clocks';
+import { slaColor, useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
+import { useMinuteClock } from '@/lib/use-minute-clock';
 import type { QueueLocation } from '@/features/tickets/queue/queue-location';
 import {
   deskTicketPath,
@@ -80,12 +84,18 @@ const QueueCard = memo(function QueueCard({
   selected,
   unread,
   checked,
+  desk,
+  now,
   onOpen,
   onCheck,
 }: {
   ticket: Ticket;
   /** Changes every minute: re-renders the relative time. */
   minute: number;
+  /** The desk's settings, for the SLA clock; undefined until they load. */
+  desk: DeskSettings | undefined;
+  /** The time the clocks are read at (ms, to the minute). */
+  now: number;
   selected: boolean;
   unread: boolean;
   checked: boolean | null;
@@ -95,6 +105,11 @@ const QueueCard = memo(function QueueCard({
   const intl = useIntl();
   const labels = useLabels();
   const time = useTimeFormat();
+  const slaSentence = useSlaSentence();
+  const slaShort = useSlaShortSentence();
+  const nextSla = desk
+    ? nextSlaClock(slaClocks(ticket, { policy: desk.sla[ticket.priority], businessHours: desk.businessHours, now }))
+    : undefined;
   return (
     <li
       className={`triage-card${selected ? ' triage-card-selected' : ''}${checked ? ' triage-card-checked' : ''}`}
@@ -134,6 +149,14 @@ const QueueCard = memo(function QueueCard({
         <div className="triage-card-meta">
           <RowTag color={STATUS_COLORS[ticket.status]}>{labels.status(ticket.status)}</RowTag>
           <RowTag color={PRIORITY_COLORS[ticket.priority]}>{labels.priority(ticket.priority)}</RowTag>
+          {nextSla && (
+            <span className="triage-card-sla" title={slaSentence(nextSla)}>
+              <span className="triage-screen-reader-only">{slaSentence(nextSla)}</span>
+              <span aria-hidden>
+                <RowTag color={slaColor(nextSla)}>{slaShort(nextSla)}</RowTag>
+              </span>
+            </span>
+          )}
           <span dir="auto">
             {ticket.assigneeName ?? <FormattedMessage id="queue.table.unassigned" defaultMessage="Unassigned" />}
           </span>
@@ -161,6 +184,7 @@ export function QueueCards({
   onOpen,
   checkedIds,
   onCheck,
+  desk,
 }: QueueListProps & {
   /** Called with the chosen order. */
   onSortChange: (sort: QueueLocation['sort']) => void;
@@ -168,6 +192,7 @@ export function QueueCards({
   const { token } = theme.useToken();
   const intl = useIntl();
   const minute = useMinuteTick();
+  const now = useMinuteClock();
   const selectable = Boolean(checkedIds && onCheck);
   const rows = tickets ?? [];
   const checkedOnPage = rows.filter((ticket) => checkedIds?.has(ticket.id)).length;
@@ -196,6 +221,8 @@ export function QueueCards({
             selected={ticket.id === selectedId}
             unread={isUnread(ticket)}
             checked={selectable ? (checkedIds?.has(ticket.id) ?? false) : null}
+            desk={desk}
+            now={now}
             onOpen={onOpen}
             onCheck={onCheck}
           />

@@ -38,9 +38,13 @@ function ViewCount({ view, agentUid }: { view: QueueView; agentUid: string }) {
   );
 }
 
-/** The strip wraps instead of scrolling: its items flow onto a second line. */
-const VIEW_STRIP_CSS =
-  '.triage-view-strip .ant-segmented { max-width: 100%; } .triage-view-strip .ant-segmented-group { flex-wrap: wrap; }';
+/**
+ * From a laptop up, the strip wraps instead of scrolling (every view on screen); on a phone it
+ * scrolls sideways on one line, so the first ticket stays in view.
+ */
+const VIEW_STRIP_CSS = `.triage-view-strip { overflow-x: auto; padding-bottom: 2px; }
+@media (min-width: 768px) { .triage-view-strip { overflow-x: visible; }
+  .triage-view-strip .ant-segmented { max-width: 100%; } .triage-view-strip .ant-segmented-group { flex-wrap: wrap; } }`;
 
 /**
  * Picks a queue view. `agentUid` is the signed-in agent (the "Mine" view's filter); every
@@ -61,7 +65,7 @@ export const QueueViewPicker = memo(function QueueViewPicker({
   const labels = useLabels();
   return (
     // Every view stays on screen: the strip wraps onto a second line where the language's labels
-    // need it, rather than scrolling views out of sight.
+    // need it, rather than scrolling views out of sight (on a phone it scrolls: VIEW_STRIP_CSS).
     <div className="triage-view-strip">
       <style>{VIEW_STRIP_CSS}</style>
       <Segmented<QueueViewId>

@@ -85,6 +85,7 @@ export default function DeskScreen() {
   const labels = useLabels();
   const user = useCurrentUser();
   const phone = usePhoneLayout();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -281,6 +282,10 @@ export default function DeskScreen() {
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={intl.formatMessage(EMPTY_VIEW_TEXT[queue.view.id])} />
   );
 
+  // On a phone the filters are folded until asked for; the button counts those in use.
+  const activeFilters = Object.keys(queue.filters).length;
+  const filtersShown = !phone || filtersOpen;
+
   // The page as the table (or, on a phone, the cards) shows it.
   const list: QueueListProps = {
     label: listLabel,
@@ -319,12 +324,31 @@ export default function DeskScreen() {
           agentUid={agentUid}
           onChange={changeView}
         />
-        <QueueFilterBar
-          filters={queue.filters}
-          onChange={changeFilters}
-          staff={staff}
-          categories={settingsData?.value?.categories ?? NONE}
-        />
+        {phone && (
+          // On a phone the filters fold behind one button, so the first ticket stays on screen.
+          <Button
+            style={{ alignSelf: 'flex-start' }}
+            aria-expanded={filtersShown}
+            aria-controls="queue-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <FormattedMessage
+              id="queue.desk.filters"
+              defaultMessage="{count, plural, =0 {Filters} other {Filters ({count})}}"
+              values={{ count: activeFilters }}
+            />
+          </Button>
+        )}
+        {filtersShown && (
+          <div id="queue-filters">
+            <QueueFilterBar
+              filters={queue.filters}
+              onChange={changeFilters}
+              staff={staff}
+              categories={settingsData?.value?.categories ?? NONE}
+            />
+          </div>
+        )}
         {user && (
           <QueueBulkBar
             // A result belongs to the view it was done in: another view starts a fresh bar.
