@@ -31,6 +31,7 @@ import {
   WEBHOOK_TOKEN_KEEP_MS,
   type MailgunInbound,
 } from '@/domain/mail/inbound';
+import { signedBy } from '@/domain/mail/compose';
 import { hexOf, sha256 } from '@/domain/mail/digests';
 import type { MailDocument, MailKind } from '@/domain/mail/mail-document';
 import {
@@ -88,6 +89,12 @@ export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailCon
   };
 }
 
+/** The mail setup signed with the desk's name from `settings/desk` (`signedBy`, DESIGN §9). */
+async function signedSetup(db: Firestore, config: MailConfig): Promise<MailConfig> {
+  const deskName = (await db.doc('settings/desk').get()).get('deskName') as unknown;
+  return signedBy(config, typeof deskName === 'string' ? deskName : undefined);
+}
+
 /** The plan's view of a stored ticket. */
 function stateOf(snapshot: DocumentSnapshot): MailTicketState {
   return mailStateOf(ticketOf(snapshot));
@@ -142,7 +149,7 @@ export async function writeMails(
   now: number,
 ): Promise<number> {
   const drafts = await draftsForIntents(ticket, intents, quote, peopleOf(db, config), {
-    setup: config,
+    setup: await signedSetup(db, config),
     catalogues: MAIL_CATALOGUES,
     now,
   });
@@ -366,7 +373,7 @@ export async function handleInboundEmail(
   if (decision.kind === 'bounce') {
     if (!ticket) return { status: 406, outcome: 'unknown-ticket' };
     const draft = draftBounce(decision, check, ticket, requester, await inboundMessageId(check.emailKey), {
-      setup: config,
+      setup: await signedSetup(db, config),
       catalogues: MAIL_CATALOGUES,
       now,
     });

@@ -7,6 +7,7 @@
  * Cloud Functions write the mail after the change, so each look waits for it.
  */
 import type { OutgoingMail } from '@/domain/mail/mail-document';
+import type { DeskSettings } from '@/domain/types';
 import { DEFAULT_NOTIFICATIONS } from '@/domain/mail/preferences';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
 import { firstMatch } from './live';
@@ -87,6 +88,39 @@ export function describeMailContract(makeHarness: () => Promise<ContractHarness>
         expect(reply?.message.html).toContain('Try a new cartridge &lt;b&gt;first&lt;/b&gt;.');
         expect(reply?.replyTo).toMatch(new RegExp(`^reply\\+${ticket.number}-`));
         expect(mail.some((item) => item.message.text.includes('Secret'))).toBe(false);
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'signs its emails with the name the admin gave the desk',
+      async () => {
+        const current = await firstMatch<DeskSettings>(
+          (next, fail) => admin.backend.settings.watch(next, fail),
+          () => true,
+        );
+        const { cannedReplies: _canned, ...input } = current;
+        await admin.backend.settings.save({ ...input, deskName: 'Acme Support' });
+        try {
+          // The settings are read by trusted code when it writes: wait until the rename is stored.
+          await firstMatch<DeskSettings>(
+            (next, fail) => customer.backend.settings.watch(next, fail),
+            (settings) => settings.deskName === 'Acme Support',
+          );
+          const ticket = await customer.backend.tickets.create({
+            subject: 'Mail contract: the desk’s name',
+            description: 'Who is writing to me?',
+            priority: 'normal',
+          });
+          const mail = await outgoing(admin, (list) =>
+            list.some((item) => item.ticketId === ticket.id && item.kind === 'request-received'),
+          );
+          const receipt = mail.find((item) => item.ticketId === ticket.id && item.kind === 'request-received');
+          expect(receipt?.message.text).toContain('Acme Support');
+          expect(receipt?.message.html).toContain('Acme Support');
+        } finally {
+          await admin.backend.settings.save(input);
+        }
       },
       TEST_TIMEOUT_MS,
     );

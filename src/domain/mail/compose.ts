@@ -107,7 +107,10 @@ export interface MailQuote {
 
 /** Where an email's links and addresses point (DESIGN §9 configuration). */
 export interface MailSetup {
-  /** The desk's name, as signed at the end of every email. */
+  /**
+   * The desk's name, as signed at the end of every email: the name the admin gave the desk in its
+   * settings (`settings/desk.deskName`, see {@link signedBy}), which is the brand customers see.
+   */
   deskName: string;
   /** The app's origin, e.g. `https://triage.example.com` (no trailing slash). */
   appUrl: string;
@@ -290,4 +293,15 @@ export function composeMail(
     ...(input.recipient.uid && { recipientUid: input.recipient.uid }),
     createdAt: input.createdAt,
   };
+}
+
+/**
+ * The setup an email is written with: `setup`, signed with the desk's name from its settings
+ * when there is one (DESIGN §9: the desk's name is the brand customers see), else with the
+ * configured name.
+ * @param deskName `settings/desk.deskName` as stored, or undefined when the desk has no settings yet.
+ */
+export function signedBy<T extends MailSetup>(setup: T, deskName: string | undefined): T {
+  const name = deskName?.trim();
+  return name ? { ...setup, deskName: name } : setup;
 }

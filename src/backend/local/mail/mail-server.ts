@@ -32,6 +32,7 @@ import { addMessageThrough } from '@/domain/plans/add-message';
 import { isStaff } from '@/domain/roles';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
 import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
+import { signedBy } from '@/domain/mail/compose';
 
 /** A secret of the local server, made at random on first use and kept in the database. */
 async function secret(ctx: LocalContext, id: 'replyToken' | 'webhookSigningKey'): Promise<string> {
@@ -43,17 +44,21 @@ async function secret(ctx: LocalContext, id: 'replyToken' | 'webhookSigningKey')
   return (await ctx.db.secrets.get(id))?.value ?? value;
 }
 
-/** Where local mail points: this app's own origin; reply addresses at `reply.{host}`. */
+/**
+ * Where local mail points: this app's own origin; reply addresses at `reply.{host}`; signed with
+ * the desk's name from its settings (`signedBy`).
+ */
 async function setupOf(ctx: LocalContext): Promise<MailServerSetup> {
   const origin = globalThis.location?.origin ?? 'http://localhost:8080';
   const host = globalThis.location?.hostname || 'localhost';
-  return {
+  const setup: MailServerSetup = {
     appUrl: origin,
     deskName: 'Triage',
     messageIdHost: host,
     replyDomain: `reply.${host}`,
     replyTokenSecret: await secret(ctx, 'replyToken'),
   };
+  return signedBy(setup, (await ctx.db.settings.get('desk'))?.value.deskName);
 }
 
 /** A profile with whether its address is verified (its credential's flag; none: not verified). */
