@@ -28,7 +28,7 @@ import { AppearanceControlsProvider } from '@/lib/appearance-controls';
 import { menuCollapsedChanged, selectMenuCollapsed } from '@/features/preferences/slice/preferences-slice';
 import { usePhoneLayout } from '@/lib/use-media-query';
 import { useHeadingFocusOnNavigation } from '@/app/heading-focus';
-import { PRODUCT_NAME } from '@/lib/i18n/product-name';
+import { useDeskName } from '@/lib/store/desk-settings-api';
 
 /** The theme and language controls, offered again on the account page. */
 const APPEARANCE_CONTROLS = (
@@ -89,6 +89,7 @@ type MenuItem = MenuItemType & { key: string };
 const SideMenu = memo(function SideMenu({ items, selected }: { items: MenuItem[]; selected: string | undefined }) {
   const dispatch = useAppDispatch();
   const collapsed = useAppSelector(selectMenuCollapsed);
+  const deskName = useDeskName(true);
   const { token } = theme.useToken();
   return (
     <Layout.Sider
@@ -100,8 +101,12 @@ const SideMenu = memo(function SideMenu({ items, selected }: { items: MenuItem[]
       style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
     >
       <div style={{ padding: '18px 20px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
-        <Typography.Title level={4} style={{ margin: 0, color: token.colorLink }}>
-          {collapsed ? PRODUCT_NAME.charAt(0) : PRODUCT_NAME}
+        <Typography.Title
+          level={4}
+          title={deskName}
+          style={{ margin: 0, color: token.colorLink, overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {collapsed ? deskName.charAt(0) : deskName}
         </Typography.Title>
       </div>
       <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} style={{ borderInlineEnd: 0 }} />

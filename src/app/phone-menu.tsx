@@ -14,7 +14,7 @@ import Typography from 'antd/es/typography';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useDirection } from '@/lib/i18n/direction';
-import { PRODUCT_NAME } from '@/lib/i18n/product-name';
+import { useDeskName } from '@/lib/store/desk-settings-api';
 
 /**
  * @param items the side menu's items (what the role may open).
@@ -24,6 +24,7 @@ export default function PhoneMenu({ items, selected }: { items: ItemType[]; sele
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const { token } = theme.useToken();
+  const deskName = useDeskName(true);
   const intl = useIntl();
   const rtl = useDirection() === 'rtl';
   // A new screen closes the drawer (a link in it was followed, or the back button).
@@ -47,7 +48,7 @@ export default function PhoneMenu({ items, selected }: { items: ItemType[]; sele
         title={
           // The link colour, as the desktop side menu's title: the brand blue reads too dark on the dark drawer.
           <Typography.Text strong style={{ color: token.colorLink, fontSize: token.fontSizeHeading4 }}>
-            {PRODUCT_NAME}
+            {deskName}
           </Typography.Text>
         }
         styles={{ body: { padding: 0 } }}

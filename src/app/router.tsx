@@ -26,8 +26,8 @@ import type { Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import type { AuthProfileUnavailable } from '@/lib/session/auth-machine';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
-import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { preloadableLazy } from '@/lib/preloadable-lazy';
+import { useDeskName } from '@/lib/store/desk-settings-api';
 import { retryProfile, selectAuth, signOut } from '@/features/auth/slice/auth-slice';
 
 const loadAppLayout = () => import(/* webpackChunkName: "shell" */ '@/app/app-layout');
@@ -45,13 +45,17 @@ export function preloadSignedInFrame(parts: { staff: boolean; phone: boolean }):
     .then(({ loadFrameParts }) => loadFrameParts(parts));
 }
 
-/** Sets the document title to the page's, in the current language, followed by the product's name. */
+/**
+ * Sets the document title to the page's, in the current language, followed by the desk's name
+ * (its settings' `deskName` once someone is signed in, else the product's).
+ */
 function useDocumentTitle(title: MessageDescriptor) {
   const intl = useIntl();
   const text = intl.formatMessage(title);
+  const name = useDeskName(useAppSelector(selectAuth).kind === 'signedIn');
   useEffect(() => {
-    document.title = `${text} · ${PRODUCT_NAME}`;
-  }, [text]);
+    document.title = `${text} · ${name}`;
+  }, [text, name]);
 }
 
 /** The "Starting Triage…" spinner, while the session is being confirmed. */

@@ -5,6 +5,7 @@
  */
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { DeskSettings, DeskSettingsInput } from '@/domain/types';
+import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 
 const deskSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -23,3 +24,13 @@ const deskSettingsApi = api.injectEndpoints({
 });
 
 export const { useWatchDeskSettingsQuery, useSaveDeskSettingsMutation } = deskSettingsApi;
+
+/**
+ * The desk's name (`settings.deskName`, DESIGN §10): the brand its people and customers see in the
+ * side menu and the page titles. "Triage" while the settings load, and for visitors not signed in
+ * (`signedIn` false: they may not read the settings, so none is asked for).
+ */
+export function useDeskName(signedIn: boolean): string {
+  const { data } = useWatchDeskSettingsQuery(undefined, { skip: !signedIn });
+  return (signedIn && data?.value?.deskName) || PRODUCT_NAME;
+}

@@ -44,6 +44,9 @@ describe('desk settings form', () => {
     expect(screen.queryByText('The desk needs a name.')).not.toBeInTheDocument();
     expect(name).not.toHaveAttribute('aria-invalid', 'true');
     await waitFor(async () => expect((await stored(backend)).deskName).toBe('Acme Support'));
+    // The desk's name is the brand: the side menu and the page's title say it.
+    expect(await screen.findByRole('heading', { level: 4, name: 'Acme Support' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/ · Acme Support$/));
   });
 
   it.each([
