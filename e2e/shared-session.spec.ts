@@ -1,7 +1,8 @@
 /**
  * One browser, one signed-in person (local backend, as Firebase does it): a Ctrl+click on a
  * ticket opens a tab that is already signed in and shows the ticket; signing out in one tab signs
- * every tab out. A tab signed in "only in this tab" keeps its own person meanwhile.
+ * every tab out. A tab signed in "only in this tab" keeps its own person meanwhile; "Sign in
+ * someone else in this tab" sets a tab apart without signing the browser's person out.
  */
 import { expect, test } from './fixtures';
 import { DANA, PRIYA, sawSignIn, shot, signIn, watchForSignInFlash } from './support';
@@ -39,4 +40,28 @@ test('tabs share the signed-in person; a tab of its own keeps its person', async
   await customerTab.reload();
   await expect(customerTab).toHaveURL(/\/requests/);
   await expect(customerTab.getByRole('button', { name: /^Dana Whitfield .*account menu$/ })).toBeVisible();
+});
+
+test('“Sign in someone else in this tab” leaves the browser’s person signed in in the other tabs', async ({
+  context,
+  page,
+}) => {
+  await signIn(page, PRIYA, { thisTabOnly: false });
+  const agentTab = page;
+  const otherTab = await context.newPage();
+  await otherTab.goto('/desk');
+  await otherTab.getByRole('button', { name: /^Priya Shah .*account menu$/ }).click();
+  await otherTab.getByRole('menuitem', { name: 'Sign in someone else in this tab' }).click();
+  await expect(otherTab).toHaveURL(/\/sign-in$/);
+  // The tab is apart: its next sign-in stays in it.
+  await expect(otherTab.getByRole('checkbox', { name: 'Only in this tab' })).toBeChecked();
+  await otherTab.getByLabel('Email').fill(DANA.email);
+  await otherTab.getByLabel('Password').fill(DANA.password);
+  await otherTab.getByRole('button', { name: 'Sign in' }).click();
+  await expect(otherTab).toHaveURL(/\/requests$/);
+  await expect(otherTab.getByRole('button', { name: /^Dana Whitfield .*account menu$/ })).toBeVisible();
+  // The agent's tab never saw a sign-out, and keeps her after a reload.
+  await agentTab.reload();
+  await expect(agentTab.getByRole('button', { name: /^Priya Shah .*account menu$/ })).toBeVisible();
+  await shot(otherTab, 'session-02-someone-else-in-this-tab');
 });

@@ -50,6 +50,9 @@ export function fakeBackend() {
       signOut: async () => {
         for (const listener of listeners) listener({ kind: 'signedOut' });
       },
+      signOutThisTab: async () => {
+        for (const listener of listeners) listener({ kind: 'signedOut', ownTab: true });
+      },
       changePassword: unscripted('auth.changePassword'),
       deleteOwnAccount: unscripted('auth.deleteOwnAccount'),
     },

@@ -9,13 +9,14 @@ import type { Unsubscribe, Listener } from '@/backend/port/subscriptions';
 
 /**
  * What the auth session is now:
- * - `signedOut`: nobody is signed in;
+ * - `signedOut`: nobody is signed in; `ownTab` when this tab was set apart from the browser's
+ *   session (`signOutThisTab`, or a sign-in "only in this tab"), local backend only;
  * - `signedIn`: signed in, with the profile from `users/{uid}`;
  * - `profileUnavailable`: Auth accepted the person but their profile (and so their role)
  *   cannot be read, e.g. Firestore is unreachable. `retryProfile()` tries again.
  */
 export type AuthChange =
-  | { kind: 'signedOut' }
+  | { kind: 'signedOut'; ownTab?: boolean }
   | { kind: 'signedIn'; user: UserProfile; emailVerified: boolean }
   | { kind: 'profileUnavailable'; uid: string; email: string; error: ErrorShape };
 
@@ -67,6 +68,13 @@ export interface AuthPort {
   sendEmailVerification(): Promise<void>;
   /** Ends the session (in this tab for the local adapter; everywhere for Firebase). */
   signOut(): Promise<void>;
+  /**
+   * "Sign in someone else in this tab": this tab is set apart with nobody signed in, while the
+   * person signed in stays so in the browser's other tabs; the next sign-in here may be kept to
+   * this tab (`signedOut.ownTab` says the tab is apart).
+   * @throws AppError `unsupported` where `capabilities.tabSessions` is false (Firebase).
+   */
+  signOutThisTab(): Promise<void>;
   /**
    * Changes the signed-in person's password after checking the current one (re-authentication).
    * @throws AppError `auth/wrong-current-password` when `currentPassword` is wrong, `invalid-argument`

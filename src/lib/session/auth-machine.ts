@@ -70,6 +70,8 @@ export interface AuthSignedOut {
   kind: 'signedOut';
   /** A refused sign-in or sign-up, shown by the form until the person edits it. */
   formError: ErrorShape | null;
+  /** This tab is set apart from the browser's session (local backend): a sign-in here stays here by default. */
+  ownTab?: true;
 }
 
 /** A sign-in, sign-up or Google sign-in is under way. */
@@ -109,7 +111,7 @@ export type AuthStateKind = AuthState['kind'];
 export type AuthEvent =
   | { type: 'hintRestored'; lastUser: UserProfile | null }
   | { type: 'sessionSignedIn'; user: UserProfile; emailVerified: boolean }
-  | { type: 'sessionSignedOut' }
+  | { type: 'sessionSignedOut'; ownTab?: true }
   | { type: 'profileUnavailable'; uid: string; email: string; error: ErrorShape }
   | { type: 'signInStarted' }
   | { type: 'signInSucceeded'; user: UserProfile }
@@ -178,7 +180,7 @@ export function eventOfChange(change: AuthChange): AuthEvent {
     case 'signedIn':
       return { type: 'sessionSignedIn', user: change.user, emailVerified: change.emailVerified };
     case 'signedOut':
-      return { type: 'sessionSignedOut' };
+      return change.ownTab ? { type: 'sessionSignedOut', ownTab: true } : { type: 'sessionSignedOut' };
     case 'profileUnavailable':
       return { type: 'profileUnavailable', uid: change.uid, email: change.email, error: change.error };
     default: {
@@ -205,7 +207,8 @@ export function authTransition(state: AuthState, event: AuthEvent): AuthState {
     case 'sessionSignedIn':
       return { kind: 'signedIn', user: event.user, emailVerified: event.emailVerified };
     case 'sessionSignedOut':
-      return state.kind === 'signedOut' || state.kind === 'signingIn' ? state : SIGNED_OUT;
+      if (state.kind === 'signedOut' || state.kind === 'signingIn') return state;
+      return event.ownTab ? { ...SIGNED_OUT, ownTab: true } : SIGNED_OUT;
     case 'profileUnavailable':
       return {
         kind: 'profileUnavailable',

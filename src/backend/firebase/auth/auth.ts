@@ -292,6 +292,11 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
       });
     },
 
+    signOutThisTab: () =>
+      Promise.reject(
+        new AppError('unsupported', 'Firebase keeps one session per browser: sign out to sign someone else in.'),
+      ),
+
     async changePassword(currentPassword: string, newPassword: string) {
       const { changePassword } = await loadAccount();
       await changePassword(deps.getAuth(), currentPassword, newPassword);

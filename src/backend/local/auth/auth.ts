@@ -78,7 +78,8 @@ class AuthWatch {
     const session = this.ctx.session.current();
     if (!session) {
       // The port promises the first state asynchronously, like Firebase's onAuthStateChanged.
-      this.timer = setTimeout(() => this.emit({ kind: 'signedOut' }), 0);
+      const ownTab = this.ctx.session.ownTab();
+      this.timer = setTimeout(() => this.emit(ownTab ? { kind: 'signedOut', ownTab } : { kind: 'signedOut' }), 0);
       return;
     }
     const subscription = liveQuery(() => readAuthChange(this.ctx, session)).subscribe({
@@ -211,6 +212,10 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
     signOut: async () => {
       // No database needed to forget who this tab is: signing out works even if it is broken.
       ctx.session.set(null);
+    },
+
+    signOutThisTab: async () => {
+      ctx.session.setApart();
     },
 
     changePassword: (currentPassword: string, newPassword: string) =>

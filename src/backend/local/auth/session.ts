@@ -173,6 +173,19 @@ export class LocalSession {
     this.update(state);
   }
 
+  /**
+   * Sets this tab apart with nobody signed in, leaving the browser's person signed in in its
+   * other tabs ("Sign in someone else in this tab"): the tab keeps a session of its own from now.
+   */
+  setApart(): void {
+    try {
+      this.stores.tab.setItem(this.key, JSON.stringify({ own: true, session: null }));
+    } catch {
+      // Storage blocked: the tab is apart for this page's life.
+    }
+    this.update(null);
+  }
+
   /** Calls `listener` after every change of who is signed in. @returns an unsubscribe. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);

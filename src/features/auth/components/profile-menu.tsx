@@ -1,4 +1,7 @@
-/** The header's profile menu: who is signed in, their role, their account page, and sign-out. */
+/**
+ * The header's profile menu: who is signed in, their role, their account page, sign-out and, on
+ * the local backend, "Sign in someone else in this tab" (two people side by side in one browser).
+ */
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Space from 'antd/es/space';
@@ -11,7 +14,8 @@ import { useNavigate } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '@/lib/store/store-hooks';
 import type { UserProfile } from '@/domain/types';
-import { signOut } from '@/features/auth/slice/auth-slice';
+import { signOut, signOutThisTab } from '@/features/auth/slice/auth-slice';
+import { TAB_SESSIONS } from '@/features/auth/components/this-tab-only';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { PersonAvatar } from '@/components/person-avatar';
 
@@ -23,9 +27,10 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
   const friendlyMessage = useFriendlyMessage();
   const navigate = useNavigate();
 
-  const handleSignOut = async () => {
-    const result = await dispatch(signOut());
-    if (signOut.rejected.match(result) && result.payload) message.error(friendlyMessage(result.payload));
+  const handleSignOut = async (thisTab: boolean) => {
+    const action = thisTab ? signOutThisTab : signOut;
+    const result = await dispatch(action());
+    if (action.rejected.match(result) && result.payload) message.error(friendlyMessage(result.payload));
   };
 
   return (
@@ -54,11 +59,27 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
             label: <FormattedMessage id="auth.profileMenu.account" defaultMessage="Your account" />,
             onClick: () => void navigate('/account'),
           },
+          // The browser's person stays signed in in its other tabs; this one shows the sign-in page.
+          ...(TAB_SESSIONS
+            ? [
+                {
+                  key: 'someone-else',
+                  // No icon of its own: the frame's budget (an icon is ~0.5 KiB); the sign-out icon sits below.
+                  label: (
+                    <FormattedMessage
+                      id="auth.profileMenu.someoneElse"
+                      defaultMessage="Sign in someone else in this tab"
+                    />
+                  ),
+                  onClick: () => void handleSignOut(true),
+                },
+              ]
+            : []),
           {
             key: 'sign-out',
             icon: <LogoutOutlined />,
             label: <FormattedMessage id="auth.profileMenu.signOut" defaultMessage="Sign out" />,
-            onClick: () => void handleSignOut(),
+            onClick: () => void handleSignOut(false),
           },
         ],
       }}

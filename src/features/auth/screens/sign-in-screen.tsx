@@ -7,7 +7,7 @@
  * backend validates the email with the shared zod schema (`signInSchema`) before any network
  * call, and its message (the invalid-email sentence) shows in the alert above the form.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import Button from 'antd/es/button';
@@ -24,6 +24,7 @@ import { DemoAccountsCard, type LoadDemoAccounts } from '@/features/auth/compone
 import {
   authErrorCleared,
   selectFormError,
+  selectOwnTab,
   selectSigningIn,
   signIn,
   signInWithGoogle,
@@ -104,6 +105,11 @@ export default function SignInScreen({ loadDemoAccounts }: { loadDemoAccounts: L
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [thisTabOnly, setThisTabOnly] = useState(false);
+  // A tab set apart ("Sign in someone else in this tab") keeps its next sign-in to itself unless unticked.
+  const ownTab = useAppSelector(selectOwnTab);
+  useEffect(() => {
+    if (ownTab) setThisTabOnly(true);
+  }, [ownTab]);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const intl = useIntl();
   const form = useRef<HTMLFormElement>(null);

@@ -51,6 +51,9 @@ export const signInWithGoogle = authThunk('auth/signInWithGoogle', (backend, _: 
 /** Signs out; the auth listener then resets the API cache and purges drafts. */
 export const signOut = authThunk('auth/signOut', (backend, _: void) => backend.auth.signOut());
 
+/** "Sign in someone else in this tab" (local backend): this tab signs out; the browser's other tabs keep their person. */
+export const signOutThisTab = authThunk('auth/signOutThisTab', (backend, _: void) => backend.auth.signOutThisTab());
+
 /** Reads the profile again after `unavailable` (e.g. Firestore was unreachable). */
 export const retryProfile = authThunk('auth/retryProfile', (backend, _: void) => backend.auth.retryProfile());
 
@@ -91,12 +94,14 @@ const authSlice = createSlice({
     selectUser: (state) => currentUserOf(state),
     /** A refused sign-in or sign-up for the form to show, or `null`. */
     selectFormError: (state): ErrorShape | null => (state.kind === 'signedOut' ? state.formError : null),
+    /** Whether this tab is set apart from the browser's session, nobody signed in here (local backend). */
+    selectOwnTab: (state): boolean => state.kind === 'signedOut' && state.ownTab === true,
     /** Whether a sign-in, sign-up or Google sign-in is under way. */
     selectSigningIn: (state) => state.kind === 'signingIn',
   },
 });
 
 export const { authChanged, authErrorCleared } = authSlice.actions;
-export const { selectAuth, selectUser, selectFormError, selectSigningIn } = authSlice.selectors;
+export const { selectAuth, selectUser, selectFormError, selectSigningIn, selectOwnTab } = authSlice.selectors;
 /** The auth slice's reducer (wrapped by redux-persist in `src/app/persist.ts`). */
 export const authReducer = authSlice.reducer;

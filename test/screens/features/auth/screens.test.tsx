@@ -169,6 +169,24 @@ describe('sign-in screen', () => {
     },
   );
 
+  it('signs someone else in in this tab from the account menu, the first person staying signed in elsewhere', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { backend } = await seededDeskAs(agent);
+    const signIn = jest.spyOn(backend.auth, 'signIn');
+    const { router } = renderApp(backend, '/desk');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Queue' }, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Sign in someone else in this tab/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    // The tab is apart: its next sign-in stays in it unless unticked.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Only in this tab' })).toBeChecked());
+    await signInThroughForm(user, customer);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/requests'), { timeout: 10_000 });
+
+    // The sign-in was kept to this tab (the browser's other tabs keep the agent: session.test.ts).
+    expect(signIn).toHaveBeenLastCalledWith(expect.objectContaining({ email: customer.email, thisTabOnly: true }));
+  });
+
   it('takes a deep link to its page when the person may open it, and to their home when not', async () => {
     const user = userEvent.setup({ delay: null });
     const backend = localTestBackend({ seed: true });

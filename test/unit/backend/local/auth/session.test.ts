@@ -99,6 +99,23 @@ describe('local session', () => {
     expect(agentTab.current()).toEqual(DANA);
   });
 
+  it('sets a tab apart with nobody signed in, the browser’s person staying in its other tabs', () => {
+    const desk = browser();
+    const agentTab = desk.tab();
+    agentTab.set(PRIYA);
+    const secondTab = desk.tab();
+    expect(secondTab.current()).toEqual(PRIYA);
+    secondTab.setApart();
+    expect(secondTab.current()).toBeNull();
+    expect(secondTab.ownTab()).toBe(true);
+    expect(agentTab.current()).toEqual(PRIYA);
+    expect(desk.tab().current()).toEqual(PRIYA);
+    // Someone else signs in there, only there.
+    secondTab.set(DANA, { thisTabOnly: true });
+    expect(secondTab.current()).toEqual(DANA);
+    expect(agentTab.current()).toEqual(PRIYA);
+  });
+
   it('reads a corrupt entry as nobody signed in', () => {
     const shared = createMemoryStorage();
     shared.setItem(KEY, '{not json');
