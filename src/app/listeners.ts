@@ -14,7 +14,7 @@ import { registerAuthListener } from '@/features/auth/auth-listener';
 import { authChanged } from '@/features/auth/slice/auth-slice';
 import { registerOutboxListeners } from '@/features/tickets/conversation/outbox-listener';
 import { draftsOfUserCleared } from '@/features/tickets/conversation/slice/drafts-slice';
-import { localeChanged } from '@/features/preferences/slice/preferences-slice';
+import { localeChanged, localeOwnerChanged } from '@/features/preferences/slice/preferences-slice';
 import { api } from '@/lib/store/api';
 import type { StartListening } from '@/lib/store/store-types';
 
@@ -67,8 +67,15 @@ export function registerListeners(startListening: AppStartListening): void {
       if (action.payload.kind !== 'signedIn') return;
       // The profile is the person's choice wherever they made it last (a choice made here is on
       // its way to the profile, which then says the same).
-      const { locale } = action.payload.user;
-      if (locale && listenerApi.getState().preferences.locale !== locale) listenerApi.dispatch(localeChanged(locale));
+      const { locale, uid } = action.payload.user;
+      const { preferences } = listenerApi.getState();
+      if (locale) {
+        if (preferences.locale !== locale) listenerApi.dispatch(localeChanged(locale));
+      } else if (preferences.localeChosenBy && preferences.localeChosenBy !== uid) {
+        // Another person's choice, stored in this browser: not this person's. The browser's language.
+        listenerApi.dispatch(localeChanged(null));
+      }
+      listenerApi.dispatch(localeOwnerChanged(uid));
     },
   });
 
@@ -77,6 +84,7 @@ export function registerListeners(startListening: AppStartListening): void {
     effect: async (action, listenerApi) => {
       const user = currentUserOf(listenerApi.getState().auth);
       const locale = action.payload;
+      listenerApi.dispatch(localeOwnerChanged(user?.uid ?? null));
       if (!user || !locale || user.locale === locale) return;
       try {
         await listenerApi.extra.users.setOwnLocale(locale);

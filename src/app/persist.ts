@@ -156,7 +156,8 @@ const isLastSeen = (value: unknown): boolean =>
 const isPreferences: ShapeCheck = (value) =>
   (value.theme === undefined || value.theme === 'light' || value.theme === 'dark') &&
   (value.menuCollapsed === undefined || typeof value.menuCollapsed === 'boolean') &&
-  (value.locale === undefined || value.locale === null || isLocale(value.locale));
+  (value.locale === undefined || value.locale === null || isLocale(value.locale)) &&
+  (value.localeChosenBy === undefined || value.localeChosenBy === null || typeof value.localeChosenBy === 'string');
 
 /**
  * Preferences migrations. Version 2 added saved queue views and last-opened times, per person;

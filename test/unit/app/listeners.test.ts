@@ -7,6 +7,7 @@ import { makeStore } from '@/app/store';
 import { hintOf } from '@/lib/session/auth-machine';
 import { draftSaved, selectDraft } from '@/features/tickets/conversation/slice/drafts-slice';
 import { fakeBackend, profile } from '../../support/fake-backend';
+import { localeChanged } from '@/features/preferences/slice/preferences-slice';
 
 function draftFor(owner: string, ticketId: string, body: string) {
   return draftSaved({
@@ -117,5 +118,35 @@ describe('auth listener (DESIGN §5: mirrors backend.auth.onChange into the auth
         resolve();
       }, 0),
     );
+  });
+});
+
+describe('a person’s language is theirs (DESIGN §8)', () => {
+  it('does not give the next person another person’s choice; their own profile’s, or the browser’s', () => {
+    const { store, emit } = setup();
+    store.dispatch(appStarted());
+    // Priya, in a tab of her own, chooses Arabic (saved on her profile and in this browser).
+    emit({ kind: 'signedIn', user: profile({ uid: 'priya', locale: undefined }), emailVerified: true });
+    store.dispatch(localeChanged('ar'));
+    expect(store.getState().preferences.locale).toBe('ar');
+
+    // Dana, who never chose one, signs in where that choice is stored: she gets the browser's.
+    emit({ kind: 'signedOut' });
+    emit({ kind: 'signedIn', user: profile({ uid: 'dana', locale: undefined }), emailVerified: true });
+    expect(store.getState().preferences.locale).toBeNull();
+
+    // Luis chose Spanish on his profile: his.
+    emit({ kind: 'signedOut' });
+    emit({ kind: 'signedIn', user: profile({ uid: 'luis', locale: 'es' }), emailVerified: true });
+    expect(store.getState().preferences.locale).toBe('es');
+  });
+
+  it('keeps a language chosen before signing in for the person who then signs in', () => {
+    const { store, emit } = setup();
+    store.dispatch(appStarted());
+    emit({ kind: 'signedOut' });
+    store.dispatch(localeChanged('es'));
+    emit({ kind: 'signedIn', user: profile({ uid: 'dana', locale: undefined }), emailVerified: true });
+    expect(store.getState().preferences.locale).toBe('es');
   });
 });

@@ -14,6 +14,12 @@ export interface PreferencesState {
   theme: ThemeMode;
   /** The chosen language; `null` follows the browser's (DESIGN §8). */
   locale: Locale | null;
+  /**
+   * Whose choice `locale` is: the uid of the person signed in when it was chosen (or set from
+   * their profile), `null` for a choice made signed out. Another person signing in here does not
+   * take it (a person's language is theirs, DESIGN §8). Absent in preferences stored before it.
+   */
+  localeChosenBy?: string | null;
   /** Side menu collapsed. */
   menuCollapsed: boolean;
 }
@@ -37,6 +43,10 @@ const preferencesSlice = createSlice({
     localeChanged(state, action: PayloadAction<Locale | null>) {
       state.locale = action.payload;
     },
+    /** Records whose choice the language is (the listeners, on every change of language or person). */
+    localeOwnerChanged(state, action: PayloadAction<string | null>) {
+      state.localeChosenBy = action.payload;
+    },
     /** Collapses or expands the side menu. */
     menuCollapsedChanged(state, action: PayloadAction<boolean>) {
       state.menuCollapsed = action.payload;
@@ -49,7 +59,7 @@ const preferencesSlice = createSlice({
   },
 });
 
-export const { themeChanged, localeChanged, menuCollapsedChanged } = preferencesSlice.actions;
+export const { themeChanged, localeChanged, localeOwnerChanged, menuCollapsedChanged } = preferencesSlice.actions;
 export const { selectTheme, selectMenuCollapsed, selectChosenLocale } = preferencesSlice.selectors;
 /** The preferences slice's reducer. */
 export const preferencesReducer = preferencesSlice.reducer;
