@@ -112,8 +112,9 @@ async function searchKeysChange(
 
 /**
  * Whether the stored `searchKeys` of `ticket` follow its own fields, as far as they can be told
- * without reading the requester's profile: exactly its tags' keys, and every key of its number,
- * subject and requester name.
+ * without reading the requester's profile: exactly its tags' keys, every key of its number,
+ * subject and requester name, and the `local@` prefix of an address it holds (so a ticket keyed
+ * before half-typed addresses were found gets its keys again on its next write).
  */
 function keysFollowSources(ticket: DocumentSnapshot): boolean {
   const stored = ticket.get('searchKeys');
@@ -126,7 +127,14 @@ function keysFollowSources(ticket: DocumentSnapshot): boolean {
   });
   const have = new Set(stored);
   const isTagKey = (key: unknown) => typeof key === 'string' && key.startsWith(TAG_KEY_PREFIX);
-  return stored.filter(isTagKey).length === expected.filter(isTagKey).length && expected.every((key) => have.has(key));
+  // Keys written before addresses were found half-typed hold the whole address but not its `local@`.
+  const address = stored.find((key): key is string => typeof key === 'string' && /^[^@#]+@.+$/.test(key));
+  const addressPrefixed = !address || have.has(address.slice(0, address.indexOf('@') + 1));
+  return (
+    addressPrefixed &&
+    stored.filter(isTagKey).length === expected.filter(isTagKey).length &&
+    expected.every((key) => have.has(key))
+  );
 }
 
 /**

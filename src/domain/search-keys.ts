@@ -9,7 +9,9 @@
  * - its number (`42`; a query `#42` works too);
  * - every word of its subject and of the requester's name, by any prefix of 2 or more
  *   characters (search as you type), up to {@link MAX_PREFIX} characters;
- * - the requester's email, whole, its local part, and the prefixes of the local part's words;
+ * - the requester's email, whole, its local part, the prefixes of the local part's words, and
+ *   every prefix of it from its `@` on (`luis@`, `luis@e` … `luis@example.test`, the domain's
+ *   first {@link MAX_EMAIL_DOMAIN_PREFIX} characters), so a half-typed address finds it too;
  * - its tags, as `#tag` (the tag filter of the queue; never produced by a typed query).
  *
  * A query is reduced to ONE key, its most specific token ({@link searchKeyOf}): Firestore
@@ -28,6 +30,9 @@ export const MAX_SEARCH_KEYS = 400;
 
 /** Longest key: a whole email address (RFC 5321's 254) or `#` and a 30-character tag. */
 export const MAX_SEARCH_KEY_LENGTH = 254;
+
+/** Most characters of an email's domain its `local@domain` prefixes run to (the whole address is kept too). */
+export const MAX_EMAIL_DOMAIN_PREFIX = 40;
 
 /** Marks a tag's key so it can never collide with a typed word. */
 export const TAG_KEY_PREFIX = '#';
@@ -81,9 +86,12 @@ export function searchKeysFor(source: SearchKeySource): string[] {
   const email = source.requesterEmail ? foldText(source.requesterEmail.trim()) : '';
   if (email.includes('@') && email.length <= MAX_SEARCH_KEY_LENGTH) {
     keys.add(email);
-    const local = email.slice(0, email.indexOf('@'));
+    const at = email.indexOf('@');
+    const local = email.slice(0, at);
     if (local.length >= MIN_PREFIX) keys.add(local);
     for (const word of wordsOf(local)) for (const key of prefixesOf(word)) keys.add(key);
+    const domainTop = Math.min(email.length, at + 1 + MAX_EMAIL_DOMAIN_PREFIX);
+    for (let end = at + 1; end <= domainTop; end += 1) keys.add(email.slice(0, end));
   }
   for (const word of [...wordsOf(source.requesterName), ...wordsOf(source.subject)]) {
     for (const key of prefixesOf(word)) {
@@ -104,14 +112,16 @@ export function withTagKeys(keys: readonly string[], tags: readonly string[]): s
 }
 
 /**
- * The tokens of a typed query, as keys could hold them: an email address stays whole, a
+ * The tokens of a typed query, as keys could hold them: an email address (or its start up to and
+ * past its `@`) stays whole, a
  * number (`#42` or `42`) is its digits, other words are folded and cut to {@link MAX_PREFIX};
  * words under {@link MIN_PREFIX} characters (but not numbers) are dropped. Unique, in order.
  */
 export function searchTokens(text: string): string[] {
   const tokens = new Set<string>();
   for (const part of foldText(text).trim().split(/\s+/)) {
-    if (part.includes('@') && /^[^@]+@[^@]+$/.test(part)) {
+    // An address, whole or half-typed (`luis@`, `luis@exam`): one token, as its keys hold it.
+    if (part.includes('@') && /^[^@]+@[^@]*$/.test(part)) {
       if (part.length <= MAX_SEARCH_KEY_LENGTH) tokens.add(part);
       continue;
     }

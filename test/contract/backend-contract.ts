@@ -744,6 +744,17 @@ export function describeBackendContract(
         ).resolves.toBe(1);
       });
 
+      test('finds a ticket by any prefix of its requester’s email, a half-typed address included', async () => {
+        const [agent, requester] = await Promise.all([person('agent'), person('customer')]);
+        const ticket = await requester.backend.tickets.create(newRequest(`${uniqueWord('Address')} ticket`));
+        const email = requester.email.toLowerCase();
+        const at = email.indexOf('@');
+        // `name@exam`: the local part, its @ and part of the domain (uniqueEmail makes the local part unique).
+        await searchable(agent.backend, email.slice(0, at + 5), [ticket.id]);
+        await searchable(agent.backend, email.slice(0, at + 1), [ticket.id]);
+        await searchable(agent.backend, email, [ticket.id]);
+      });
+
       test('filters by tag, keeps the other search keys when tags change, and refuses tag with search', async () => {
         const [agent, requester] = await Promise.all([person('agent'), person('customer')]);
         const word = uniqueWord('Tagged');

@@ -12,6 +12,7 @@ import {
   searchKeysFor,
   searchTokens,
   withTagKeys,
+  MAX_EMAIL_DOMAIN_PREFIX,
 } from '@/domain/search-keys';
 import { ticketFilterSchema, ticketQuerySchema } from '@/domain/schemas';
 
@@ -45,6 +46,19 @@ describe('searchKeysFor', () => {
         '#vip',
       ]),
     );
+  });
+
+  it('finds a half-typed address: every prefix from its @ on, as a query of it looks up', () => {
+    for (const typed of ['zoe.angstrom@', 'zoe.angstrom@e', 'zoe.angstrom@example', 'Zoe.Angstrom@Example.te']) {
+      const key = searchKeyOf(typed);
+      expect(key === null || keys.includes(key)).toBe(true);
+    }
+    expect(searchKeyOf('zoe.angstrom@example')).toBe('zoe.angstrom@example');
+    expect(keys).toContain('zoe.angstrom@example');
+    // Bounded: a long domain gives at most MAX_EMAIL_DOMAIN_PREFIX of them, and the address whole.
+    const long = searchKeysFor({ ...source, requesterEmail: `a@${'d'.repeat(80)}.test` });
+    // `a@`, then one more character each up to the domain's 40th, and the whole address.
+    expect(long.filter((key) => key.startsWith('a@')).length).toBe(MAX_EMAIL_DOMAIN_PREFIX + 2);
   });
 
   it('folds case and diacritics, and keeps no single letters or duplicates', () => {

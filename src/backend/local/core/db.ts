@@ -287,6 +287,27 @@ export const SCHEMA_V10: Readonly<Record<string, string>> = { ...SCHEMA_V8, file
 /** Version 11: each person's upload window, keyed by uid (DESIGN §4 "Uploads are bounded"). */
 export const SCHEMA_V11: Readonly<Record<string, string>> = { ...SCHEMA_V10, uploadQuotas: 'uid' };
 
+/** Recomputes every stored ticket's search keys with its requester's email (the version 12 upgrade). */
+async function withEmailPrefixKeys(tx: Transaction): Promise<void> {
+  const emails = new Map<string, string>();
+  await tx
+    .table('users')
+    .toCollection()
+    .each((user: UserProfile) => void emails.set(user.uid, user.email));
+  await tx
+    .table('tickets')
+    .toCollection()
+    .modify((ticket: Ticket & { [SEARCH_KEYS]?: string[] }) => {
+      ticket[SEARCH_KEYS] = searchKeysFor({
+        number: ticket.number,
+        subject: ticket.subject,
+        requesterName: ticket.requesterName,
+        requesterEmail: emails.get(ticket.requesterId),
+        tags: ticket.tags,
+      });
+    });
+}
+
 /**
  * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
  * middleware below on every write of `users` and removed on every read: an index, not data,
@@ -542,6 +563,9 @@ export function openTriageDb(name: string): TriageDb {
   db.version(9).stores(SCHEMA_V8).upgrade(rebuildStats);
   db.version(10).stores(SCHEMA_V10);
   db.version(11).stores(SCHEMA_V11);
+  // Version 12: a ticket is found by any prefix of its requester's email from the @ on (DESIGN §3):
+  // every stored ticket's keys again, with the requester's email from their profile.
+  db.version(12).stores(SCHEMA_V11).upgrade(withEmailPrefixKeys);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

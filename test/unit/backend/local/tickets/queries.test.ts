@@ -317,7 +317,7 @@ describe('the stored-only assignee key', () => {
         sort: { field: 'createdAt', direction: 'asc' },
       });
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(11);
+      expect(upgraded.verno).toBe(12);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -390,9 +390,11 @@ describe('the stored-only search keys (schema v3)', () => {
       const search = (text: string) =>
         readTicketPage(upgraded, { search: text, limit: 10, sort: { field: 'createdAt', direction: 'asc' } });
       await expect(search('grace@example.test')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
+      // Version 12's keys: a half-typed address finds it too.
+      await expect(search('grace@exam')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(search('logi')).resolves.toMatchObject({ tickets: [{ id: 'v2b' }] });
       await expect(countTickets(upgraded, { tag: 'vip' })).resolves.toBe(1);
-      expect(upgraded.verno).toBe(11);
+      expect(upgraded.verno).toBe(12);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
