@@ -59,6 +59,23 @@ describeIfFirestore('trusted code: recordTicketChange', () => {
     });
   });
 
+  it('re-keys a ticket keyed before half-typed addresses were found, on its next write', async () => {
+    const created = await seedTicket();
+    await recordTicketChange(db, { changeId: 'k1', before: null, after: created });
+    const keyed = await created.ref.get();
+    const keys: string[] = keyed.get('searchKeys');
+    expect(keys).toEqual(expect.arrayContaining(['carol.c@', 'carol.c@exam', 'carol.c@example.test']));
+    // As stored before: the whole address, but none of its prefixes from the @ on.
+    const old = keys.filter((key) => !(key.includes('@') && key !== 'carol.c@example.test'));
+    await created.ref.update({ searchKeys: old });
+    const stale = await created.ref.get();
+    const written = await change(stale, { priority: 'high', updatedBy: 'agent-1' });
+    await expect(recordTicketChange(db, { changeId: 'k2', before: stale, after: written })).resolves.toMatchObject({
+      searchKeys: true,
+    });
+    expect((await created.ref.get()).get('searchKeys')).toEqual(expect.arrayContaining(['carol.c@exam']));
+  });
+
   it('writes one entry per changed field, in the planners’ order, by the writer, and no entry twice', async () => {
     const before = await seedTicket();
     const after = await change(before, {
