@@ -563,7 +563,7 @@ export function openTriageDb(name: string): TriageDb {
   db.version(9).stores(SCHEMA_V8).upgrade(rebuildStats);
   db.version(10).stores(SCHEMA_V10);
   db.version(11).stores(SCHEMA_V11);
-  // Version 12: a ticket is found by any prefix of its requester's email from the @ on (DESIGN §3):
+  // Version 12: a ticket is found by every prefix of its requester's email from the @ on (DESIGN §3):
   // every stored ticket's keys again, with the requester's email from their profile.
   db.version(12).stores(SCHEMA_V11).upgrade(withEmailPrefixKeys);
   db.use(ticketQueueKeys);

@@ -119,7 +119,7 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
           contentType: file.contentType,
         });
         const path = attachmentPath(ticketId, messageId, meta.name);
-        // Checked, and listed in the uploader's quota, before reading any bytes: a refused
+        // Checked, and listed in the uploader's quota, before a single byte is read: a refused
         // upload costs nothing, and files beyond the day's bound are refused (DESIGN §4).
         await db.transaction('rw', [db.users, db.tickets, db.files, db.uploadQuotas], async () => {
           const me = await requireUser(ctx);
