@@ -101,9 +101,12 @@ for (const locale of ['en', 'es', 'ar'] as const) {
       await chooseTheme(page, false);
     }
 
+    // Dana, in a tab of her own, never chose a language: Priya's choice is not hers (DESIGN §8).
     const customer = await context.newPage();
     await signInInAnyLanguage(customer, DANA);
     await customer.goto('/requests/new');
+    await expect(customer.locator('html')).toHaveAttribute('lang', 'en');
+    if (locale !== 'en') await customer.getByLabel('Language').selectOption(locale);
     await expect(customer.locator('html')).toHaveAttribute('lang', locale);
     await expect(customer.locator('form input').first()).toBeVisible();
     await settled(customer);
