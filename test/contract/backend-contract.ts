@@ -224,6 +224,19 @@ function attachmentOf(path: string, file: ReturnType<typeof textFile>) {
   return { path, name: file.name, size: file.size, contentType: file.contentType };
 }
 
+/** Uploads `file` to a new message of `ticketId` and sends that message with it; resolves with the file's path. */
+async function sendWithFile(
+  backend: Backend,
+  ticketId: string,
+  file: ReturnType<typeof textFile>,
+  message: { body: string; internal: boolean },
+): Promise<string> {
+  const messageId = clientId();
+  const path = await backend.files.uploadAttachment(ticketId, messageId, file);
+  await backend.messages.add(ticketId, { id: messageId, ...message, attachments: [attachmentOf(path, file)] });
+  return path;
+}
+
 function newRequest(subject: string) {
   return {
     subject,
@@ -1498,14 +1511,10 @@ export function describeBackendContract(
       test('hands out no lasting link: each read is checked, and an agent who loses the role loses the file', async () => {
         const [customer, agent, admin] = await Promise.all([person('customer'), person('agent'), person('admin')]);
         const ticket = await customer.backend.tickets.create(newRequest('Screenshot of the error'));
-        const messageId = clientId();
         const file = textFile('steps.txt', 'Open, click, crash.\n');
-        const path = await customer.backend.files.uploadAttachment(ticket.id, messageId, file);
-        await customer.backend.messages.add(ticket.id, {
-          id: messageId,
+        const path = await sendWithFile(customer.backend, ticket.id, file, {
           body: 'Steps attached.',
           internal: false,
-          attachments: [attachmentOf(path, file)],
         });
         // A `blob:` URL of this page, made from bytes read with the reader's rights — never a
         // download token that would keep working for whoever holds it (DESIGN §4).
@@ -1548,14 +1557,10 @@ export function describeBackendContract(
       test('keeps the files of internal notes from the customer', async () => {
         const [customer, agent] = await Promise.all([person('customer'), person('agent')]);
         const ticket = await customer.backend.tickets.create(newRequest('Internal evidence'));
-        const noteId = clientId();
         const file = textFile('bank-statement.csv', 'date,amount\n2026-11-01,49.00\n', 'text/csv');
-        const path = await agent.backend.files.uploadAttachment(ticket.id, noteId, file);
-        await agent.backend.messages.add(ticket.id, {
-          id: noteId,
+        const path = await sendWithFile(agent.backend, ticket.id, file, {
           body: 'Statement from the bank, for us only.',
           internal: true,
-          attachments: [attachmentOf(path, file)],
         });
         await expect(agent.backend.files.getDownloadUrl(path)).resolves.toEqual(expect.any(String));
         await expect(customer.backend.files.getDownloadUrl(path)).rejects.toMatchObject({ code: 'permission-denied' });

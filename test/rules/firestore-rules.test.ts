@@ -36,6 +36,7 @@ import { NO_SLA_DUE } from '@/domain/types';
 import { TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { UPLOAD_QUOTA } from '@/domain/upload-quota';
+import { NOT_ATTACHMENT_PATHS } from '../support/upload-paths';
 import {
   PAST,
   PEOPLE,
@@ -1822,14 +1823,7 @@ describeWithEmulators('firestore.rules', () => {
       );
       await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [pathOf(1), pathOf(2)] }));
       await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [] }));
-      for (const path of [
-        'avatars/x/avatar',
-        'tickets/t1/m1',
-        'tickets/t 1/m1/a.pdf',
-        `tickets/t1/m1/${'x'.repeat(201)}`,
-        'tickets/t1/m1/a/b.pdf',
-        7,
-      ]) {
+      for (const path of [...NOT_ATTACHMENT_PATHS, 7]) {
         await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [path] }));
       }
       await assertFails(setDoc(quotaOf(db, uid), { windowStart: serverTimestamp(), paths: [pathOf(1)], extra: true }));

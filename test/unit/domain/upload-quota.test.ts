@@ -3,6 +3,7 @@
  * when a window opens again, and what is refused.
  */
 import { AppError } from '@/domain/errors/errors';
+import { NOT_ATTACHMENT_PATHS } from '../../support/upload-paths';
 import { planUploadQuota, UPLOAD_PATH_PATTERN, UPLOAD_QUOTA, type UploadQuota } from '@/domain/upload-quota';
 
 const T0 = Date.parse('2026-11-28T10:00:00.000Z');
@@ -60,13 +61,7 @@ describe('planUploadQuota', () => {
   });
 
   it('refuses anything but an attachment path', () => {
-    for (const path of [
-      'avatars/u1/avatar',
-      'tickets/t1/m1',
-      'tickets/t 1/m1/a.png',
-      `tickets/t1/m1/${'x'.repeat(201)}`,
-      'tickets/t1/m1/a/b',
-    ]) {
+    for (const path of NOT_ATTACHMENT_PATHS) {
       expect(() => planUploadQuota(null, path, T0)).toThrow(AppError);
       expect(UPLOAD_PATH_PATTERN.test(path)).toBe(false);
     }

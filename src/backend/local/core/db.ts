@@ -287,17 +287,18 @@ export const SCHEMA_V10: Readonly<Record<string, string>> = { ...SCHEMA_V8, file
 /** Version 11: each person's upload window, keyed by uid (DESIGN §4 "Uploads are bounded"). */
 export const SCHEMA_V11: Readonly<Record<string, string>> = { ...SCHEMA_V10, uploadQuotas: 'uid' };
 
-/** Recomputes every stored ticket's search keys with its requester's email (the version 12 upgrade). */
-async function withEmailPrefixKeys(tx: Transaction): Promise<void> {
-  const emails = new Map<string, string>();
-  await tx
-    .table('users')
-    .toCollection()
-    .each((user: UserProfile) => void emails.set(user.uid, user.email));
+/**
+ * Recomputes every stored ticket's search keys with its requester's email when known — the
+ * back-fill of version 3 (keys first written) and version 12 (an address's prefixes from its @).
+ * The middleware derives the search lanes from the keys on this write.
+ */
+async function rekeyTicketsWithEmails(tx: Transaction): Promise<void> {
+  const users = (await tx.table('users').toArray()) as UserProfile[];
+  const emails = new Map(users.map((user) => [user.uid, user.email]));
   await tx
     .table('tickets')
     .toCollection()
-    .modify((ticket: Ticket & { [SEARCH_KEYS]?: string[] }) => {
+    .modify((ticket: StoredTicket) => {
       ticket[SEARCH_KEYS] = searchKeysFor({
         number: ticket.number,
         subject: ticket.subject,
@@ -515,26 +516,8 @@ export function openTriageDb(name: string): TriageDb {
           ticket[QUEUE_ASSIGNEE] = queueAssigneeKey(ticket.assigneeId);
         }),
     );
-  db.version(3)
-    .stores(SCHEMA_V3)
-    .upgrade(async (tx) => {
-      // Back-fill: every existing ticket gets its keys, with its requester's email when known.
-      const users = (await tx.table('users').toArray()) as UserProfile[];
-      const emails = new Map(users.map((user) => [user.uid, user.email]));
-      await tx
-        .table('tickets')
-        .toCollection()
-        // The middleware derives the search lanes from the keys on this write.
-        .modify((ticket: StoredTicket) => {
-          ticket[SEARCH_KEYS] = searchKeysFor({
-            number: ticket.number,
-            subject: ticket.subject,
-            requesterName: ticket.requesterName,
-            requesterEmail: emails.get(ticket.requesterId),
-            tags: ticket.tags,
-          });
-        });
-    });
+  // Back-fill: every existing ticket gets its keys, with its requester's email when known.
+  db.version(3).stores(SCHEMA_V3).upgrade(rekeyTicketsWithEmails);
   db.version(4).stores(SCHEMA_V4);
   db.version(5)
     .stores(SCHEMA_V5)
@@ -565,7 +548,7 @@ export function openTriageDb(name: string): TriageDb {
   db.version(11).stores(SCHEMA_V11);
   // Version 12: a ticket is found by every prefix of its requester's email from the @ on (DESIGN §3):
   // every stored ticket's keys again, with the requester's email from their profile.
-  db.version(12).stores(SCHEMA_V11).upgrade(withEmailPrefixKeys);
+  db.version(12).stores(SCHEMA_V11).upgrade(rekeyTicketsWithEmails);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

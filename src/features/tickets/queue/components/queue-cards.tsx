@@ -14,14 +14,15 @@ import theme from 'antd/es/theme';
 import type { GlobalToken } from 'antd/es/theme/interface';
 import { NativeSelect } from '@/components/native-select';
 import type { DeskSettings, Ticket } from '@/domain/types';
-import { nextSlaClock, slaClocks } from '@/domain/sla/clocks';
-import { slaColor, useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
+import { useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
 import { useMinuteClock } from '@/lib/use-minute-clock';
 import type { QueueLocation } from '@/features/tickets/queue/queue-location';
 import {
   deskTicketPath,
+  nextSlaOf,
   opensElsewhere,
   RowTag,
+  SlaTag,
   tagCss,
   useMinuteTick,
   type QueueListProps,
@@ -107,9 +108,7 @@ const QueueCard = memo(function QueueCard({
   const time = useTimeFormat();
   const slaSentence = useSlaSentence();
   const slaShort = useSlaShortSentence();
-  const nextSla = desk
-    ? nextSlaClock(slaClocks(ticket, { policy: desk.sla[ticket.priority], businessHours: desk.businessHours, now }))
-    : undefined;
+  const nextSla = nextSlaOf(ticket, desk, now);
   return (
     <li
       className={`triage-card${selected ? ' triage-card-selected' : ''}${checked ? ' triage-card-checked' : ''}`}
@@ -150,12 +149,12 @@ const QueueCard = memo(function QueueCard({
           <RowTag color={STATUS_COLORS[ticket.status]}>{labels.status(ticket.status)}</RowTag>
           <RowTag color={PRIORITY_COLORS[ticket.priority]}>{labels.priority(ticket.priority)}</RowTag>
           {nextSla && (
-            <span className="triage-card-sla" title={slaSentence(nextSla)}>
-              <span className="triage-screen-reader-only">{slaSentence(nextSla)}</span>
-              <span aria-hidden>
-                <RowTag color={slaColor(nextSla)}>{slaShort(nextSla)}</RowTag>
-              </span>
-            </span>
+            <SlaTag
+              className="triage-card-sla"
+              clock={nextSla}
+              sentence={slaSentence(nextSla)}
+              short={slaShort(nextSla)}
+            />
           )}
           <span dir="auto">
             {ticket.assigneeName ?? <FormattedMessage id="queue.table.unassigned" defaultMessage="Unassigned" />}

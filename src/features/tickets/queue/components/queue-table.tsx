@@ -100,6 +100,45 @@ export function RowTag({ color, children }: { color: string; children: ReactNode
   return <span className={`triage-queue-tag triage-queue-tag-${color}`}>{children}</span>;
 }
 
+/**
+ * A ticket's next SLA clock under the desk's policy (DESIGN §10), or null while the desk's
+ * settings load or when no clock runs. Shared by the table's rows and the phone's cards.
+ * @param now ms since the epoch (to the minute).
+ */
+export function nextSlaOf(ticket: Ticket, desk: DeskSettings | undefined, now: number): SlaClock | null {
+  if (!desk) return null;
+  return (
+    nextSlaClock(slaClocks(ticket, { policy: desk.sla[ticket.priority], businessHours: desk.businessHours, now })) ??
+    null
+  );
+}
+
+/**
+ * The next SLA as one tag, so a row or card stays one line: the whole sentence (the target's name
+ * and its state) for screen readers and in the tooltip.
+ * @param sentence `useSlaSentence()`'s for the clock; `short` `useSlaShortSentence()`'s.
+ */
+export function SlaTag({
+  clock,
+  sentence,
+  short,
+  className,
+}: {
+  clock: SlaClock;
+  sentence: string;
+  short: string;
+  className: string;
+}) {
+  return (
+    <span className={className} title={sentence}>
+      <span className="triage-screen-reader-only">{sentence}</span>
+      <span aria-hidden>
+        <RowTag color={slaColor(clock)}>{short}</RowTag>
+      </span>
+    </span>
+  );
+}
+
 /** The preset colours the row tags use (`STATUS_COLORS`, `PRIORITY_COLORS`). */
 const TAG_COLORS = [
   ...new Set([...Object.values(STATUS_COLORS), ...Object.values(PRIORITY_COLORS), 'red', 'orange', 'green', 'default']),
@@ -188,16 +227,15 @@ const COLUMNS: readonly Column[] = [
     width: 164,
     hint: COLUMN_TEXT.nextSlaHint,
     sortField: 'slaDueAt',
-    // One line, so rows stay compact: the state as a tag; the whole sentence, with the target's
-    // name (first reply, next reply, resolution), for screen readers and in the tooltip.
+    // One line, so rows stay compact (`SlaTag`).
     render: (_ticket, _unread, { intl, nextSla, slaSentence, slaShort }) =>
       nextSla ? (
-        <span className="triage-queue-sla" title={slaSentence(nextSla)}>
-          <span className="triage-screen-reader-only">{slaSentence(nextSla)}</span>
-          <span aria-hidden>
-            <RowTag color={slaColor(nextSla)}>{slaShort(nextSla)}</RowTag>
-          </span>
-        </span>
+        <SlaTag
+          className="triage-queue-sla"
+          clock={nextSla}
+          sentence={slaSentence(nextSla)}
+          short={slaShort(nextSla)}
+        />
       ) : (
         <span aria-label={intl.formatMessage(COLUMN_TEXT.noSla)}>{NO_SLA_MARK}</span>
       ),
@@ -334,10 +372,7 @@ const QueueRow = memo(function QueueRow({
   const time = useTimeFormat();
   const slaSentence = useSlaSentence();
   const slaShort = useSlaShortSentence();
-  const nextSla = desk
-    ? (nextSlaClock(slaClocks(ticket, { policy: desk.sla[ticket.priority], businessHours: desk.businessHours, now })) ??
-      null)
-    : null;
+  const nextSla = nextSlaOf(ticket, desk, now);
   const context: CellContext = { intl, labels, time, nextSla, slaSentence, slaShort };
   const row = useRef<HTMLTableRowElement | null>(null);
   // The keyboard's row stays in view.
