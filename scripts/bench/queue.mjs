@@ -514,11 +514,11 @@ for (let run = 0; run <= RUNS; run += 1) {
     try {
       for (const [name, query] of cases) {
         const start = performance.now();
-        const result = await lib.readTicketPage(db, query);
+        const result = await lib.readTicketPage(db, query, 'staff');
         times[name] = performance.now() - start;
         if (result.tickets.length === 0) throw new Error(`bench: no rows for ${name}`);
         const countStart = performance.now();
-        await lib.countTickets(db, query);
+        await lib.countTickets(db, query, 'staff');
         times[`${name} (count)`] = performance.now() - countStart;
       }
     } finally {

@@ -12,7 +12,11 @@
  * - the requester's email, whole, its local part, the prefixes of the local part's words, and
  *   every prefix of it from its `@` on (`luis@`, `luis@e` … `luis@example.test`, the domain's
  *   first {@link MAX_EMAIL_DOMAIN_PREFIX} characters), so a half-typed address finds it too;
- * - its tags, as `#tag` (the tag filter of the queue; never produced by a typed query).
+ * - its tags, as `#tag` (the tag filter of the queue; never produced by a typed query);
+ * - the words of its conversation, whole ({@link conversationKeysOf}): those of public replies
+ *   (the request's description included) in the keys everyone who may see the ticket searches,
+ *   those of internal notes only in the staff's keys, which trusted code keeps where customers
+ *   cannot read them (DESIGN §3 "Search").
  *
  * A query is reduced to ONE key, its most specific token ({@link searchKeyOf}): Firestore
  * allows a single `array-contains` per query, and both adapters follow the same rule so they
@@ -36,6 +40,16 @@ export const MAX_EMAIL_DOMAIN_PREFIX = 40;
 
 /** Marks a tag's key so it can never collide with a typed word. */
 export const TAG_KEY_PREFIX = '#';
+
+/**
+ * Most distinct words of one kind of a ticket's conversation kept as keys — public replies, and
+ * internal notes, each: the first ones written are kept, later new words are not (a long thread
+ * repeats its words; an order number is written early).
+ */
+export const MAX_CONVERSATION_WORDS = 500;
+
+/** Fewest digits a number in a message needs to be a key (an order number, not "2 days"). */
+export const MIN_CONVERSATION_NUMBER = 4;
 
 /** What a ticket's search keys are made of. */
 export interface SearchKeySource {
@@ -103,12 +117,87 @@ export function searchKeysFor(source: SearchKeySource): string[] {
 }
 
 /**
- * A ticket's keys with its tag keys replaced by those of `tags` — the only search field that
- * changes after creation (the subject never does, nor the denormalised requester name).
- * Used on a tag change, so the requester's email, which is not on the ticket, is kept.
+ * A ticket's keys with its tag keys replaced by those of `tags` — of the ticket's own fields, the
+ * only one that changes after creation (the subject never does, nor the denormalised requester
+ * name). Used on a tag change, so the requester's email, which is not on the ticket, and the
+ * conversation's words are kept.
  */
 export function withTagKeys(keys: readonly string[], tags: readonly string[]): string[] {
   return [...new Set([...tags.map(tagKey), ...keys.filter((key) => !key.startsWith(TAG_KEY_PREFIX))])];
+}
+
+/**
+ * The key a word of a message is kept as, as {@link searchTokens} would type it: a number as its
+ * digits without leading zeros (at least {@link MIN_CONVERSATION_NUMBER} of them), other words
+ * of {@link MIN_PREFIX} characters or more cut to {@link MAX_PREFIX}; `null` for neither.
+ */
+function conversationKeyOf(word: string): string | null {
+  if (/^\d+$/.test(word)) {
+    const digits = String(Number(word));
+    return digits.length >= MIN_CONVERSATION_NUMBER && /^\d+$/.test(digits) ? digits : null;
+  }
+  return word.length >= MIN_PREFIX ? word.slice(0, MAX_PREFIX) : null;
+}
+
+/**
+ * The keys of a message's text: each word whole (not its prefixes — those of every word of
+ * every reply would multiply a ticket's keys about sixfold), as a typed word of that length is
+ * looked up; unique, in order of first use. An email address written in a message is found by
+ * its words (`luis`, `example`, `test`).
+ */
+export function conversationKeysOf(text: string): string[] {
+  const keys = new Set<string>();
+  for (const word of wordsOf(text)) {
+    const key = conversationKeyOf(word);
+    if (key !== null) keys.add(key);
+  }
+  return [...keys];
+}
+
+/**
+ * A ticket's kept conversation words with those of a new message added: unique, the stored ones
+ * first, at most {@link MAX_CONVERSATION_WORDS} (new words past the bound are dropped).
+ * Idempotent: adding the same message twice changes nothing.
+ */
+export function withConversationKeys(stored: readonly string[], added: readonly string[]): string[] {
+  const keys = new Set(stored.slice(0, MAX_CONVERSATION_WORDS));
+  for (const key of added) {
+    if (keys.size >= MAX_CONVERSATION_WORDS) break;
+    keys.add(key);
+  }
+  return [...keys];
+}
+
+/** What {@link conversationWordsOf} reads of a message. */
+export interface ConversationMessage {
+  body: string;
+  internal: boolean;
+  /** ISO-8601 UTC; the words are added in this order. */
+  createdAt: string;
+}
+
+/**
+ * The kept words of a whole conversation, public replies and internal notes apart, as adding its
+ * messages one by one in the order they were written would keep them (the back-fills' use).
+ */
+export function conversationWordsOf(messages: readonly ConversationMessage[]): {
+  publicWords: string[];
+  noteWords: string[];
+} {
+  let publicWords: string[] = [];
+  let noteWords: string[] = [];
+  const ordered = [...messages].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  for (const message of ordered) {
+    const words = conversationKeysOf(message.body);
+    if (message.internal) noteWords = withConversationKeys(noteWords, words);
+    else publicWords = withConversationKeys(publicWords, words);
+  }
+  return { publicWords, noteWords };
+}
+
+/** The union of key lists, unique, in order of first appearance (a ticket's keys and its conversation's). */
+export function unionKeys(...lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
 }
 
 /**

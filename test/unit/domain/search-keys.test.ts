@@ -13,6 +13,10 @@ import {
   searchTokens,
   withTagKeys,
   MAX_EMAIL_DOMAIN_PREFIX,
+  MAX_CONVERSATION_WORDS,
+  conversationKeysOf,
+  unionKeys,
+  withConversationKeys,
 } from '@/domain/search-keys';
 import { ticketFilterSchema, ticketQuerySchema } from '@/domain/schemas';
 
@@ -133,5 +137,51 @@ describe('the filter schema', () => {
     expect(ticketFilterSchema.safeParse({ priority: 'whenever' }).success).toBe(false);
     expect(ticketFilterSchema.safeParse({ tag: 'Not A Tag' }).success).toBe(false);
     expect(ticketFilterSchema.safeParse({ search: 'x'.repeat(101) }).success).toBe(false);
+  });
+});
+
+describe('conversation keys', () => {
+  it('keeps each word of a message whole, folded and cut, numbers of 4 digits or more without leading zeros', () => {
+    expect(conversationKeysOf('Order #004512 arrived in 2 boxes — Größe XL, see Extraordinarilylongword')).toEqual([
+      'order',
+      '4512',
+      'arrived',
+      'in',
+      'boxes',
+      'große',
+      'xl',
+      'see',
+      'extraordinarily',
+    ]);
+  });
+
+  it('finds a message word by the one key a query of that word is looked up by', () => {
+    for (const word of ['Order', 'INV-20931', 'Zürich', 'extraordinarilylongword']) {
+      const key = searchKeyOf(word);
+      expect(key).not.toBeNull();
+      expect(conversationKeysOf(`a reply with ${word} in it`)).toContain(key);
+    }
+    // A word's prefix is not a key of a message (only of subjects and names).
+    expect(conversationKeysOf('refunds')).not.toContain(searchKeyOf('refu'));
+  });
+
+  it('adds a message’s words to the kept ones up to the bound, idempotently', () => {
+    const stored = ['order', '4512'];
+    expect(withConversationKeys(stored, ['order', 'shipped'])).toEqual(['order', '4512', 'shipped']);
+    expect(withConversationKeys(withConversationKeys(stored, ['shipped']), ['shipped'])).toEqual([
+      'order',
+      '4512',
+      'shipped',
+    ]);
+    const many = Array.from({ length: MAX_CONVERSATION_WORDS + 20 }, (_, i) => `w${i}`);
+    const kept = withConversationKeys([], many);
+    expect(kept).toHaveLength(MAX_CONVERSATION_WORDS);
+    expect(kept.at(-1)).toBe(`w${MAX_CONVERSATION_WORDS - 1}`);
+    // Full: new words are dropped, the first ones stay.
+    expect(withConversationKeys(kept, ['late'])).toEqual(kept);
+  });
+
+  it('unites key lists without repeating a key', () => {
+    expect(unionKeys(['42', 'pr'], ['pr', 'order'], ['secret'])).toEqual(['42', 'pr', 'order', 'secret']);
   });
 });

@@ -21,7 +21,14 @@ import {
   type UserProfile,
 } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
-import { searchKeysFor, withTagKeys } from '@/domain/search-keys';
+import {
+  conversationWordsOf,
+  searchKeysFor,
+  unionKeys,
+  withConversationKeys,
+  withTagKeys,
+  type ConversationMessage,
+} from '@/domain/search-keys';
 import { personSearchKeysFor } from '@/domain/people';
 import { deskSettingsFrom } from '@/domain/settings-schema';
 import { slaDueAtOf } from '@/domain/sla/clocks';
@@ -183,6 +190,25 @@ export const SCHEMA_V2: Readonly<Record<string, string>> = {
  */
 export const SEARCH_KEYS = 'searchKeys';
 
+/**
+ * The stored-only words of a ticket's public replies (its description included) and of its
+ * internal notes (`conversationKeysOf`, at most `MAX_CONVERSATION_WORDS` each), which the
+ * message write adds to: a ticket written with either field has those words added to the stored
+ * ones (see {@link toStoredTicket}). Public words are part of {@link SEARCH_KEYS}; note words only
+ * of {@link STAFF_SEARCH_KEYS}.
+ */
+export const PUBLIC_WORDS = 'publicWords';
+/** See {@link PUBLIC_WORDS}. */
+export const NOTE_WORDS = 'noteWords';
+
+/**
+ * The stored-only keys the staff search (DESIGN §3 "Search"): {@link SEARCH_KEYS} and the
+ * internal notes' words, under a multiEntry index; the search lanes are made of them. A
+ * customer's search reads {@link SEARCH_KEYS} only, so a word of an internal note never finds a
+ * ticket for them.
+ */
+export const STAFF_SEARCH_KEYS = 'staffSearchKeys';
+
 /** The sort fields the desk offers, which get search lanes (see {@link searchLaneField}). */
 export const SEARCH_LANE_SORT_FIELDS = ['updatedAt', 'createdAt'] as const;
 /** One of {@link SEARCH_LANE_SORT_FIELDS}. */
@@ -190,7 +216,8 @@ export type SearchLaneSortField = (typeof SEARCH_LANE_SORT_FIELDS)[number];
 
 /**
  * The stored-only multiEntry field of a search lane ordered by `field`: one entry
- * `[key, status, ticket[field], id]` per search key. IndexedDB cannot put a multiEntry field in
+ * `[key, status, ticket[field], id]` per staff search key (lanes serve the staff's lists only:
+ * a customer's list is always their own few tickets). IndexedDB cannot put a multiEntry field in
  * a compound index, but a multiEntry entry may itself be an array key — so a search page reads
  * `[key, status, …]` ranges in order, `limit + 1` rows each, like the view lanes of v2.
  */
@@ -310,16 +337,56 @@ async function rekeyTicketsWithEmails(tx: Transaction): Promise<void> {
 }
 
 /**
+ * Version 13: words of the conversation are searched (DESIGN §3 "Search"): `*staffSearchKeys`
+ * (multiEntry) for the staff's search; every stored ticket gets its words from its messages on
+ * the upgrade.
+ */
+export const SCHEMA_V13: Readonly<Record<string, string>> = {
+  ...SCHEMA_V11,
+  tickets: `${SCHEMA_V11.tickets}, *${STAFF_SEARCH_KEYS}`,
+};
+
+/** Gives every stored ticket the words of its messages (the back-fill of version 13). */
+async function addConversationWords(tx: Transaction): Promise<void> {
+  const messages = (await tx.table('messages').toArray()) as Message[];
+  const byTicket = new Map<string, Message[]>();
+  for (const message of messages) byTicket.set(message.ticketId, [...(byTicket.get(message.ticketId) ?? []), message]);
+  await tx
+    .table('tickets')
+    .toCollection()
+    .modify((ticket: StoredTicket) => {
+      Object.assign(ticket, storedWordsOf(byTicket.get(ticket.id) ?? []));
+    });
+}
+
+/**
  * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
  * middleware below on every write of `users` and removed on every read: an index, not data,
  * as on Firebase where only trusted code writes it.
  */
 export const PERSON_SEARCH_KEYS = 'searchKeys';
 
-const STORED_ONLY = [QUEUE_ASSIGNEE, SEARCH_KEYS, ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField)];
+const STORED_ONLY = [
+  QUEUE_ASSIGNEE,
+  SEARCH_KEYS,
+  STAFF_SEARCH_KEYS,
+  PUBLIC_WORDS,
+  NOTE_WORDS,
+  ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField),
+];
 
-/** A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE}, {@link SEARCH_KEYS} and search lanes. */
-type StoredTicket = Ticket & { [QUEUE_ASSIGNEE]: string; [SEARCH_KEYS]?: string[] } & Record<string, unknown>;
+/** The search fields a ticket write may carry (see {@link toStoredTicket}). */
+export interface TicketSearchFields {
+  [SEARCH_KEYS]?: string[];
+  [PUBLIC_WORDS]?: string[];
+  [NOTE_WORDS]?: string[];
+}
+
+/**
+ * A ticket as stored: the port's ticket plus its {@link QUEUE_ASSIGNEE}, search keys, conversation
+ * words and search lanes.
+ */
+type StoredTicket = Ticket & { [QUEUE_ASSIGNEE]: string } & TicketSearchFields & Record<string, unknown>;
 
 /** A ticket's search keys with no email known (the back-fill and writes that bypass `create`). */
 function keysWithoutEmail(ticket: Ticket): string[] {
@@ -332,26 +399,42 @@ function keysWithoutEmail(ticket: Ticket): string[] {
 }
 
 /**
- * The stored form of a written ticket: its queue key, and its search keys — those it carries
- * (a new ticket's, computed with the requester's email; or the raw record in a `modify`), else
- * the stored ticket's (subject, number and requester never change), else computed afresh;
- * in every case with the tag keys of its current tags. Exported for the queue benchmark, which
- * writes tickets with the raw IndexedDB API.
+ * The stored form of a written ticket: its queue key; its conversation words — the stored
+ * ticket's with those the write carries added (`withConversationKeys`); its search keys — those
+ * it carries (a new ticket's, computed with the requester's email; or the raw record in a
+ * `modify`), else the stored ticket's (subject, number and requester never change), else computed
+ * afresh, in every case with the tag keys of its current tags and its public words; its staff
+ * search keys (those and the note words) and the staff's search lanes. Exported for the queue
+ * benchmark, which writes tickets with the raw IndexedDB API.
  * @param before the stored ticket this write replaces, if any (read raw, with its keys).
  */
-export function toStoredTicket(
-  ticket: Ticket & { [SEARCH_KEYS]?: string[] },
-  before: StoredTicket | undefined,
-): StoredTicket {
+export function toStoredTicket(ticket: Ticket & TicketSearchFields, before: StoredTicket | undefined): StoredTicket {
+  const publicWords = withConversationKeys(before?.[PUBLIC_WORDS] ?? [], ticket[PUBLIC_WORDS] ?? []);
+  const noteWords = withConversationKeys(before?.[NOTE_WORDS] ?? [], ticket[NOTE_WORDS] ?? []);
   const known = ticket[SEARCH_KEYS] ?? before?.[SEARCH_KEYS];
-  const keys = known ? withTagKeys(known, ticket.tags) : keysWithoutEmail(ticket);
+  const keys = unionKeys(known ? withTagKeys(known, ticket.tags) : keysWithoutEmail(ticket), publicWords);
+  const staffKeys = unionKeys(keys, noteWords);
   const lanes = Object.fromEntries(
     SEARCH_LANE_SORT_FIELDS.map((field) => [
       searchLaneField(field),
-      keys.map((key) => [key, ticket.status, ticket[field], ticket.id]),
+      staffKeys.map((key) => [key, ticket.status, ticket[field], ticket.id]),
     ]),
   );
-  return { ...ticket, ...lanes, [QUEUE_ASSIGNEE]: queueAssigneeKey(ticket.assigneeId), [SEARCH_KEYS]: keys };
+  return {
+    ...ticket,
+    ...lanes,
+    [QUEUE_ASSIGNEE]: queueAssigneeKey(ticket.assigneeId),
+    [SEARCH_KEYS]: keys,
+    [STAFF_SEARCH_KEYS]: staffKeys,
+    [PUBLIC_WORDS]: publicWords,
+    [NOTE_WORDS]: noteWords,
+  };
+}
+
+/** The stored word fields of one ticket's messages (the upgrade's and the demo seed's). */
+export function storedWordsOf(messages: readonly ConversationMessage[]): TicketSearchFields {
+  const { publicWords, noteWords } = conversationWordsOf(messages);
+  return { [PUBLIC_WORDS]: publicWords, [NOTE_WORDS]: noteWords };
 }
 
 function fromStoredTicket(stored: unknown): unknown {
@@ -549,6 +632,7 @@ export function openTriageDb(name: string): TriageDb {
   // Version 12: a ticket is found by every prefix of its requester's email from the @ on (DESIGN §3):
   // every stored ticket's keys again, with the requester's email from their profile.
   db.version(12).stores(SCHEMA_V11).upgrade(rekeyTicketsWithEmails);
+  db.version(13).stores(SCHEMA_V13).upgrade(addConversationWords);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

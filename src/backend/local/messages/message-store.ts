@@ -5,7 +5,8 @@
  * `messages`, `events`, `settings` (when the desk's setting is read), `files` (when files are
  * checked) and the ticket write tables (`ticketWriteTables`).
  */
-import type { TriageDb } from '@/backend/local/core/db';
+import { NOTE_WORDS, PUBLIC_WORDS, type TriageDb } from '@/backend/local/core/db';
+import { conversationKeysOf } from '@/domain/search-keys';
 import { isoAt } from '@/backend/local/core/context';
 import { readDeskSettings } from '@/backend/local/settings/settings';
 import { auditEventsOf } from '@/backend/local/tickets/audit-records';
@@ -65,7 +66,9 @@ export function localMessageStore(
       };
       await db.messages.add(message);
       const after = applyTicketWrite(ticket, plan.write, at);
-      await db.tickets.put(after);
+      // The message's words join the ticket's (db.ts): a note's only the staff's search keys.
+      const words = { [message.internal ? NOTE_WORDS : PUBLIC_WORDS]: conversationKeysOf(message.body) };
+      await db.tickets.put({ ...after, ...words });
       if (plan.events.length > 0) {
         await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, plan.author.authorId, ms));
       }

@@ -26,7 +26,7 @@ export function createLocalReports(ctx: LocalContext): ReportsPort {
             db.ratings.where('[score+createdAt]').between([score, range.from], [score, range.to], true, true).count();
           const [days, counts, good, bad] = await Promise.all([
             db.stats.where('day').between(first, last, true, true).toArray(),
-            Promise.all(BACKLOG_STATUSES.map((status) => countTickets(db, { statuses: [status] }))),
+            Promise.all(BACKLOG_STATUSES.map((status) => countTickets(db, { statuses: [status] }, 'staff'))),
             scored('good'),
             scored('bad'),
           ]);

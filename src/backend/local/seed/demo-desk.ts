@@ -11,6 +11,7 @@ import { isStaff } from '@/domain/roles';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { isoAt } from '@/backend/local/core/context';
 import {
+  storedWordsOf,
   SEARCH_KEYS,
   type CounterRecord,
   type CredentialRecord,
@@ -392,14 +393,20 @@ export async function seedDemoData(
       await db.credentials.bulkAdd(data.credentials);
       // The settings first: the middleware derives each ticket's SLA record and statistics under them.
       await db.settings.put(data.settings);
-      // Search keys with the requesters' emails, as `tickets.create` writes them (db.ts).
+      // Search keys with the requesters' emails, and the conversation's words, as `tickets.create`
+      // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));
+      const messagesOf = new Map<string, Message[]>();
+      for (const message of data.messages) {
+        messagesOf.set(message.ticketId, [...(messagesOf.get(message.ticketId) ?? []), message]);
+      }
       await db.tickets.bulkAdd(
         data.tickets.map(
           (ticket) =>
             ({
               ...ticket,
               [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
+              ...storedWordsOf(messagesOf.get(ticket.id) ?? []),
             }) as Ticket,
         ),
       );

@@ -3,8 +3,9 @@
  * read as a few index ranges ("lanes", one per status asked for) of at most `limit + 1`
  * rows each, merged in the query's order: a 10 000-ticket desk costs a few hundred rows per
  * page, never a table scan. Counts are key-only `count()`s on the same indexes.
- * A search or a tag reads the tickets under one key of the `*searchKeys` multiEntry
- * index instead — only the matches, whatever the other filters — and orders them in memory.
+ * A search or a tag reads the tickets under one key of the `*staffSearchKeys` (staff) or
+ * `*searchKeys` (customers) multiEntry index instead — only the matches, whatever the other
+ * filters — and orders them in memory; the staff's search lanes read them in order.
  */
 import Dexie, { type Collection } from 'dexie';
 import type { TicketCursor, TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/backend/port/tickets';
@@ -14,12 +15,26 @@ import {
   queueAssigneeKey,
   SEARCH_KEYS,
   SEARCH_LANE_SORT_FIELDS,
+  STAFF_SEARCH_KEYS,
   searchLaneField,
   type SearchLaneSortField,
   type TriageDb,
 } from '@/backend/local/core/db';
 import { searchKeyOf, tagKey } from '@/domain/search-keys';
 import { ticketSortValue } from '@/domain/schemas';
+import { isStaff } from '@/domain/roles';
+import type { UserProfile } from '@/domain/types';
+
+/**
+ * Whose search keys a list reads (DESIGN §3 "Search"): the staff's hold the internal notes'
+ * words too; a customer's only what they may read (their list is always their own tickets).
+ */
+export type SearchScope = 'staff' | 'customer';
+
+/** The search scope of a signed-in person. */
+export function searchScopeOf(person: Pick<UserProfile, 'role'>): SearchScope {
+  return isStaff(person.role) ? 'staff' : 'customer';
+}
 
 /** The order a list has when its query names none (the port's default): last public reply, newest first. */
 export const DEFAULT_TICKET_SORT: TicketSort = { field: 'lastMessageAt', direction: 'desc' };
@@ -122,10 +137,15 @@ function searchLanes(key: string, filter: TicketFilter, field: SearchLaneSortFie
   return statusesOf(filter).map((status) => ({ index: searchLaneField(field), prefix: [key, status], ...keep }));
 }
 
-/** The tickets under one search key that pass the rest of a filter, in no order. */
-function searchMatches(db: TriageDb, key: string, filter: TicketFilter): Collection<Ticket, string> {
+/** The tickets under one search key of a scope that pass the rest of a filter, in no order. */
+function searchMatches(
+  db: TriageDb,
+  key: string,
+  filter: TicketFilter,
+  scope: SearchScope,
+): Collection<Ticket, string> {
   return db.tickets
-    .where(SEARCH_KEYS)
+    .where(scope === 'staff' ? STAFF_SEARCH_KEYS : SEARCH_KEYS)
     .equals(key)
     .filter((ticket) => matchesFilter(ticket, filter));
 }
@@ -212,9 +232,9 @@ function laneRows(db: TriageDb, lane: TicketLane, query: TicketPageQuery): Promi
  * One page of tickets matching a validated query, in its order (Dexie calls only, so it can
  * run inside `liveQuery`, which then follows exactly the ranges read).
  */
-export async function readTicketPage(db: TriageDb, query: TicketPageQuery): Promise<TicketPage> {
+export async function readTicketPage(db: TriageDb, query: TicketPageQuery, scope: SearchScope): Promise<TicketPage> {
   const key = searchKeyOfFilter(query);
-  if (key !== null && isSearchLaneField(query.sort.field) && query.requesterId === undefined) {
+  if (key !== null && scope === 'staff' && isSearchLaneField(query.sort.field) && query.requesterId === undefined) {
     const lanes = searchLanes(key, query, query.sort.field);
     const rows = await Promise.all(lanes.map((lane) => laneRows(db, lane, query)));
     return mergePage(rows, query.sort, query.limit);
@@ -223,7 +243,7 @@ export async function readTicketPage(db: TriageDb, query: TicketPageQuery): Prom
     // A requester's own few tickets, or the order by last reply (customers' lists): all the
     // key's matches, ordered here.
     const { after, sort } = query;
-    const matches = await searchMatches(db, key, query).toArray();
+    const matches = await searchMatches(db, key, query, scope).toArray();
     // Strictly after the cursor in the page's order: the same rule as an index range.
     const cursorRow = after && ({ [sort.field]: after.value, id: after.id } as unknown as Ticket);
     const rest = cursorRow ? matches.filter((ticket) => compareTickets(ticket, cursorRow, sort) > 0) : matches;
@@ -261,13 +281,13 @@ async function sum(counts: Promise<number>[]): Promise<number> {
  * is a sum of key-only index counts (one per status); that one filters the requester's few
  * tickets. Dexie calls only, so it can run inside `liveQuery`.
  */
-export function countTickets(db: TriageDb, filter: TicketFilter): Promise<number> {
+export function countTickets(db: TriageDb, filter: TicketFilter, scope: SearchScope): Promise<number> {
   const key = searchKeyOfFilter(filter);
-  if (key !== null && !narrowsBeyondSearch(filter)) {
+  if (key !== null && scope === 'staff' && !narrowsBeyondSearch(filter)) {
     const index = searchLaneField('updatedAt');
     return sum(statusesOf(filter).map((status) => countRange(db, index, [key, status])));
   }
-  if (key !== null) return searchMatches(db, key, filter).count();
+  if (key !== null) return searchMatches(db, key, filter, scope).count();
   if (filter.priority !== undefined && filter.category === undefined && filter.requesterId === undefined) {
     const { priority } = filter;
     if (filter.assigneeId === undefined) {

@@ -31,15 +31,21 @@ import {
   ticketQuerySchema,
   writeOptionsSchema,
 } from '@/domain/schemas';
-import { searchKeysFor } from '@/domain/search-keys';
+import { conversationKeysOf, searchKeysFor } from '@/domain/search-keys';
 import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
 import type { AuditEvent, Message, Ticket } from '@/domain/types';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
-import { SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/core/db';
+import { PUBLIC_WORDS, SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/core/db';
 import { newId, newSortableId } from '@/backend/local/core/ids';
 import { auditEventsOf } from '@/backend/local/tickets/audit-records';
-import { compareText, countTickets, DEFAULT_TICKET_SORT, readTicketPage } from '@/backend/local/tickets/queries';
+import {
+  compareText,
+  countTickets,
+  DEFAULT_TICKET_SORT,
+  readTicketPage,
+  searchScopeOf,
+} from '@/backend/local/tickets/queries';
 
 /** The counter that hands out ticket numbers (DESIGN §3 `counters/tickets`). */
 export const TICKET_COUNTER_ID = 'tickets';
@@ -118,9 +124,11 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
             lastMessageAt: at,
           };
           const message: Message = { id: messageId, ticketId, ...plan.message, attachments, createdAt: at };
-          // The search keys hold the requester's email, which the ticket itself does not (db.ts).
+          // The search keys hold the requester's email, which the ticket itself does not (db.ts),
+          // and the description's words (the first public message).
           const searchKeys = searchKeysFor({ ...ticket, requesterEmail: me.email });
-          await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys } as Ticket);
+          const publicWords = conversationKeysOf(message.body);
+          await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys, [PUBLIC_WORDS]: publicWords } as Ticket);
           await db.messages.add(message);
           await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, me.uid, ms));
           return ticket;
@@ -143,7 +151,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
         async (me) => {
           const { sort = DEFAULT_TICKET_SORT, ...parsed } = scopedFilter(me, parseInput(ticketQuerySchema, query));
           assertMayOrder(me, sort);
-          return readTicketPage(db, { ...parsed, sort });
+          return readTicketPage(db, { ...parsed, sort }, searchScopeOf(me));
         },
         onNext,
         onError,
@@ -153,7 +161,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
     watchCount(filter: TicketFilter, onNext: Listener<number>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
-        async (me) => countTickets(db, scopedFilter(me, parseInput(ticketFilterSchema, filter))),
+        async (me) => countTickets(db, scopedFilter(me, parseInput(ticketFilterSchema, filter)), searchScopeOf(me)),
         onNext,
         onError,
       );

@@ -199,11 +199,11 @@ describe('queue pages and counts on IndexedDB', () => {
     for (const sort of sorts) {
       const expected = tickets.filter((t) => expectedMatch(t, filter)).sort((x, y) => compareTickets(x, y, sort));
       const seen: Ticket[] = [];
-      let page = await readTicketPage(db, { ...filter, limit: 10, sort });
+      let page = await readTicketPage(db, { ...filter, limit: 10, sort }, 'staff');
       seen.push(...page.tickets);
       while (page.nextCursor) {
         expect(page.hasMore).toBe(true);
-        page = await readTicketPage(db, { ...filter, limit: 10, sort, after: page.nextCursor });
+        page = await readTicketPage(db, { ...filter, limit: 10, sort, after: page.nextCursor }, 'staff');
         seen.push(...page.tickets);
       }
       expect(page.hasMore).toBe(false);
@@ -213,7 +213,7 @@ describe('queue pages and counts on IndexedDB', () => {
 
   it.each(filters)('counts %j as the whole table filtered in memory would', async (filter) => {
     const expected = tickets.filter((t) => expectedMatch(t, filter)).length;
-    await expect(countTickets(db, filter)).resolves.toBe(expected);
+    await expect(countTickets(db, filter, 'staff')).resolves.toBe(expected);
   });
 
   it('counts the SLA views’ windows (statuses and a due range, from `[status+slaDueAt+id]` keys) as filtering in memory would', async () => {
@@ -230,7 +230,7 @@ describe('queue pages and counts on IndexedDB', () => {
     for (const filter of windows) {
       const expected = stored.filter((t) => matchesFilter(t, filter)).length;
       expect(expected).toBeGreaterThan(0);
-      await expect(countTickets(db, filter)).resolves.toBe(expected);
+      await expect(countTickets(db, filter, 'staff')).resolves.toBe(expected);
     }
   });
 
@@ -248,7 +248,7 @@ describe('queue pages and counts on IndexedDB', () => {
       await db.tickets.get(first.id),
       ...(await db.tickets.bulkGet([first.id])),
       await db.tickets.where('id').equals(first.id).first(),
-      ...(await readTicketPage(db, { limit: 5, sort: { field: 'createdAt', direction: 'asc' } })).tickets,
+      ...(await readTicketPage(db, { limit: 5, sort: { field: 'createdAt', direction: 'asc' } }, 'staff')).tickets,
     ];
     for (const read of reads) {
       expect(read).not.toHaveProperty(QUEUE_ASSIGNEE);
@@ -269,8 +269,8 @@ describe('the stored-only assignee key', () => {
     await Dexie.delete(db.name);
   });
 
-  const unassignedNew = (): Promise<number> => countTickets(db, { statuses: ['new'], assigneeId: null });
-  const assignedTo = (uid: string): Promise<number> => countTickets(db, { assigneeId: uid });
+  const unassignedNew = (): Promise<number> => countTickets(db, { statuses: ['new'], assigneeId: null }, 'staff');
+  const assignedTo = (uid: string): Promise<number> => countTickets(db, { assigneeId: uid }, 'staff');
 
   it('follows assignment through put, update and modify, without touching the caller’s object', async () => {
     const original = ticket({ id: 'k1' });
@@ -309,15 +309,19 @@ describe('the stored-only assignee key', () => {
 
     const upgraded = openTriageDb(name);
     try {
-      await expect(countTickets(upgraded, { statuses: ['open'], assigneeId: null })).resolves.toBe(1);
-      await expect(countTickets(upgraded, { assigneeId: 'agentA' })).resolves.toBe(1);
-      const page = await readTicketPage(upgraded, {
-        assigneeId: null,
-        limit: 10,
-        sort: { field: 'createdAt', direction: 'asc' },
-      });
+      await expect(countTickets(upgraded, { statuses: ['open'], assigneeId: null }, 'staff')).resolves.toBe(1);
+      await expect(countTickets(upgraded, { assigneeId: 'agentA' }, 'staff')).resolves.toBe(1);
+      const page = await readTicketPage(
+        upgraded,
+        {
+          assigneeId: null,
+          limit: 10,
+          sort: { field: 'createdAt', direction: 'asc' },
+        },
+        'staff',
+      );
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(12);
+      expect(upgraded.verno).toBe(13);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -336,9 +340,9 @@ describe('the stored-only search keys (schema v3)', () => {
   });
 
   const found = async (search: string): Promise<string[]> =>
-    (await readTicketPage(db, { search, limit: 10, sort: { field: 'createdAt', direction: 'asc' } })).tickets.map(
-      (t) => t.id,
-    );
+    (
+      await readTicketPage(db, { search, limit: 10, sort: { field: 'createdAt', direction: 'asc' } }, 'staff')
+    ).tickets.map((t) => t.id);
 
   it('keeps the keys given at creation (the email) through put, update and modify, and follows tag changes', async () => {
     const original = ticket({ id: 's1', subject: 'Scanner offline' });
@@ -350,7 +354,7 @@ describe('the stored-only search keys (schema v3)', () => {
     expect(read).toEqual({ ...original, sla: { pauses: [] }, slaDueAt: expect.any(String) });
     await db.tickets.put({ ...original, tags: ['vip'] });
     await expect(found('ada.l@example.test')).resolves.toEqual(['s1']);
-    await expect(countTickets(db, { tag: 'vip' })).resolves.toBe(1);
+    await expect(countTickets(db, { tag: 'vip' }, 'staff')).resolves.toBe(1);
 
     await db.tickets.update('s1', { tags: ['billing'] });
     await db.tickets
@@ -359,8 +363,8 @@ describe('the stored-only search keys (schema v3)', () => {
       .modify((stored) => {
         stored.priority = 'high';
       });
-    await expect(countTickets(db, { tag: 'vip' })).resolves.toBe(0);
-    await expect(countTickets(db, { tag: 'billing', priority: 'high' })).resolves.toBe(1);
+    await expect(countTickets(db, { tag: 'vip' }, 'staff')).resolves.toBe(0);
+    await expect(countTickets(db, { tag: 'billing', priority: 'high' }, 'staff')).resolves.toBe(1);
     await expect(found('scan')).resolves.toEqual(['s1']);
     await expect(found('ada')).resolves.toEqual(['s1']);
   });
@@ -383,18 +387,35 @@ describe('the stored-only search keys (schema v3)', () => {
       { ...ticket({ id: 'v2a', number: 1, subject: 'Billing mixup', tags: ['vip'] }), [QUEUE_ASSIGNEE]: '' },
       { ...ticket({ id: 'v2b', number: 2, subject: 'Login loop', requesterId: 'req2' }), [QUEUE_ASSIGNEE]: '' },
     ]);
+    const message = { ticketId: 'v2a', authorId: 'req1', authorName: 'Grace', authorRole: 'customer', attachments: [] };
+    await v2.table('messages').bulkAdd([
+      { ...message, id: 'm1', body: 'The zeppelin invoice', internal: false, createdAt: TIMES[0] },
+      { ...message, id: 'm2', body: 'Quokka refund approved', internal: true, createdAt: TIMES[1] },
+    ]);
     v2.close();
 
     const upgraded = openTriageDb(name);
     try {
       const search = (text: string) =>
-        readTicketPage(upgraded, { search: text, limit: 10, sort: { field: 'createdAt', direction: 'asc' } });
+        readTicketPage(upgraded, { search: text, limit: 10, sort: { field: 'createdAt', direction: 'asc' } }, 'staff');
       await expect(search('grace@example.test')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       // Version 12's keys: a half-typed address finds it too.
       await expect(search('grace@exam')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(search('logi')).resolves.toMatchObject({ tickets: [{ id: 'v2b' }] });
-      await expect(countTickets(upgraded, { tag: 'vip' })).resolves.toBe(1);
-      expect(upgraded.verno).toBe(12);
+      await expect(countTickets(upgraded, { tag: 'vip' }, 'staff')).resolves.toBe(1);
+      // Version 13's: the conversation's words — a note's for the staff only.
+      await expect(search('zeppelin')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
+      await expect(search('quokka')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
+      const customerSearch = (text: string) =>
+        readTicketPage(
+          upgraded,
+          { search: text, requesterId: 'req1', limit: 10, sort: { field: 'createdAt', direction: 'asc' } },
+          'customer',
+        );
+      await expect(customerSearch('zeppelin')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
+      await expect(customerSearch('quokka')).resolves.toMatchObject({ tickets: [] });
+      await expect(countTickets(upgraded, { search: 'quokka', requesterId: 'req1' }, 'customer')).resolves.toBe(0);
+      expect(upgraded.verno).toBe(13);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
