@@ -18,7 +18,9 @@ import { deleteAccountData } from './account';
 import { keepCannedRepliesWellFormed } from './canned-replies';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage } from './mail';
-import { onTicketWritten } from './ticket-written';
+import { onTicketWritten, runIndependently } from './ticket-written';
+import { addMessageWords, backfillStaffSearch } from './staff-search';
+import { text } from './snapshot-values';
 import { recordSettingsChange, runDeskAutomation } from './sla';
 import { backfillPeopleSearchKeys, keepPersonSearchKeys } from './people';
 import { deleteOrphanUploads, recordUpload } from './uploads';
@@ -27,7 +29,8 @@ initializeApp();
 
 /**
  * On every write of `tickets/{ticketId}`: the audit trail of the change, the ticket's search keys
- * and SLA fields, the statistics, and its emails (received, solved, assigned), each independent
+ * and SLA fields, the statistics, its emails (received, solved, assigned) and the staff's search
+ * copy, each independent
  * of the others (see {@link onTicketWritten}). Retried by the platform on failure; each job is
  * idempotent.
  */
@@ -53,8 +56,9 @@ export const deskSettingsWritten = onDocumentWritten({ document: 'settings/desk'
  * Every five minutes (DESIGN §2, §10): the automatic close of solved tickets after the desk's
  * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation});
  * the uploads whose message was never sent within a day deleted (DESIGN §4, {@link deleteOrphanUploads});
- * and a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
- * {@link backfillPeopleSearchKeys}).
+ * a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
+ * {@link backfillPeopleSearchKeys}); and a step of the conversation words' back-fill until every
+ * ticket stored before them has them (DESIGN §3 "Search", {@link backfillStaffSearch}).
  */
 export const deskAutomation = onSchedule('every 5 minutes', async () => {
   const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
@@ -64,6 +68,8 @@ export const deskAutomation = onSchedule('every 5 minutes', async () => {
   if (orphans.length > 0) logger.info(`uploads never sent, deleted after a day: ${orphans.length}`);
   const keyed = await backfillPeopleSearchKeys(getFirestore());
   if (keyed > 0) logger.info(`people search keys back-filled: ${keyed}`);
+  const worded = await backfillStaffSearch(getFirestore());
+  if (worded > 0) logger.info(`tickets given their conversation's words: ${worded}`);
 });
 
 /**
@@ -88,13 +94,22 @@ export const userWritten = onDocumentWritten({ document: 'users/{uid}', retry: t
 
 /**
  * On every new message: the emails it causes (a public reply to the requester, the requester's
- * reply to the assignee; an internal note none — see {@link mailForNewMessage}). Idempotent.
+ * reply to the assignee; an internal note none — see {@link mailForNewMessage}), and its words in
+ * the ticket's search (`addMessageWords`: a note's for the staff only). Independent jobs, each
+ * idempotent.
  */
 export const messageCreated = onDocumentCreated(
   { document: 'tickets/{ticketId}/messages/{messageId}', retry: true },
   async (event) => {
-    if (!event.data) return;
-    await mailForNewMessage(getFirestore(), mailConfigFromEnv(), event.params.ticketId, event.data, Date.now());
+    const message = event.data;
+    if (!message) return;
+    const db = getFirestore();
+    const { ticketId } = event.params;
+    await runIndependently([
+      () => mailForNewMessage(db, mailConfigFromEnv(), ticketId, message, Date.now()),
+      () =>
+        addMessageWords(db, ticketId, { body: text(message.get('body')), internal: message.get('internal') === true }),
+    ]);
   },
 );
 

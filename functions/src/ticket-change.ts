@@ -7,7 +7,8 @@
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
-import { searchKeysFor, TAG_KEY_PREFIX } from '@/domain/search-keys';
+import { searchKeysFor, TAG_KEY_PREFIX, unionKeys } from '@/domain/search-keys';
+import { publicWordsOf } from './staff-search';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { oneOf, optionalText, text, texts } from './snapshot-values';
 import { readDesk, slaFieldsChange, updateThisVersion } from './sla';
@@ -79,8 +80,8 @@ async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): P
 
 /**
  * The ticket's `searchKeys` as `searchKeysFor` its number, subject, requester (name, and email
- * from their profile) and tags say, when one of those changed or the keys are missing — or
- * `null` when the stored keys are those already.
+ * from their profile) and tags say, with its public replies' words (`staff-search.ts`), when one
+ * of those fields changed or the keys are missing — or `null` when the stored keys are those already.
  */
 async function searchKeysChange(
   db: Firestore,
@@ -94,17 +95,21 @@ async function searchKeysChange(
   const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags'];
   const same = (field: string) => JSON.stringify(before?.get(field)) === JSON.stringify(after.get(field));
   if (before && sources.every(same) && keysFollowSources(after)) return null;
-  const requester = await db
-    .collection('users')
-    .doc(text(after.get('requesterId')))
-    .get();
-  const keys = searchKeysFor({
+  const [requester, publicWords] = await Promise.all([
+    db
+      .collection('users')
+      .doc(text(after.get('requesterId')))
+      .get(),
+    publicWordsOf(db, after.id),
+  ]);
+  const fieldKeys = searchKeysFor({
     number: Number(after.get('number')),
     subject: text(after.get('subject')),
     requesterName: text(after.get('requesterName')),
     requesterEmail: optionalText(requester.get('email')) ?? undefined,
     tags: texts(after.get('tags')),
   });
+  const keys = unionKeys(fieldKeys, publicWords);
   const stored = after.get('searchKeys');
   if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return null;
   return keys;

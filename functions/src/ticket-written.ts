@@ -1,13 +1,14 @@
 /**
  * What trusted code does on every write of `tickets/{ticketId}` (DESIGN §4): the audit trail,
- * the search keys with the SLA fields and the statistics (`recordTicketChange`), and the emails
- * (`mailForTicketWrite`). Each is its own job (DESIGN §5): one that fails — a statistics day
+ * the search keys with the SLA fields and the statistics (`recordTicketChange`), the emails
+ * (`mailForTicketWrite`) and the staff's search copy (`copyForStaffSearch`, DESIGN §3 "Search"). Each is its own job (DESIGN §5): one that fails — a statistics day
  * Firestore refuses to grow, say — never keeps another from being written. Every job is
  * idempotent, so after all have run the first failure is thrown, and the platform's retry runs
  * them again.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { mailForTicketWrite, type MailConfig } from './mail';
+import { copyForStaffSearch } from './staff-search';
 import { recordTicketChange, type TicketChange } from './ticket-change';
 
 /**
@@ -24,6 +25,7 @@ export async function onTicketWritten(
   await runIndependently([
     () => recordTicketChange(db, change),
     () => mailForTicketWrite(db, mail, change.before, change.after, now),
+    () => (change.after ? copyForStaffSearch(db, change.after.id) : Promise.resolve(false)),
   ]);
 }
 

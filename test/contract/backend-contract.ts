@@ -731,6 +731,18 @@ export function describeBackendContract(
         await agent.backend.tickets.update(assigned.id, { assigneeId: agent.uid });
         await agent.backend.tickets.transition(held.id, 'hold');
         await searchable(agent.backend, word, [urgent.id, assigned.id, held.id]);
+        // A staff search reads trusted code's copies on Firebase, a moment behind the tickets
+        // (DESIGN §3 "Search"): wait until they hold the assignment and the hold.
+        await pageOf(
+          agent.backend,
+          { search: word, assigneeId: agent.uid, limit: 100 },
+          (page) => page.tickets.length === 1,
+        );
+        await pageOf(
+          agent.backend,
+          { search: word, statuses: ['on_hold'], limit: 100 },
+          (page) => page.tickets.length === 1,
+        );
         const ids = async (filter: TicketFilter) =>
           (await pageOf(agent.backend, { ...filter, search: word, limit: 100 })).tickets.map((t) => t.id).sort();
 
@@ -780,8 +792,7 @@ export function describeBackendContract(
         const typed = await pageOf(agent.backend, { search: `#${tag}`, limit: 100 });
         expect(typed.tickets.map((t) => t.id)).not.toContain(ticket.id);
         // The email keys written at creation survive the tag change.
-        const byEmail = await pageOf(agent.backend, { search: requester.email, limit: 100 });
-        expect(byEmail.tickets.map((t) => t.id)).toEqual([ticket.id]);
+        await searchable(agent.backend, requester.email, [ticket.id]);
         await agent.backend.tickets.update(ticket.id, { tags: ['billing'] });
         await expect(
           pageOf(agent.backend, { tag, limit: 100 }, (page) => page.tickets.length === 0),
@@ -791,6 +802,65 @@ export function describeBackendContract(
         await expect(pageOf(agent.backend, { tag: 'billing', search: word, limit: 10 })).rejects.toMatchObject({
           code: 'invalid-argument',
         });
+      });
+
+      test('finds words of the conversation: public replies for everyone who may see the ticket, internal notes for staff only', async () => {
+        const [agent, customer, stranger] = await Promise.all([
+          person('agent'),
+          person('customer'),
+          person('customer'),
+        ]);
+        const [described, replied, answered, noted] = [
+          uniqueWord('Described'),
+          uniqueWord('Replied'),
+          uniqueWord('Answered'),
+          uniqueWord('Noted'),
+        ];
+        const orderNumber = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
+        const ticket = await customer.backend.tickets.create({
+          ...newRequest(`${uniqueWord('Conversation')} ticket`),
+          description: `It broke again, ${described}.`,
+        });
+        await agent.backend.messages.add(ticket.id, {
+          id: clientId(),
+          body: `Your order ORD-${orderNumber} is ${replied}.`,
+          internal: false,
+        });
+        await customer.backend.messages.add(ticket.id, {
+          id: clientId(),
+          body: `Thanks, ${answered}!`,
+          internal: false,
+        });
+        await agent.backend.messages.add(ticket.id, {
+          id: clientId(),
+          body: `Refund via ${noted} only.`,
+          internal: true,
+        });
+
+        // Public replies (the description and the requester's own included): the agent and the customer.
+        for (const word of [described, replied, answered, `#${orderNumber}`, orderNumber]) {
+          await searchable(agent.backend, word, [ticket.id]);
+          await searchable(customer.backend, word, [ticket.id]);
+        }
+        // An internal note's word: the agent finds it; the customer never does, nor counts it.
+        await searchable(agent.backend, noted, [ticket.id]);
+        await expect(pageOf(customer.backend, { search: noted, limit: 100 })).resolves.toMatchObject({ tickets: [] });
+        await expect(
+          firstValue<number>((next, fail) => customer.backend.tickets.watchCount({ search: noted }, next, fail)),
+        ).resolves.toBe(0);
+        // Someone else's ticket stays someone else's, whatever its words.
+        await expect(pageOf(stranger.backend, { search: replied, limit: 100 })).resolves.toMatchObject({ tickets: [] });
+        // A word of the conversation combines with the view's filters as the subject's words do.
+        await expect(pageOf(agent.backend, { search: noted, statuses: ['solved'], limit: 100 })).resolves.toMatchObject(
+          { tickets: [] },
+        );
+        await expect(
+          firstValue<number>((next, fail) => agent.backend.tickets.watchCount({ search: noted }, next, fail)),
+        ).resolves.toBe(1);
+        // Later words are found as they are written.
+        const later = uniqueWord('Later');
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: `Also ${later}.`, internal: true });
+        await searchable(agent.backend, later, [ticket.id]);
       });
 
       test('gives customers only their own tickets under a search', async () => {

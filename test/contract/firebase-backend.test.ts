@@ -12,7 +12,19 @@ import type { Role } from '@/domain/roles';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setLogLevel } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  getDocs,
+  getFirestore,
+  query,
+  setLogLevel,
+  where,
+} from 'firebase/firestore';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { describeBackendContract } from './backend-contract';
 import { describeBulkContract } from './bulk-contract';
 import { describeMailContract } from './mail-contract';
@@ -23,18 +35,21 @@ import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPers
 
 const PROJECT_ID = 'demo-triage';
 
+/** The web app's Firebase configuration on the emulators. */
+const FIREBASE_CONFIG = {
+  apiKey: 'demo-api-key',
+  authDomain: 'demo-triage.firebaseapp.com',
+  projectId: PROJECT_ID,
+  storageBucket: 'demo-triage.appspot.com',
+  messagingSenderId: '1234',
+  appId: '1:1234:web:abcd',
+};
+
 const config: AppConfig = {
   backend: 'firebase',
   useEmulators: true,
   recaptchaSiteKey: null,
-  firebase: {
-    apiKey: 'demo-api-key',
-    authDomain: 'demo-triage.firebaseapp.com',
-    projectId: PROJECT_ID,
-    storageBucket: 'demo-triage.appspot.com',
-    messagingSenderId: '1234',
-    appId: '1:1234:web:abcd',
-  },
+  firebase: FIREBASE_CONFIG,
 };
 
 const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -502,6 +517,58 @@ describe('Firebase adapter', () => {
     },
     // Three waits on the emulated triggers, each at most 20 s on a loaded machine.
     90_000,
+  );
+
+  // The contract shows that a customer's search never finds a note's word; here the customer's own
+  // client SDK reads what the rules let it read, past the adapter: no note's word is in it.
+  whenFirestoreRuns(
+    'keeps an internal note’s words out of every document the requester’s own client SDK can read',
+    async () => {
+      const harness = firebaseHarness();
+      /** A client-chosen message id, as the app makes them (DESIGN §3). */
+      const clientId = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+      const app = initializeApp(FIREBASE_CONFIG, `triage-direct-${process.pid}-${Date.now().toString(36)}`);
+      try {
+        const [agent, customer] = await Promise.all([harness.newPerson('agent'), harness.newPerson('customer')]);
+        const noted = `quokka${Date.now().toString(36)}`;
+        const replied = `wombat${Date.now().toString(36)}`;
+        const ticket = await customer.backend.tickets.create({
+          subject: 'Refund for a broken kettle',
+          description: 'It stopped working after a week.',
+          priority: 'normal',
+        });
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: `Refund code ${noted}.`, internal: true });
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: `Shipped ${replied}.`, internal: false });
+        // Trusted code has indexed both messages once the agent's search finds the later one.
+        for (const word of [noted, replied]) {
+          await firstPage(agent.backend, { search: word, limit: 10 }, (page) => page.tickets.length === 1);
+        }
+
+        const auth = getAuth(app);
+        connectAuthEmulator(auth, `http://${authHost ?? ''}`, { disableWarnings: true });
+        const db = getFirestore(app);
+        const [host = '', port = ''] = (firestoreHost ?? '').replace(/^https?:\/\//, '').split(':');
+        connectFirestoreEmulator(db, host, Number(port));
+        await signInWithEmailAndPassword(auth, customer.email, customer.password);
+
+        const own = await getDoc(doc(db, 'tickets', ticket.id));
+        expect(own.get('searchKeys')).toEqual(expect.arrayContaining([replied.slice(0, 15)]));
+        expect(JSON.stringify(own.data())).not.toContain(noted);
+        await expect(getDoc(doc(db, 'ticketSearch', ticket.id))).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(
+          getDocs(query(collection(db, 'ticketSearch'), where('requesterId', '==', customer.uid))),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        // Every message they may list is public: the note itself is not among them.
+        const messages = await getDocs(
+          query(collection(db, 'tickets', ticket.id, 'messages'), where('internal', '==', false)),
+        );
+        expect(JSON.stringify(messages.docs.map((row) => row.data()))).not.toContain(noted);
+      } finally {
+        await deleteApp(app);
+        await harness.cleanup();
+      }
+    },
+    60_000,
   );
 
   // Runs with the Auth emulator, Firestore up or not: with Firestore running, this test's client

@@ -1508,6 +1508,52 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('ticketSearch/{id}: the staff’s search copies, with internal notes’ words (DESIGN §3 "Search")', () => {
+    /** Seeds Carol's ticket and its staff copy, whose keys hold a note's word; returns its id. */
+    async function seedCopy(): Promise<string> {
+      const id = await seedTicket({ searchKeys: ['printer'] });
+      await seedDocs(env, {
+        [`ticketSearch/${id}`]: {
+          ...storedTicket({ updatedBy: 'carol' }),
+          searchKeys: ['printer', 'refundcode'],
+          publicWords: [],
+          noteWords: ['refundcode'],
+        },
+      });
+      return id;
+    }
+    const copies = (db: Firestore) => collection(db, 'ticketSearch');
+
+    it.each(['alice', 'ada'] as const)('lets %s read a copy and search the copies', async (uid) => {
+      const id = await seedCopy();
+      await assertSucceeds(getDoc(doc(dbOf(uid), 'ticketSearch', id)));
+      await assertSucceeds(getDocs(query(copies(dbOf(uid)), where('searchKeys', 'array-contains', 'refundcode'))));
+    });
+    it('refuses the requester their own ticket’s copy, by get, by list, by search or scoped to them', async () => {
+      const id = await seedCopy();
+      const carol = dbOf('carol');
+      await assertFails(getDoc(doc(carol, 'ticketSearch', id)));
+      await assertFails(getDocs(copies(carol)));
+      await assertFails(getDocs(query(copies(carol), where('searchKeys', 'array-contains', 'refundcode'))));
+      await assertFails(getDocs(query(copies(carol), where('requesterId', '==', 'carol'))));
+      // What they may read of their ticket holds no word of a note.
+      const ticket = await assertSucceeds(getDoc(doc(carol, 'tickets', id)));
+      expect(ticket.get('searchKeys')).toEqual(['printer']);
+    });
+    it('refuses signed-out visitors', async () => {
+      const id = await seedCopy();
+      await assertFails(getDoc(doc(signedOut(), 'ticketSearch', id)));
+    });
+    it.each(['carol', 'alice', 'ada'] as const)('refuses %s creating, changing or deleting a copy', async (uid) => {
+      const id = await seedCopy();
+      const db = dbOf(uid);
+      await assertFails(setDoc(doc(db, 'ticketSearch', freshId('t')), { searchKeys: ['x'] }));
+      await assertFails(updateDoc(doc(db, 'ticketSearch', id), { searchKeys: ['printer'] }));
+      await assertFails(setDoc(doc(db, 'ticketSearch', id), { noteWords: [] }, { merge: true }));
+      await assertFails(deleteDoc(doc(db, 'ticketSearch', id)));
+    });
+  });
+
   describe('every ticket write names its author (updatedBy)', () => {
     it.each([
       ['without updatedBy', undefined],

@@ -55,6 +55,7 @@ import {
   type NewTicketInput,
 } from '@/domain/schemas';
 import { searchKeyOf, tagKey } from '@/domain/search-keys';
+import { isStaff } from '@/domain/roles';
 import { slaStateFrom } from '@/domain/sla/ticket-sla';
 import {
   PRIORITIES,
@@ -446,6 +447,18 @@ function filterConstraints(filter: TicketFilter, actor: UserProfile): QueryConst
 }
 
 /**
+ * The collection a list or count reads (DESIGN §3 "Search"): a staff member's typed search reads
+ * `ticketSearch`, trusted code's staff-only copies of the tickets whose `searchKeys` hold the
+ * internal notes' words too (a moment behind the tickets: the copy is written after each ticket
+ * write); every other query — a customer's, a tag filter, no search — reads `tickets`.
+ */
+function listedCollection(filter: TicketFilter, actor: UserProfile): 'tickets' | 'ticketSearch' {
+  return isStaff(actor.role) && filter.tag === undefined && searchKeyOf(filter.search) !== null
+    ? 'ticketSearch'
+    : 'tickets';
+}
+
+/**
  * Where a page starts, as `startAfter` values for `orderBy(field), orderBy(documentId())`.
  * The cursor's ISO value has millisecond precision, but Firestore's server timestamps have
  * microseconds: starting after the millisecond would skip (descending) or repeat (ascending)
@@ -482,6 +495,7 @@ async function cursorStart(
  * order, `startAfter(value, id)` for a cursor, and `limit(n + 1)` to learn `hasMore`. The page
  * is live; `nextCursor` names its last row while more follow.
  * Customers always get only their own, and may not order by `updatedAt` (internal notes move it).
+ * A staff search reads the staff's copies instead (see `listedCollection`).
  * Needs the composite indexes of `firestore.indexes.json` (filter fields…, sort field, `__name__`).
  * Costs one document read per row (plus, for a later page, at most one for the cursor's ticket:
  * see `cursorStart`).
@@ -503,7 +517,7 @@ export async function watchTicketList(
   assertMayOrder(actor, sort);
   const start = wanted.after ? [startAfter(...(await cursorStart(ctx.db, sort.field, wanted.after)))] : [];
   const page = query(
-    collection(ctx.db, 'tickets').withConverter(ticketConverter),
+    collection(ctx.db, listedCollection(wanted, actor)).withConverter(ticketConverter),
     ...filters,
     orderBy(sort.field, sort.direction),
     orderBy(documentId(), sort.direction),
@@ -561,7 +575,8 @@ export async function watchTicketCount(
 ): Promise<Unsubscribe> {
   const wanted = parseInput(ticketFilterSchema, filter);
   const actor = await readActor(ctx);
-  const tickets = collection(ctx.db, 'tickets');
+  // A staff search counts the staff's copies, and follows them: they are written after the tickets.
+  const tickets = collection(ctx.db, listedCollection(wanted, actor));
   const counted = query(tickets, ...filterConstraints(wanted, actor));
   const requesterId = requesterScope(actor);
   const scope = requesterId === undefined ? [] : [where('requesterId', '==', requesterId)];
