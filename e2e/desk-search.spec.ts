@@ -3,8 +3,8 @@
  * backend: the agent filters the All open view by priority and searches a subject word; the
  * URL holds both, a reload and a new tab on the copied URL show the same rows, and back
  * undoes the search. Then keyboard only: `j`/`k` move, `Enter` opens, three tickets in turn,
- * each assigned to me with `a` and given an internal note with `n` and Ctrl+Enter, and `?`
- * lists the shortcuts.
+ * each assigned to me with `a` and given an internal note with `n` and Ctrl+Enter — a word of
+ * those notes then finds exactly those three — and `?` lists the shortcuts.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -119,10 +119,10 @@ test('keyboard only: j and k move, Enter opens three tickets in turn, a assigns,
     await page.locator('body').press('n');
     const note = page.getByRole('textbox', { name: 'Internal note' });
     await expect(note).toBeFocused();
-    await page.keyboard.type(`Triaged from the keyboard (${index + 1}).`);
+    await page.keyboard.type(`Triaged from the keyboard (${index + 1}), kbdtriaged.`);
     await page.keyboard.press('Control+Enter');
     await expect(
-      page.getByTestId('internal-note').filter({ hasText: `Triaged from the keyboard (${index + 1}).` }),
+      page.getByTestId('internal-note').filter({ hasText: `Triaged from the keyboard (${index + 1}), kbdtriaged.` }),
     ).toBeVisible();
     if (index === 2) await shot(page, 'desk-search-06-keyboard-triaged');
     opened.push(id);
@@ -131,6 +131,12 @@ test('keyboard only: j and k move, Enter opens three tickets in turn, a assigns,
   }
   expect(new Set(opened).size).toBe(3);
   await rowIds(page);
+
+  // A word only in those internal notes finds exactly those three tickets (DESIGN §3 "Search").
+  await page.getByRole('searchbox', { name: 'Search tickets' }).fill('kbdtriaged');
+  await expect.poll(async () => (await rowIds(page)).sort()).toEqual([...opened].sort());
+  await page.getByRole('searchbox', { name: 'Search tickets' }).fill('');
+  await expect(page).not.toHaveURL(/q=/);
 
   // Keys typed into the search box are text, not shortcuts.
   await page.getByRole('searchbox', { name: 'Search tickets' }).press('j');

@@ -15,9 +15,12 @@ const stamp = Date.now().toString(36);
 const customer = { name: 'Rosa Requester', email: `rosa-${stamp}@example.test`, password: 'correct horse 42' };
 const subject = `Invoice ${stamp} shows the wrong VAT number`;
 const description = 'The invoice for October lists our old VAT number. Can you fix it?';
-const agentReply = 'Thanks Rosa — which VAT number should the invoice show?';
+/** Words only in the agent's public reply and in the internal note (the search finds conversations). */
+const replyWord = `vatref${stamp}`;
+const noteWord = `ledger${stamp}`;
+const agentReply = `Thanks Rosa — which VAT number should the invoice show? Our reference: ${replyWord}.`;
 const customerAnswer = 'It should be GB123456789.';
-const internalNote = `Billing system note ${stamp}: VAT numbers sync nightly.`;
+const internalNote = `Billing system note: VAT numbers sync nightly, see ${noteWord}.`;
 const customerReopen = 'The corrected invoice still shows the old number.';
 
 function signInAgent(page: Page): Promise<void> {
@@ -162,4 +165,21 @@ test('a request goes from customer to agent and back, live, in two tabs', async 
   await customerPage.goto('/requests');
   await expect(customerPage.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
   await shot(customerPage, 'ticket-14-customer-my-requests');
+
+  // Her search finds the request by a word of the agent's public reply, never by the note's.
+  const search = customerPage.getByRole('searchbox', { name: 'Search your requests' });
+  await search.fill(replyWord.toUpperCase());
+  await expect(customerPage).toHaveURL(new RegExp(`q=${replyWord.toUpperCase()}`));
+  await expect(customerPage.getByRole('list', { name: 'Your requests' }).getByRole('listitem')).toHaveCount(1);
+  await expect(customerPage.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
+  await search.fill(noteWord);
+  await expect(customerPage.getByText(`No request of yours matches “${noteWord}”.`)).toBeVisible();
+  await shot(customerPage, 'ticket-15-customer-search-not-by-note');
+  // The agent's queue finds it by the note's word.
+  await agentPage.goto('/desk?view=open');
+  await agentPage.getByRole('searchbox', { name: 'Search tickets' }).fill(noteWord);
+  const rows = agentPage.getByRole('table', { name: /^Queue:/ }).locator('tbody tr[data-ticket-id]');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.locator('td[data-column="subject"]')).toContainText(subject);
+  await shot(agentPage, 'ticket-16-agent-search-by-note');
 });

@@ -31,7 +31,7 @@ const TEXT = defineMessages({
   search: { id: 'queue.filterBar.search', defaultMessage: 'Search tickets' },
   searchPlaceholder: {
     id: 'queue.filterBar.searchPlaceholder',
-    defaultMessage: '#number, subject, name or email',
+    defaultMessage: '#number, email or any word',
   },
   status: { id: 'queue.filterBar.status', defaultMessage: 'Status' },
   priority: { id: 'queue.filterBar.priority', defaultMessage: 'Priority' },

@@ -1,6 +1,7 @@
 /**
  * A customer's requests, newest public activity first (`lastMessageAt` desc — internal notes
- * never move a customer's list, DESIGN §3), live, paged with cursors behind "Load more". Each
+ * never move a customer's list, DESIGN §3), or those a search finds (their number, subject, or a
+ * word of their public conversation), live, paged with cursors behind "Load more". Each
  * loaded page is its own live subscription that starts after the previous page's current
  * `nextCursor`, so the pages stay contiguous while tickets move.
  */
@@ -146,11 +147,13 @@ interface Tail {
  */
 function RequestListPage({
   requesterId,
+  search,
   after,
   more,
   onTail,
 }: {
   requesterId: string;
+  search?: string;
   after?: TicketCursor;
   /** How many further pages to show after this one. */
   more: number;
@@ -160,6 +163,7 @@ function RequestListPage({
     requesterId,
     limit: REQUEST_PAGE_SIZE,
     sort: { field: 'lastMessageAt', direction: 'desc' },
+    ...(search && { search }),
     ...(after && { after }),
   };
   const { data } = useWatchTicketsQuery(query);
@@ -182,7 +186,13 @@ function RequestListPage({
         <RequestListItem key={ticket.id} ticket={ticket} />
       ))}
       {!last && page?.nextCursor && (
-        <RequestListPage requesterId={requesterId} after={page.nextCursor} more={more - 1} onTail={onTail} />
+        <RequestListPage
+          requesterId={requesterId}
+          search={search}
+          after={page.nextCursor}
+          more={more - 1}
+          onTail={onTail}
+        />
       )}
     </>
   );
@@ -191,9 +201,18 @@ function RequestListPage({
 /**
  * The signed-in person's requests, live, with "Load more".
  * @param requesterId the person's uid (customers may list only their own).
- * @param empty shown instead of the list when they have no request at all.
+ * @param search a search's text (the port looks it up by its one key, DESIGN §3 "Search"); absent: every request.
+ * @param empty shown instead of the list when it has no request (none at all, or none the search finds).
  */
-export function RequestList({ requesterId, empty }: { requesterId: string; empty: ReactNode }) {
+export function RequestList({
+  requesterId,
+  search,
+  empty,
+}: {
+  requesterId: string;
+  search?: string;
+  empty: ReactNode;
+}) {
   const { token } = theme.useToken();
   const intl = useIntl();
   const [more, setMore] = useState(0);
@@ -211,7 +230,7 @@ export function RequestList({ requesterId, empty }: { requesterId: string; empty
         aria-label={intl.formatMessage({ id: 'requests.list.ariaLabel', defaultMessage: 'Your requests' })}
         aria-busy={tail.loading}
       >
-        <RequestListPage requesterId={requesterId} more={more} onTail={setTail} />
+        <RequestListPage requesterId={requesterId} search={search} more={more} onTail={setTail} />
       </ul>
       {tail.loading && <Skeleton active title={false} paragraph={{ rows: more === 0 ? 4 : 2 }} />}
       {tail.error && (
