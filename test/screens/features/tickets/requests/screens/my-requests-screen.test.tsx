@@ -1,8 +1,8 @@
 /**
  * The customer's request list (`/requests`) on the seeded local backend (fake-indexeddb):
  * only the person's own tickets, newest public activity first (an internal note does not
- * move a request; a public reply does, live), and the empty state of a fresh customer with
- * its "New request" button.
+ * move a request; a public reply does, live), her search by a word of the public reply (never
+ * of a note's), and the empty state of a fresh customer with its "New request" button.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,22 +68,38 @@ describe('my requests', () => {
     const oldest = own.filter((ticket) => ticket.status === 'open').at(-1);
     if (!oldest || own[0]?.id === oldest.id) throw new Error('the seed gives Dana an open request below the top');
 
-    renderApp(backend, '/requests');
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(backend, '/requests');
     await waitFor(() => expect(listedIds()).toContain(oldest.id));
     const before = listedIds();
 
     const agent = await secondClient(dbName, priya);
-    await agent.messages.add(oldest.id, { id: 'note-1', body: 'Checking with billing first.', internal: true });
+    await agent.messages.add(oldest.id, { id: 'note-1', body: 'Checking with Quokkabilling first.', internal: true });
     // The note changed the ticket (updatedAt) but not its public activity: same order.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(listedIds()).toEqual(before);
-    expect(screen.queryByText(/Checking with billing/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Checking with/)).not.toBeInTheDocument();
 
-    await agent.messages.add(oldest.id, { id: 'reply-1', body: 'Here is what we found.', internal: false });
+    await agent.messages.add(oldest.id, { id: 'reply-1', body: 'Here is what we found: Wombatfix.', internal: false });
     await waitFor(() => expect(listedIds()[0]).toBe(oldest.id));
     const item = screen.getByRole('link', { name: new RegExp(oldest.subject) });
     expect(item).toHaveTextContent('Last reply by support');
     expect(item).toHaveTextContent('Waiting on you');
+
+    // Her search finds the request by a word of the public reply, and never by the note's.
+    const search = screen.getByRole('searchbox', { name: 'Search your requests' });
+    await user.type(search, 'wombatfix');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=wombatfix'));
+    await waitFor(() => expect(listedIds()).toEqual([oldest.id]));
+    await user.clear(search);
+    await user.type(search, 'quokkabilling{Enter}');
+    expect(await screen.findByText('No request of yours matches “quokkabilling”.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    // One letter searches nothing, and says so.
+    await user.clear(search);
+    await user.type(search, 'q');
+    expect(await screen.findByText('Type at least 2 letters, or a request number.')).toBeInTheDocument();
+    await waitFor(() => expect(listedIds()).toContain(oldest.id));
   });
 
   it('invites a fresh customer to make their first request', async () => {
