@@ -56,6 +56,10 @@ async function expectHeadingFocused(page: Page): Promise<void> {
 }
 
 test('a customer, by keyboard alone: sign up, a request with an attachment, a reply', async ({ page }) => {
+  // Playwright turns on the browser's file-chooser interception when the first listener is added,
+  // without waiting for it: added only just before the Enter below, the dialog could open
+  // unintercepted (no event, a 90 s timeout). A listener from the start has it on long before.
+  page.on('filechooser', () => undefined);
   await page.goto('/sign-up');
   await tabTo(page, page.getByLabel('Your name'), 'name');
   await page.keyboard.type(customer.name);
@@ -86,7 +90,7 @@ test('a customer, by keyboard alone: sign up, a request with an attachment, a re
   await page.keyboard.type('Pressing Export on the reports page does nothing, in every browser.');
   const attach = page.getByRole('button', { name: /Attach/ });
   await tabTo(page, attach, 'attach files');
-  const chooser = page.waitForEvent('filechooser');
+  const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
   await page.keyboard.press('Enter');
   await (
     await chooser

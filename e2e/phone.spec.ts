@@ -101,6 +101,9 @@ for (const theme of ['light', 'dark'] as const) {
     };
 
     const customer = await context.newPage();
+    // File-chooser interception on from the start (see keyboard.spec.ts: Playwright turns it on
+    // without waiting, so a listener added just before the click could miss the dialog).
+    customer.on('filechooser', () => undefined);
     await signIn(customer, DANA);
     await chooseTheme(customer, dark);
     await keep(customer, 1, 'requests');
@@ -111,7 +114,7 @@ for (const theme of ['light', 'dark'] as const) {
     await customer
       .getByRole('textbox', { name: /Description/ })
       .fill('The screen cracked after the update. Photo attached.');
-    const chooser = customer.waitForEvent('filechooser');
+    const chooser = customer.waitForEvent('filechooser', { timeout: 10_000 });
     await customer.getByRole('button', { name: /Attach/ }).click();
     await (
       await chooser
