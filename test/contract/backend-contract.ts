@@ -12,6 +12,7 @@ import type { Backend } from '@/backend/port/backend';
 import type { ErrorShape } from '@/domain/errors/errors';
 import { LIMITS } from '@/domain/limits';
 import { UPLOAD_QUOTA } from '@/domain/upload-quota';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { Role } from '@/domain/roles';
 import { MAX_PEOPLE_PAGE, STAFF_LIST_LIMIT } from '@/domain/people';
@@ -1463,6 +1464,86 @@ export function describeBackendContract(
             (s) => s.categories.includes('Contract'),
           ),
         ).resolves.toMatchObject({ closeAfterDays: current.closeAfterDays });
+      });
+
+      test('keeps custom field definitions: admins save them, staff see all, customers only theirs', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const stem = uniqueWord('f').toLowerCase();
+        const order: CustomFieldDefinition = {
+          key: `${stem}_order`,
+          type: 'text',
+          label: { en: 'Order number', ar: 'رقم الطلب' },
+          visibleTo: 'customers',
+          filledBy: 'customers',
+          requiredOnSubmit: true,
+          requiredToSolve: false,
+          archived: false,
+        };
+        const plan: CustomFieldDefinition = {
+          key: `${stem}_plan`,
+          type: 'dropdown',
+          label: { en: 'Plan' },
+          visibleTo: 'agents',
+          filledBy: 'agents',
+          requiredOnSubmit: false,
+          requiredToSolve: true,
+          archived: false,
+          options: [
+            { id: 'basic', label: { en: 'Basic' }, archived: false },
+            { id: 'pro', label: { en: 'Pro' }, archived: false },
+          ],
+        };
+        const watched = (backend: Backend, accept: (fields: CustomFieldDefinition[]) => boolean) =>
+          firstValue<CustomFieldDefinition[]>((next, fail) => backend.settings.watchFields(next, fail), accept);
+        const stored = await watched(admin.backend, () => true);
+        const mine = (fields: CustomFieldDefinition[]) => fields.filter((field) => field.key.startsWith(stem));
+
+        await expect(agent.backend.settings.saveFields([...stored, order, plan])).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(customer.backend.settings.saveFields([...stored, order])).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await admin.backend.settings.saveFields([...stored, order, plan]);
+        await expect(watched(agent.backend, (fields) => mine(fields).length === 2).then(mine)).resolves.toEqual([
+          order,
+          plan,
+        ]);
+        // A customer never receives an agents-only field, not even its label.
+        await expect(watched(customer.backend, (fields) => mine(fields).length === 1).then(mine)).resolves.toEqual([
+          order,
+        ]);
+
+        // Bad definitions, refused with the sentence that says why.
+        const refusedWith = (fields: CustomFieldDefinition[], message: string) =>
+          expect(admin.backend.settings.saveFields(fields)).rejects.toMatchObject({
+            code: 'invalid-argument',
+            message: expect.stringContaining(message),
+          });
+        await refusedWith([...stored, order, { ...plan, key: order.key }], 'Each field needs its own key.');
+        await refusedWith([...stored, order, { ...plan, label: { en: ' ' } }], 'A field label needs an English text.');
+        await refusedWith([...stored, plan], '“Order number” cannot be deleted: archive it instead');
+        await refusedWith([...stored, { ...order, type: 'multiline' }, plan], 'type of “Order number” cannot change');
+        await refusedWith(
+          [...stored, order, { ...plan, options: plan.options?.slice(0, 1) }],
+          'The option “Pro” of “Plan” cannot be deleted',
+        );
+
+        // Renaming an option and archiving a field are what admins do instead.
+        const renamed: CustomFieldDefinition = {
+          ...plan,
+          options: [
+            { id: 'basic', label: { en: 'Basic' }, archived: false },
+            { id: 'pro', label: { en: 'Professional' }, archived: true },
+          ],
+        };
+        await admin.backend.settings.saveFields([...stored, { ...order, archived: true }, renamed]);
+        await expect(
+          watched(agent.backend, (fields) => mine(fields)[0]?.archived === true).then(mine),
+        ).resolves.toMatchObject([
+          { key: order.key, archived: true },
+          { options: [{ id: 'basic' }, { id: 'pro', label: { en: 'Professional' } }] },
+        ]);
       });
 
       test('shares canned replies among agents and admins, and never gives them to customers', async () => {

@@ -1323,6 +1323,60 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('custom field definitions: admins write both documents together (DESIGN §3 "Custom fields")', () => {
+    const field = (key: string, visibleTo: 'agents' | 'customers') => ({
+      key,
+      type: 'text',
+      label: { en: key },
+      visibleTo,
+      filledBy: visibleTo,
+      requiredOnSubmit: false,
+      requiredToSolve: false,
+      archived: false,
+    });
+    const all = [field('order_number', 'customers'), field('risk', 'agents')];
+    /** Both documents as the adapters write them, in one batch, as `uid`. */
+    function saveBoth(uid: PersonId, fields = all, customerFields = all.slice(0, 1), extra: DocumentData = {}) {
+      const db = dbOf(uid);
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'settings', 'fields'), { fields, updatedBy: uid, updatedAt: serverTimestamp(), ...extra });
+      batch.set(doc(db, 'settings', 'customer-fields'), { fields: customerFields, updatedAt: serverTimestamp() });
+      return batch.commit();
+    }
+
+    it('lets an admin save them; staff read every field, customers only theirs', async () => {
+      await assertSucceeds(saveBoth('ada'));
+      await assertSucceeds(getDoc(doc(dbOf('alice'), 'settings', 'fields')));
+      await assertSucceeds(getDoc(doc(dbOf('carol'), 'settings', 'customer-fields')));
+      await assertFails(getDoc(doc(dbOf('carol'), 'settings', 'fields')));
+      await assertFails(getDoc(doc(signedOut(), 'settings', 'customer-fields')));
+    });
+    it.each(['alice', 'carol'] as const)('refuses %s saving them', async (uid) => {
+      await assertFails(saveBoth(uid));
+    });
+    it('refuses one document without the other, a forged writer, a client time, extra keys or 51 fields', async () => {
+      const ada = dbOf('ada');
+      await assertFails(
+        setDoc(doc(ada, 'settings', 'fields'), { fields: all, updatedBy: 'ada', updatedAt: serverTimestamp() }),
+      );
+      await assertFails(setDoc(doc(ada, 'settings', 'customer-fields'), { fields: [], updatedAt: serverTimestamp() }));
+      await assertFails(saveBoth('ada', all, all.slice(0, 1), { updatedBy: 'alice' }));
+      await assertFails(saveBoth('ada', all, all.slice(0, 1), { updatedAt: Timestamp.now() }));
+      await assertFails(saveBoth('ada', all, all.slice(0, 1), { summary: {} }));
+      const many = Array.from({ length: 51 }, (_, i) => field(`f${i}`, 'agents'));
+      await assertFails(saveBoth('ada', many, []));
+      // Customers' document never holds more than the whole list.
+      await assertFails(saveBoth('ada', all.slice(0, 1), all));
+      await assertSucceeds(
+        saveBoth(
+          'ada',
+          Array.from({ length: 50 }, (_, i) => field(`f${i}`, 'agents')),
+          [],
+        ),
+      );
+    });
+  });
+
   describe('the audit trail is written only by trusted code (functions/)', () => {
     const actors = ['carol', 'alice', 'ada'] as const;
     /**

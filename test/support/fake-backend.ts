@@ -91,6 +91,8 @@ export function fakeBackend() {
       save: unscripted('settings.save'),
       saveCannedReplies: unscripted('settings.saveCannedReplies'),
       watchHistory: unscripted('settings.watchHistory'),
+      watchFields: unscripted('settings.watchFields'),
+      saveFields: unscripted('settings.saveFields'),
     },
     presence: {
       announce: unscripted('presence.announce'),

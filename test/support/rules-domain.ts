@@ -10,6 +10,7 @@ import { ROLES } from '@/domain/roles';
 import { LOCALES } from '@/domain/locales';
 import { MAX_PEOPLE_QUERY } from '@/domain/people';
 import { UPLOAD_PATH_PATTERN, UPLOAD_QUOTA } from '@/domain/upload-quota';
+import { MAX_CUSTOM_FIELDS } from '@/domain/custom-fields';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 
 /** Markers around the generated block in both rules files. */
@@ -103,6 +104,8 @@ export function firestoreDomainBlock(): string {
     `${INDENT}function maxUploadsPerWindow() { return ${UPLOAD_QUOTA.maxPaths}; }`,
     `${INDENT}function uploadWindowHours() { return ${UPLOAD_QUOTA.windowMs / 3_600_000}; }`,
     `${INDENT}function uploadPathPattern() { return '${UPLOAD_PATH_PATTERN.source.slice(1, -1).replace(/\\\//g, '/')}'; }`,
+    `${INDENT}// The most custom fields a desk defines, archived ones included (DESIGN §3 "Custom fields").`,
+    `${INDENT}function maxCustomFields() { return ${MAX_CUSTOM_FIELDS}; }`,
     `${INDENT}${DOMAIN_BLOCK_END}`,
   ].join('\n');
 }

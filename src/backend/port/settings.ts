@@ -1,7 +1,9 @@
 /**
- * The settings port (DESIGN §3, §10): the desk settings, their history and the canned replies.
+ * The settings port (DESIGN §3, §10): the desk settings, their history, the canned replies and the
+ * custom ticket fields' definitions.
  */
 import type { CannedReply, DeskSettings, DeskSettingsInput } from '@/domain/types';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 
@@ -26,4 +28,17 @@ export interface SettingsPort {
    * @throws AppError `invalid-argument` (over the limits of `cannedRepliesSchema`), `permission-denied`.
    */
   saveCannedReplies(replies: readonly CannedReply[]): Promise<void>;
+  /**
+   * Live custom field definitions, in the admin's order (DESIGN §3 "Custom fields"): every field
+   * for staff; for a customer only those customers see (archived ones included). `[]` while none
+   * are defined.
+   */
+  watchFields(onNext: Listener<CustomFieldDefinition[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Replaces the custom field definitions (admins only). Fields and options are archived, never
+   * removed; a field's key and type never change (`definitionsChangeProblem`).
+   * @throws AppError `permission-denied`; `invalid-argument` with the first problem's sentence
+   *   (`customFieldDefinitionsSchema`, `definitionsChangeProblem`).
+   */
+  saveFields(fields: readonly CustomFieldDefinition[]): Promise<void>;
 }

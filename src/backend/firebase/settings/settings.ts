@@ -20,5 +20,8 @@ export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
         (await load()).watchSettingsHistory(await ctx.firestore(), next, fail),
       ),
     saveCannedReplies: (replies) => call(async () => (await load()).saveCannedReplies(await ctx.firestore(), replies)),
+    watchFields: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) => (await load()).watchFields(await ctx.firestore(), next, fail)),
+    saveFields: (fields) => call(async () => (await load()).saveFields(await ctx.firestore(), fields)),
   };
 }

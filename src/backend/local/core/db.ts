@@ -37,6 +37,7 @@ import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import type { UploadQuota } from '@/domain/upload-quota';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import {
   applyStatsDeltas,
   dayStatsOfTickets,
@@ -106,6 +107,14 @@ export interface SecretRecord {
   value: string;
 }
 
+/** The custom field definitions (DESIGN §3 "Custom fields"), one record: what `settings/fields` holds on Firebase. */
+export interface CustomFieldsRecord {
+  id: 'fields';
+  fields: CustomFieldDefinition[];
+  updatedBy: string;
+  updatedAt: IsoDateTime;
+}
+
 /** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
 export type TriageDb = Dexie & {
   users: Table<UserProfile, string>;
@@ -122,6 +131,7 @@ export type TriageDb = Dexie & {
   ratings: Table<SatisfactionRating, string>;
   stats: Table<DayStats, string>;
   uploadQuotas: Table<UploadQuotaRecord, string>;
+  customFields: Table<CustomFieldsRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -358,6 +368,9 @@ async function addConversationWords(tx: Transaction): Promise<void> {
       Object.assign(ticket, storedWordsOf(byTicket.get(ticket.id) ?? []));
     });
 }
+
+/** Version 14: the custom field definitions (DESIGN §3 "Custom fields"), one record. */
+export const SCHEMA_V14: Readonly<Record<string, string>> = { ...SCHEMA_V13, customFields: 'id' };
 
 /**
  * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
@@ -633,6 +646,7 @@ export function openTriageDb(name: string): TriageDb {
   // every stored ticket's keys again, with the requester's email from their profile.
   db.version(12).stores(SCHEMA_V11).upgrade(rekeyTicketsWithEmails);
   db.version(13).stores(SCHEMA_V13).upgrade(addConversationWords);
+  db.version(14).stores(SCHEMA_V14);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

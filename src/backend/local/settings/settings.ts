@@ -1,14 +1,15 @@
 /**
  * `settings/desk` on IndexedDB (DESIGN §3): everyone signed in reads it (the request form needs
  * the categories) but only staff see its canned replies; only admins replace the rest, and agents
- * and admins replace the canned replies.
+ * and admins replace the canned replies. The custom field definitions are the `customFields`
+ * table's one record: staff read every field, customers those they see; admins replace them.
  */
 import { ticketWriteTables } from '@/backend/local/core/db';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { SettingsPort } from '@/backend/port/settings';
 import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan } from '@/domain/errors/refusals';
+import { assertCan, refusals } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
 import { type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
@@ -16,6 +17,13 @@ import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/ba
 import { newSortableId } from '@/backend/local/core/ids';
 import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import {
+  customFieldDefinitionsFrom,
+  customFieldDefinitionsSchema,
+  definitionsChangeProblem,
+  fieldsFor,
+  type CustomFieldDefinition,
+} from '@/domain/custom-fields';
 
 /** The id of the one settings record. */
 export const DESK_SETTINGS_ID = 'desk';
@@ -27,6 +35,14 @@ export const DESK_SETTINGS_ID = 'desk';
 export async function readDeskSettings(db: LocalContext['db']): Promise<DeskSettings> {
   const stored = (await db.settings.get(DESK_SETTINGS_ID))?.value;
   return { ...deskSettingsFrom(stored), cannedReplies: stored?.cannedReplies ?? [] };
+}
+
+/** The id of the custom fields' one record. */
+const CUSTOM_FIELDS_ID = 'fields';
+
+/** The stored custom field definitions, in order; `[]` while none are stored. */
+export async function readCustomFields(db: LocalContext['db']): Promise<CustomFieldDefinition[]> {
+  return customFieldDefinitionsFrom((await db.customFields.get(CUSTOM_FIELDS_ID))?.fields);
 }
 
 /** The local {@link SettingsPort}. */
@@ -101,6 +117,32 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
           await db.settings.put({
             id: DESK_SETTINGS_ID,
             value: { ...current, cannedReplies },
+            updatedAt: isoAt(ctx.now()),
+          });
+        });
+      }),
+
+    watchFields(onNext: Listener<CustomFieldDefinition[]>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => fieldsFor(await readCustomFields(db), can(principalOf(me), 'cannedReplies.use')),
+        onNext,
+        onError,
+      );
+    },
+
+    saveFields: (fields: readonly CustomFieldDefinition[]) =>
+      runWrite(ctx, async () => {
+        const checked = parseInput(customFieldDefinitionsSchema, fields);
+        await db.transaction('rw', [db.users, db.customFields], async () => {
+          const me = await requireUser(ctx);
+          assertCan(principalOf(me), 'settings.manage');
+          const problem = definitionsChangeProblem(await readCustomFields(db), checked);
+          if (problem !== null) throw refusals.badInput(problem);
+          await db.customFields.put({
+            id: CUSTOM_FIELDS_ID,
+            fields: checked,
+            updatedBy: me.uid,
             updatedAt: isoAt(ctx.now()),
           });
         });

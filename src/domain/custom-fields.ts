@@ -1,0 +1,412 @@
+/**
+ * Custom ticket fields (DESIGN §3 "Custom fields"): what an admin defines — a stable key, a type,
+ * a label and description per language, who sees and who fills the field, whether customers must
+ * fill it on submit and agents before solving, its order (the list's) and whether it is archived —
+ * and what a ticket may hold under each key. Pure decisions, shared by both adapters, the
+ * security rules' generated summary and trusted code; the refusals name the field and the limit,
+ * and never clamp (guide §7).
+ *
+ * Decisions:
+ * - A field is never deleted, only archived: tickets keep their values under its key, shown
+ *   read-only; an archived field takes no new value. Its key and type never change (a stored
+ *   value must keep meaning what it meant). An option is never removed either, only archived and
+ *   renamed: tickets store the option's id, so a renamed option renames on every ticket, and an
+ *   archived one stays on the tickets that have it but cannot be chosen again.
+ * - At most {@link MAX_CUSTOM_FIELDS} fields, archived ones included: the rules check a ticket's
+ *   values against the definitions in a fixed number of steps.
+ * - English is the desk's source language: every label has an English text; Spanish and Arabic
+ *   are optional and fall back to it.
+ * - A required-to-solve field added while tickets are open applies to them too: solving one is
+ *   refused, naming the field, until an agent sets it (the point of requiring it).
+ */
+import { z } from 'zod/mini';
+import { DEFAULT_LOCALE, type Locale } from '@/domain/locales';
+
+/** The types a custom field can have. */
+export const CUSTOM_FIELD_TYPES = [
+  'text',
+  'multiline',
+  'number',
+  'dropdown',
+  'multiselect',
+  'checkbox',
+  'date',
+] as const;
+/** One of {@link CUSTOM_FIELD_TYPES}. */
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** Most fields a desk defines, archived ones included. */
+export const MAX_CUSTOM_FIELDS = 50;
+/** Most options of a dropdown or multi-select field, archived ones included. */
+export const MAX_FIELD_OPTIONS = 200;
+/** Longest single-line text value (characters). */
+export const MAX_TEXT_VALUE = 500;
+/** Longest multi-line text value (characters). */
+export const MAX_MULTILINE_VALUE = 5000;
+/** Longest label of a field or an option, per language (characters). */
+export const MAX_FIELD_LABEL = 80;
+/** Longest description of a field, per language (characters). */
+export const MAX_FIELD_DESCRIPTION = 300;
+/** A field's key and an option's id: a lowercase letter, then up to 39 lowercase letters, digits or `_`. */
+export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+/** The largest magnitude of a number value (beyond it, doubles lose whole numbers). */
+export const MAX_NUMBER_MAGNITUDE = Number.MAX_SAFE_INTEGER;
+
+/** A text in the desk's languages: English always, Spanish and Arabic when given. */
+export interface LocalizedText {
+  en: string;
+  es?: string;
+  ar?: string;
+}
+
+/** One choice of a dropdown or multi-select field; tickets store its `id`. */
+export interface FieldOption {
+  id: string;
+  label: LocalizedText;
+  archived: boolean;
+}
+
+/** One custom field as an admin defines it (DESIGN §3 "Custom fields"). */
+export interface CustomFieldDefinition {
+  /** Stable key under which tickets store the value ({@link FIELD_KEY_PATTERN}); never changes. */
+  key: string;
+  /** Never changes once saved. */
+  type: CustomFieldType;
+  label: LocalizedText;
+  description?: LocalizedText;
+  /** Who sees the field: agents only, or customers too (on their request). */
+  visibleTo: 'agents' | 'customers';
+  /** Who fills it: agents only, or customers too (on the request form); customers only fill what they see. */
+  filledBy: 'agents' | 'customers';
+  /** Customers must fill it to submit a request (only for a field they fill). */
+  requiredOnSubmit: boolean;
+  /** A ticket cannot be solved while it is empty, on every path that solves. */
+  requiredToSolve: boolean;
+  /** Archived: kept on tickets, shown read-only, takes no new value. */
+  archived: boolean;
+  /** `number` only: whole numbers only. */
+  integer?: boolean;
+  /** `number` only: the smallest and largest value allowed. */
+  min?: number;
+  max?: number;
+  /** `dropdown` and `multiselect` only: the choices, in order. */
+  options?: FieldOption[];
+}
+
+/** A stored value: text, multi-line text and dates as strings, a number, a checkbox, a multi-select's option ids. */
+export type CustomFieldValue = string | number | boolean | string[];
+
+/** A ticket's custom field values by key; an empty field has no key (never `null` or `''`). */
+export type CustomFieldValues = Record<string, CustomFieldValue>;
+
+const keySchema = z
+  .string()
+  .check(
+    z.regex(
+      FIELD_KEY_PATTERN,
+      'A field key is a lowercase letter, then up to 39 lowercase letters, digits or underscores.',
+    ),
+  );
+
+const optionIdSchema = z
+  .string()
+  .check(
+    z.regex(
+      FIELD_KEY_PATTERN,
+      'An option id is a lowercase letter, then up to 39 lowercase letters, digits or underscores.',
+    ),
+  );
+
+/** A localized text of at most `max` characters per language, English required. */
+function localizedSchema(what: string, max: number) {
+  const text = z.string().check(z.trim(), z.maxLength(max, `${what} has at most ${max} characters in each language.`));
+  return z.object({
+    en: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, `${what} needs an English text.`),
+        z.maxLength(max, `${what} has at most ${max} characters in each language.`),
+      ),
+    es: z.optional(text),
+    ar: z.optional(text),
+  });
+}
+
+const optionSchema = z.object({
+  id: optionIdSchema,
+  label: localizedSchema('An option', MAX_FIELD_LABEL),
+  archived: z.boolean(),
+});
+
+const finite = z
+  .number()
+  .check(
+    z.refine((value) => Number.isFinite(value) && Math.abs(value) <= MAX_NUMBER_MAGNITUDE, 'A limit is a number.'),
+  );
+
+/** Type-specific rules of one definition: what only some types carry, and what they must. */
+function definitionProblem(field: CustomFieldDefinition): string | null {
+  const choice = field.type === 'dropdown' || field.type === 'multiselect';
+  if (choice) {
+    const options = field.options ?? [];
+    if (options.length === 0) return `“${field.label.en}” needs at least one option.`;
+    if (options.length > MAX_FIELD_OPTIONS) return `“${field.label.en}” has more than ${MAX_FIELD_OPTIONS} options.`;
+    if (new Set(options.map((option) => option.id)).size !== options.length) {
+      return `Each option of “${field.label.en}” needs its own id.`;
+    }
+  } else if (field.options !== undefined) {
+    return `Only dropdown and multi-select fields have options (“${field.label.en}”).`;
+  }
+  if (field.type !== 'number' && (field.integer !== undefined || field.min !== undefined || field.max !== undefined)) {
+    return `Only number fields have a range (“${field.label.en}”).`;
+  }
+  if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+    return `The smallest value of “${field.label.en}” is above its largest.`;
+  }
+  if (field.integer && [field.min, field.max].some((limit) => limit !== undefined && !Number.isInteger(limit))) {
+    return `The range of “${field.label.en}” is whole numbers.`;
+  }
+  if (field.filledBy === 'customers' && field.visibleTo !== 'customers') {
+    return `Customers can only fill a field they see (“${field.label.en}”).`;
+  }
+  if (field.requiredOnSubmit && field.filledBy !== 'customers') {
+    return `Only a field customers fill can be required on submit (“${field.label.en}”).`;
+  }
+  return null;
+}
+
+/** One definition, with its type-specific rules. */
+export const customFieldDefinitionSchema = z
+  .object({
+    key: keySchema,
+    type: z.enum(CUSTOM_FIELD_TYPES, 'Choose a field type from the list.'),
+    label: localizedSchema('A field label', MAX_FIELD_LABEL),
+    description: z.optional(localizedSchema('A field description', MAX_FIELD_DESCRIPTION)),
+    visibleTo: z.enum(['agents', 'customers']),
+    filledBy: z.enum(['agents', 'customers']),
+    requiredOnSubmit: z.boolean(),
+    requiredToSolve: z.boolean(),
+    archived: z.boolean(),
+    integer: z.optional(z.boolean()),
+    min: z.optional(finite),
+    max: z.optional(finite),
+    options: z.optional(z.array(optionSchema)),
+  })
+  .check(
+    z.superRefine((field, context) => {
+      const problem = definitionProblem(field);
+      if (problem !== null) context.issues.push({ code: 'custom', message: problem, input: field });
+    }),
+  );
+
+/** A desk's field definitions, in order: at most {@link MAX_CUSTOM_FIELDS}, each key once. */
+export const customFieldDefinitionsSchema = z.array(customFieldDefinitionSchema).check(
+  z.maxLength(MAX_CUSTOM_FIELDS, `A desk has at most ${MAX_CUSTOM_FIELDS} fields, archived ones included.`),
+  z.refine(
+    (fields) => new Set(fields.map((field) => field.key)).size === fields.length,
+    'Each field needs its own key.',
+  ),
+);
+
+/**
+ * Why a new list of definitions may not replace the stored one, or `null` when it may: a field
+ * removed (archive it instead), a key's type changed, an option removed (archive it instead), or
+ * a number field made whole-numbers-only (stored decimals would stop being valid).
+ */
+export function definitionsChangeProblem(
+  before: readonly CustomFieldDefinition[],
+  after: readonly CustomFieldDefinition[],
+): string | null {
+  const next = new Map(after.map((field) => [field.key, field]));
+  for (const field of before) {
+    const kept = next.get(field.key);
+    if (!kept) return `“${field.label.en}” cannot be deleted: archive it instead, so tickets keep its values.`;
+    if (kept.type !== field.type) return `The type of “${field.label.en}” cannot change once it is saved.`;
+    if (kept.integer && !field.integer) {
+      return `“${field.label.en}” cannot become whole numbers only: tickets may hold decimals.`;
+    }
+    const options = new Set((kept.options ?? []).map((option) => option.id));
+    const removed = (field.options ?? []).find((option) => !options.has(option.id));
+    if (removed) {
+      return `The option “${removed.label.en}” of “${field.label.en}” cannot be deleted: archive it instead.`;
+    }
+  }
+  return null;
+}
+
+/** A field's label (or description) in a language, else in English. */
+export function localized(text: LocalizedText, locale: Locale): string {
+  const own = locale === DEFAULT_LOCALE ? undefined : text[locale];
+  return own !== undefined && own.trim() !== '' ? own : text.en;
+}
+
+/** Whether a person of this audience sees the field at all. */
+export function visibleToCustomers(field: CustomFieldDefinition): boolean {
+  return field.visibleTo === 'customers';
+}
+
+/** Whether a value counts as empty: absent, blank text, or no option chosen (a checkbox is never empty). */
+export function isEmptyValue(value: CustomFieldValue | undefined): boolean {
+  if (value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Whether `value` is a calendar date `YYYY-MM-DD` that exists. */
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/**
+ * Why `value` cannot be stored under `field`, or `null` when it can. An archived option is
+ * refused only when newly chosen: `previous` (the ticket's stored value) may keep it.
+ */
+export function valueProblem(
+  field: CustomFieldDefinition,
+  value: CustomFieldValue,
+  previous?: CustomFieldValue,
+): string | null {
+  const name = `“${field.label.en}”`;
+  switch (field.type) {
+    case 'text':
+      if (typeof value !== 'string') return `${name} is a text.`;
+      if (/[\r\n]/.test(value)) return `${name} is a single line.`;
+      return value.length > MAX_TEXT_VALUE ? `${name} has at most ${MAX_TEXT_VALUE} characters.` : null;
+    case 'multiline':
+      if (typeof value !== 'string') return `${name} is a text.`;
+      return value.length > MAX_MULTILINE_VALUE ? `${name} has at most ${MAX_MULTILINE_VALUE} characters.` : null;
+    case 'number': {
+      if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_NUMBER_MAGNITUDE) {
+        return `${name} is a number.`;
+      }
+      if (field.integer && !Number.isInteger(value)) return `${name} is a whole number.`;
+      const { min, max } = field;
+      if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+        if (min !== undefined && max !== undefined) return `${name} is ${min} to ${max}.`;
+        return min !== undefined ? `${name} is at least ${min}.` : `${name} is at most ${String(max)}.`;
+      }
+      return null;
+    }
+    case 'checkbox':
+      return typeof value === 'boolean' ? null : `${name} is checked or not.`;
+    case 'date':
+      return typeof value === 'string' && isDate(value) ? null : `${name} is a date (YYYY-MM-DD).`;
+    case 'dropdown': {
+      if (typeof value !== 'string') return `${name} is one of its options.`;
+      return optionProblem(field, [value], typeof previous === 'string' ? [previous] : []);
+    }
+    case 'multiselect': {
+      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+        return `${name} is a list of its options.`;
+      }
+      if (new Set(value).size !== value.length) return `${name} holds each option once.`;
+      return optionProblem(field, value, Array.isArray(previous) ? previous : []);
+    }
+  }
+}
+
+/** Why chosen option ids are not allowed: unknown, or archived and not already stored. */
+function optionProblem(
+  field: CustomFieldDefinition,
+  chosen: readonly string[],
+  kept: readonly string[],
+): string | null {
+  const options = new Map((field.options ?? []).map((option) => [option.id, option]));
+  for (const id of chosen) {
+    const option = options.get(id);
+    if (!option) return `“${field.label.en}” has no option “${id}”.`;
+    if (option.archived && !kept.includes(id)) {
+      return `The option “${option.label.en}” of “${field.label.en}” is archived: choose another.`;
+    }
+  }
+  return null;
+}
+
+/** Who writes a set of values: a customer (on the request form) or staff. */
+export type FieldWriter = 'customer' | 'staff';
+
+/**
+ * Why a write of custom field values is refused, or `null`: each key must be a defined field; an
+ * archived field takes no new value (an unchanged one may stay); a customer writes only fields
+ * customers fill; each value must suit its field ({@link valueProblem}). `changes` maps a key to
+ * its new value, or to `null` to clear it; `stored` is the ticket's values before the write.
+ */
+export function valuesWriteProblem(
+  definitions: readonly CustomFieldDefinition[],
+  changes: Readonly<Record<string, CustomFieldValue | null>>,
+  stored: CustomFieldValues,
+  writer: FieldWriter,
+): string | null {
+  const fields = new Map(definitions.map((field) => [field.key, field]));
+  for (const [key, value] of Object.entries(changes)) {
+    const field = fields.get(key);
+    if (!field) return `There is no field “${key}”.`;
+    if (writer === 'customer' && field.filledBy !== 'customers') {
+      return `Only agents and admins can fill “${field.label.en}”.`;
+    }
+    const previous = stored[key];
+    if (field.archived && JSON.stringify(value ?? undefined) !== JSON.stringify(previous)) {
+      return `“${field.label.en}” is archived: it takes no new value.`;
+    }
+    if (value === null) continue;
+    const problem = valueProblem(field, value, previous);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/** The values after a write: `changes` applied to `stored`, cleared and empty values removed. */
+export function applyValueChanges(
+  stored: CustomFieldValues,
+  changes: Readonly<Record<string, CustomFieldValue | null>>,
+): CustomFieldValues {
+  const next: CustomFieldValues = { ...stored };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || isEmptyValue(value)) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
+
+/** The active fields customers must fill to submit that `values` leaves empty, in order. */
+export function missingOnSubmit(
+  definitions: readonly CustomFieldDefinition[],
+  values: CustomFieldValues,
+): CustomFieldDefinition[] {
+  return definitions.filter((field) => !field.archived && field.requiredOnSubmit && isEmptyValue(values[field.key]));
+}
+
+/**
+ * The active required-to-solve fields that `values` leaves empty, in order: a ticket with any
+ * cannot be solved, on any path (DESIGN §2, §3 "Custom fields").
+ */
+export function missingToSolve(
+  definitions: readonly CustomFieldDefinition[],
+  values: CustomFieldValues,
+): CustomFieldDefinition[] {
+  return definitions.filter((field) => !field.archived && field.requiredToSolve && isEmptyValue(values[field.key]));
+}
+
+/**
+ * Stored definitions read leniently (a document any admin client wrote): each well-formed entry,
+ * in order, others dropped; `[]` for anything that is not a list.
+ */
+export function customFieldDefinitionsFrom(value: unknown): CustomFieldDefinition[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = customFieldDefinitionSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * The definitions a person reads (DESIGN §1): every field for staff; for a customer, the fields
+ * customers see, archived ones included (their values stay on the customer's requests, read-only).
+ */
+export function fieldsFor(definitions: readonly CustomFieldDefinition[], staff: boolean): CustomFieldDefinition[] {
+  return staff ? [...definitions] : definitions.filter(visibleToCustomers);
+}

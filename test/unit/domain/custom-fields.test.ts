@@ -1,0 +1,223 @@
+/**
+ * Custom ticket fields (`src/domain/custom-fields.ts`, DESIGN §3 "Custom fields"): the
+ * definitions an admin may save and change, and the values a ticket may hold — the bad input of
+ * the issue, each refused with a sentence that names the field and the limit.
+ */
+import {
+  applyValueChanges,
+  customFieldDefinitionSchema,
+  customFieldDefinitionsSchema,
+  definitionsChangeProblem,
+  localized,
+  MAX_CUSTOM_FIELDS,
+  MAX_FIELD_OPTIONS,
+  MAX_MULTILINE_VALUE,
+  MAX_TEXT_VALUE,
+  missingOnSubmit,
+  missingToSolve,
+  valueProblem,
+  valuesWriteProblem,
+  type CustomFieldDefinition,
+} from '@/domain/custom-fields';
+
+const order: CustomFieldDefinition = {
+  key: 'order_number',
+  type: 'text',
+  label: { en: 'Order number', es: 'Número de pedido', ar: 'رقم الطلب' },
+  visibleTo: 'customers',
+  filledBy: 'customers',
+  requiredOnSubmit: true,
+  requiredToSolve: false,
+  archived: false,
+};
+const product: CustomFieldDefinition = {
+  key: 'product',
+  type: 'dropdown',
+  label: { en: 'Product' },
+  visibleTo: 'customers',
+  filledBy: 'customers',
+  requiredOnSubmit: false,
+  requiredToSolve: true,
+  archived: false,
+  options: [
+    { id: 'kettle', label: { en: 'Kettle' }, archived: false },
+    { id: 'toaster', label: { en: 'Toaster' }, archived: true },
+  ],
+};
+const plan: CustomFieldDefinition = {
+  key: 'plan',
+  type: 'dropdown',
+  label: { en: 'Plan' },
+  visibleTo: 'agents',
+  filledBy: 'agents',
+  requiredOnSubmit: false,
+  requiredToSolve: true,
+  archived: false,
+  options: [{ id: 'pro', label: { en: 'Pro' }, archived: false }],
+};
+const seats: CustomFieldDefinition = {
+  key: 'seats',
+  type: 'number',
+  label: { en: 'Seats' },
+  visibleTo: 'agents',
+  filledBy: 'agents',
+  requiredOnSubmit: false,
+  requiredToSolve: false,
+  archived: false,
+  integer: true,
+  min: 1,
+  max: 500,
+};
+const definitions = [order, product, plan, seats];
+
+/** The first message a schema refuses `value` with, or `null`. */
+function refusal(
+  schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error?.issues[0]?.message ?? 'refused');
+}
+
+describe('field definitions', () => {
+  it('accepts the demo fields', () => {
+    expect(refusal(customFieldDefinitionsSchema, definitions)).toBeNull();
+  });
+
+  it.each([
+    ['a duplicate key', [order, { ...seats, key: 'order_number' }], 'Each field needs its own key.'],
+    ['a key with capitals', [{ ...order, key: 'Order' }], 'A field key is a lowercase letter'],
+    ['an empty label', [{ ...order, label: { en: '   ' } }], 'A field label needs an English text.'],
+    ['an 81-character label', [{ ...order, label: { en: 'x'.repeat(81) } }], 'at most 80 characters'],
+    [
+      `${MAX_FIELD_OPTIONS + 1} options`,
+      [
+        {
+          ...product,
+          options: Array.from({ length: MAX_FIELD_OPTIONS + 1 }, (_, i) => ({
+            id: `o${i}`,
+            label: { en: `Option ${i}` },
+            archived: false,
+          })),
+        },
+      ],
+      'has more than 200 options',
+    ],
+    ['a dropdown without options', [{ ...product, options: [] }], 'needs at least one option'],
+    ['options on a text field', [{ ...order, options: product.options }], 'Only dropdown and multi-select'],
+    ['a range upside down', [{ ...seats, min: 10, max: 5 }], 'is above its largest'],
+    ['a customer-filled field customers cannot see', [{ ...order, visibleTo: 'agents' }], 'only fill a field they see'],
+    [
+      'required on submit but filled by agents',
+      [{ ...plan, requiredOnSubmit: true }],
+      'Only a field customers fill can be required on submit',
+    ],
+    [
+      `${MAX_CUSTOM_FIELDS + 1} fields`,
+      Array.from({ length: MAX_CUSTOM_FIELDS + 1 }, (_, i) => ({ ...order, key: `f${i}` })),
+      'at most 50 fields',
+    ],
+  ])('refuses %s', (_what, fields, message) => {
+    expect(refusal(customFieldDefinitionsSchema, fields)).toContain(message);
+  });
+
+  it('trims labels, and keeps Spanish and Arabic optional with English as their fallback', () => {
+    const parsed = customFieldDefinitionSchema.parse({ ...product, label: { en: '  Product ' } });
+    expect(parsed.label).toEqual({ en: 'Product' });
+    expect(localized(order.label, 'ar')).toBe('رقم الطلب');
+    expect(localized(product.label, 'es')).toBe('Product');
+  });
+
+  it('lets a field or an option be renamed or archived, never deleted, retyped or narrowed', () => {
+    const renamed = [
+      { ...order, label: { en: 'Order no.' }, archived: true },
+      {
+        ...product,
+        options: [
+          { id: 'kettle', label: { en: 'Electric kettle' }, archived: true },
+          ...(product.options ?? []).slice(1),
+        ],
+      },
+      plan,
+      seats,
+    ];
+    expect(definitionsChangeProblem(definitions, renamed)).toBeNull();
+    expect(definitionsChangeProblem(definitions, [product, plan, seats])).toContain('“Order number” cannot be deleted');
+    expect(definitionsChangeProblem(definitions, [{ ...order, type: 'multiline' }, product, plan, seats])).toContain(
+      'type of “Order number” cannot change',
+    );
+    expect(
+      definitionsChangeProblem(definitions, [
+        order,
+        { ...product, options: product.options?.slice(0, 1) },
+        plan,
+        seats,
+      ]),
+    ).toContain('option “Toaster” of “Product” cannot be deleted');
+    expect(definitionsChangeProblem([{ ...seats, integer: false }], [{ ...seats, integer: true }])).toContain(
+      'cannot become whole numbers only',
+    );
+    // Adding fields, and widening a range, are always possible.
+    expect(definitionsChangeProblem(definitions, [...definitions, { ...order, key: 'sku' }])).toBeNull();
+  });
+});
+
+describe('field values', () => {
+  it.each([
+    ['“Order number” is a text.', order, 42],
+    ['“Order number” has at most 500 characters.', order, 'x'.repeat(MAX_TEXT_VALUE + 1)],
+    ['“Order number” is a single line.', order, 'two\nlines'],
+    [
+      `“Order number” has at most ${MAX_MULTILINE_VALUE} characters.`,
+      { ...order, type: 'multiline' as const },
+      'x'.repeat(10_000),
+    ],
+    ['“Seats” is a number.', seats, '12'],
+    ['“Seats” is a number.', seats, Number.NaN],
+    ['“Seats” is a whole number.', seats, 2.5],
+    ['“Seats” is 1 to 500.', seats, 501],
+    ['“Seats” is 1 to 500.', seats, 0],
+    ['“Seats” is at most 500.', { ...seats, min: undefined }, 501],
+    ['“Product” has no option “blender”.', product, 'blender'],
+    ['The option “Toaster” of “Product” is archived: choose another.', product, 'toaster'],
+    ['“Product” is one of its options.', product, ['kettle']],
+    ['“Product” holds each option once.', { ...product, type: 'multiselect' as const }, ['kettle', 'kettle']],
+    ['“Product” is a list of its options.', { ...product, type: 'multiselect' as const }, 'kettle'],
+    ['“Order number” is checked or not.', { ...order, type: 'checkbox' as const }, 'yes'],
+    ['“Order number” is a date (YYYY-MM-DD).', { ...order, type: 'date' as const }, '2026-02-30'],
+  ])('refuses a value: %s', (message, field, value) => {
+    expect(valueProblem(field, value as never)).toBe(message);
+  });
+
+  it('accepts values of every type, and keeps an archived option a ticket already has', () => {
+    expect(valueProblem(order, 'ORD-1')).toBeNull();
+    expect(valueProblem(seats, 500)).toBeNull();
+    expect(valueProblem(product, 'kettle')).toBeNull();
+    expect(valueProblem(product, 'toaster', 'toaster')).toBeNull();
+    expect(valueProblem({ ...order, type: 'date' }, '2028-02-29')).toBeNull();
+    expect(valueProblem({ ...order, type: 'checkbox' }, false)).toBeNull();
+  });
+
+  it('refuses unknown keys, a customer filling an agents’ field, and new values in an archived field', () => {
+    const stored = { order_number: 'ORD-1', plan: 'pro' };
+    expect(valuesWriteProblem(definitions, { colour: 'red' }, stored, 'staff')).toBe('There is no field “colour”.');
+    expect(valuesWriteProblem(definitions, { plan: 'pro' }, {}, 'customer')).toBe(
+      'Only agents and admins can fill “Plan”.',
+    );
+    expect(valuesWriteProblem(definitions, { plan: 'pro', seats: 3 }, {}, 'staff')).toBeNull();
+    const archived = [{ ...order, archived: true }, product, plan, seats];
+    expect(valuesWriteProblem(archived, { order_number: 'ORD-2' }, stored, 'staff')).toBe(
+      '“Order number” is archived: it takes no new value.',
+    );
+    expect(valuesWriteProblem(archived, { order_number: 'ORD-1' }, stored, 'staff')).toBeNull();
+  });
+
+  it('clears values, and names the fields missing to submit and to solve', () => {
+    expect(applyValueChanges({ plan: 'pro', seats: 3 }, { plan: null, order_number: '  ' })).toEqual({ seats: 3 });
+    expect(missingOnSubmit(definitions, {}).map((field) => field.key)).toEqual(['order_number']);
+    expect(missingToSolve(definitions, { product: 'kettle' }).map((field) => field.key)).toEqual(['plan']);
+    expect(missingToSolve(definitions, { product: 'kettle', plan: 'pro' })).toEqual([]);
+    // An archived required field no longer blocks solving.
+    expect(missingToSolve([{ ...plan, archived: true }], {})).toEqual([]);
+  });
+});
