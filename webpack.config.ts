@@ -175,6 +175,7 @@ export default (
                   'admin',
                   'outgoing-mail',
                   'desk-settings',
+                  'custom-fields',
                   'reports',
                   'account',
                 ],

@@ -359,6 +359,26 @@ const STATES: Record<string, readonly ScreenState[]> = {
       },
     },
   ],
+  '/admin/fields': [
+    {
+      // A new dropdown field with one option and no label, saved: the editor, its options and the refusal.
+      name: 'new field refused',
+      visitor: 'admin',
+      async open(page) {
+        const add = page.locator('.ant-card-head button');
+        await expect(add).toBeEnabled();
+        await add.click();
+        await page.locator('form .ant-select').click();
+        await page.locator('.ant-select-dropdown:visible .ant-select-item').nth(3).click();
+        await page
+          .locator('form button:not([type="submit"])')
+          .filter({ has: page.locator('.anticon-plus') })
+          .click();
+        await page.locator('form button[type="submit"]').click();
+        await expect(page.locator('form [role="alert"]')).toBeVisible();
+      },
+    },
+  ],
 };
 
 /** What the signed-in frame opens, checked once per pass on the visitor's first route. */

@@ -29,6 +29,7 @@ const TITLES = defineMessages({
   admin: { id: 'app.title.admin', defaultMessage: 'Admin' },
   outgoingMail: { id: 'app.title.outgoingMail', defaultMessage: 'Outgoing mail' },
   deskSettings: { id: 'app.title.deskSettings', defaultMessage: 'Desk settings' },
+  customFields: { id: 'app.title.customFields', defaultMessage: 'Ticket fields' },
   account: { id: 'app.title.account', defaultMessage: 'Your account' },
 });
 
@@ -175,6 +176,14 @@ export const ROUTES: readonly AppRoute[] = [
     access: ADMINS,
     menu: { label: TITLES.deskSettings, icon: <SettingOutlined /> },
     screen: lazy(() => import(/* webpackChunkName: "desk-settings" */ '@/features/admin/screens/desk-settings-screen')),
+  },
+  {
+    path: '/admin/fields',
+    chunk: 'custom-fields',
+    title: TITLES.customFields,
+    access: ADMINS,
+    menu: { label: TITLES.customFields, icon: <SettingOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "custom-fields" */ '@/features/admin/screens/custom-fields-screen')),
   },
   {
     path: '/account',

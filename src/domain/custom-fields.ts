@@ -117,17 +117,15 @@ const optionIdSchema = z
     ),
   );
 
-/** A localized text of at most `max` characters per language, English required. */
-function localizedSchema(what: string, max: number) {
-  const text = z.string().check(z.trim(), z.maxLength(max, `${what} has at most ${max} characters in each language.`));
+/**
+ * A localized text of at most `max` characters per language, English required.
+ * @param what the start of its sentences: "A field label", "An option", "A field description".
+ */
+function localizedSchema(what: 'A field label' | 'An option' | 'A field description', max: number) {
+  const tooLong = `${what} has at most ${max} characters in each language.`;
+  const text = z.string().check(z.trim(), z.maxLength(max, tooLong));
   return z.object({
-    en: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, `${what} needs an English text.`),
-        z.maxLength(max, `${what} has at most ${max} characters in each language.`),
-      ),
+    en: z.string().check(z.trim(), z.minLength(1, `${what} needs an English text.`), z.maxLength(max, tooLong)),
     es: z.optional(text),
     ar: z.optional(text),
   });
@@ -140,7 +138,7 @@ const optionSchema = z.object({
 });
 
 const finite = z
-  .number()
+  .number({ error: 'A limit is a number.' })
   .check(
     z.refine((value) => Number.isFinite(value) && Math.abs(value) <= MAX_NUMBER_MAGNITUDE, 'A limit is a number.'),
   );
@@ -409,4 +407,27 @@ export function customFieldDefinitionsFrom(value: unknown): CustomFieldDefinitio
  */
 export function fieldsFor(definitions: readonly CustomFieldDefinition[], staff: boolean): CustomFieldDefinition[] {
   return staff ? [...definitions] : definitions.filter(visibleToCustomers);
+}
+
+/**
+ * A key made from a label (what the admin screen proposes for a new field or option): folded to
+ * lowercase ASCII letters, digits and `_`, starting with a letter, at most 40 characters, and
+ * not one of `taken` (a `_2`, `_3`… suffix otherwise). `field` when the label has no letter or digit.
+ */
+export function keyFromLabel(label: string, taken: readonly string[] = []): string {
+  const base =
+    label
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .replace(/^(\d)/, 'f_$1')
+      .slice(0, 40)
+      .replace(/_+$/, '') || 'field';
+  if (!taken.includes(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base.slice(0, 40 - String(n).length - 1)}_${n}`;
+    if (!taken.includes(candidate)) return candidate;
+  }
 }

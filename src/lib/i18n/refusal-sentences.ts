@@ -121,6 +121,107 @@ const REFUSALS = defineMessages({
     defaultMessage: 'You are offline. It will be sent when you are back online.',
   },
   uploadCancelled: { id: 'error.refusal.uploadCancelled', defaultMessage: 'The upload was cancelled.' },
+  // Custom fields (`src/domain/custom-fields.ts`): definitions an admin saves, values a ticket holds.
+  fieldKey: {
+    id: 'error.refusal.fieldKey',
+    defaultMessage: 'A field key is a lowercase letter, then up to 39 lowercase letters, digits or underscores.',
+  },
+  optionId: {
+    id: 'error.refusal.optionId',
+    defaultMessage: 'An option id is a lowercase letter, then up to 39 lowercase letters, digits or underscores.',
+  },
+  fieldLabelEnglish: { id: 'error.refusal.fieldLabelEnglish', defaultMessage: 'A field label needs an English text.' },
+  fieldLabelLong: {
+    id: 'error.refusal.fieldLabelLong',
+    defaultMessage: 'A field label has at most {max} characters in each language.',
+  },
+  optionEnglish: { id: 'error.refusal.optionEnglish', defaultMessage: 'An option needs an English text.' },
+  optionLong: {
+    id: 'error.refusal.optionLong',
+    defaultMessage: 'An option has at most {max} characters in each language.',
+  },
+  descriptionEnglish: {
+    id: 'error.refusal.descriptionEnglish',
+    defaultMessage: 'A field description needs an English text.',
+  },
+  descriptionLong: {
+    id: 'error.refusal.descriptionLong',
+    defaultMessage: 'A field description has at most {max} characters in each language.',
+  },
+  fieldLimit: { id: 'error.refusal.fieldLimit', defaultMessage: 'A limit is a number.' },
+  fieldNeedsOption: { id: 'error.refusal.fieldNeedsOption', defaultMessage: '“{label}” needs at least one option.' },
+  fieldTooManyOptions: {
+    id: 'error.refusal.fieldTooManyOptions',
+    defaultMessage: '“{label}” has more than {max} options.',
+  },
+  fieldOptionIds: { id: 'error.refusal.fieldOptionIds', defaultMessage: 'Each option of “{label}” needs its own id.' },
+  fieldOptionsOnlyChoice: {
+    id: 'error.refusal.fieldOptionsOnlyChoice',
+    defaultMessage: 'Only dropdown and multi-select fields have options (“{label}”).',
+  },
+  fieldRangeOnlyNumber: {
+    id: 'error.refusal.fieldRangeOnlyNumber',
+    defaultMessage: 'Only number fields have a range (“{label}”).',
+  },
+  fieldRangeUpsideDown: {
+    id: 'error.refusal.fieldRangeUpsideDown',
+    defaultMessage: 'The smallest value of “{label}” is above its largest.',
+  },
+  fieldRangeWhole: { id: 'error.refusal.fieldRangeWhole', defaultMessage: 'The range of “{label}” is whole numbers.' },
+  fieldCustomersSee: {
+    id: 'error.refusal.fieldCustomersSee',
+    defaultMessage: 'Customers can only fill a field they see (“{label}”).',
+  },
+  fieldRequiredOnSubmit: {
+    id: 'error.refusal.fieldRequiredOnSubmit',
+    defaultMessage: 'Only a field customers fill can be required on submit (“{label}”).',
+  },
+  fieldType: { id: 'error.refusal.fieldType', defaultMessage: 'Choose a field type from the list.' },
+  tooManyFields: {
+    id: 'error.refusal.tooManyFields',
+    defaultMessage: 'A desk has at most {max} fields, archived ones included.',
+  },
+  fieldKeyTaken: { id: 'error.refusal.fieldKeyTaken', defaultMessage: 'Each field needs its own key.' },
+  fieldDelete: {
+    id: 'error.refusal.fieldDelete',
+    defaultMessage: '“{label}” cannot be deleted: archive it instead, so tickets keep its values.',
+  },
+  fieldTypeFixed: {
+    id: 'error.refusal.fieldTypeFixed',
+    defaultMessage: 'The type of “{label}” cannot change once it is saved.',
+  },
+  fieldNarrowed: {
+    id: 'error.refusal.fieldNarrowed',
+    defaultMessage: '“{label}” cannot become whole numbers only: tickets may hold decimals.',
+  },
+  optionDelete: {
+    id: 'error.refusal.optionDelete',
+    defaultMessage: 'The option “{option}” of “{label}” cannot be deleted: archive it instead.',
+  },
+  valueText: { id: 'error.refusal.valueText', defaultMessage: '“{label}” is a text.' },
+  valueLine: { id: 'error.refusal.valueLine', defaultMessage: '“{label}” is a single line.' },
+  valueLong: { id: 'error.refusal.valueLong', defaultMessage: '“{label}” has at most {max} characters.' },
+  valueNumber: { id: 'error.refusal.valueNumber', defaultMessage: '“{label}” is a number.' },
+  valueWhole: { id: 'error.refusal.valueWhole', defaultMessage: '“{label}” is a whole number.' },
+  valueRange: { id: 'error.refusal.valueRange', defaultMessage: '“{label}” is {min} to {max}.' },
+  valueAtLeast: { id: 'error.refusal.valueAtLeast', defaultMessage: '“{label}” is at least {min}.' },
+  valueAtMost: { id: 'error.refusal.valueAtMost', defaultMessage: '“{label}” is at most {max}.' },
+  valueChecked: { id: 'error.refusal.valueChecked', defaultMessage: '“{label}” is checked or not.' },
+  valueDate: { id: 'error.refusal.valueDate', defaultMessage: '“{label}” is a date (YYYY-MM-DD).' },
+  valueOption: { id: 'error.refusal.valueOption', defaultMessage: '“{label}” is one of its options.' },
+  valueOptions: { id: 'error.refusal.valueOptions', defaultMessage: '“{label}” is a list of its options.' },
+  valueOptionOnce: { id: 'error.refusal.valueOptionOnce', defaultMessage: '“{label}” holds each option once.' },
+  valueNoOption: { id: 'error.refusal.valueNoOption', defaultMessage: '“{label}” has no option “{option}”.' },
+  valueArchivedOption: {
+    id: 'error.refusal.valueArchivedOption',
+    defaultMessage: 'The option “{option}” of “{label}” is archived: choose another.',
+  },
+  valueNoField: { id: 'error.refusal.valueNoField', defaultMessage: 'There is no field “{key}”.' },
+  valueStaffOnly: { id: 'error.refusal.valueStaffOnly', defaultMessage: 'Only agents and admins can fill “{label}”.' },
+  valueArchivedField: {
+    id: 'error.refusal.valueArchivedField',
+    defaultMessage: '“{label}” is archived: it takes no new value.',
+  },
 });
 
 /**

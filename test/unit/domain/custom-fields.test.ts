@@ -8,6 +8,8 @@ import {
   customFieldDefinitionSchema,
   customFieldDefinitionsSchema,
   definitionsChangeProblem,
+  FIELD_KEY_PATTERN,
+  keyFromLabel,
   localized,
   MAX_CUSTOM_FIELDS,
   MAX_FIELD_OPTIONS,
@@ -19,6 +21,10 @@ import {
   valuesWriteProblem,
   type CustomFieldDefinition,
 } from '@/domain/custom-fields';
+import { createIntl } from 'react-intl';
+import { catalogue as arabic } from '@/lib/i18n/catalogues/ar';
+import { catalogue as spanish } from '@/lib/i18n/catalogues/es';
+import { friendlySentence, registerRefusalTranslations } from '@/lib/i18n/labels';
 
 const order: CustomFieldDefinition = {
   key: 'order_number',
@@ -219,5 +225,98 @@ describe('field values', () => {
     expect(missingToSolve(definitions, { product: 'kettle', plan: 'pro' })).toEqual([]);
     // An archived required field no longer blocks solving.
     expect(missingToSolve([{ ...plan, archived: true }], {})).toEqual([]);
+  });
+});
+
+describe('keyFromLabel', () => {
+  it('makes a key any field may have, unique among those taken', () => {
+    expect(keyFromLabel('Order number')).toBe('order_number');
+    expect(keyFromLabel('Número de pedido')).toBe('numero_de_pedido');
+    expect(keyFromLabel('2nd contact')).toBe('f_2nd_contact');
+    expect(keyFromLabel('رقم')).toBe('field');
+    expect(keyFromLabel('Plan', ['plan', 'plan_2'])).toBe('plan_3');
+    const long = keyFromLabel('x'.repeat(60), ['x'.repeat(40)]);
+    expect(long).toHaveLength(40);
+    for (const key of ['order_number', 'f_2nd_contact', 'field', 'plan_3', long]) {
+      expect(key).toMatch(FIELD_KEY_PATTERN);
+    }
+  });
+});
+
+describe('every sentence is translated', () => {
+  it('gives each refusal of definitions and values in Spanish and Arabic, with its values', () => {
+    registerRefusalTranslations('es', spanish.refusals);
+    registerRefusalTranslations('ar', arabic.refusals);
+    const es = createIntl({ locale: 'es', messages: spanish.messages as Record<string, string> });
+    const ar = createIntl({ locale: 'ar', messages: arabic.messages as Record<string, string> });
+    const many = Array.from({ length: MAX_FIELD_OPTIONS + 1 }, (_, i) => ({
+      id: `o${i}`,
+      label: { en: 'O' },
+      archived: false,
+    }));
+    const sentences = [
+      ...[
+        [{ ...order, key: 'Order' }],
+        [{ ...product, options: [{ id: 'Bad', label: { en: 'B' }, archived: false }] }],
+        [{ ...order, label: { en: ' ' } }],
+        [{ ...order, label: { en: 'x'.repeat(81) } }],
+        [{ ...product, options: [{ id: 'a', label: { en: ' ' }, archived: false }] }],
+        [{ ...product, options: [{ id: 'a', label: { en: 'x'.repeat(81) }, archived: false }] }],
+        [{ ...order, description: { en: ' ' } }],
+        [{ ...order, description: { en: 'x'.repeat(301) } }],
+        [{ ...seats, min: Number.POSITIVE_INFINITY }],
+        [{ ...product, options: [] }],
+        [{ ...product, options: many }],
+        [{ ...product, options: [product.options?.[0], product.options?.[0]] }],
+        [{ ...order, options: product.options }],
+        [{ ...order, min: 1 }],
+        [{ ...seats, min: 9, max: 1 }],
+        [{ ...seats, min: 1.5 }],
+        [{ ...order, visibleTo: 'agents' }],
+        [{ ...plan, requiredOnSubmit: true }],
+        [{ ...order, type: 'colour' }],
+        Array.from({ length: MAX_CUSTOM_FIELDS + 1 }, (_, i) => ({ ...order, key: `f${i}` })),
+        [order, order],
+      ].map((fields) => refusal(customFieldDefinitionsSchema, fields)),
+      definitionsChangeProblem(definitions, [product, plan, seats]),
+      definitionsChangeProblem(definitions, [{ ...order, type: 'multiline' }, product, plan, seats]),
+      definitionsChangeProblem([{ ...seats, integer: false }], [{ ...seats, integer: true }]),
+      definitionsChangeProblem(definitions, [
+        order,
+        { ...product, options: product.options?.slice(0, 1) },
+        plan,
+        seats,
+      ]),
+      valueProblem(order, 1),
+      valueProblem(order, 'a\nb'),
+      valueProblem(order, 'x'.repeat(501)),
+      valueProblem(seats, 'x'),
+      valueProblem(seats, 1.5),
+      valueProblem(seats, 0),
+      valueProblem({ ...seats, max: undefined }, 0),
+      valueProblem({ ...seats, min: undefined }, 501),
+      valueProblem({ ...order, type: 'checkbox' }, 'x'),
+      valueProblem({ ...order, type: 'date' }, 'x'),
+      valueProblem(product, 1),
+      valueProblem({ ...product, type: 'multiselect' }, 'x'),
+      valueProblem({ ...product, type: 'multiselect' }, ['kettle', 'kettle']),
+      valueProblem(product, 'blender'),
+      valueProblem(product, 'toaster'),
+      valuesWriteProblem(definitions, { colour: 'red' }, {}, 'staff'),
+      valuesWriteProblem(definitions, { plan: 'pro' }, {}, 'customer'),
+      valuesWriteProblem([{ ...order, archived: true }], { order_number: 'x' }, {}, 'staff'),
+    ];
+    for (const sentence of sentences) {
+      expect(sentence).toEqual(expect.any(String));
+      const refused = { code: 'invalid-argument', message: sentence ?? '' };
+      for (const intl of [es, ar]) {
+        const translated = friendlySentence(intl, refused);
+        expect([sentence, translated]).not.toEqual([sentence, sentence]);
+        // The values the sentence carried (the field's label, the limit) are in the translation.
+        for (const value of (sentence ?? '').match(/“[^”]*”|\d+/g) ?? []) {
+          expect([sentence, translated]).toEqual([sentence, expect.stringContaining(value.replace(/[“”]/g, ''))]);
+        }
+      }
+    }
   });
 });

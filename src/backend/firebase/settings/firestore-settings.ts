@@ -3,8 +3,8 @@
  * targets — readable by everyone signed in, since the request form needs the categories) and
  * `settings/canned-replies` (`{ replies, updatedAt }` — staff only, so customers never see the
  * desk's canned answers; departure from DESIGN §3's single document). The port still sees one
- * {@link DeskSettings}, with no canned replies for customers. The custom fields' definitions live in
- * `settings/fields` (staff) and `settings/customer-fields` (the fields customers see).
+ * {@link DeskSettings}, with no canned replies for customers. (The custom fields' definitions are
+ * `firestore-fields.ts`.)
  * Loaded on demand (it imports `firebase/firestore`).
  */
 import {
@@ -23,14 +23,7 @@ import {
 import { toErrorShape } from '@/domain/errors/errors';
 import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
-import { assertCan, refusals } from '@/domain/errors/refusals';
-import {
-  customFieldDefinitionsFrom,
-  customFieldDefinitionsSchema,
-  definitionsChangeProblem,
-  fieldsFor,
-  type CustomFieldDefinition,
-} from '@/domain/custom-fields';
+import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
 import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
 import { type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
@@ -189,55 +182,4 @@ export async function watchSettingsHistory(
     onNext,
     (error) => onError(toErrorShape(toAppError(error))),
   );
-}
-
-/** `settings/fields`: every custom field definition (staff read it, admins write it). */
-function fieldsRef(db: Firestore) {
-  return doc(db, 'settings', 'fields');
-}
-
-/** `settings/customer-fields`: the definitions customers see, written with `settings/fields` (anyone signed in reads it). */
-function customerFieldsRef(db: Firestore) {
-  return doc(db, 'settings', 'customer-fields');
-}
-
-/**
- * Follows the custom field definitions (DESIGN §3 "Custom fields"): staff follow
- * `settings/fields`, customers `settings/customer-fields` — the fields they see, so an agents-only
- * field's label never reaches a customer's browser. Entries are read leniently
- * (`customFieldDefinitionsFrom`); `[]` while none are stored. One document read, then one per change.
- */
-export async function watchFields(
-  ctx: FirestoreContext,
-  onNext: Listener<CustomFieldDefinition[]>,
-  onError: ErrorListener,
-): Promise<Unsubscribe> {
-  const staff = can(principalOf(await readActor(ctx)), 'cannedReplies.use');
-  return watchDocument(
-    staff ? fieldsRef(ctx.db) : customerFieldsRef(ctx.db),
-    (snapshot) => fieldsFor(customFieldDefinitionsFrom(snapshot.get('fields')), staff),
-    onNext,
-    (error) => onError(toErrorShape(toAppError(error))),
-  );
-}
-
-/**
- * Replaces the custom field definitions (admins only) in a transaction that reads the caller's
- * role and the stored definitions: `settings/fields` with every field, `settings/customer-fields`
- * with those customers see, in one write (the rules require both, stamped alike).
- * @throws AppError `invalid-argument` (`customFieldDefinitionsSchema`, `definitionsChangeProblem`),
- *   `permission-denied`.
- */
-export async function saveFields(ctx: FirestoreContext, fields: readonly CustomFieldDefinition[]): Promise<void> {
-  const checked = parseInput(customFieldDefinitionsSchema, fields);
-  await runTransaction(ctx.db, async (tx) => {
-    const actor = await readActorIn(tx, ctx);
-    assertCan(principalOf(actor), 'settings.manage');
-    const stored = customFieldDefinitionsFrom((await tx.get(fieldsRef(ctx.db))).get('fields'));
-    const problem = definitionsChangeProblem(stored, checked);
-    if (problem !== null) throw refusals.badInput(problem);
-    const at = serverTimestamp();
-    tx.set(fieldsRef(ctx.db), { fields: checked, updatedBy: actor.uid, updatedAt: at });
-    tx.set(customerFieldsRef(ctx.db), { fields: fieldsFor(checked, false), updatedAt: at });
-  });
 }

@@ -1,11 +1,12 @@
 /**
- * The Firebase {@link SettingsPort}: each call loads `firestore-settings.ts` on first use. The
- * local twin is `local/settings/settings.ts`.
+ * The Firebase {@link SettingsPort}: each call loads `firestore-settings.ts` (the custom fields'
+ * `firestore-fields.ts`) on first use. The local twin is `local/settings/settings.ts`.
  */
 import type { SettingsPort } from '@/backend/port/settings';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core/context';
 
 const load = () => import('@/backend/firebase/settings/firestore-settings');
+const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
 
 /** The Firebase settings port. */
 export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
@@ -21,7 +22,9 @@ export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
       ),
     saveCannedReplies: (replies) => call(async () => (await load()).saveCannedReplies(await ctx.firestore(), replies)),
     watchFields: (onNext, onError) =>
-      watchLazily(onNext, onError, async (next, fail) => (await load()).watchFields(await ctx.firestore(), next, fail)),
-    saveFields: (fields) => call(async () => (await load()).saveFields(await ctx.firestore(), fields)),
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await loadFields()).watchFields(await ctx.firestore(), next, fail),
+      ),
+    saveFields: (fields) => call(async () => (await loadFields()).saveFields(await ctx.firestore(), fields)),
   };
 }

@@ -1,0 +1,77 @@
+/**
+ * Ticket fields (`/admin/fields`, DESIGN §3 "Custom fields") on the seeded local backend: an admin
+ * adds a dropdown field with options (its key proposed from the English label), a refused
+ * definition says why and keeps what was typed, and archiving keeps the field in the list.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { Backend } from '@/backend/port/backend';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
+import { demoAccount, seededDeskAs } from '../../../../support/local-backend';
+import { renderApp } from '../../../../support/render-app';
+
+beforeEach(() => localStorage.clear());
+
+/** The stored definitions, once they satisfy `accept`. */
+const storedFields = (backend: Backend, accept: (fields: CustomFieldDefinition[]) => boolean) =>
+  new Promise<CustomFieldDefinition[]>((resolve, reject) => {
+    const stop = backend.settings.watchFields((fields) => {
+      if (!accept(fields)) return;
+      queueMicrotask(stop);
+      resolve(fields);
+    }, reject);
+  });
+
+describe('ticket fields', () => {
+  it('adds a dropdown with options, refuses a bad one keeping what was typed, and archives', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const { backend } = await seededDeskAs(demoAccount('admin'));
+    renderApp(backend, '/admin/fields');
+    const add = await screen.findByRole('button', { name: /New field/ });
+    // Enabled once the stored definitions (none here) have loaded.
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    const form = screen.getByRole('form', { name: 'New field' });
+    await user.type(within(form).getByRole('textbox', { name: 'Label (English)' }), 'Product line');
+    await user.type(within(form).getByRole('textbox', { name: 'Label (Español)' }), 'Línea de producto');
+    // The key follows the English label while the admin has not typed one.
+    expect(within(form).getByRole('textbox', { name: /^Key/ })).toHaveValue('product_line');
+    await user.click(within(form).getByRole('combobox', { name: /^Type/ }));
+    await user.click(await screen.findByTitle('Dropdown'));
+
+    // A dropdown without options is refused, with the reason, and nothing typed is lost.
+    await user.click(within(form).getByRole('button', { name: 'Save field' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('“Product line” needs at least one option.');
+    expect(within(form).getByRole('textbox', { name: 'Label (Español)' })).toHaveValue('Línea de producto');
+
+    await user.click(within(form).getByRole('button', { name: /Add option/ }));
+    await user.type(within(form).getByRole('textbox', { name: 'Option 1 (English)' }), 'Kettles');
+    await user.click(within(form).getByRole('button', { name: /Add option/ }));
+    await user.type(within(form).getByRole('textbox', { name: 'Option 2 (English)' }), 'Toasters');
+    await user.click(within(form).getByRole('checkbox', { name: 'Required to solve a ticket' }));
+    await user.click(within(form).getByRole('button', { name: 'Save field' }));
+
+    const [saved] = await storedFields(backend, (fields) => fields.length === 1);
+    expect(saved).toMatchObject({
+      key: 'product_line',
+      type: 'dropdown',
+      label: { en: 'Product line', es: 'Línea de producto' },
+      visibleTo: 'agents',
+      requiredToSolve: true,
+      archived: false,
+      options: [
+        { id: 'kettles', label: { en: 'Kettles' }, archived: false },
+        { id: 'toasters', label: { en: 'Toasters' }, archived: false },
+      ],
+    });
+    const list = screen.getByRole('list', { name: 'Ticket fields' });
+    await waitFor(() => expect(within(list).getByText('Product line')).toBeInTheDocument());
+    expect(within(list).getByText('Required to solve')).toBeInTheDocument();
+
+    // Archived, never deleted: it stays in the list, marked.
+    await user.click(within(list).getByRole('button', { name: 'Archive Product line' }));
+    await storedFields(backend, (fields) => fields[0]?.archived === true);
+    expect(await within(list).findByText('Archived')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Restore Product line' })).toBeInTheDocument();
+  });
+});
