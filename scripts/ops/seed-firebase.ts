@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { searchKeysFor } from '@/domain/search-keys';
+import { fieldsFor } from '@/domain/custom-fields';
 import { personSearchKeysFor } from '@/domain/people';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/seed/demo-accounts';
@@ -251,8 +252,32 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     path: 'settings/canned-replies',
     data: { replies: cannedReplies, updatedAt: timestamp(desk.settings.updatedAt) },
   };
+  // The ticket fields: every field for staff, those customers see apart (see firestore-fields.ts).
+  const fieldsAt = timestamp(desk.customFields.updatedAt);
+  const fields: SeedDocument[] = [
+    {
+      path: 'settings/fields',
+      data: { fields: desk.customFields.fields, updatedBy: desk.customFields.updatedBy, updatedAt: fieldsAt },
+    },
+    {
+      path: 'settings/customer-fields',
+      data: { fields: fieldsFor(desk.customFields.fields, false), updatedAt: fieldsAt },
+    },
+  ];
   const counter: SeedDocument = { path: COUNTER_PATH, data: { lastNumber: desk.counter.value } };
-  return [...users, settings, replies, ...tickets, ...messages, ...events, ...ratings, ...stats, ...ledgers, counter];
+  return [
+    ...users,
+    settings,
+    replies,
+    ...fields,
+    ...tickets,
+    ...messages,
+    ...events,
+    ...ratings,
+    ...stats,
+    ...ledgers,
+    counter,
+  ];
 }
 
 /** What a seed run did. */

@@ -22,6 +22,7 @@ import {
   type CustomFieldDefinition,
 } from '@/domain/custom-fields';
 import { createIntl } from 'react-intl';
+import { DEMO_FIELDS } from '@/backend/local/seed/demo-desk';
 import { catalogue as arabic } from '@/lib/i18n/catalogues/ar';
 import { catalogue as spanish } from '@/lib/i18n/catalogues/es';
 import { friendlySentence, registerRefusalTranslations } from '@/lib/i18n/labels';
@@ -86,8 +87,9 @@ function refusal(
 }
 
 describe('field definitions', () => {
-  it('accepts the demo fields', () => {
+  it('accepts these fields and the demo desk’s', () => {
     expect(refusal(customFieldDefinitionsSchema, definitions)).toBeNull();
+    expect(refusal(customFieldDefinitionsSchema, DEMO_FIELDS)).toBeNull();
   });
 
   it.each([

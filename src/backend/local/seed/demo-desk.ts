@@ -15,11 +15,13 @@ import {
   SEARCH_KEYS,
   type CounterRecord,
   type CredentialRecord,
+  type CustomFieldsRecord,
   type SettingsRecord,
   type TriageDb,
   ticketWriteTables,
 } from '@/backend/local/core/db';
 import { searchKeysFor } from '@/domain/search-keys';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/core/ids';
 import { hashPassword, type PasswordHash } from '@/backend/local/auth/passwords';
@@ -60,6 +62,8 @@ export interface DemoDesk {
   events: AuditEvent[];
   counter: CounterRecord;
   settings: SettingsRecord;
+  /** The custom ticket fields' definitions (DESIGN §3 "Custom fields"). */
+  customFields: CustomFieldsRecord;
   /** `ratings/{ticketId}`: requesters' ratings of solved and closed tickets, each after its solve. */
   ratings: SatisfactionRating[];
 }
@@ -310,12 +314,71 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
     events: played.flatMap((entry) => entry.events),
     counter: { id: TICKET_COUNTER_ID, value: played.length },
     settings,
+    customFields: {
+      id: 'fields',
+      fields: DEMO_FIELDS,
+      updatedBy: users.find((user) => user.role === 'admin')?.uid ?? '',
+      updatedAt: settings.updatedAt,
+    },
     ratings: [
       ...demoRatings(scenarios.map((entry) => entry.ticket)),
       ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
     ],
   };
 }
+
+/**
+ * The demo desk's ticket fields (DESIGN §3 "Custom fields"): an order number and a product that
+ * customers fill on the request form, and a plan only agents see, required to solve.
+ */
+export const DEMO_FIELDS: CustomFieldDefinition[] = [
+  {
+    key: 'order_number',
+    type: 'text',
+    label: { en: 'Order number', es: 'Número de pedido', ar: 'رقم الطلب' },
+    description: {
+      en: 'As on your receipt, e.g. ORD-10234.',
+      es: 'Como en tu recibo, p. ej. ORD-10234.',
+      ar: 'كما في إيصالك، مثل ORD-10234.',
+    },
+    visibleTo: 'customers',
+    filledBy: 'customers',
+    requiredOnSubmit: false,
+    requiredToSolve: false,
+    archived: false,
+  },
+  {
+    key: 'product',
+    type: 'dropdown',
+    label: { en: 'Product', es: 'Producto', ar: 'المنتج' },
+    visibleTo: 'customers',
+    filledBy: 'customers',
+    requiredOnSubmit: false,
+    requiredToSolve: false,
+    archived: false,
+    options: [
+      { id: 'web_app', label: { en: 'Web app', es: 'Aplicación web', ar: 'تطبيق الويب' }, archived: false },
+      { id: 'mobile_app', label: { en: 'Mobile app', es: 'Aplicación móvil', ar: 'تطبيق الجوال' }, archived: false },
+      { id: 'reports', label: { en: 'Reports', es: 'Informes', ar: 'التقارير' }, archived: false },
+      { id: 'api', label: { en: 'API', es: 'API', ar: 'واجهة البرمجة' }, archived: false },
+    ],
+  },
+  {
+    key: 'plan',
+    type: 'dropdown',
+    label: { en: 'Plan', es: 'Plan', ar: 'الخطة' },
+    visibleTo: 'agents',
+    filledBy: 'agents',
+    requiredOnSubmit: false,
+    requiredToSolve: true,
+    archived: false,
+    options: [
+      { id: 'free', label: { en: 'Free', es: 'Gratis', ar: 'مجانية' }, archived: false },
+      { id: 'team', label: { en: 'Team', es: 'Equipo', ar: 'الفريق' }, archived: false },
+      { id: 'enterprise', label: { en: 'Enterprise', es: 'Empresa', ar: 'المؤسسات' }, archived: false },
+    ],
+  },
+];
 
 /** Oldest submission first. */
 function byCreation(a: { ticket: Ticket }, b: { ticket: Ticket }): number {
@@ -386,13 +449,23 @@ export async function seedDemoData(
   const data = buildDemoData(options.now, secrets, { history: options.history });
   return db.transaction(
     'rw',
-    [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, ...ticketWriteTables(db)],
+    [
+      db.users,
+      db.credentials,
+      db.messages,
+      db.events,
+      db.counters,
+      db.ratings,
+      db.customFields,
+      ...ticketWriteTables(db),
+    ],
     async () => {
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);
       await db.credentials.bulkAdd(data.credentials);
       // The settings first: the middleware derives each ticket's SLA record and statistics under them.
       await db.settings.put(data.settings);
+      await db.customFields.put(data.customFields);
       // Search keys with the requesters' emails, and the conversation's words, as `tickets.create`
       // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));

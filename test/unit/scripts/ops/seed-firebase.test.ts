@@ -197,7 +197,7 @@ describe('deskDocuments', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('writes the desk settings as settings/desk and the canned replies apart, for staff only', () => {
+  it('writes the desk settings as settings/desk, the canned replies apart for staff, and the ticket fields', () => {
     const { cannedReplies, ...deskSettings } = desk.settings.value;
     expect(cannedReplies.length).toBeGreaterThan(0);
     expect(under(/^settings\//)).toEqual([
@@ -206,7 +206,25 @@ describe('deskDocuments', () => {
         path: 'settings/canned-replies',
         data: { replies: cannedReplies, updatedAt: Timestamp.fromMillis(Date.parse(desk.settings.updatedAt)) },
       },
+      {
+        path: 'settings/fields',
+        data: {
+          fields: desk.customFields.fields,
+          updatedBy: desk.customFields.updatedBy,
+          updatedAt: Timestamp.fromMillis(Date.parse(desk.customFields.updatedAt)),
+        },
+      },
+      {
+        path: 'settings/customer-fields',
+        data: {
+          // The fields customers see: never the agents-only plan.
+          fields: desk.customFields.fields.filter((field) => field.key !== 'plan'),
+          updatedAt: Timestamp.fromMillis(Date.parse(desk.customFields.updatedAt)),
+        },
+      },
     ]);
+    expect(desk.customFields.fields.map((field) => field.key)).toEqual(['order_number', 'product', 'plan']);
+    expect(desk.customFields.updatedBy).toBe(desk.users.find((user) => user.role === 'admin')?.uid);
   });
 });
 

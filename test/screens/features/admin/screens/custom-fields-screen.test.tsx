@@ -1,6 +1,6 @@
 /**
- * Ticket fields (`/admin/fields`, DESIGN §3 "Custom fields") on the seeded local backend: an admin
- * adds a dropdown field with options (its key proposed from the English label), a refused
+ * Ticket fields (`/admin/fields`, DESIGN §3 "Custom fields") on the seeded local backend (whose
+ * demo desk has three fields): an admin adds a dropdown field with options (its key proposed from the English label), a refused
  * definition says why and keeps what was typed, and archiving keeps the field in the list.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -51,8 +51,10 @@ describe('ticket fields', () => {
     await user.click(within(form).getByRole('checkbox', { name: 'Required to solve a ticket' }));
     await user.click(within(form).getByRole('button', { name: 'Save field' }));
 
-    const [saved] = await storedFields(backend, (fields) => fields.length === 1);
-    expect(saved).toMatchObject({
+    const stored = await storedFields(backend, (fields) => fields.some((field) => field.key === 'product_line'));
+    // Added after the demo desk's own fields.
+    expect(stored.map((field) => field.key)).toEqual(['order_number', 'product', 'plan', 'product_line']);
+    expect(stored.at(-1)).toMatchObject({
       key: 'product_line',
       type: 'dropdown',
       label: { en: 'Product line', es: 'Línea de producto' },
@@ -65,13 +67,18 @@ describe('ticket fields', () => {
       ],
     });
     const list = screen.getByRole('list', { name: 'Ticket fields' });
-    await waitFor(() => expect(within(list).getByText('Product line')).toBeInTheDocument());
-    expect(within(list).getByText('Required to solve')).toBeInTheDocument();
+    const row = () => {
+      const item = list.querySelector<HTMLElement>('[data-field-key="product_line"]');
+      if (!item) throw new Error('no row for product_line');
+      return item;
+    };
+    await waitFor(() => expect(within(row()).getByText('Product line')).toBeInTheDocument());
+    expect(within(row()).getByText('Required to solve')).toBeInTheDocument();
 
     // Archived, never deleted: it stays in the list, marked.
     await user.click(within(list).getByRole('button', { name: 'Archive Product line' }));
-    await storedFields(backend, (fields) => fields[0]?.archived === true);
-    expect(await within(list).findByText('Archived')).toBeInTheDocument();
+    await storedFields(backend, (fields) => fields.at(-1)?.archived === true);
+    expect(await within(row()).findByText('Archived')).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Restore Product line' })).toBeInTheDocument();
   });
 });
