@@ -40,7 +40,7 @@ import { isRetriedSubmission, planNewTicket } from '@/domain/plans/new-ticket';
 import { assertMayAttach as assertMayAttachTo } from '@/domain/plans/reply';
 import { planTransition } from '@/domain/plans/status-move';
 import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
-import { assertMayOrder, DEFAULT_TICKET_ORDER, requesterScope, scopedFilter } from '@/domain/plans/ticket-scope';
+import { assertMayOrder, DEFAULT_TICKET_ORDER, requesterScope } from '@/domain/plans/ticket-scope';
 import { isEmptyWrite, principalOf, type TicketChangePlan, type TicketWrite } from '@/domain/plans/ticket-write';
 import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import {
@@ -54,8 +54,7 @@ import {
   writeOptionsSchema,
   type NewTicketInput,
 } from '@/domain/schemas';
-import { searchKeyOf, tagKey } from '@/domain/search-keys';
-import { isStaff } from '@/domain/roles';
+import { ticketQueryPlan } from '@/backend/firebase/tickets/ticket-query-plan';
 import { slaStateFrom } from '@/domain/sla/ticket-sla';
 import {
   PRIORITIES,
@@ -415,47 +414,19 @@ export async function watchTicket(
 }
 
 /**
- * The `where(...)` filters of a ticket list or count: equalities, and at most one
- * `array-contains` on `searchKeys` for a tag or a search. Customers always get
- * `requesterId == their uid` (the rules refuse any other query of theirs); an empty status
- * list filters nothing (Firestore refuses an empty `in`); `assigneeId: null` matches the
- * stored `null` of unassigned tickets.
+ * The collection and `where(...)` constraints of a ticket list or count (`ticketQueryPlan`, whose
+ * times become Timestamps here).
  * @throws AppError `permission-denied` for a customer asking for someone else's tickets.
  */
-function filterConstraints(filter: TicketFilter, actor: UserProfile): QueryConstraint[] {
-  const constraints: QueryConstraint[] = [];
-  const { requesterId } = scopedFilter(actor, filter);
-  if (requesterId !== undefined) constraints.push(where('requesterId', '==', requesterId));
-  const [only, ...more] = filter.statuses ?? [];
-  if (only !== undefined) {
-    constraints.push(more.length === 0 ? where('status', '==', only) : where('status', 'in', [only, ...more]));
-  }
-  if (filter.assigneeId !== undefined) constraints.push(where('assigneeId', '==', filter.assigneeId));
-  if (filter.priority !== undefined) constraints.push(where('priority', '==', filter.priority));
-  if (filter.category !== undefined) constraints.push(where('category', '==', filter.category));
-  // One `array-contains` per query: a tag's key or the search's one key (the schema refuses both).
-  const key = filter.tag !== undefined ? tagKey(filter.tag) : searchKeyOf(filter.search);
-  if (key !== null) constraints.push(where('searchKeys', 'array-contains', key));
-  // The SLA views' range (DESIGN §10); the schema makes such a list ordered by `slaDueAt`.
-  if (filter.slaDueAfter !== undefined) {
-    constraints.push(where('slaDueAt', '>', Timestamp.fromMillis(Date.parse(filter.slaDueAfter))));
-  }
-  if (filter.slaDueBefore !== undefined) {
-    constraints.push(where('slaDueAt', '<=', Timestamp.fromMillis(Date.parse(filter.slaDueBefore))));
-  }
-  return constraints;
-}
-
-/**
- * The collection a list or count reads (DESIGN §3 "Search"): a staff member's typed search reads
- * `ticketSearch`, trusted code's staff-only copies of the tickets whose `searchKeys` hold the
- * internal notes' words too (a moment behind the tickets: the copy is written after each ticket
- * write); every other query — a customer's, a tag filter, no search — reads `tickets`.
- */
-function listedCollection(filter: TicketFilter, actor: UserProfile): 'tickets' | 'ticketSearch' {
-  return isStaff(actor.role) && filter.tag === undefined && searchKeyOf(filter.search) !== null
-    ? 'ticketSearch'
-    : 'tickets';
+function plannedQuery(
+  filter: TicketFilter,
+  actor: UserProfile,
+): { collection: string; constraints: QueryConstraint[] } {
+  const plan = ticketQueryPlan(filter, actor);
+  const constraints = plan.filters.map(({ field, op, value }) =>
+    where(field, op, field === 'slaDueAt' ? Timestamp.fromMillis(Date.parse(String(value))) : value),
+  );
+  return { collection: plan.collection, constraints };
 }
 
 /**
@@ -495,7 +466,7 @@ async function cursorStart(
  * order, `startAfter(value, id)` for a cursor, and `limit(n + 1)` to learn `hasMore`. The page
  * is live; `nextCursor` names its last row while more follow.
  * Customers always get only their own, and may not order by `updatedAt` (internal notes move it).
- * A staff search reads the staff's copies instead (see `listedCollection`).
+ * A staff search reads the staff's copies instead (see `ticketQueryPlan`).
  * Needs the composite indexes of `firestore.indexes.json` (filter fields…, sort field, `__name__`).
  * Costs one document read per row (plus, for a later page, at most one for the cursor's ticket:
  * see `cursorStart`).
@@ -513,12 +484,12 @@ export async function watchTicketList(
   const actor = await readActor(ctx);
   const size = wanted.limit;
   const sort: TicketSort = wanted.sort ?? DEFAULT_TICKET_ORDER;
-  const filters = filterConstraints(wanted, actor);
+  const planned = plannedQuery(wanted, actor);
   assertMayOrder(actor, sort);
   const start = wanted.after ? [startAfter(...(await cursorStart(ctx.db, sort.field, wanted.after)))] : [];
   const page = query(
-    collection(ctx.db, listedCollection(wanted, actor)).withConverter(ticketConverter),
-    ...filters,
+    collection(ctx.db, planned.collection).withConverter(ticketConverter),
+    ...planned.constraints,
     orderBy(sort.field, sort.direction),
     orderBy(documentId(), sort.direction),
     ...start,
@@ -576,8 +547,9 @@ export async function watchTicketCount(
   const wanted = parseInput(ticketFilterSchema, filter);
   const actor = await readActor(ctx);
   // A staff search counts the staff's copies, and follows them: they are written after the tickets.
-  const tickets = collection(ctx.db, listedCollection(wanted, actor));
-  const counted = query(tickets, ...filterConstraints(wanted, actor));
+  const planned = plannedQuery(wanted, actor);
+  const tickets = collection(ctx.db, planned.collection);
+  const counted = query(tickets, ...planned.constraints);
   const requesterId = requesterScope(actor);
   const scope = requesterId === undefined ? [] : [where('requesterId', '==', requesterId)];
   const trigger = query(tickets, ...scope, orderBy('updatedAt', 'desc'), limit(1));
