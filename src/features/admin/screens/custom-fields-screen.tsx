@@ -472,14 +472,14 @@ function FieldFacts({ field }: { field: CustomFieldDefinition }) {
   ];
   if (field.requiredOnSubmit) {
     facts.push(
-      <Tag key="submit" color="gold">
+      <Tag key="submit">
         <FormattedMessage id="admin.fields.factRequiredOnSubmit" defaultMessage="Required to submit" />
       </Tag>,
     );
   }
   if (field.requiredToSolve) {
     facts.push(
-      <Tag key="solve" color="gold">
+      <Tag key="solve">
         <FormattedMessage id="admin.fields.factRequiredToSolve" defaultMessage="Required to solve" />
       </Tag>,
     );
