@@ -1,7 +1,7 @@
 /**
  * What a ticket list or count asks Firestore, as plain data (no SDK): the collection and the
  * filters of a validated {@link TicketFilter} for a person. `firestore-tickets.ts` turns it into
- * `where(...)` constraints; `test/unit/firestore-indexes.test.ts` checks every plan the queue can
+ * `where(...)` constraints; `test/unit/backend/firebase/tickets/ticket-query-plan.indexes.test.ts` checks every plan the queue can
  * make against `firestore.indexes.json` (Firestore needs a composite index per query shape, the
  * app cannot create one, and the emulator does not enforce them).
  */

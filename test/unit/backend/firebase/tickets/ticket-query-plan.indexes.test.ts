@@ -32,7 +32,7 @@ interface CompositeIndex {
 }
 
 const INDEXES = (
-  JSON.parse(readFileSync(path.join(__dirname, '../../firestore.indexes.json'), 'utf8')) as {
+  JSON.parse(readFileSync(path.join(__dirname, '../../../../../firestore.indexes.json'), 'utf8')) as {
     indexes: CompositeIndex[];
   }
 ).indexes;
