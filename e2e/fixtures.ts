@@ -7,7 +7,11 @@
  *   faster through the DevTools protocol: each still runs, with its start and end events, in a
  *   fraction of the frames. Painting those frames was about a quarter of the journeys' CPU
  *   (docs/benchmarks.md). The app is unchanged; `E2E_ANIMATION_RATE=1` runs every journey at the
- *   app's own speed, `test.use({ animationRate: 1 })` one file.
+ *   app's own speed, `test.use({ animationRate: 1 })` one file;
+ * - every page's file-chooser interception on from its start: Playwright turns it on when the
+ *   first `filechooser` listener is added, without waiting, so a `waitForEvent('filechooser')`
+ *   just before the click that opens the dialog could miss it (a 90 s timeout in the keyboard
+ *   journey, now and then).
  */
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
@@ -30,16 +34,22 @@ async function quicken(context: BrowserContext, page: Page): Promise<void> {
   await session.send('Animation.setPlaybackRate', { playbackRate: currentRate });
 }
 
+/** Quickens a page and turns its file-chooser interception on, before the test sees it. */
+async function prepare(context: BrowserContext, page: Page): Promise<void> {
+  page.on('filechooser', () => undefined);
+  await quicken(context, page);
+}
+
 const quickened = new WeakSet<BrowserContext>();
 
-/** Makes every page a test opens with `context.newPage()` quickened before the test sees it. */
+/** Makes every page a test opens with `context.newPage()` prepared before the test sees it. */
 function quickenNewPages(context: BrowserContext): BrowserContext {
   if (quickened.has(context)) return context;
   quickened.add(context);
   const newPage = context.newPage.bind(context);
   context.newPage = async () => {
     const page = await newPage();
-    await quicken(context, page);
+    await prepare(context, page);
     return page;
   };
   return context;
@@ -72,7 +82,7 @@ export const test = base.extend<{ animationRate: number; rateOfThisTest: void },
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   page: async ({ context, page }, provide) => {
-    await quicken(context, page);
+    await prepare(context, page);
     await provide(page);
   },
 });

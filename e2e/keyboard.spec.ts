@@ -56,10 +56,6 @@ async function expectHeadingFocused(page: Page): Promise<void> {
 }
 
 test('a customer, by keyboard alone: sign up, a request with an attachment, a reply', async ({ page }) => {
-  // Playwright turns on the browser's file-chooser interception when the first listener is added,
-  // without waiting for it: added only just before the Enter below, the dialog could open
-  // unintercepted (no event, a 90 s timeout). A listener from the start has it on long before.
-  page.on('filechooser', () => undefined);
   await page.goto('/sign-up');
   await tabTo(page, page.getByLabel('Your name'), 'name');
   await page.keyboard.type(customer.name);

@@ -101,9 +101,6 @@ for (const theme of ['light', 'dark'] as const) {
     };
 
     const customer = await context.newPage();
-    // File-chooser interception on from the start (see keyboard.spec.ts: Playwright turns it on
-    // without waiting, so a listener added just before the click could miss the dialog).
-    customer.on('filechooser', () => undefined);
     await signIn(customer, DANA);
     await chooseTheme(customer, dark);
     await keep(customer, 1, 'requests');
