@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { buildDemoDesk } from '@/backend/local/seed/demo-desk';
 import {
+  conversationWordsByTicket,
   conversationWordsOf,
   MAX_CONVERSATION_WORDS,
   searchKeysFor,
@@ -38,8 +39,10 @@ const entriesPerKey = (group: string): number =>
     (index) => index.collectionGroup === group && index.fields.some((field) => field.fieldPath === 'searchKeys'),
   ).length;
 
-function sizesOf(fieldKeys: readonly string[], messages: readonly ConversationMessage[]): Sizes {
-  const { publicWords, noteWords } = conversationWordsOf(messages);
+function sizesOf(
+  fieldKeys: readonly string[],
+  { publicWords, noteWords }: { publicWords: string[]; noteWords: string[] },
+): Sizes {
   const ticket = unionKeys(fieldKeys, publicWords);
   const copy = unionKeys(ticket, noteWords);
   return { ticketKeys: ticket.length, copyKeys: copy.length, ticketBytes: bytesOf(ticket), copyBytes: bytesOf(copy) };
@@ -64,15 +67,13 @@ function summary(name: string, all: readonly Sizes[]): void {
 
 const desk = buildDemoDesk(Date.now());
 const emails = new Map(desk.users.map((user) => [user.uid, user.email]));
-const byTicket = new Map<string, ConversationMessage[]>();
-for (const message of desk.messages)
-  byTicket.set(message.ticketId, [...(byTicket.get(message.ticketId) ?? []), message]);
+const words = conversationWordsByTicket(desk.messages);
 summary(
   'The demo desk',
   desk.tickets.map((ticket) =>
     sizesOf(
       searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
-      byTicket.get(ticket.id) ?? [],
+      words.get(ticket.id) ?? { publicWords: [], noteWords: [] },
     ),
   ),
 );
@@ -92,6 +93,6 @@ const worst = sizesOf(
     requesterEmail: 'maximiliana.wolfeschlegelsteinhausen@subsidiary.example-company.test',
     tags: ['vip', 'billing', 'escalated'],
   }),
-  long,
+  conversationWordsOf(long),
 );
 summary(`A thread of 40 messages × 60 distinct words (kept: ${MAX_CONVERSATION_WORDS} of each kind)`, [worst]);

@@ -195,6 +195,22 @@ export function conversationWordsOf(messages: readonly ConversationMessage[]): {
   return { publicWords, noteWords };
 }
 
+/**
+ * The kept words of every ticket's conversation, by ticket id ({@link conversationWordsOf} of each
+ * ticket's messages): what the back-fills and the demo seeds give stored tickets.
+ */
+export function conversationWordsByTicket(
+  messages: readonly (ConversationMessage & { ticketId: string })[],
+): Map<string, { publicWords: string[]; noteWords: string[] }> {
+  const byTicket = new Map<string, ConversationMessage[]>();
+  for (const message of messages) {
+    const own = byTicket.get(message.ticketId);
+    if (own) own.push(message);
+    else byTicket.set(message.ticketId, [message]);
+  }
+  return new Map([...byTicket].map(([ticketId, own]) => [ticketId, conversationWordsOf(own)]));
+}
+
 /** The union of key lists, unique, in order of first appearance (a ticket's keys and its conversation's). */
 export function unionKeys(...lists: readonly (readonly string[])[]): string[] {
   return [...new Set(lists.flat())];

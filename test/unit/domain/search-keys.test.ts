@@ -15,6 +15,7 @@ import {
   MAX_EMAIL_DOMAIN_PREFIX,
   MAX_CONVERSATION_WORDS,
   conversationKeysOf,
+  conversationWordsByTicket,
   unionKeys,
   withConversationKeys,
 } from '@/domain/search-keys';
@@ -179,6 +180,19 @@ describe('conversation keys', () => {
     expect(kept.at(-1)).toBe(`w${MAX_CONVERSATION_WORDS - 1}`);
     // Full: new words are dropped, the first ones stay.
     expect(withConversationKeys(kept, ['late'])).toEqual(kept);
+  });
+
+  it('keeps each ticket’s words apart, public and internal, in the order they were written', () => {
+    const at = (minute: number) => `2026-01-01T00:0${minute}:00.000Z`;
+    const words = conversationWordsByTicket([
+      { ticketId: 't1', body: 'Later words', internal: false, createdAt: at(2) },
+      { ticketId: 't2', body: 'Other ticket', internal: false, createdAt: at(1) },
+      { ticketId: 't1', body: 'First words', internal: false, createdAt: at(1) },
+      { ticketId: 't1', body: 'Secret note', internal: true, createdAt: at(3) },
+    ]);
+    expect(words.get('t1')).toEqual({ publicWords: ['first', 'words', 'later'], noteWords: ['secret', 'note'] });
+    expect(words.get('t2')).toEqual({ publicWords: ['other', 'ticket'], noteWords: [] });
+    expect(words.get('t3')).toBeUndefined();
   });
 
   it('unites key lists without repeating a key', () => {

@@ -22,12 +22,11 @@ import {
 } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import {
-  conversationWordsOf,
+  conversationWordsByTicket,
   searchKeysFor,
   unionKeys,
   withConversationKeys,
   withTagKeys,
-  type ConversationMessage,
 } from '@/domain/search-keys';
 import { personSearchKeysFor } from '@/domain/people';
 import { deskSettingsFrom } from '@/domain/settings-schema';
@@ -358,14 +357,12 @@ export const SCHEMA_V13: Readonly<Record<string, string>> = {
 
 /** Gives every stored ticket the words of its messages (the back-fill of version 13). */
 async function addConversationWords(tx: Transaction): Promise<void> {
-  const messages = (await tx.table('messages').toArray()) as Message[];
-  const byTicket = new Map<string, Message[]>();
-  for (const message of messages) byTicket.set(message.ticketId, [...(byTicket.get(message.ticketId) ?? []), message]);
+  const words = conversationWordsByTicket((await tx.table('messages').toArray()) as Message[]);
   await tx
     .table('tickets')
     .toCollection()
     .modify((ticket: StoredTicket) => {
-      Object.assign(ticket, storedWordsOf(byTicket.get(ticket.id) ?? []));
+      Object.assign(ticket, words.get(ticket.id));
     });
 }
 
@@ -442,12 +439,6 @@ export function toStoredTicket(ticket: Ticket & TicketSearchFields, before: Stor
     [PUBLIC_WORDS]: publicWords,
     [NOTE_WORDS]: noteWords,
   };
-}
-
-/** The stored word fields of one ticket's messages (the upgrade's and the demo seed's). */
-export function storedWordsOf(messages: readonly ConversationMessage[]): TicketSearchFields {
-  const { publicWords, noteWords } = conversationWordsOf(messages);
-  return { [PUBLIC_WORDS]: publicWords, [NOTE_WORDS]: noteWords };
 }
 
 function fromStoredTicket(stored: unknown): unknown {

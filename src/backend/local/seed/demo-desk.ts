@@ -11,7 +11,6 @@ import { isStaff } from '@/domain/roles';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import { isoAt } from '@/backend/local/core/context';
 import {
-  storedWordsOf,
   SEARCH_KEYS,
   type CounterRecord,
   type CredentialRecord,
@@ -20,7 +19,7 @@ import {
   type TriageDb,
   ticketWriteTables,
 } from '@/backend/local/core/db';
-import { searchKeysFor } from '@/domain/search-keys';
+import { conversationWordsByTicket, searchKeysFor } from '@/domain/search-keys';
 import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/core/ids';
@@ -469,17 +468,14 @@ export async function seedDemoData(
       // Search keys with the requesters' emails, and the conversation's words, as `tickets.create`
       // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));
-      const messagesOf = new Map<string, Message[]>();
-      for (const message of data.messages) {
-        messagesOf.set(message.ticketId, [...(messagesOf.get(message.ticketId) ?? []), message]);
-      }
+      const words = conversationWordsByTicket(data.messages);
       await db.tickets.bulkAdd(
         data.tickets.map(
           (ticket) =>
             ({
               ...ticket,
               [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
-              ...storedWordsOf(messagesOf.get(ticket.id) ?? []),
+              ...words.get(ticket.id),
             }) as Ticket,
         ),
       );
