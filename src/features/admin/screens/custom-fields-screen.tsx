@@ -6,11 +6,10 @@
  * it up or down; archives it (never deletes: tickets keep its values). The whole list is saved at
  * once; a refusal says why, and the form keeps what was typed.
  */
-import { PageTitle } from '@/components/page-title';
+import { PageCard } from '@/components/page-card';
 import { useState, type ReactNode } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -582,22 +581,17 @@ export default function CustomFieldsScreen() {
   );
 
   return (
-    <Card
-      styles={{ title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 12 } }}
-      title={
-        <Flex wrap gap={12} align="center" justify="space-between">
-          <PageTitle>
-            <FormattedMessage id="admin.fields.title" defaultMessage="Ticket fields" />
-          </PageTitle>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={editing !== null || !data?.value}
-            onClick={() => setEditing({ index: null, draft: NEW_DRAFT })}
-          >
-            <FormattedMessage {...TEXT.newField} />
-          </Button>
-        </Flex>
+    <PageCard
+      title={<FormattedMessage id="admin.fields.title" defaultMessage="Ticket fields" />}
+      action={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={editing !== null || !data?.value}
+          onClick={() => setEditing({ index: null, draft: NEW_DRAFT })}
+        >
+          <FormattedMessage {...TEXT.newField} />
+        </Button>
       }
     >
       <Typography.Paragraph type="secondary">
@@ -676,6 +670,6 @@ export default function CustomFieldsScreen() {
           );
         })}
       </ul>
-    </Card>
+    </PageCard>
   );
 }

@@ -3,11 +3,9 @@
  * up to date by any agent or admin, with placeholders filled when inserted into a reply.
  * Changes are saved as the whole list (a stale list is refused, nothing is lost from the form).
  */
-import { PageTitle } from '@/components/page-title';
+import { PageCard } from '@/components/page-card';
 import { useState } from 'react';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
@@ -202,23 +200,17 @@ export default function CannedRepliesScreen() {
   );
 
   return (
-    <Card
-      // The button sits beside the title, and below it when the width runs out (a phone).
-      styles={{ title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 12 } }}
-      title={
-        <Flex wrap gap={12} align="center" justify="space-between">
-          <PageTitle>
-            <FormattedMessage id="cannedReplies.screen.title" defaultMessage="Canned replies" />
-          </PageTitle>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={draft !== null || !data?.value}
-            onClick={() => setDraft({ id: null, title: '', body: '' })}
-          >
-            <FormattedMessage {...NEW_REPLY} />
-          </Button>
-        </Flex>
+    <PageCard
+      title={<FormattedMessage id="cannedReplies.screen.title" defaultMessage="Canned replies" />}
+      action={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={draft !== null || !data?.value}
+          onClick={() => setDraft({ id: null, title: '', body: '' })}
+        >
+          <FormattedMessage {...NEW_REPLY} />
+        </Button>
       }
     >
       <Typography.Paragraph type="secondary">
@@ -302,6 +294,6 @@ export default function CannedRepliesScreen() {
           </li>
         ))}
       </ul>
-    </Card>
+    </PageCard>
   );
 }
