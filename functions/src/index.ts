@@ -15,6 +15,7 @@ import { logger } from 'firebase-functions';
 import { createTransport } from 'nodemailer';
 import type { MailgunInbound } from '@/domain/mail/inbound';
 import { deleteAccountData } from './account';
+import { recordAgentFieldsChange } from './agent-fields';
 import { keepCannedRepliesWellFormed } from './canned-replies';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage } from './mail';
@@ -41,6 +42,16 @@ export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}',
   const after = change.after.exists ? change.after : null;
   await onTicketWritten(getFirestore(), mailConfigFromEnv(), { changeId: event.id, before, after }, Date.now());
 });
+
+/** On every write of a ticket's agents-only custom field values: their audit entries (see {@link recordAgentFieldsChange}). */
+export const agentFieldsWritten = onDocumentWritten(
+  { document: 'tickets/{ticketId}/agentFields/values', retry: true },
+  async (event) => {
+    const change = event.data;
+    if (!change?.after.exists) return;
+    await recordAgentFieldsChange(event.id, change.before.exists ? change.before : null, change.after);
+  },
+);
 
 /**
  * On every write of `settings/desk`: the settings' history entry and, after a change of business

@@ -44,6 +44,7 @@ import {
 import { addMessageThrough, type MessageStore } from '@/domain/plans/add-message';
 import type { TicketWrite } from '@/domain/plans/ticket-write';
 import { isStaff } from '@/domain/roles';
+import { customFieldDefinitionsFrom, customFieldValuesFrom } from '@/domain/custom-fields';
 import type { Message } from '@/domain/types';
 import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
 import { personOf, text, ticketOf, type StoredPerson } from './snapshot-values';
@@ -277,8 +278,8 @@ export type InboundOutcome =
   | { status: 406; outcome: string };
 
 /** A planned ticket write as an Admin SDK update: server timestamps, `null` for cleared fields (DESIGN §3). */
-function updateData(write: TicketWrite): Record<string, FieldValue | string | string[] | null> {
-  const data: Record<string, FieldValue | string | string[] | null> = { ...write.set };
+function updateData(write: TicketWrite): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...write.set };
   for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
   for (const field of write.stamp) data[field] = FieldValue.serverTimestamp();
   return data;
@@ -309,6 +310,17 @@ function adminMessageStore(
       return snapshot.exists ? { authorId: text(snapshot.get('authorId')) } : null;
     },
     readAssignOnReply: async () => false,
+    // An email carries no lifecycle event, so it never solves; read as the app's solve would.
+    readFields: async (ticket) => {
+      const [fields, agents] = await Promise.all([
+        tx.get(ticketRef.firestore.doc('settings/fields')),
+        tx.get(ticketRef.collection('agentFields').doc('values')),
+      ]);
+      return {
+        definitions: customFieldDefinitionsFrom(fields.get('fields')),
+        values: { visible: ticket.fields ?? {}, agents: customFieldValuesFrom(agents.get('values')) },
+      };
+    },
     write: async (plan) => {
       tx.create(messageRef, {
         ...plan.author,

@@ -2,6 +2,7 @@
  * Reading stored values as DESIGN §3 reads them, for the trusted code: a missing or malformed
  * value takes its default instead of failing a trigger.
  */
+import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { slaStateFrom } from '@/domain/sla/ticket-sla';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { isLocale, type Locale } from '@/domain/locales';
@@ -64,6 +65,7 @@ export function ticketOf(snapshot: DocumentSnapshot): Ticket {
     ...(isoOf(get('closedAt')) && { closedAt: isoOf(get('closedAt')) }),
     ...(slaStateFrom(get('sla')) && { sla: slaStateFrom(get('sla')) }),
     ...(isoOf(get('slaDueAt')) && { slaDueAt: isoOf(get('slaDueAt')) }),
+    ...(get('fields') !== undefined && { fields: customFieldValuesFrom(get('fields')) }),
   };
 }
 

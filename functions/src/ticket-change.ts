@@ -7,6 +7,8 @@
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
+import { fieldAuditEntries } from '@/domain/plans/field-values';
+import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { searchKeysFor, TAG_KEY_PREFIX, unionKeys } from '@/domain/search-keys';
 import { publicWordsOf } from './staff-search';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
@@ -59,7 +61,13 @@ function codeOf(error: unknown): unknown {
 async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): Promise<number> {
   const { before } = change;
   const created = before === null;
-  const entries = created ? [SUBMITTED_ENTRY] : auditEntriesBetween(audited(before), audited(after));
+  const entries = created
+    ? [SUBMITTED_ENTRY]
+    : [
+        ...auditEntriesBetween(audited(before), audited(after)),
+        // Values customers see live on the ticket; agents-only ones are `agentFieldsWritten`'s.
+        ...fieldAuditEntries(customFieldValuesFrom(before.get('fields')), customFieldValuesFrom(after.get('fields'))),
+      ];
   if (entries.length === 0) return 0;
   const actorId = text(created ? after.get('requesterId') : after.get('updatedBy'));
   const at = created ? after.get('createdAt') : after.get('updatedAt');

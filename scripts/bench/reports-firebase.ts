@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     counter: { id: 'tickets', value: 1_000_000 + tickets.length - 1 },
     settings: { id: 'desk', value: DEFAULT_DESK_SETTINGS, updatedAt: new Date(now).toISOString() },
     customFields: { id: 'fields', fields: [], updatedBy: uid, updatedAt: new Date(now).toISOString() },
+    agentFields: [],
   });
   const days = documents.filter((document) => document.path.startsWith('stats/')).length;
   for (let i = 0; i < documents.length; i += 400) {

@@ -25,6 +25,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { searchKeysFor } from '@/domain/search-keys';
 import { fieldsFor } from '@/domain/custom-fields';
+import { fieldRulesSummary } from '@/domain/plans/field-values';
 import { personSearchKeysFor } from '@/domain/people';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@/backend/local/seed/demo-accounts';
@@ -211,6 +212,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       // What the adapter writes with each ticket, so the seeded desk is searchable.
       searchKeys: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
       ...(ticket.followUpOf ? { followUpOf: ticket.followUpOf } : {}),
+      ...(ticket.fields ? { fields: structuredClone(ticket.fields) } : {}),
       ...(ticket.sla ? { sla: structuredClone(ticket.sla) } : {}),
     },
   }));
@@ -257,13 +259,30 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
   const fields: SeedDocument[] = [
     {
       path: 'settings/fields',
-      data: { fields: desk.customFields.fields, updatedBy: desk.customFields.updatedBy, updatedAt: fieldsAt },
+      data: {
+        fields: desk.customFields.fields,
+        summary: fieldRulesSummary(desk.customFields.fields),
+        updatedBy: desk.customFields.updatedBy,
+        updatedAt: fieldsAt,
+      },
     },
     {
       path: 'settings/customer-fields',
       data: { fields: fieldsFor(desk.customFields.fields, false), updatedAt: fieldsAt },
     },
   ];
+  // Agents-only values: each ticket's staff-only document (see firestore-fields.ts), as of its last change.
+  const updatedAt = new Map(desk.tickets.map((ticket) => [ticket.id, ticket.updatedAt]));
+  const agentFields = desk.agentFields.map(
+    (record): SeedDocument => ({
+      path: `tickets/${record.ticketId}/agentFields/values`,
+      data: {
+        values: structuredClone(record.values),
+        updatedAt: timestamp(updatedAt.get(record.ticketId) ?? desk.customFields.updatedAt),
+        updatedBy: desk.customFields.updatedBy,
+      },
+    }),
+  );
   const counter: SeedDocument = { path: COUNTER_PATH, data: { lastNumber: desk.counter.value } };
   return [
     ...users,
@@ -271,6 +290,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     replies,
     ...fields,
     ...tickets,
+    ...agentFields,
     ...messages,
     ...events,
     ...ratings,

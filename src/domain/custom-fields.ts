@@ -39,6 +39,19 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 export const MAX_CUSTOM_FIELDS = 50;
 /** Most options of a dropdown or multi-select field, archived ones included. */
 export const MAX_FIELD_OPTIONS = 200;
+/**
+ * Most values one write of a ticket changes. The security rules check each changed value one by
+ * one, and Firestore stops a rule after 1 000 expressions: ten values of the costliest type
+ * (multi-select) fit beside the rest of a ticket update's rules (the rules tests hold it). A save
+ * of more is refused with a sentence: save in two steps.
+ */
+export const MAX_FIELD_CHANGES = 10;
+/**
+ * Most active fields customers fill, so most values a request carries: the rules of a new ticket
+ * (its number, description, requester) leave room for six multi-select values (the rules tests
+ * hold it). A request form of more than six custom fields is a long form anyway.
+ */
+export const MAX_REQUEST_FIELDS = 6;
 /** Longest single-line text value (characters). */
 export const MAX_TEXT_VALUE = 500;
 /** Longest multi-line text value (characters). */
@@ -205,6 +218,11 @@ export const customFieldDefinitionsSchema = z.array(customFieldDefinitionSchema)
     (fields) => new Set(fields.map((field) => field.key)).size === fields.length,
     'Each field needs its own key.',
   ),
+  z.refine(
+    (fields) =>
+      fields.filter((field) => !field.archived && field.filledBy === 'customers').length <= MAX_REQUEST_FIELDS,
+    `Customers fill at most ${MAX_REQUEST_FIELDS} fields on the request form.`,
+  ),
 );
 
 /**
@@ -324,6 +342,35 @@ function optionProblem(
   return null;
 }
 
+/**
+ * The shape of values as they cross the port, before the definitions judge them
+ * ({@link valuesWriteProblem}): at most {@link MAX_CUSTOM_FIELDS} keys of {@link FIELD_KEY_PATTERN},
+ * each a string (≤ {@link MAX_MULTILINE_VALUE} characters), a number, a boolean or a list of at most
+ * {@link MAX_FIELD_OPTIONS} option ids; `null` empties a field where a write allows it.
+ */
+function valuesShape<V extends z.ZodMiniType>(value: V) {
+  return z.record(z.string(), value).check(
+    z.refine(
+      (values) => Object.keys(values).length <= MAX_CUSTOM_FIELDS,
+      `A ticket has at most ${MAX_CUSTOM_FIELDS} fields.`,
+    ),
+    z.refine(
+      (values) => Object.keys(values).every((key) => FIELD_KEY_PATTERN.test(key)),
+      'A field key is a lowercase letter, then up to 39 lowercase letters, digits or underscores.',
+    ),
+  );
+}
+const valueShape = z.union([
+  z.string().check(z.maxLength(MAX_MULTILINE_VALUE, `A field value has at most ${MAX_MULTILINE_VALUE} characters.`)),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().check(z.maxLength(40))).check(z.maxLength(MAX_FIELD_OPTIONS)),
+]);
+/** A request's values (the request form's fields). */
+export const fieldValuesSchema = valuesShape(valueShape);
+/** A change of values: a value, or `null` to empty the field. */
+export const fieldChangesSchema = valuesShape(z.nullable(valueShape));
+
 /** Who writes a set of values: a customer (on the request form) or staff. */
 export type FieldWriter = 'customer' | 'staff';
 
@@ -340,6 +387,7 @@ export function valuesWriteProblem(
   writer: FieldWriter,
 ): string | null {
   const fields = new Map(definitions.map((field) => [field.key, field]));
+  if (Object.keys(changes).length > MAX_FIELD_CHANGES) return `Change at most ${MAX_FIELD_CHANGES} fields at once.`;
   for (const [key, value] of Object.entries(changes)) {
     const field = fields.get(key);
     if (!field) return `There is no field “${key}”.`;
@@ -399,6 +447,25 @@ export function customFieldDefinitionsFrom(value: unknown): CustomFieldDefinitio
     const parsed = customFieldDefinitionSchema.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/**
+ * Stored values read leniently (a document a client wrote): each entry whose key is a field key
+ * and whose value has a value's shape (text, number, boolean, list of texts); `{}` otherwise.
+ */
+export function customFieldValuesFrom(value: unknown): CustomFieldValues {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const values: CustomFieldValues = {};
+  for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+    if (!FIELD_KEY_PATTERN.test(key)) continue;
+    const fits =
+      typeof entry === 'string' ||
+      typeof entry === 'boolean' ||
+      (typeof entry === 'number' && Number.isFinite(entry)) ||
+      (Array.isArray(entry) && entry.every((item) => typeof item === 'string'));
+    if (fits) values[key] = entry as CustomFieldValue;
+  }
+  return values;
 }
 
 /**

@@ -11,6 +11,7 @@ export type Permission =
   | 'ticket.read'
   | 'ticket.reply'
   | 'ticket.attach'
+  | 'ticket.fillFields'
   | 'ticket.readInternal'
   | 'ticket.writeInternal'
   | 'ticket.assign'
@@ -70,12 +71,18 @@ const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'mail.simulateInbound',
 ]);
 
-const ON_OWN_TICKET: ReadonlySet<Permission> = new Set<Permission>(['ticket.read', 'ticket.reply', 'ticket.attach']);
+// A requester fills custom fields of their own open request (only those customers fill: `valuesWriteProblem`).
+const ON_OWN_TICKET: ReadonlySet<Permission> = new Set<Permission>([
+  'ticket.read',
+  'ticket.reply',
+  'ticket.attach',
+  'ticket.fillFields',
+]);
 
 /**
  * Whether `who` may do `what` (DESIGN §1).
  * @param ticket the ticket concerned, for permissions that depend on ownership
- *   (`ticket.read`, `ticket.reply`, `ticket.attach`); a customer passes only on their own.
+ *   (`ticket.read`, `ticket.reply`, `ticket.attach`, `ticket.fillFields`); a customer passes only on their own.
  * @returns true when allowed. Closed tickets are read-only: replies and attachments are refused.
  */
 export function can(who: Principal, what: Permission, ticket?: Pick<Ticket, 'requesterId' | 'status'>): boolean {

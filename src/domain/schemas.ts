@@ -14,6 +14,7 @@ import { searchKeyOf } from '@/domain/search-keys';
 import { LOCALES } from '@/domain/locales';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@/domain/avatars';
 import { MAX_PEOPLE_PAGE } from '@/domain/people';
+import { fieldChangesSchema, fieldValuesSchema } from '@/domain/custom-fields';
 
 // zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
 // English ones classic zod gives for the few checks without a message of ours.
@@ -123,6 +124,8 @@ export const newTicketSchema = z.object({
   priority: prioritySchema,
   category: z.optional(z.string().check(z.maxLength(60))),
   followUpOf: z.optional(z.string()),
+  /** Custom field values customers fill (DESIGN §3 "Custom fields"). */
+  fields: z.optional(fieldValuesSchema),
 });
 /** New-request input, validated. */
 export type NewTicketInput = z.infer<typeof newTicketSchema>;
@@ -260,6 +263,7 @@ export const ticketPatchSchema = z.strictObject({
   ),
   tags: z.optional(tagsSchema),
   assigneeId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+  fields: z.optional(fieldChangesSchema),
 });
 
 /** A lifecycle event name (DESIGN §2). */

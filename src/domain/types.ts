@@ -71,6 +71,11 @@ export interface Ticket {
   closedAt?: IsoDateTime;
   /** Id of the closed ticket this one continues. */
   followUpOf?: string;
+  /**
+   * The values of custom fields customers see, by key (DESIGN §3 "Custom fields"); agents-only
+   * values are never here (a customer reads this record). Absent or `{}`: none.
+   */
+  fields?: Record<string, string | number | boolean | string[]>;
   /** The SLA clocks' record, kept by trusted code (DESIGN §10); absent on tickets from before SLAs. */
   sla?: TicketSlaState;
   /**
@@ -104,13 +109,16 @@ export interface Message {
 
 /** Kinds of audit-trail entry (DESIGN §3). */
 /** `sla`: a target was breached (to = the target's name: `firstReply`, `nextReply`, `resolution`; DESIGN §10). */
-export type AuditEventType = 'status' | 'assignee' | 'priority' | 'tags' | 'category' | 'sla';
+/** `field`: a custom field's value changed (`field` names its key; from/to as `auditFieldValue` writes them). */
+export type AuditEventType = 'status' | 'assignee' | 'priority' | 'tags' | 'category' | 'sla' | 'field';
 
 /** `tickets/{id}/events/{eid}`: one entry of the audit trail. */
 export interface AuditEvent {
   id: string;
   ticketId: string;
   type: AuditEventType;
+  /** A `field` entry's custom field key. */
+  field?: string;
   from: string | null;
   to: string | null;
   actorId: string;

@@ -1544,6 +1544,164 @@ export function describeBackendContract(
           { key: order.key, archived: true },
           { options: [{ id: 'basic' }, { id: 'pro', label: { en: 'Professional' } }] },
         ]);
+        // The other tests solve tickets: leave no active required field behind.
+        await admin.backend.settings.saveFields([
+          ...stored,
+          { ...order, archived: true },
+          { ...renamed, archived: true },
+        ]);
+      });
+
+      test('keeps custom field values where their readers may see them, refuses forged ones, holds a solve until required ones are set', async () => {
+        const [admin, agent, customer, other] = await Promise.all([
+          person('admin'),
+          person('agent'),
+          person('customer'),
+          person('customer'),
+        ]);
+        const stem = uniqueWord('v').toLowerCase();
+        const base = { requiredOnSubmit: false, requiredToSolve: false, archived: false };
+        const order: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_order`,
+          type: 'text',
+          label: { en: 'Order number' },
+          visibleTo: 'customers',
+          filledBy: 'customers',
+        };
+        const tier: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_tier`,
+          type: 'dropdown',
+          label: { en: 'Tier' },
+          visibleTo: 'agents',
+          filledBy: 'agents',
+          requiredToSolve: true,
+          options: [
+            { id: 'gold', label: { en: 'Gold' }, archived: false },
+            { id: 'lead', label: { en: 'Lead' }, archived: true },
+          ],
+        };
+        const seats: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_seats`,
+          type: 'number',
+          label: { en: 'Seats' },
+          visibleTo: 'agents',
+          filledBy: 'agents',
+          integer: true,
+          min: 1,
+          max: 99,
+        };
+        const mine = [order, tier, seats];
+        const stored = await firstValue<CustomFieldDefinition[]>(
+          (next, fail) => admin.backend.settings.watchFields(next, fail),
+          () => true,
+        );
+        await admin.backend.settings.saveFields([...stored, ...mine]);
+        try {
+          // Both readers follow the new definitions before writing with them.
+          for (const backend of [agent.backend, customer.backend]) {
+            await firstValue<CustomFieldDefinition[]>(
+              (next, fail) => backend.settings.watchFields(next, fail),
+              (fields) => fields.some((field) => field.key === order.key),
+            );
+          }
+          const request = newRequest('Order arrived broken');
+          const refused = (promise: Promise<unknown>, code: string, message?: string) =>
+            expect(promise).rejects.toMatchObject({
+              code,
+              ...(message ? { message: expect.stringContaining(message) } : {}),
+            });
+
+          // A forged request: a wrong type, an agents-only field, an unknown key, 10 000 characters.
+          await refused(
+            customer.backend.tickets.create({ ...request, fields: { [order.key]: 5 } }),
+            'invalid-argument',
+            '“Order number” is a text.',
+          );
+          await refused(
+            customer.backend.tickets.create({ ...request, fields: { [tier.key]: 'gold' } }),
+            'invalid-argument',
+            // An agents-only field is one a customer does not know of.
+            `There is no field “${tier.key}”.`,
+          );
+          await refused(
+            customer.backend.tickets.create({ ...request, fields: { [`${stem}_nope`]: 'x' } }),
+            'invalid-argument',
+          );
+          await refused(
+            customer.backend.tickets.create({ ...request, fields: { [order.key]: 'x'.repeat(10_000) } }),
+            'invalid-argument',
+          );
+          const ticket = await customer.backend.tickets.create({ ...request, fields: { [order.key]: 'ORD-1' } });
+          expect(ticket.fields).toEqual({ [order.key]: 'ORD-1' });
+
+          // A solve waits for the required field, and says which.
+          await refused(
+            agent.backend.tickets.transition(ticket.id, 'solve'),
+            'failed-precondition',
+            'Fill “Tier” before solving this ticket.',
+          );
+          await refused(
+            agent.backend.tickets.update(ticket.id, { fields: { [seats.key]: 100 } }),
+            'invalid-argument',
+            '“Seats” is 1 to 99.',
+          );
+          await refused(
+            agent.backend.tickets.update(ticket.id, { fields: { [seats.key]: '3' as unknown as number } }),
+            'invalid-argument',
+          );
+          await refused(
+            agent.backend.tickets.update(ticket.id, { fields: { [tier.key]: 'lead' } }),
+            'invalid-argument',
+            'archived',
+          );
+          await refused(
+            customer.backend.tickets.update(ticket.id, { fields: { [tier.key]: 'gold' } }),
+            'invalid-argument',
+          );
+          await refused(
+            other.backend.tickets.update(ticket.id, { fields: { [order.key]: 'ORD-X' } }),
+            'permission-denied',
+          );
+          await agent.backend.tickets.update(ticket.id, { fields: { [tier.key]: 'gold', [seats.key]: 3 } });
+          await customer.backend.tickets.update(ticket.id, { fields: { [order.key]: 'ORD-2' } });
+
+          // Agents-only values never reach the customer: not on the ticket, not apart.
+          await expect(
+            firstValue<Record<string, unknown>>(
+              (next, fail) => agent.backend.tickets.watchAgentFields(ticket.id, next, fail),
+              (values) => Object.keys(values).length === 2,
+            ),
+          ).resolves.toEqual({ [tier.key]: 'gold', [seats.key]: 3 });
+          const seen = await customer.backend.tickets.get(ticket.id);
+          expect(seen.fields).toEqual({ [order.key]: 'ORD-2' });
+          await expect(
+            firstValue<Record<string, unknown>>(
+              (next, fail) => customer.backend.tickets.watchAgentFields(ticket.id, next, fail),
+              () => true,
+            ),
+          ).rejects.toMatchObject({ code: 'permission-denied' });
+
+          // Each change is in the audit trail, by who made it.
+          const trail = await firstMatch<AuditEvent[]>(
+            (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+            (events) => events.filter((event) => event.type === 'field').length === 3,
+          );
+          expect(trail.filter((event) => event.type === 'field')).toEqual(
+            expect.arrayContaining([
+              expect.objectContaining({ field: tier.key, from: null, to: 'gold', actorId: agent.uid }),
+              expect.objectContaining({ field: seats.key, from: null, to: '3', actorId: agent.uid }),
+              expect.objectContaining({ field: order.key, from: 'ORD-1', to: 'ORD-2', actorId: customer.uid }),
+            ]),
+          );
+          await expect(agent.backend.tickets.transition(ticket.id, 'solve')).resolves.toMatchObject({
+            status: 'solved',
+          });
+        } finally {
+          await admin.backend.settings.saveFields([...stored, ...mine.map((field) => ({ ...field, archived: true }))]);
+        }
       });
 
       test('shares canned replies among agents and admins, and never gives them to customers', async () => {

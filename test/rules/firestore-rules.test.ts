@@ -30,6 +30,15 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { LIFECYCLE } from '@/domain/lifecycle';
+import {
+  MAX_CUSTOM_FIELDS,
+  MAX_FIELD_CHANGES,
+  MAX_FIELD_OPTIONS,
+  MAX_MULTILINE_VALUE,
+  MAX_REQUEST_FIELDS,
+  type CustomFieldDefinition,
+} from '@/domain/custom-fields';
+import { changedKeysByType, fieldRulesSummary } from '@/domain/plans/field-values';
 import { searchKeysFor } from '@/domain/search-keys';
 import { MAX_PEOPLE_QUERY } from '@/domain/people';
 import { NO_SLA_DUE } from '@/domain/types';
@@ -1339,7 +1348,13 @@ describeWithEmulators('firestore.rules', () => {
     function saveBoth(uid: PersonId, fields = all, customerFields = all.slice(0, 1), extra: DocumentData = {}) {
       const db = dbOf(uid);
       const batch = writeBatch(db);
-      batch.set(doc(db, 'settings', 'fields'), { fields, updatedBy: uid, updatedAt: serverTimestamp(), ...extra });
+      batch.set(doc(db, 'settings', 'fields'), {
+        fields,
+        summary: fieldRulesSummary(fields as CustomFieldDefinition[]),
+        updatedBy: uid,
+        updatedAt: serverTimestamp(),
+        ...extra,
+      });
       batch.set(doc(db, 'settings', 'customer-fields'), { fields: customerFields, updatedAt: serverTimestamp() });
       return batch.commit();
     }
@@ -1357,12 +1372,19 @@ describeWithEmulators('firestore.rules', () => {
     it('refuses one document without the other, a forged writer, a client time, extra keys or 51 fields', async () => {
       const ada = dbOf('ada');
       await assertFails(
-        setDoc(doc(ada, 'settings', 'fields'), { fields: all, updatedBy: 'ada', updatedAt: serverTimestamp() }),
+        setDoc(doc(ada, 'settings', 'fields'), {
+          fields: all,
+          summary: fieldRulesSummary(all as CustomFieldDefinition[]),
+          updatedBy: 'ada',
+          updatedAt: serverTimestamp(),
+        }),
       );
       await assertFails(setDoc(doc(ada, 'settings', 'customer-fields'), { fields: [], updatedAt: serverTimestamp() }));
       await assertFails(saveBoth('ada', all, all.slice(0, 1), { updatedBy: 'alice' }));
       await assertFails(saveBoth('ada', all, all.slice(0, 1), { updatedAt: Timestamp.now() }));
       await assertFails(saveBoth('ada', all, all.slice(0, 1), { summary: {} }));
+      await assertFails(saveBoth('ada', all, all.slice(0, 1), { summary: null }));
+      await assertFails(saveBoth('ada', all, all.slice(0, 1), { extra: true }));
       const many = Array.from({ length: 51 }, (_, i) => field(`f${i}`, 'agents'));
       await assertFails(saveBoth('ada', many, []));
       // Customers' document never holds more than the whole list.
@@ -1374,6 +1396,288 @@ describeWithEmulators('firestore.rules', () => {
           [],
         ),
       );
+    });
+  });
+
+  describe('custom field values on tickets, as an attacker writes them (DESIGN §3 "Custom fields")', () => {
+    const option = (id: string, archived = false) => ({ id, label: { en: id }, archived });
+    const base = { requiredOnSubmit: false, requiredToSolve: false, archived: false };
+    const DEFINITIONS = [
+      {
+        ...base,
+        key: 'order_number',
+        type: 'text',
+        label: { en: 'Order number' },
+        visibleTo: 'customers',
+        filledBy: 'customers',
+      },
+      {
+        ...base,
+        key: 'product',
+        type: 'dropdown',
+        label: { en: 'Product' },
+        visibleTo: 'customers',
+        filledBy: 'customers',
+        options: [option('web'), option('api'), option('fax', true)],
+      },
+      {
+        ...base,
+        key: 'severity',
+        type: 'dropdown',
+        label: { en: 'Severity' },
+        visibleTo: 'customers',
+        filledBy: 'agents',
+        requiredToSolve: true,
+        options: [option('minor'), option('major')],
+      },
+      {
+        ...base,
+        key: 'plan',
+        type: 'dropdown',
+        label: { en: 'Plan' },
+        visibleTo: 'agents',
+        filledBy: 'agents',
+        requiredToSolve: true,
+        options: [option('free'), option('team')],
+      },
+      {
+        ...base,
+        key: 'seats',
+        type: 'number',
+        label: { en: 'Seats' },
+        visibleTo: 'agents',
+        filledBy: 'agents',
+        integer: true,
+        min: 1,
+        max: 500,
+      },
+      { ...base, key: 'vip', type: 'checkbox', label: { en: 'VIP' }, visibleTo: 'agents', filledBy: 'agents' },
+      {
+        ...base,
+        key: 'old',
+        type: 'text',
+        label: { en: 'Old' },
+        visibleTo: 'customers',
+        filledBy: 'customers',
+        archived: true,
+      },
+    ] as CustomFieldDefinition[];
+
+    /** The definitions the rules hold now (each test's own, else {@link DEFINITIONS}). */
+    let current = DEFINITIONS;
+    /** `settings/fields` with its rules summary, written past the rules. */
+    const seedDefinitions = (definitions: CustomFieldDefinition[]) => {
+      current = definitions;
+      return seedDocs(env, {
+        'settings/fields': {
+          fields: definitions,
+          summary: fieldRulesSummary(definitions),
+          updatedBy: 'ada',
+          updatedAt: PAST,
+        },
+      });
+    };
+    beforeEach(() => seedDefinitions(DEFINITIONS));
+    // The other suites' tickets take no field: leave no definitions behind.
+    afterAll(() =>
+      env.withSecurityRulesDisabled(async (context) => {
+        await deleteDoc(doc(firestoreOf(context), 'settings', 'fields'));
+      }),
+    );
+
+    /** Keys by their field's type, as the adapters name a write's changed keys (`changedKeysByType`). */
+    const byType = (keys: string[]) =>
+      changedKeysByType(current, {}, Object.fromEntries(keys.map((key) => [key, 'changed'])));
+    /** A request's values as the adapters submit them: the map and its keys by type. */
+    const withValues = (fields: DocumentData) => ({ fields, fieldsChanged: byType(Object.keys(fields)) });
+    /** Sets the ticket's values as the adapter does: the whole map and the keys it changes by type. */
+    const setFields = (uid: PersonId, id: string, fields: DocumentData, changed = Object.keys(fields)) =>
+      updateDoc(doc(dbOf(uid), 'tickets', id), { fields, fieldsChanged: byType(changed), ...stamped(uid) });
+    /** The agents-only document with the ticket's stamps, in one batch, as `uid`. */
+    function setAgentFields(
+      uid: PersonId,
+      id: string,
+      values: DocumentData,
+      options: { stampTicket?: boolean; changed?: string[] } = {},
+    ) {
+      const db = dbOf(uid);
+      const batch = writeBatch(db);
+      const changed = byType(options.changed ?? Object.keys(values));
+      batch.set(doc(db, 'tickets', id, 'agentFields', 'values'), { values, changed, ...stamped(uid) });
+      if (options.stampTicket !== false) batch.update(doc(db, 'tickets', id), stamped(uid));
+      return batch.commit();
+    }
+
+    it('lets staff set values customers see; refuses an unknown key, a wrong type, an oversized text, an archived field or option', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(setFields('alice', id, { order_number: 'ORD-1', product: 'web', severity: 'minor' }));
+      await assertFails(setFields('alice', id, { colour: 'red' }));
+      await assertFails(setFields('alice', id, { product: 5 }));
+      await assertFails(setFields('alice', id, { product: 'tv' }));
+      await assertFails(setFields('alice', id, { product: 'fax' }));
+      await assertFails(setFields('alice', id, { order_number: 'x'.repeat(501) }));
+      await assertFails(setFields('alice', id, { order_number: 'x'.repeat(10_000) }));
+      await assertFails(setFields('alice', id, { order_number: '' }));
+      await assertFails(setFields('alice', id, { old: 'new value' }));
+      // Agents-only keys never go on the ticket a customer reads.
+      await assertFails(setFields('alice', id, { plan: 'team' }));
+      await assertFails(setFields('alice', id, 'not a map' as unknown as DocumentData));
+    });
+
+    it('keeps an archived option or field a ticket already holds', async () => {
+      const id = await seedTicket({ fields: { product: 'fax', old: 'kept' } });
+      await assertSucceeds(
+        setFields('alice', id, { product: 'fax', old: 'kept', order_number: 'ORD-2' }, ['order_number']),
+      );
+      // Naming fewer keys than the write changes, to skip the check of one, is refused.
+      await assertFails(
+        setFields('alice', id, { product: 'tv', old: 'kept', order_number: 'ORD-3' }, ['order_number']),
+      );
+      await assertFails(setAgentFields('alice', id, { plan: 'gold', seats: 3 }, { changed: ['seats'] }));
+    });
+
+    it('lets the requester fill only fields customers fill, on their own request', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(setFields('carol', id, { order_number: 'ORD-3', product: 'api' }));
+      await assertFails(setFields('carol', id, { order_number: 'ORD-3', product: 'api', severity: 'major' }));
+      await assertFails(setFields('outsider', id, { order_number: 'ORD-4' }));
+      await assertFails(setFields('carol', id, { order_number: 42 }));
+    });
+
+    it('keeps agents-only values in a staff-only document, written with the ticket', async () => {
+      const id = await seedTicket();
+      await assertSucceeds(setAgentFields('alice', id, { plan: 'team', seats: 12, vip: true }));
+      await assertSucceeds(getDoc(doc(dbOf('bob'), 'tickets', id, 'agentFields', 'values')));
+      await assertFails(getDoc(doc(dbOf('carol'), 'tickets', id, 'agentFields', 'values')));
+      await assertFails(setAgentFields('carol', id, { plan: 'free' }));
+      await assertFails(setAgentFields('alice', id, { plan: 'gold' }));
+      await assertFails(setAgentFields('alice', id, { seats: 12.5 }));
+      await assertFails(setAgentFields('alice', id, { seats: 501 }));
+      await assertFails(setAgentFields('alice', id, { seats: '12' }));
+      await assertFails(setAgentFields('alice', id, { vip: 'yes' }));
+      await assertFails(setAgentFields('alice', id, { order_number: 'ORD-5' }));
+      await assertFails(setAgentFields('alice', id, { plan: 'free' }, { stampTicket: false }));
+      const closed = await seedTicket({ status: 'closed' });
+      await assertFails(setAgentFields('alice', closed, { plan: 'free' }));
+    });
+
+    it('refuses a staff solve while a required-to-solve field is empty; the requester may mark theirs solved', async () => {
+      const id = await seedTicket();
+      await assertFails(move(dbOf('alice'), 'alice', id, 'open', 'solved'));
+      await assertSucceeds(setFields('alice', id, { severity: 'major' }));
+      await assertFails(move(dbOf('alice'), 'alice', id, 'open', 'solved'));
+      await assertFails(replyAndMove(dbOf('alice'), 'alice', id, 'open', 'solved'));
+      await assertSucceeds(setAgentFields('alice', id, { plan: 'free' }));
+      await assertSucceeds(move(dbOf('alice'), 'alice', id, 'open', 'solved'));
+
+      // The plan set in the same write as the solve counts.
+      const other = await seedTicket({ fields: { severity: 'minor' } });
+      const db = dbOf('alice');
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'tickets', other, 'agentFields', 'values'), {
+        values: { plan: 'team' },
+        changed: byType(['plan']),
+        ...stamped('alice'),
+      });
+      batch.update(doc(db, 'tickets', other), movePatch('alice', 'open', 'solved'));
+      await assertSucceeds(batch.commit());
+
+      const carols = await seedTicket();
+      await assertSucceeds(move(dbOf('carol'), 'carol', carols, 'open', 'solved'));
+    });
+
+    it('lets a request carry the fields customers fill, and refuses others or a required one left out', async () => {
+      await assertSucceeds(
+        submit(dbOf('carol'), 'carol', { ticket: withValues({ order_number: 'ORD-6', product: 'web' }) }),
+      );
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: withValues({ severity: 'major' }) }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: withValues({ plan: 'team' }) }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: withValues({ product: ['web'] }) }));
+      await seedDefinitions(
+        DEFINITIONS.map((field) => (field.key === 'order_number' ? { ...field, requiredOnSubmit: true } : field)),
+      );
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: withValues({ product: 'web' }) }));
+      await assertFails(submit(dbOf('carol'), 'carol'));
+      await assertSucceeds(submit(dbOf('carol'), 'carol', { ticket: withValues({ order_number: 'ORD-7' }) }));
+    });
+
+    it(`updates a ticket carrying all ${MAX_CUSTOM_FIELDS} fields at their largest, ${MAX_FIELD_CHANGES} changes at once, no more`, async () => {
+      const many = Array.from({ length: MAX_CUSTOM_FIELDS }, (_, i) => ({
+        ...base,
+        key: `f${i}`,
+        type: 'multiline',
+        label: { en: `Field ${i}` },
+        visibleTo: 'customers',
+        filledBy: 'agents',
+      })) as CustomFieldDefinition[];
+      await seedDefinitions(many);
+      const full = Object.fromEntries(many.map((field) => [field.key, 'x'.repeat(MAX_MULTILINE_VALUE)]));
+      const id = await seedTicket({ fields: full });
+      // A status change beside 50 stored values, then one value changed among them.
+      await assertSucceeds(move(dbOf('alice'), 'alice', id, 'open', 'pending'));
+      await assertSucceeds(setFields('alice', id, { ...full, f49: 'y'.repeat(MAX_MULTILINE_VALUE) }, ['f49']));
+      await assertSucceeds(setFields('alice', id, full, ['f49']));
+      const tenChanged = Object.fromEntries(
+        many.slice(0, MAX_FIELD_CHANGES).map((field) => [field.key, 'z'.repeat(MAX_MULTILINE_VALUE)]),
+      );
+      const tenKeys = Object.keys(tenChanged);
+      await assertSucceeds(setFields('alice', id, { ...full, ...tenChanged }, tenKeys));
+      const elevenChanged = {
+        ...full,
+        ...Object.fromEntries(many.slice(0, MAX_FIELD_CHANGES + 1).map((field) => [field.key, 'w'])),
+      };
+      await assertFails(
+        setFields('alice', id, elevenChanged, Object.keys(elevenChanged).slice(0, MAX_FIELD_CHANGES + 1)),
+      );
+      // Naming ten of eleven changed keys is refused too: the list must be exactly the changes.
+      await assertFails(setFields('alice', id, elevenChanged, Object.keys(elevenChanged).slice(0, MAX_FIELD_CHANGES)));
+      await assertFails(setFields('alice', id, { ...full, f50: 'x' }, ['f50']));
+      await assertFails(setFields('alice', id, { ...full, f0: 'x'.repeat(MAX_MULTILINE_VALUE + 1) }, ['f0']));
+    });
+
+    it(`checks multi-select values (the costliest): ${MAX_REQUEST_FIELDS} on a request, ${MAX_FIELD_CHANGES} in a change`, async () => {
+      const options = Array.from({ length: MAX_FIELD_OPTIONS }, (_, j) => option(`o${j}`));
+      const multiselect = (key: string, visibleTo: 'customers' | 'agents') => ({
+        ...base,
+        key,
+        type: 'multiselect',
+        label: { en: key },
+        visibleTo,
+        filledBy: visibleTo,
+        options,
+      });
+      const shared = Array.from({ length: MAX_FIELD_CHANGES + 1 }, (_, i) => multiselect(`m${i}`, 'customers'));
+      const internal = Array.from({ length: MAX_FIELD_CHANGES + 1 }, (_, i) => multiselect(`a${i}`, 'agents'));
+      await seedDefinitions([...shared, ...internal] as CustomFieldDefinition[]);
+      const everything = options.map((choice) => choice.id);
+      const valuesOf = (fields: { key: string }[]) =>
+        Object.fromEntries(fields.map((field) => [field.key, everything]));
+
+      await assertSucceeds(
+        submit(dbOf('carol'), 'carol', { ticket: withValues(valuesOf(shared.slice(0, MAX_REQUEST_FIELDS))) }),
+      );
+      await assertFails(
+        submit(dbOf('carol'), 'carol', { ticket: withValues(valuesOf(shared.slice(0, MAX_REQUEST_FIELDS + 1))) }),
+      );
+      await assertFails(
+        submit(dbOf('carol'), 'carol', {
+          ticket: withValues({ m0: [...everything, 'o0'].slice(1), m1: ['o1', 'o999'] }),
+        }),
+      );
+      // Values without their keys named, or named under another type, are refused.
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { fields: { m0: ['o1'] } } }));
+      await assertFails(
+        submit(dbOf('carol'), 'carol', {
+          ticket: { fields: { m0: ['o1'] }, fieldsChanged: { ...byType([]), text: ['m0'] } },
+        }),
+      );
+
+      const id = await seedTicket();
+      await assertSucceeds(setFields('alice', id, valuesOf(shared.slice(0, MAX_FIELD_CHANGES))));
+      const other = await seedTicket();
+      await assertFails(setFields('alice', other, valuesOf(shared)));
+      await assertSucceeds(setAgentFields('alice', id, valuesOf(internal.slice(0, MAX_FIELD_CHANGES))));
+      await assertFails(setAgentFields('alice', other, valuesOf(internal)));
     });
   });
 

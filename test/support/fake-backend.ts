@@ -75,6 +75,7 @@ export function fakeBackend() {
       transition: unscripted('tickets.transition'),
       update: unscripted('tickets.update'),
       watchEvents: unscripted('tickets.watchEvents'),
+      watchAgentFields: unscripted('tickets.watchAgentFields'),
       rate: unscripted('tickets.rate'),
       watchRating: unscripted('tickets.watchRating'),
       bulk: unscripted('tickets.bulk'),

@@ -10,7 +10,15 @@ import { ROLES } from '@/domain/roles';
 import { LOCALES } from '@/domain/locales';
 import { MAX_PEOPLE_QUERY } from '@/domain/people';
 import { UPLOAD_PATH_PATTERN, UPLOAD_QUOTA } from '@/domain/upload-quota';
-import { MAX_CUSTOM_FIELDS } from '@/domain/custom-fields';
+import {
+  CUSTOM_FIELD_TYPES,
+  MAX_CUSTOM_FIELDS,
+  MAX_FIELD_CHANGES,
+  MAX_REQUEST_FIELDS,
+  MAX_FIELD_OPTIONS,
+  MAX_MULTILINE_VALUE,
+  MAX_TEXT_VALUE,
+} from '@/domain/custom-fields';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '@/domain/types';
 
 /** Markers around the generated block in both rules files. */
@@ -74,6 +82,25 @@ function contentTypeFunction(): string {
   ].join('\n');
 }
 
+/**
+ * `<type>Ok` for each position of `keys` (at most {@link MAX_FIELD_CHANGES}), nested so that a short
+ * list stops at its end: the rules have no loops, and deeper nesting is "too complex" for them.
+ */
+function fieldWalk(type: string, args: string): string {
+  let walk = '';
+  for (let i = MAX_FIELD_CHANGES - 1; i >= 0; i -= 1) {
+    const step = `(!(keys[${i}] in values) || ${type}Ok(${args.replace('$i', String(i))}values[keys[${i}]]))`;
+    walk =
+      i === MAX_FIELD_CHANGES - 1
+        ? `(keys.size() <= ${i} || ${step})`
+        : `(keys.size() <= ${i} || (${step} && ${walk}))`;
+  }
+  return walk;
+}
+
+/** The types whose check needs the summary (options, bounds). */
+const NEEDS_SUMMARY = new Set(['number', 'dropdown', 'multiselect']);
+
 /** The generated block of `firestore.rules`. */
 export function firestoreDomainBlock(): string {
   const { subject, body, tags, attachments, displayName } = LIMITS;
@@ -106,6 +133,19 @@ export function firestoreDomainBlock(): string {
     `${INDENT}function uploadPathPattern() { return '${UPLOAD_PATH_PATTERN.source.slice(1, -1).replace(/\\\//g, '/')}'; }`,
     `${INDENT}// The most custom fields a desk defines, archived ones included (DESIGN §3 "Custom fields").`,
     `${INDENT}function maxCustomFields() { return ${MAX_CUSTOM_FIELDS}; }`,
+    `${INDENT}function maxTextValue() { return ${MAX_TEXT_VALUE}; }`,
+    `${INDENT}function maxMultilineValue() { return ${MAX_MULTILINE_VALUE}; }`,
+    `${INDENT}function maxFieldOptions() { return ${MAX_FIELD_OPTIONS}; }`,
+    `${INDENT}// The field types, the most values one write changes, and the most a request carries.`,
+    `${INDENT}function fieldTypes() { return ${list(CUSTOM_FIELD_TYPES)}; }`,
+    `${INDENT}function maxFieldChanges() { return ${MAX_FIELD_CHANGES}; }`,
+    `${INDENT}function maxRequestFields() { return ${MAX_REQUEST_FIELDS}; }`,
+    `${INDENT}// Each changed key of a type is emptied or holds a fit value: the list walked by position (<type>Ok below).`,
+    ...CUSTOM_FIELD_TYPES.map((type) => {
+      const summary = NEEDS_SUMMARY.has(type);
+      const walk = fieldWalk(type, summary ? 's, keys[$i], ' : '');
+      return `${INDENT}function ${type}ValuesOk(${summary ? 's, ' : ''}values, keys) { return ${walk}; }`;
+    }),
     `${INDENT}${DOMAIN_BLOCK_END}`,
   ].join('\n');
 }

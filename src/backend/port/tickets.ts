@@ -8,6 +8,8 @@ import type { NewTicketInput } from '@/domain/schemas';
 import type { AuditEvent, Message, Priority, Ticket, TicketStatus, IsoDateTime } from '@/domain/types';
 import type { RatingInput, SatisfactionRating } from '@/domain/satisfaction';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
+import type { CustomFieldValues } from '@/domain/custom-fields';
+import type { FieldChanges } from '@/domain/plans/field-values';
 
 /**
  * The field a ticket list is ordered by: `updatedAt` (last activity, incl. internal notes —
@@ -89,12 +91,18 @@ export interface WriteOptions {
   expectedUpdatedAt?: string;
 }
 
-/** A change to a ticket's fields by staff; each changed field writes an audit event. */
+/**
+ * A change to a ticket's properties by staff; each changed property writes an audit event.
+ * `fields` changes custom field values by key (`null` empties one, DESIGN §3 "Custom fields"):
+ * staff fill every active field; the requester may change only fields customers fill, on their own
+ * open request, and nothing else.
+ */
 export interface TicketPatch {
   priority?: Priority;
   category?: string | null;
   tags?: string[];
   assigneeId?: string | null;
+  fields?: FieldChanges;
 }
 
 /**
@@ -129,8 +137,11 @@ export type BulkResult = { id: string; ok: true; ticket: Ticket } | { id: string
 export interface TicketsPort {
   /**
    * Submits a request: the next sequential number (a transaction on `counters/tickets`), the
-   * ticket with status `new`, and the description as its first public message.
-   * @throws AppError `invalid-argument` outside DESIGN §3's limits; `unauthenticated`.
+   * ticket with status `new`, and the description as its first public message. `input.fields`
+   * holds the values of fields customers fill; every field required on submit must be filled.
+   * @throws AppError `invalid-argument` outside DESIGN §3's limits, for a value its field refuses
+   *   or a required field left empty (the sentence names it); `permission-denied` for a field only
+   *   staff fill; `unauthenticated`.
    */
   create(input: CreateTicketInput): Promise<Ticket>;
   /** @throws AppError `not-found`; `permission-denied` for a customer's look at another's ticket. */
@@ -148,19 +159,28 @@ export interface TicketsPort {
    */
   watchCount(filter: TicketFilter, onNext: Listener<number>, onError: ErrorListener): Unsubscribe;
   /**
-   * Fires a lifecycle event (DESIGN §2) and writes its audit event, in one transaction.
-   * @throws AppError `failed-precondition` for a move the table forbids (message says why),
+   * Fires a lifecycle event (DESIGN §2) and writes its audit event, in one transaction. Staff
+   * solve only a ticket whose required-to-solve fields are filled (DESIGN §3 "Custom fields").
+   * @throws AppError `failed-precondition` for a move the table forbids (message says why) or a
+   *   required-to-solve field empty (the sentence names the fields),
    *   `permission-denied` for a move the actor's role may not make, `aborted` when
    *   `options.expectedUpdatedAt` no longer matches (someone else changed the ticket).
    */
   transition(id: string, event: LifecycleEvent, options?: WriteOptions): Promise<Ticket>;
   /**
-   * Changes priority, category, tags or assignee (staff only), with one audit event per field.
-   * Assigning a `new` ticket also opens it (DESIGN §2 "open (incl. assign)"), with its status event.
-   * @throws AppError `permission-denied` for customers; `failed-precondition` on a closed ticket;
-   *   `aborted` when `options.expectedUpdatedAt` no longer matches.
+   * Changes priority, category, tags, assignee or custom field values, with one audit event per
+   * property or field. Assigning a `new` ticket also opens it (DESIGN §2 "open (incl. assign)"),
+   * with its status event.
+   * @throws AppError `permission-denied` for customers (but on their own request's fields customers
+   *   fill); `failed-precondition` on a closed ticket; `aborted` when `options.expectedUpdatedAt`
+   *   no longer matches; `invalid-argument` for a value its field refuses.
    */
   update(id: string, patch: TicketPatch, options?: WriteOptions): Promise<Ticket>;
+  /**
+   * Live agents-only custom field values of a ticket (DESIGN §3 "Custom fields"), `{}` when none;
+   * staff only. The error listener gets `permission-denied` for customers, `not-found`.
+   */
+  watchAgentFields(id: string, onNext: Listener<CustomFieldValues>, onError: ErrorListener): Unsubscribe;
   /**
    * Applies one change to each of 1–100 distinct tickets, each in its own transaction through
    * `update`/`transition` (so every rule and audit event of a single change holds): one ticket's

@@ -17,6 +17,7 @@ const FORBIDDEN: Record<Permission, string> = {
   'ticket.read': 'You can only see your own requests.',
   'ticket.reply': 'You can only reply to your own requests.',
   'ticket.attach': 'You cannot attach files to this ticket.',
+  'ticket.fillFields': 'You can only fill the fields of your own requests.',
   'ticket.readInternal': 'Only agents and admins can read internal notes.',
   'ticket.writeInternal': 'Only agents and admins can write internal notes.',
   'ticket.assign': CHANGE_TICKET,

@@ -8,6 +8,8 @@
  */
 import { assignsOnReply, type LifecycleEvent } from '@/domain/lifecycle';
 import { readableTicket } from '@/domain/errors/refusals';
+import { isStaff } from '@/domain/roles';
+import type { FieldsContext } from '@/domain/plans/field-values';
 import { isRetriedMessage, planReply, type ReplyPlan } from '@/domain/plans/reply';
 import { actorOf, principalOf, type ActingUser } from '@/domain/plans/ticket-write';
 import type { Message, Ticket } from '@/domain/types';
@@ -37,6 +39,13 @@ export interface MessageStore<Stored extends Pick<Message, 'authorId'>, Written>
    * assigns (reply by email, which comes from the requester) answers `false` without reading.
    */
   readAssignOnReply(): Promise<boolean>;
+  /**
+   * Reads the desk's custom field definitions and the ticket's values (visible and agents-only).
+   * Called only when the message solves the ticket by staff (DESIGN §3: required-to-solve fields),
+   * so other writes read nothing more.
+   * @param ticket the ticket as read by {@link readTicket}.
+   */
+  readFields(ticket: Ticket): Promise<FieldsContext>;
   /**
    * Writes the plan's result: the message with `plan.author`'s fields, and the ticket's change
    * (`plan.write` over `ticket`, stamped with the write's time) with its audit entries
@@ -86,6 +95,7 @@ export async function addMessageThrough<Stored extends Pick<Message, 'authorId'>
   const existing = await store.readMessage();
   if (existing && isRetriedMessage(existing, actor)) return { kind: 'retried', message: existing };
   const assignOnReply = assignsOnReply(ticket, actorOf(actor), internal, true) && (await store.readAssignOnReply());
+  const fields = request.event === 'solve' && isStaff(actor.role) ? await store.readFields(ticket) : null;
   // Throws for anything refused: the store then writes nothing, the message included.
   const plan = planReply({
     ticket,
@@ -95,6 +105,7 @@ export async function addMessageThrough<Stored extends Pick<Message, 'authorId'>
     event: request.event,
     expectedUpdatedAt: request.expectedUpdatedAt,
     assignOnReply,
+    fields,
   });
   return { kind: 'added', written: await store.write(plan, ticket) };
 }

@@ -7,6 +7,7 @@ import { isStaff } from '@/domain/roles';
 import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
 import { planStatusMove } from '@/domain/plans/status-move';
+import type { FieldsContext } from '@/domain/plans/field-values';
 import {
   actorOf,
   assertUnchangedSince,
@@ -63,6 +64,8 @@ export interface ReplyInput {
   expectedUpdatedAt: string | undefined;
   /** The desk's `assignOnReply` setting: a staff reply on a new, unassigned ticket takes it. */
   assignOnReply: boolean;
+  /** The desk's field definitions and the ticket's values, for a reply that solves (`planStatusMove`). */
+  fields: FieldsContext | null;
 }
 
 /** A planned message: its author fields, and the change of its ticket. */
@@ -91,6 +94,7 @@ export function planReply({
   event,
   expectedUpdatedAt,
   assignOnReply,
+  fields,
 }: ReplyInput): ReplyPlan {
   const who = principalOf(actor);
   if (internal) assertCan(who, 'ticket.writeInternal');
@@ -111,7 +115,7 @@ export function planReply({
   // requester's "reply and mark solved" on a pending ticket solves it; their reply with
   // "reopen" on a solved one reopens it once).
   const move = event ?? (internal ? null : eventForReply(ticket, actorOf(actor)));
-  const moved = move ? planStatusMove(ticket, move, actor) : null;
+  const moved = move ? planStatusMove(ticket, move, actor, fields) : null;
   if (moved) write = mergeWrites(write, moved.write);
   let events = moved?.events ?? [];
   // A solve already makes its staff author the assignee; otherwise the reply takes the ticket,

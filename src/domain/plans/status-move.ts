@@ -4,7 +4,9 @@
  */
 import { refusalError, statusChangeEffects, transition, type LifecycleEvent } from '@/domain/lifecycle';
 import { readableTicket } from '@/domain/errors/refusals';
+import { isStaff } from '@/domain/roles';
 import type { Ticket } from '@/domain/types';
+import { assertSolvable, type FieldsContext } from '@/domain/plans/field-values';
 import {
   actorOf,
   assertUnchangedSince,
@@ -18,17 +20,24 @@ import {
 /**
  * What firing `event` on `ticket` by `actor` writes: the new status, the timestamps it stamps or
  * clears, a staff member who solves an unassigned ticket becoming its assignee (as in Zendesk),
- * and the audit entries (`status`, then `assignee` when it changed).
- * @throws AppError `failed-precondition` (a closed ticket, or a move the table forbids) or
- *   `permission-denied` (the actor's role may not fire it): `refusalError` of the lifecycle.
+ * and the audit entries (`status`, then `assignee` when it changed). Staff solve only a ticket
+ * whose required-to-solve fields are filled (DESIGN §3 "Custom fields"); a requester marking
+ * their own request solved is not held to fields they may not fill.
+ * @param fields the desk's definitions and the ticket's values; `null` where no field applies
+ *   (a move that cannot solve, or a desk before custom fields such as the demo's history).
+ * @throws AppError `failed-precondition` (a closed ticket, a move the table forbids, or a
+ *   required-to-solve field empty — the sentence names it) or `permission-denied` (the actor's
+ *   role may not fire it): `refusalError` of the lifecycle.
  */
 export function planStatusMove(
   ticket: Pick<Ticket, 'status' | 'requesterId' | 'assigneeId'>,
   event: LifecycleEvent,
   actor: ActingUser,
+  fields: FieldsContext | null,
 ): TicketChangePlan {
   const result = transition(ticket, event, actorOf(actor));
   if (!result.ok) throw refusalError(result);
+  if (result.to === 'solved' && isStaff(actor.role) && fields !== null) assertSolvable(fields);
   const effects = statusChangeEffects(ticket, result.to, actor);
   const write: TicketWrite = { set: { status: result.to }, clear: [], stamp: ['updatedAt'] };
   if (effects.setSolvedAt) write.stamp.push('solvedAt');
@@ -47,6 +56,7 @@ export function planStatusMove(
  * The port's `tickets.transition` as a plan: the ticket must be readable by the actor
  * (DESIGN §1), still as the caller saw it (`expectedUpdatedAt`), and the move allowed.
  * @param ticket as read in the write's transaction, `null`/`undefined` when it does not exist.
+ * @param fields as {@link planStatusMove}'s.
  * @returns the plan, and the ticket it applies to.
  * @throws AppError `not-found`, `permission-denied`, `aborted` (stale), and the refusals of
  *   {@link planStatusMove}.
@@ -56,8 +66,9 @@ export function planTransition<T extends Ticket>(
   event: LifecycleEvent,
   actor: ActingUser,
   expectedUpdatedAt: string | undefined,
+  fields: FieldsContext | null,
 ): TicketChangePlan & { ticket: T } {
   const readable = readableTicket(principalOf(actor), ticket);
   assertUnchangedSince(readable, expectedUpdatedAt);
-  return { ticket: readable, ...planStatusMove(readable, event, actor) };
+  return { ticket: readable, ...planStatusMove(readable, event, actor, fields) };
 }

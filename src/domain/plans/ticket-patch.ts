@@ -5,6 +5,8 @@
  */
 import { can, PATCH_PERMISSIONS } from '@/domain/policy';
 import { assertCan, refusals } from '@/domain/errors/refusals';
+import { isStaff } from '@/domain/roles';
+import { planFieldValues, type FieldChanges, type FieldsContext } from '@/domain/plans/field-values';
 import type { Priority, Ticket, UserProfile } from '@/domain/types';
 import { planStatusMove } from '@/domain/plans/status-move';
 import {
@@ -27,16 +29,19 @@ export interface CheckedTicketPatch {
   tags?: string[];
   /** `null` unassigns. */
   assigneeId?: string | null;
+  /** Custom field values to change by key, `null` to empty one (DESIGN §3 "Custom fields"). */
+  fields?: FieldChanges;
 }
 
 /**
- * Checks that `actor` may change every field the patch names (DESIGN §1: staff only). Adapters
+ * Checks that `actor` may change every property the patch names (DESIGN §1: staff only; custom
+ * field values also the requester, checked with the ticket by {@link planTicketPatch}). Adapters
  * call it before reading the ticket, so a customer learns nothing about tickets by patching.
  * @throws AppError `permission-denied`.
  */
 export function assertMayPatch(actor: Pick<UserProfile, 'uid' | 'role'>, patch: CheckedTicketPatch): void {
   for (const field of Object.keys(patch) as (keyof CheckedTicketPatch)[]) {
-    assertCan(principalOf(actor), PATCH_PERMISSIONS[field]);
+    if (field !== 'fields') assertCan(principalOf(actor), PATCH_PERMISSIONS[field]);
   }
 }
 
@@ -50,16 +55,21 @@ export interface TicketPatchInput {
   assignee: Pick<UserProfile, 'uid' | 'role' | 'displayName'> | null;
   /** The port's `WriteOptions.expectedUpdatedAt`. */
   expectedUpdatedAt: string | undefined;
+  /** The desk's field definitions and the ticket's stored values; needed when `patch.fields` is given. */
+  fields?: FieldsContext;
 }
 
 /**
  * Plans a staff change to a ticket: only fields that really change are written, each with an
  * audit entry (priority, category, tags, assignee, in that order); tags lose duplicates;
  * assigning a `new` ticket also opens it, its status entry after the assignee's. A patch that
- * changes nothing plans an empty write and no entries.
- * @throws AppError `permission-denied` for customers, `aborted` when the ticket changed since
- *   `expectedUpdatedAt`, `failed-precondition` on a closed ticket, `invalid-argument` for an
- *   assignee who is not an agent or admin.
+ * changes nothing plans an empty write and no entries. Custom field values (`planFieldValues`)
+ * come last: the ticket's visible values in `write.set.fields`, agents-only ones in
+ * `agentFields`, one `field` entry per changed key.
+ * @throws AppError `permission-denied` for customers (but on their own request's fields customers
+ *   fill), `aborted` when the ticket changed since `expectedUpdatedAt`, `failed-precondition` on
+ *   a closed ticket, `invalid-argument` for an assignee who is not an agent or admin or for a
+ *   value its field refuses.
  */
 export function planTicketPatch({
   ticket,
@@ -67,8 +77,10 @@ export function planTicketPatch({
   actor,
   assignee,
   expectedUpdatedAt,
+  fields,
 }: TicketPatchInput): TicketChangePlan {
   assertMayPatch(actor, patch);
+  if (patch.fields !== undefined) assertCan(principalOf(actor), 'ticket.fillFields', ticket);
   assertUnchangedSince(ticket, expectedUpdatedAt);
   if (ticket.status === 'closed') throw refusals.ticketClosed();
 
@@ -108,11 +120,24 @@ export function planTicketPatch({
     record('assignee', ticket.assigneeId, patch.assigneeId);
     // DESIGN §2 "open (incl. assign)": taking a new ticket starts work on it.
     if (patch.assigneeId !== null && ticket.status === 'new') {
-      const open = planStatusMove(ticket, 'open', actor);
+      const open = planStatusMove(ticket, 'open', actor, null);
       write = mergeWrites(write, open.write);
       events.push(...open.events);
     }
   }
+  let agentFields: TicketChangePlan['agentFields'];
+  if (patch.fields !== undefined && Object.keys(patch.fields).length > 0) {
+    if (!fields) throw new Error('planTicketPatch: fields context missing for a field change');
+    const planned = planFieldValues(
+      fields.definitions,
+      fields.values,
+      patch.fields,
+      isStaff(actor.role) ? 'staff' : 'customer',
+    );
+    if (planned.visible) write.set.fields = planned.visible;
+    agentFields = planned.agents;
+    events.push(...planned.events);
+  }
   if (events.length > 0 && !write.stamp.includes('updatedAt')) write.stamp.push('updatedAt');
-  return { write, events };
+  return agentFields ? { write, events, agentFields } : { write, events };
 }

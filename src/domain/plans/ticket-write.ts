@@ -24,7 +24,7 @@ export function actorOf(user: Pick<UserProfile, 'uid' | 'role'>): Actor {
 
 /** Fields a planner sets to a value. */
 export type TicketSetFields = Partial<
-  Pick<Ticket, 'status' | 'priority' | 'category' | 'tags' | 'assigneeId' | 'assigneeName' | 'lastMessageBy'>
+  Pick<Ticket, 'status' | 'priority' | 'category' | 'tags' | 'assigneeId' | 'assigneeName' | 'lastMessageBy' | 'fields'>
 >;
 
 /** Optional fields a planner removes (Firestore stores `null` for the first three, DESIGN §3). */
@@ -43,6 +43,8 @@ export interface TicketWrite {
 /** One audit-trail entry to write with the change (DESIGN §3), in the order they happened. */
 export interface AuditEntry {
   type: AuditEventType;
+  /** A `field` entry's custom field key (DESIGN §3 "Custom fields"). */
+  field?: string;
   from: string | null;
   to: string | null;
 }
@@ -51,6 +53,8 @@ export interface AuditEntry {
 export interface TicketChangePlan {
   write: TicketWrite;
   events: AuditEntry[];
+  /** The ticket's agents-only custom field values after the write, when they change (a staff-only record, DESIGN §3). */
+  agentFields?: Record<string, string | number | boolean | string[]>;
 }
 
 /** A write that changes nothing. */

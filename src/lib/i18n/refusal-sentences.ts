@@ -222,6 +222,22 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.valueArchivedField',
     defaultMessage: '“{label}” is archived: it takes no new value.',
   },
+  fillOwnFields: {
+    id: 'error.refusal.fillOwnFields',
+    defaultMessage: 'You can only fill the fields of your own requests.',
+  },
+  valuesTooMany: { id: 'error.refusal.valuesTooMany', defaultMessage: 'A ticket has at most {max} fields.' },
+  valueTooLong: { id: 'error.refusal.valueTooLong', defaultMessage: 'A field value has at most {max} characters.' },
+  fieldChangesTooMany: {
+    id: 'error.refusal.fieldChangesTooMany',
+    defaultMessage: 'Change at most {max} fields at once.',
+  },
+  customerFieldsTooMany: {
+    id: 'error.refusal.customerFieldsTooMany',
+    defaultMessage: 'Customers fill at most {max} fields on the request form.',
+  },
+  requiredOnSubmit: { id: 'error.refusal.requiredOnSubmit', defaultMessage: 'Fill {fields} to send your request.' },
+  requiredToSolve: { id: 'error.refusal.requiredToSolve', defaultMessage: 'Fill {fields} before solving this ticket.' },
 });
 
 /**

@@ -26,6 +26,7 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'ticket.read': 'per-ticket',
   'ticket.reply': 'per-ticket',
   'ticket.attach': 'per-ticket',
+  'ticket.fillFields': 'per-ticket',
   'ticket.readInternal': { customer: false, agent: true, admin: true },
   'ticket.writeInternal': { customer: false, agent: true, admin: true },
   'ticket.assign': { customer: false, agent: true, admin: true },

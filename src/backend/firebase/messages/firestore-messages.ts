@@ -29,6 +29,7 @@ import type { Attachment, Message } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AddMessageInput } from '@/backend/port/messages';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/core/context';
+import { readFieldsContextIn } from '@/backend/firebase/settings/firestore-fields';
 import { readActor, readActorIn } from '@/backend/firebase/users/firestore-users';
 import { readAssignOnReplyIn } from '@/backend/firebase/settings/firestore-settings';
 import {
@@ -183,6 +184,7 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
         return stored.exists() ? stored.data() : null;
       },
       readAssignOnReply: () => readAssignOnReplyIn(tx, db),
+      readFields: (ticket) => readFieldsContextIn(tx, db, ticket, true),
       write: async (plan) => {
         tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
           ...plan.author,

@@ -4,7 +4,7 @@
  * reads it), written together by admins. A module of its own, loaded on first use, so the
  * definitions' schemas stay out of the other Firestore calls' chunks.
  */
-import { doc, runTransaction, serverTimestamp, type Firestore } from 'firebase/firestore';
+import { doc, runTransaction, serverTimestamp, type Firestore, type Transaction } from 'firebase/firestore';
 import { toErrorShape } from '@/domain/errors/errors';
 import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
@@ -14,9 +14,14 @@ import {
   customFieldDefinitionsFrom,
   customFieldDefinitionsSchema,
   definitionsChangeProblem,
+  customFieldValuesFrom,
   fieldsFor,
   type CustomFieldDefinition,
+  type CustomFieldType,
+  type CustomFieldValues,
 } from '@/domain/custom-fields';
+import { fieldRulesSummary, type FieldsContext } from '@/domain/plans/field-values';
+import type { Ticket } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { FirestoreContext } from '@/backend/firebase/core/context';
 import { readActor, readActorIn } from '@/backend/firebase/users/firestore-users';
@@ -69,7 +74,80 @@ export async function saveFields(ctx: FirestoreContext, fields: readonly CustomF
     const problem = definitionsChangeProblem(stored, checked);
     if (problem !== null) throw refusals.badInput(problem);
     const at = serverTimestamp();
-    tx.set(fieldsRef(ctx.db), { fields: checked, updatedBy: actor.uid, updatedAt: at });
+    // The rules check ticket values against the summary (`fieldRulesSummary`), written with the list.
+    tx.set(fieldsRef(ctx.db), {
+      fields: checked,
+      summary: fieldRulesSummary(checked),
+      updatedBy: actor.uid,
+      updatedAt: at,
+    });
     tx.set(customerFieldsRef(ctx.db), { fields: fieldsFor(checked, false), updatedAt: at });
   });
+}
+
+/** `tickets/{id}/agentFields/values`: a ticket's agents-only values (staff read and write it). */
+export function agentFieldsRef(db: Firestore, ticketId: string) {
+  return doc(db, 'tickets', ticketId, 'agentFields', 'values');
+}
+
+/**
+ * The definitions as `staff` or a customer may read them, in a transaction: every field, or the
+ * fields customers see (all a customer can write). One document read.
+ */
+export async function readDefinitionsIn(
+  tx: Transaction,
+  db: Firestore,
+  staff: boolean,
+): Promise<CustomFieldDefinition[]> {
+  const snapshot = await tx.get(staff ? fieldsRef(db) : customerFieldsRef(db));
+  return customFieldDefinitionsFrom(snapshot.get('fields'));
+}
+
+/**
+ * The definitions and a ticket's values in a transaction, for a check that needs them (a solve, a
+ * field change): a customer reads only the fields they see and no agents-only values (the rules
+ * deny them; a customer writes only fields customers fill). Two reads for staff, one for a customer.
+ */
+export async function readFieldsContextIn(
+  tx: Transaction,
+  db: Firestore,
+  ticket: Pick<Ticket, 'id' | 'fields'>,
+  staff: boolean,
+): Promise<FieldsContext> {
+  const definitions = await readDefinitionsIn(tx, db, staff);
+  const agents: CustomFieldValues = staff
+    ? customFieldValuesFrom((await tx.get(agentFieldsRef(db, ticket.id))).get('values'))
+    : {};
+  return { definitions, values: { visible: ticket.fields ?? {}, agents } };
+}
+
+/**
+ * Writes a ticket's agents-only values in a transaction: the whole map, the keys it changes by
+ * type (`changedKeysByType`: the rules check those only), stamped and signed (the rules require both).
+ */
+export function writeAgentFieldsIn(
+  tx: Transaction,
+  db: Firestore,
+  ticketId: string,
+  values: CustomFieldValues,
+  changed: Record<CustomFieldType, string[]>,
+  uid: string,
+): void {
+  tx.set(agentFieldsRef(db, ticketId), { values, changed, updatedAt: serverTimestamp(), updatedBy: uid });
+}
+
+/** Follows a ticket's agents-only values (staff only; `{}` while there are none). */
+export async function watchAgentFields(
+  ctx: FirestoreContext,
+  ticketId: string,
+  onNext: Listener<CustomFieldValues>,
+  onError: ErrorListener,
+): Promise<Unsubscribe> {
+  assertCan(principalOf(await readActor(ctx)), 'ticket.readInternal');
+  return watchDocument(
+    agentFieldsRef(ctx.db, ticketId),
+    (snapshot) => customFieldValuesFrom(snapshot.get('values')),
+    onNext,
+    (error) => onError(toErrorShape(toAppError(error))),
+  );
 }

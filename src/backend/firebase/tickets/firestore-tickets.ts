@@ -78,6 +78,14 @@ import type {
 } from '@/backend/port/tickets';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/core/context';
 import { meterReads, metering } from '@/backend/firebase/core/read-meter';
+import {
+  readDefinitionsIn,
+  readFieldsContextIn,
+  writeAgentFieldsIn,
+} from '@/backend/firebase/settings/firestore-fields';
+import { customFieldValuesFrom } from '@/domain/custom-fields';
+import { isStaff } from '@/domain/roles';
+import { changedKeysByType, planSubmittedValues } from '@/domain/plans/field-values';
 import { readActor, readActorIn, userRef } from '@/backend/firebase/users/firestore-users';
 import { firestoreUnavailable, toAppError } from '@/backend/firebase/core/firebase-errors';
 import { watchDocument, watchQuery } from '@/backend/firebase/core/firestore-live';
@@ -110,6 +118,7 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
       followUpOf: optionalStringFrom(data.followUpOf),
       sla: slaStateFrom(data.sla),
       slaDueAt: optionalIsoFrom(data.slaDueAt),
+      fields: data.fields === undefined ? undefined : customFieldValuesFrom(data.fields),
     };
     return {
       id: snapshot.id,
@@ -129,7 +138,7 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
   },
 };
 
-const AUDIT_TYPES: readonly AuditEventType[] = ['status', 'assignee', 'priority', 'tags', 'category', 'sla'];
+const AUDIT_TYPES: readonly AuditEventType[] = ['status', 'assignee', 'priority', 'tags', 'category', 'sla', 'field'];
 
 /** Reads `tickets/{id}/events/{eid}` into an {@link AuditEvent}. */
 const auditEventConverter: FirestoreDataConverter<AuditEvent> = {
@@ -140,6 +149,7 @@ const auditEventConverter: FirestoreDataConverter<AuditEvent> = {
       id: snapshot.id,
       ticketId: snapshot.ref.parent.parent?.id ?? '',
       type: oneOf(data.type, AUDIT_TYPES, 'status'),
+      ...(typeof data.field === 'string' ? { field: data.field } : {}),
       from: optionalStringFrom(data.from) ?? null,
       to: optionalStringFrom(data.to) ?? null,
       actorId: stringFrom(data.actorId),
@@ -323,6 +333,8 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
         const counterSnapshot = await tx.get(counter);
         const followed = fields.followUpOf ? await readTicketIn(tx, db, fields.followUpOf) : null;
         const plan = planNewTicket(fields, actor, followed);
+        const definitions = await readDefinitionsIn(tx, db, isStaff(actor.role));
+        const values = planSubmittedValues(definitions, fields.fields ?? {});
 
         const number = numberFrom(counterSnapshot.get('lastNumber')) + 1;
         tx.set(counter, { lastNumber: number });
@@ -341,6 +353,10 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
           updatedAt: serverTimestamp(),
           updatedBy: actor.uid,
           lastMessageAt: serverTimestamp(),
+          // The values, and their keys by type for the rules to check (`changedKeysByType`).
+          ...(Object.keys(values).length > 0
+            ? { fields: values, fieldsChanged: changedKeysByType(definitions, {}, values) }
+            : {}),
         });
         // The search keys and the submission event are written by trusted code (functions/).
         tx.set(firstMessage, { ...plan.message, attachments, createdAt: serverTimestamp() });
@@ -634,7 +650,11 @@ export async function transitionTicket(
   const { db } = ctx;
   await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    const plan = planTransition(await readTicketIn(tx, db, id), lifecycleEvent, actor, expectedUpdatedAt);
+    const ticket = await readTicketIn(tx, db, id);
+    // Only a staff solve needs the fields (required to solve); other moves read nothing more.
+    const staffSolve = lifecycleEvent === 'solve' && isStaff(actor.role);
+    const fields = staffSolve ? await readFieldsContextIn(tx, db, ticket, true) : null;
+    const plan = planTransition(ticket, lifecycleEvent, actor, expectedUpdatedAt, fields);
     writeTicketChange(tx, db, id, plan, actor.uid);
   });
   return getTicket(ctx, id);
@@ -665,14 +685,25 @@ export async function updateTicket(
     if (!snapshot.exists()) throw refusals.ticketNotFound();
     const ticket = snapshot.data();
     const assignee = wanted.assigneeId ? await tx.get(userRef(db, wanted.assigneeId)) : null;
+    const fields = wanted.fields ? await readFieldsContextIn(tx, db, ticket, isStaff(actor.role)) : undefined;
     const plan = planTicketPatch({
       ticket,
       patch: wanted,
       actor,
       assignee: assignee?.exists() ? assignee.data() : null,
       expectedUpdatedAt,
+      fields,
     });
-    writeTicketChange(tx, db, id, plan, actor.uid);
+    // A change of values names the keys it changes by type (`fieldsChanged`, the agents-only
+    // record's `changed`), for the rules to check only those, each as its type says.
+    const visible = plan.write.set.fields;
+    const definitions = fields?.definitions ?? [];
+    const changed = visible ? { fieldsChanged: changedKeysByType(definitions, ticket.fields ?? {}, visible) } : {};
+    writeTicketChange(tx, db, id, plan, actor.uid, changed);
+    if (plan.agentFields && fields) {
+      const keys = changedKeysByType(definitions, fields.values.agents, plan.agentFields);
+      writeAgentFieldsIn(tx, db, id, plan.agentFields, keys, actor.uid);
+    }
   });
   return getTicket(ctx, id);
 }

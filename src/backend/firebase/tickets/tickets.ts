@@ -9,6 +9,7 @@ import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core
 const load = () => import('@/backend/firebase/tickets/firestore-tickets');
 const loadFiles = () => import('@/backend/firebase/files/storage-files');
 const loadRatings = () => import('@/backend/firebase/tickets/firestore-ratings');
+const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
 
 /** The Firebase tickets port. */
 export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, 'bulk'> {
@@ -38,6 +39,10 @@ export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, '
       call(async () => (await load()).transitionTicket(await ctx.firestore(), id, event, options)),
     update: (id, patch, options) =>
       call(async () => (await load()).updateTicket(await ctx.firestore(), id, patch, options)),
+    watchAgentFields: (id, onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await loadFields()).watchAgentFields(await ctx.firestore(), id, next, fail),
+      ),
     rate: (id, input) => call(async () => (await loadRatings()).rateTicket(await ctx.firestore(), id, input)),
     watchRating: (id, onNext, onError) =>
       watchLazily(onNext, onError, async (next, fail) =>

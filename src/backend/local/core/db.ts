@@ -36,7 +36,7 @@ import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import type { UploadQuota } from '@/domain/upload-quota';
-import type { CustomFieldDefinition } from '@/domain/custom-fields';
+import type { CustomFieldDefinition, CustomFieldValues } from '@/domain/custom-fields';
 import {
   applyStatsDeltas,
   dayStatsOfTickets,
@@ -114,6 +114,15 @@ export interface CustomFieldsRecord {
   updatedAt: IsoDateTime;
 }
 
+/**
+ * A ticket's agents-only custom field values (DESIGN §3 "Custom fields"), apart from the ticket a
+ * customer reads: what `tickets/{id}/agentFields/values` holds on Firebase.
+ */
+export interface AgentFieldsRecord {
+  ticketId: string;
+  values: CustomFieldValues;
+}
+
 /** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
 export type TriageDb = Dexie & {
   users: Table<UserProfile, string>;
@@ -131,6 +140,7 @@ export type TriageDb = Dexie & {
   stats: Table<DayStats, string>;
   uploadQuotas: Table<UploadQuotaRecord, string>;
   customFields: Table<CustomFieldsRecord, string>;
+  agentFields: Table<AgentFieldsRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -369,6 +379,9 @@ async function addConversationWords(tx: Transaction): Promise<void> {
 /** Version 14: the custom field definitions (DESIGN §3 "Custom fields"), one record. */
 export const SCHEMA_V14: Readonly<Record<string, string>> = { ...SCHEMA_V13, customFields: 'id' };
 
+/** Version 15: each ticket's agents-only custom field values, by ticket id. */
+export const SCHEMA_V15: Readonly<Record<string, string>> = { ...SCHEMA_V14, agentFields: 'ticketId' };
+
 /**
  * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
  * middleware below on every write of `users` and removed on every read: an index, not data,
@@ -449,12 +462,13 @@ function fromStoredTicket(stored: unknown): unknown {
 }
 
 /**
- * The tables every transaction that writes tickets includes: `tickets`, and what the middleware
+ * The tables every transaction that writes tickets includes: `tickets`, what the middleware
  * below uses in the write's own transaction — the desk settings (the SLA policy, DESIGN §10) and
- * the per-day statistics it updates (DESIGN §11).
+ * the per-day statistics it updates (DESIGN §11) — and the custom fields' definitions and
+ * agents-only values, which a solve or a field change reads (DESIGN §3 "Custom fields").
  */
 export function ticketWriteTables(db: TriageDb): Table[] {
-  return [db.tickets, db.settings, db.stats];
+  return [db.tickets, db.settings, db.stats, db.customFields, db.agentFields];
 }
 
 /**
@@ -638,6 +652,7 @@ export function openTriageDb(name: string): TriageDb {
   db.version(12).stores(SCHEMA_V11).upgrade(rekeyTicketsWithEmails);
   db.version(13).stores(SCHEMA_V13).upgrade(addConversationWords);
   db.version(14).stores(SCHEMA_V14);
+  db.version(15).stores(SCHEMA_V15);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -10,6 +10,7 @@ import { conversationKeysOf } from '@/domain/search-keys';
 import { isoAt } from '@/backend/local/core/context';
 import { readDeskSettings } from '@/backend/local/settings/settings';
 import { auditEventsOf } from '@/backend/local/tickets/audit-records';
+import { readFieldsContext } from '@/backend/local/tickets/field-values';
 import type { MessageStore } from '@/domain/plans/add-message';
 import { applyTicketWrite } from '@/domain/plans/ticket-write';
 import type { Attachment, Message, Ticket } from '@/domain/types';
@@ -52,6 +53,7 @@ export function localMessageStore(
     readTicket: async () => (await db.tickets.get(ticketId)) ?? null,
     readMessage: async () => (await db.messages.get([ticketId, messageId])) ?? null,
     readAssignOnReply: async () => content.assignOnReply === 'desk' && (await readDeskSettings(db)).assignOnReply,
+    readFields: (ticket) => readFieldsContext(db, ticket),
     write: async (plan, ticket) => {
       const attachments = await content.attachments();
       const ms = content.now();

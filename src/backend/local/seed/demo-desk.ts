@@ -14,13 +14,14 @@ import {
   SEARCH_KEYS,
   type CounterRecord,
   type CredentialRecord,
+  type AgentFieldsRecord,
   type CustomFieldsRecord,
   type SettingsRecord,
   type TriageDb,
   ticketWriteTables,
 } from '@/backend/local/core/db';
 import { conversationWordsByTicket, searchKeysFor } from '@/domain/search-keys';
-import type { CustomFieldDefinition } from '@/domain/custom-fields';
+import type { CustomFieldDefinition, CustomFieldValues } from '@/domain/custom-fields';
 import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/core/ids';
 import { hashPassword, type PasswordHash } from '@/backend/local/auth/passwords';
@@ -63,6 +64,8 @@ export interface DemoDesk {
   settings: SettingsRecord;
   /** The custom ticket fields' definitions (DESIGN §3 "Custom fields"). */
   customFields: CustomFieldsRecord;
+  /** The tickets' agents-only values (the plan); customers' values are on the tickets (`fields`). */
+  agentFields: AgentFieldsRecord[];
   /** `ratings/{ticketId}`: requesters' ratings of solved and closed tickets, each after its solve. */
   ratings: SatisfactionRating[];
 }
@@ -305,6 +308,7 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
   played.forEach((entry, i) => {
     entry.ticket.number = i + 1;
   });
+  const agentFields = fillDemoFieldValues(played.map((entry) => entry.ticket));
 
   return {
     users,
@@ -319,6 +323,7 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
       updatedBy: users.find((user) => user.role === 'admin')?.uid ?? '',
       updatedAt: settings.updatedAt,
     },
+    agentFields,
     ratings: [
       ...demoRatings(scenarios.map((entry) => entry.ticket)),
       ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
@@ -328,7 +333,9 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
 
 /**
  * The demo desk's ticket fields (DESIGN §3 "Custom fields"): an order number and a product that
- * customers fill on the request form, and a plan only agents see, required to solve.
+ * customers fill on the request form, and a plan only agents see. None is required to solve, so
+ * a newcomer trying the desk is not stopped at their first solve: that is one switch on
+ * /admin/fields (the custom fields journey turns it on for a field it adds).
  */
 export const DEMO_FIELDS: CustomFieldDefinition[] = [
   {
@@ -369,7 +376,7 @@ export const DEMO_FIELDS: CustomFieldDefinition[] = [
     visibleTo: 'agents',
     filledBy: 'agents',
     requiredOnSubmit: false,
-    requiredToSolve: true,
+    requiredToSolve: false,
     archived: false,
     options: [
       { id: 'free', label: { en: 'Free', es: 'Gratis', ar: 'مجانية' }, archived: false },
@@ -378,6 +385,27 @@ export const DEMO_FIELDS: CustomFieldDefinition[] = [
     ],
   },
 ];
+
+/**
+ * Fills the demo fields on the tickets, the same on every run (by ticket number): most tickets
+ * name a product, every other one an order number (on the ticket, `fields`); most carry a plan
+ * (agents-only, returned apart as the `agentFields` records).
+ */
+function fillDemoFieldValues(tickets: Ticket[]): AgentFieldsRecord[] {
+  const [, product, plan] = DEMO_FIELDS;
+  const products = (product?.options ?? []).map((option) => option.id);
+  const plans = (plan?.options ?? []).map((option) => option.id);
+  const records: AgentFieldsRecord[] = [];
+  for (const ticket of tickets) {
+    const n = ticket.number;
+    const fields: CustomFieldValues = {};
+    if (n % 3 !== 0) fields.product = pick(products, n % products.length);
+    if (n % 2 === 0) fields.order_number = `ORD-${10_000 + n * 7}`;
+    if (Object.keys(fields).length > 0) ticket.fields = fields;
+    if (n % 4 !== 0) records.push({ ticketId: ticket.id, values: { plan: pick(plans, n % plans.length) } });
+  }
+  return records;
+}
 
 /** Oldest submission first. */
 function byCreation(a: { ticket: Ticket }, b: { ticket: Ticket }): number {
@@ -455,7 +483,6 @@ export async function seedDemoData(
       db.events,
       db.counters,
       db.ratings,
-      db.customFields,
       ...ticketWriteTables(db),
     ],
     async () => {
@@ -465,6 +492,7 @@ export async function seedDemoData(
       // The settings first: the middleware derives each ticket's SLA record and statistics under them.
       await db.settings.put(data.settings);
       await db.customFields.put(data.customFields);
+      await db.agentFields.bulkAdd(data.agentFields);
       // Search keys with the requesters' emails, and the conversation's words, as `tickets.create`
       // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));

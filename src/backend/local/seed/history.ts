@@ -206,6 +206,8 @@ function playHistoryTicket(
       event: options.event,
       expectedUpdatedAt: ticket.updatedAt,
       assignOnReply: desk.assignOnReply,
+      // The demo's history fills its required fields before it solves (demo-desk.ts).
+      fields: null,
     });
     messages.push({
       id: newSortableId(ms),
@@ -253,7 +255,7 @@ function playHistoryTicket(
   } else {
     say(agent, story.reply, firstReplyMs, { event: solveWith });
   }
-  if (!solvesWithReply) apply(planStatusMove(ticket, 'solve', agent), agent.uid, solvedMs);
+  if (!solvesWithReply) apply(planStatusMove(ticket, 'solve', agent, null), agent.uid, solvedMs);
 
   // Closed by the system actor the desk's close-after days after the solve, once that has passed.
   const closeMs = solvedMs + desk.closeAfterDays * DAY;

@@ -34,7 +34,10 @@ export function auditEventsOf(
   actorId: string,
   atMs: number,
 ): AuditEvent[] {
-  return entries.map(({ type, from, to }) => auditEvent(ticketId, type, from, to, actorId, atMs));
+  return entries.map(({ type, field, from, to }) => ({
+    ...auditEvent(ticketId, type, from, to, actorId, atMs),
+    ...(field !== undefined ? { field } : {}),
+  }));
 }
 
 /** A ticket after a lifecycle move, and the audit events to write with it. */
@@ -54,7 +57,7 @@ export function applyTransition(
   me: ActingUser,
   atMs: number,
 ): TransitionOutcome {
-  const plan = planStatusMove(ticket, event, me);
+  const plan = planStatusMove(ticket, event, me, null);
   return {
     ticket: applyTicketWrite(ticket, plan.write, isoAt(atMs)),
     events: auditEventsOf(ticket.id, plan.events, me.uid, atMs),

@@ -34,11 +34,20 @@ import {
 import { conversationKeysOf, searchKeysFor } from '@/domain/search-keys';
 import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
 import type { AuditEvent, Message, Ticket } from '@/domain/types';
+import type { CustomFieldValues } from '@/domain/custom-fields';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
 import { PUBLIC_WORDS, SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/core/db';
 import { newId, newSortableId } from '@/backend/local/core/ids';
 import { auditEventsOf } from '@/backend/local/tickets/audit-records';
+import {
+  readAgentFields,
+  readDefinitionsFor,
+  readFieldsContext,
+  writeAgentFields,
+} from '@/backend/local/tickets/field-values';
+import { planSubmittedValues } from '@/domain/plans/field-values';
+import { isStaff } from '@/domain/roles';
 import {
   compareText,
   countTickets,
@@ -78,6 +87,7 @@ async function writeChange(
   if (plan.events.length === 0) return ticket;
   const next = applyTicketWrite(ticket, plan.write, isoAt(ms));
   await db.tickets.put(next);
+  if (plan.agentFields) await writeAgentFields(db, ticket.id, plan.agentFields);
   await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, actorId, ms));
   return next;
 }
@@ -105,6 +115,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           }
           const followed = fields.followUpOf === undefined ? undefined : await db.tickets.get(fields.followUpOf);
           const plan = planNewTicket(fields, me, followed);
+          const values = planSubmittedValues(await readDefinitionsFor(db, isStaff(me.role)), fields.fields ?? {});
           const ms = ctx.now();
           const ticketId = clientTicketId ?? newId();
           const messageId = clientMessageId ?? newSortableId(ms);
@@ -119,6 +130,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
             id: ticketId,
             number,
             ...plan.ticket,
+            ...(Object.keys(values).length > 0 ? { fields: values } : {}),
             createdAt: at,
             updatedAt: at,
             lastMessageAt: at,
@@ -171,9 +183,14 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const lifecycleEvent = parseInput(lifecycleEventSchema, event);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.events, ...ticketWriteTables(db)], async () => {
+        const tables = [db.users, db.events, ...ticketWriteTables(db)];
+        return db.transaction('rw', tables, async () => {
           const me = await requireUser(ctx);
-          const plan = planTransition(await db.tickets.get(id), lifecycleEvent, me, expectedUpdatedAt);
+          const ticket = await db.tickets.get(id);
+          // Only a staff solve needs the fields (required to solve); other moves read nothing more.
+          const fields =
+            ticket && lifecycleEvent === 'solve' && isStaff(me.role) ? await readFieldsContext(db, ticket) : null;
+          const plan = planTransition(ticket, lifecycleEvent, me, expectedUpdatedAt, fields);
           return writeChange(db, plan.ticket, plan, me.uid, ctx.now());
         });
       }),
@@ -182,15 +199,30 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
       runWrite(ctx, async () => {
         const changes = parseInput(ticketPatchSchema, patch);
         const { expectedUpdatedAt } = parseInput(writeOptionsSchema, options);
-        return db.transaction('rw', [db.users, db.events, ...ticketWriteTables(db)], async () => {
+        const tables = [db.users, db.events, ...ticketWriteTables(db)];
+        return db.transaction('rw', tables, async () => {
           const me = await requireUser(ctx);
           assertMayPatch(me, changes);
           const ticket = readableTicket(principalOf(me), await db.tickets.get(id));
           const assignee = changes.assigneeId ? ((await db.users.get(changes.assigneeId)) ?? null) : null;
-          const plan = planTicketPatch({ ticket, patch: changes, actor: me, assignee, expectedUpdatedAt });
+          const fields = changes.fields ? await readFieldsContext(db, ticket, isStaff(me.role)) : undefined;
+          const plan = planTicketPatch({ ticket, patch: changes, actor: me, assignee, expectedUpdatedAt, fields });
           return writeChange(db, ticket, plan, me.uid, ctx.now());
         });
       }),
+
+    watchAgentFields(id: string, onNext: Listener<CustomFieldValues>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          assertCan(principalOf(me), 'ticket.readInternal');
+          readableTicket(principalOf(me), await db.tickets.get(id));
+          return readAgentFields(db, id);
+        },
+        onNext,
+        onError,
+      );
+    },
 
     rate: (id: string, input: RatingInput) =>
       runWrite(ctx, async () => {

@@ -36,7 +36,7 @@ import {
   type LocalizedText,
 } from '@/domain/custom-fields';
 import { isLocale, LOCALES, LOCALE_NAMES, type Locale } from '@/domain/locales';
-import { useSaveFieldsMutation, useWatchFieldsQuery } from '@/features/admin/api/fields-api';
+import { useSaveFieldsMutation, useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 

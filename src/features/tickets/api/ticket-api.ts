@@ -4,6 +4,7 @@
  * field change). Mutations resolve with the backend's result or reject with `{ code, message }`
  * (see `friendlyMessage`).
  */
+import type { CustomFieldValues } from '@/domain/custom-fields';
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { CreateTicketInput, TicketPatch, WriteOptions } from '@/backend/port/tickets';
 import type { LifecycleEvent } from '@/domain/lifecycle';
@@ -19,6 +20,12 @@ const ticketApi = api.injectEndpoints({
     watchTicketEvents: build.query<Live<AuditEvent[]>, string>(
       liveEndpoint<string, AuditEvent[]>((backend, id, onNext, onError) =>
         backend.tickets.watchEvents(id, onNext, onError),
+      ),
+    ),
+    /** A ticket's agents-only custom field values, live (staff only; DESIGN §3 "Custom fields"). */
+    watchAgentFields: build.query<Live<CustomFieldValues>, string>(
+      liveEndpoint<string, CustomFieldValues>((backend, id, onNext, onError) =>
+        backend.tickets.watchAgentFields(id, onNext, onError),
       ),
     ),
     /** The ticket as stored now, read once and not kept (to compare with what was shown). */
@@ -50,6 +57,7 @@ const ticketApi = api.injectEndpoints({
 export const {
   useWatchTicketQuery,
   useWatchTicketEventsQuery,
+  useWatchAgentFieldsQuery,
   useLazyCurrentTicketQuery,
   useCreateTicketMutation,
   useTransitionTicketMutation,

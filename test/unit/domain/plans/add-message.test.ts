@@ -22,6 +22,7 @@ function memoryStore(
     readTicket: async () => (calls.push('readTicket'), stored),
     readMessage: async () => (calls.push('readMessage'), existing),
     readAssignOnReply: async () => (calls.push('readAssignOnReply'), assignOnReply),
+    readFields: async () => (calls.push('readFields'), { definitions: [], values: { visible: {}, agents: {} } }),
     write: async (plan) => {
       calls.push('write');
       written.push(plan);

@@ -55,7 +55,7 @@ describe('the audit trail read off a change', () => {
   ];
   it.each(moves)('equals the planned events of a move from %s by %s', (status, event, actor, fields) => {
     const before = ticket({ status, ...fields });
-    const plan = planStatusMove(before, event, actor);
+    const plan = planStatusMove(before, event, actor, null);
     const { planned, derived } = both(before, plan);
     expect(derived).toEqual(planned);
   });
@@ -78,6 +78,7 @@ describe('the audit trail read off a change', () => {
       event,
       expectedUpdatedAt: event ? before.updatedAt : undefined,
       assignOnReply: true,
+      fields: null,
     });
     expect(both(before, plan).derived).toEqual(plan.events);
   });

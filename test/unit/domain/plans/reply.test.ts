@@ -15,6 +15,7 @@ describe('planReply (DESIGN §1–§3)', () => {
       event: undefined,
       expectedUpdatedAt: undefined,
       assignOnReply: true,
+      fields: null,
       ...input,
     });
   }

@@ -20,6 +20,7 @@ const PERMISSIONS: Record<Permission, true> = {
   'ticket.read': true,
   'ticket.reply': true,
   'ticket.attach': true,
+  'ticket.fillFields': true,
   'ticket.readInternal': true,
   'ticket.writeInternal': true,
   'ticket.assign': true,

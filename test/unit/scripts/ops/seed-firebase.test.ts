@@ -2,6 +2,7 @@
  * `scripts/seed-firebase.ts`: the Firestore documents the demo desk is written as, and the
  * emulator hosts the seeding talks to (firebase.json's, the adapter's).
  */
+import { fieldRulesSummary } from '@/domain/plans/field-values';
 import { personSearchKeysFor } from '@/domain/people';
 import { Timestamp } from 'firebase-admin/firestore';
 import { emulatorHost } from '@/backend/firebase/core/firebase-services';
@@ -210,6 +211,8 @@ describe('deskDocuments', () => {
         path: 'settings/fields',
         data: {
           fields: desk.customFields.fields,
+          // What the rules check ticket values against (firestore.rules "fieldRules").
+          summary: fieldRulesSummary(desk.customFields.fields),
           updatedBy: desk.customFields.updatedBy,
           updatedAt: Timestamp.fromMillis(Date.parse(desk.customFields.updatedAt)),
         },

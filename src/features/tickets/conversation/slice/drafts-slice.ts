@@ -9,6 +9,7 @@
  * caller passes — the signed-in person's. A draft also carries the client id its message will be
  * sent with (DESIGN §3), so a send retried after a reload is the same write, not a second one.
  */
+import type { FieldDraft } from '@/components/custom-field-control';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { PRIORITIES, type Attachment, type Priority } from '@/domain/types';
 
@@ -49,6 +50,8 @@ export interface RequestDraftFiles {
 /** A new request being written: its description and other fields. */
 export interface RequestDraft extends RequestDraftFields {
   description: string;
+  /** The custom fields customers fill, as their controls hold them (DESIGN §3 "Custom fields"). */
+  fields?: Record<string, FieldDraft>;
 }
 
 /** The client ids a new request is created with (DESIGN §3: a retried create is idempotent). */

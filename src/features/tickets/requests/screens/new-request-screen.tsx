@@ -46,6 +46,13 @@ import {
   type RequestDraftFiles,
 } from '@/features/tickets/conversation/slice/drafts-slice';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
+import { useWatchFieldsQuery } from '@/lib/store/fields-api';
+import {
+  RequestFields,
+  requestFieldProblems,
+  requestFieldValues,
+  requestFormFields,
+} from '@/features/tickets/requests/components/request-fields';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { newClientId } from '@/lib/ids';
 
@@ -242,6 +249,14 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
 
   const categories = settings?.value?.categories ?? [];
   const errors = fieldErrors(values);
+  const { data: definitionsData } = useWatchFieldsQuery();
+  const formFields = requestFormFields(definitionsData?.value ?? []);
+  const fieldDrafts = values.fields ?? {};
+  const fieldProblems = requestFieldProblems(formFields, fieldDrafts);
+  const [fieldsLeft, setFieldsLeft] = useState<Record<string, boolean>>({});
+  const shownFieldProblems = Object.fromEntries(
+    Object.entries(fieldProblems).filter(([key]) => submitTried || fieldsLeft[key]),
+  );
   const shown = (field: CheckedField) => (submitTried || touched[field] ? errors[field] : undefined);
 
   // A follow-up starts with the closed request's subject, unless something was typed already.
@@ -326,6 +341,11 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
       descriptionRef.current?.focus();
       return;
     }
+    const firstProblem = formFields.find((field) => fieldProblems[field.key] !== undefined);
+    if (firstProblem) {
+      document.getElementById(`${baseId}-field-${firstProblem.key}`)?.focus();
+      return;
+    }
     if (blockedBy) return;
     // Refused or cancelled files would silently stay behind: ask first.
     const leftOut = leftOutFiles(uploads.items);
@@ -339,6 +359,7 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
         description: values.description,
         priority: values.priority,
         ...(values.category ? { category: values.category } : {}),
+        ...(formFields.length > 0 ? { fields: requestFieldValues(formFields, fieldDrafts) } : {}),
         ...(followUpOf ? { followUpOf } : {}),
         ...(uploads.attachments.length > 0 ? { attachments: uploads.attachments } : {}),
       }),
@@ -490,6 +511,20 @@ function NewRequestForm({ followUpOf, me }: { followUpOf?: string; me: UserProfi
               />
             </Flex>
           </Flex>
+          {formFields.length > 0 && (
+            <RequestFields
+              fields={formFields}
+              drafts={fieldDrafts}
+              problems={shownFieldProblems}
+              idPrefix={baseId}
+              disabled={sending}
+              onChange={(key, draft) => {
+                setFieldsLeft((left) => ({ ...left, [key]: true }));
+                setValues((current) => ({ ...current, fields: { ...(current.fields ?? {}), [key]: draft } }));
+                setSubmitError(null);
+              }}
+            />
+          )}
           {notKept.length > 0 && (
             <Alert
               type="warning"

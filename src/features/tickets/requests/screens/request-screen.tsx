@@ -32,6 +32,8 @@ import { OutboxMessages } from '@/features/tickets/conversation/components/outbo
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { Satisfaction } from '@/features/tickets/components/satisfaction';
+import { RequestFieldValues } from '@/features/tickets/requests/components/request-fields';
+import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { DirectionalIcon } from '@/lib/i18n/direction';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
@@ -264,6 +266,7 @@ function RequestView({ ticketId }: { ticketId: string }) {
   const intl = useIntl();
   const { data: ticketData } = useWatchTicketQuery(ticketId, { skip: !ticketId });
   const { data: messagesData } = useWatchMessagesQuery(ticketId, { skip: !ticketId });
+  const { data: fieldsData } = useWatchFieldsQuery();
   const ticket = ticketData?.value ?? null;
 
   if (ticketData?.error) return <RequestUnavailable error={ticketData.error} />;
@@ -285,6 +288,11 @@ function RequestView({ ticketId }: { ticketId: string }) {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 960 }}>
       <RequestHeader ticket={ticket} user={user} />
+      {ticket.fields && Object.keys(ticket.fields).length > 0 && (
+        <Card size="small">
+          <RequestFieldValues definitions={fieldsData?.value ?? []} values={ticket.fields} />
+        </Card>
+      )}
       <Card title={intl.formatMessage({ id: 'requests.request.conversation', defaultMessage: 'Conversation' })}>
         <Thread
           messages={messagesData?.value ?? null}

@@ -20,6 +20,10 @@ import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { SLA_TARGETS, type SlaTargetName } from '@/domain/sla/clocks';
 import { slaTargetLabel } from '@/features/tickets/components/sla-badge';
+import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
+import type { Locale } from '@/domain/locales';
+import { auditValueText } from '@/components/custom-field-control';
+import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 
 /** How many entries show before "Show all". */
 const FIRST_ENTRIES = 8;
@@ -57,6 +61,7 @@ const EVENTS = defineMessages({
   tagsSet: { id: 'workspace.timeline.tagsSet', defaultMessage: '{actor} changed tags: set {tags}' },
   changed: { id: 'workspace.timeline.changed', defaultMessage: '{actor} changed {field}' },
   sla: { id: 'workspace.timeline.sla', defaultMessage: '{target} SLA breached' },
+  field: { id: 'workspace.timeline.field', defaultMessage: '{actor} set {field} {from} → {to}' },
 });
 
 const isStatus = (value: string): value is Ticket['status'] => (TICKET_STATUSES as readonly string[]).includes(value);
@@ -78,8 +83,14 @@ function tagList(value: string | null): string[] {
  * One audit event as a sentence in the reader's language, e.g. "Priya Shah set status New →
  * Pending", "Sam Okafor assigned the ticket to Priya Shah", "Priya Shah changed tags: added vip".
  * @param nameOf resolves actor and assignee uids to names.
+ * @param fields the desk's custom field definitions, for a `field` entry's label and option labels.
  */
-export function describeAuditEvent(intl: IntlShape, event: AuditEvent, nameOf: NameOf): string {
+export function describeAuditEvent(
+  intl: IntlShape,
+  event: AuditEvent,
+  nameOf: NameOf,
+  fields: readonly CustomFieldDefinition[] = [],
+): string {
   const labels = labelsFor(intl);
   const none = intl.formatMessage(MESSAGES.none);
   const statusText = (value: string | null) => (value === null ? none : isStatus(value) ? labels.status(value) : value);
@@ -124,6 +135,15 @@ export function describeAuditEvent(intl: IntlShape, event: AuditEvent, nameOf: N
       return intl.formatMessage(EVENTS.sla, {
         target: isSlaTarget(event.to) ? slaTargetLabel(intl, event.to) : (event.to ?? none),
       });
+    case 'field': {
+      const field = fields.find((candidate) => candidate.key === event.field);
+      return intl.formatMessage(EVENTS.field, {
+        actor,
+        field: field ? localized(field.label, intl.locale as Locale) : (event.field ?? none),
+        from: auditValueText(intl, field, event.from),
+        to: auditValueText(intl, field, event.to),
+      });
+    }
     default: {
       const unexpected: never = event.type;
       return intl.formatMessage(EVENTS.changed, { actor, field: String(unexpected) });
@@ -138,6 +158,7 @@ const DOT_COLORS: Record<AuditEvent['type'], string> = {
   category: 'gray',
   tags: 'gray',
   sla: 'red',
+  field: 'purple',
 };
 
 /**
@@ -148,6 +169,7 @@ const DOT_COLORS: Record<AuditEvent['type'], string> = {
 export function TicketTimeline({ ticket }: { ticket: Ticket }) {
   const { data } = useWatchTicketEventsQuery(ticket.id);
   const { data: staffData } = useWatchStaffQuery();
+  const { data: fieldsData } = useWatchFieldsQuery();
   const [showAll, setShowAll] = useState(false);
   const intl = useIntl();
   const time = useTimeFormat();
@@ -195,7 +217,7 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
                   id="workspace.timeline.entry"
                   defaultMessage="{sentence}<muted> · {time}</muted>"
                   values={{
-                    sentence: describeAuditEvent(intl, event, nameOf),
+                    sentence: describeAuditEvent(intl, event, nameOf, fieldsData?.value ?? []),
                     muted: (chunks: ReactNode[]) => <Typography.Text type="secondary">{chunks}</Typography.Text>,
                     time: (
                       <Tooltip title={time.dateTime(event.at)}>

@@ -31,6 +31,7 @@ import { BackToQueueLink, TicketHeader } from '@/features/tickets/workspace/comp
 import { TicketPresence, usePresenceHeartbeat } from '@/features/tickets/workspace/components/ticket-presence';
 import { OutboxMessages } from '@/features/tickets/conversation/components/outbox-messages';
 import { RequesterTickets } from '@/features/tickets/workspace/components/requester-tickets';
+import { TicketFields } from '@/features/tickets/workspace/components/ticket-fields';
 import { TicketProperties } from '@/features/tickets/workspace/components/ticket-properties';
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
@@ -205,6 +206,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
         <Col xs={24} lg={8}>
           <Flex vertical gap={16}>
             <TicketProperties ticket={ticket} me={me} />
+            <TicketFields ticket={ticket} />
             <TicketSla ticket={ticket} />
             <Satisfaction ticket={ticket} viewer="staff" />
             <RequesterTickets ticket={ticket} />
