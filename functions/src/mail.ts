@@ -44,7 +44,8 @@ import {
 import { addMessageThrough, type MessageStore } from '@/domain/plans/add-message';
 import type { TicketWrite } from '@/domain/plans/ticket-write';
 import { isStaff } from '@/domain/roles';
-import { customFieldDefinitionsFrom, customFieldValuesFrom } from '@/domain/custom-fields';
+import { customFieldValuesFrom } from '@/domain/custom-fields';
+import { customFieldDefinitionsFrom } from '@/domain/custom-field-schemas';
 import type { Message } from '@/domain/types';
 import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
 import { personOf, text, ticketOf, type StoredPerson } from './snapshot-values';

@@ -5,14 +5,12 @@
  */
 import {
   applyValueChanges,
-  customFieldDefinitionSchema,
-  customFieldDefinitionsSchema,
-  definitionsChangeProblem,
   FIELD_KEY_PATTERN,
   keyFromLabel,
   localized,
   MAX_CUSTOM_FIELDS,
   MAX_FIELD_OPTIONS,
+  MAX_REQUEST_FIELDS,
   MAX_MULTILINE_VALUE,
   MAX_TEXT_VALUE,
   missingOnSubmit,
@@ -21,6 +19,11 @@ import {
   valuesWriteProblem,
   type CustomFieldDefinition,
 } from '@/domain/custom-fields';
+import {
+  customFieldDefinitionSchema,
+  customFieldDefinitionsSchema,
+  definitionsChangeProblem,
+} from '@/domain/custom-field-schemas';
 import { createIntl } from 'react-intl';
 import { DEMO_FIELDS } from '@/backend/local/seed/demo-desk';
 import { catalogue as arabic } from '@/lib/i18n/catalogues/ar';
@@ -124,6 +127,11 @@ describe('field definitions', () => {
       `${MAX_CUSTOM_FIELDS + 1} fields`,
       Array.from({ length: MAX_CUSTOM_FIELDS + 1 }, (_, i) => ({ ...order, key: `f${i}` })),
       'at most 50 fields',
+    ],
+    [
+      `${MAX_REQUEST_FIELDS + 1} active fields customers fill`,
+      Array.from({ length: MAX_REQUEST_FIELDS + 1 }, (_, i) => ({ ...order, key: `f${i}` })),
+      `Customers fill at most ${MAX_REQUEST_FIELDS} fields on the request form.`,
     ],
   ])('refuses %s', (_what, fields, message) => {
     expect(refusal(customFieldDefinitionsSchema, fields)).toContain(message);
@@ -278,6 +286,7 @@ describe('every sentence is translated', () => {
         [{ ...plan, requiredOnSubmit: true }],
         [{ ...order, type: 'colour' }],
         Array.from({ length: MAX_CUSTOM_FIELDS + 1 }, (_, i) => ({ ...order, key: `f${i}` })),
+        Array.from({ length: MAX_REQUEST_FIELDS + 1 }, (_, i) => ({ ...order, key: `f${i}` })),
         [order, order],
       ].map((fields) => refusal(customFieldDefinitionsSchema, fields)),
       definitionsChangeProblem(definitions, [product, plan, seats]),
@@ -307,6 +316,16 @@ describe('every sentence is translated', () => {
       valuesWriteProblem(definitions, { colour: 'red' }, {}, 'staff'),
       valuesWriteProblem(definitions, { plan: 'pro' }, {}, 'customer'),
       valuesWriteProblem([{ ...order, archived: true }], { order_number: 'x' }, {}, 'staff'),
+      valuesWriteProblem(
+        definitions,
+        Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x'])),
+        {},
+        'staff',
+      ),
+      // The planners' own: a required field empty on submit, and before a solve.
+      'Fill “Order number” to send your request.',
+      'Fill “Plan”, “Seats” before solving this ticket.',
+      'You can only fill the fields of your own requests.',
     ];
     for (const sentence of sentences) {
       expect(sentence).toEqual(expect.any(String));

@@ -29,7 +29,6 @@ import type { Attachment, Message } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AddMessageInput } from '@/backend/port/messages';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/core/context';
-import { readFieldsContextIn } from '@/backend/firebase/settings/firestore-fields';
 import { readActor, readActorIn } from '@/backend/firebase/users/firestore-users';
 import { readAssignOnReplyIn } from '@/backend/firebase/settings/firestore-settings';
 import {
@@ -184,7 +183,9 @@ export async function addMessage(ctx: FirestoreContext, ticketId: string, input:
         return stored.exists() ? stored.data() : null;
       },
       readAssignOnReply: () => readAssignOnReplyIn(tx, db),
-      readFields: (ticket) => readFieldsContextIn(tx, db, ticket, true),
+      // Only a staff reply that solves reads them: the module (with the definitions' schemas) loads then.
+      readFields: async (ticket) =>
+        (await import('@/backend/firebase/settings/firestore-fields')).readFieldsContextIn(tx, db, ticket, true),
       write: async (plan) => {
         tx.set(doc(db, 'tickets', ticketId, 'messages', input.id), {
           ...plan.author,

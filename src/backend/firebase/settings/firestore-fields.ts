@@ -11,15 +11,17 @@ import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
 import {
-  customFieldDefinitionsFrom,
-  customFieldDefinitionsSchema,
-  definitionsChangeProblem,
   customFieldValuesFrom,
   fieldsFor,
   type CustomFieldDefinition,
   type CustomFieldType,
   type CustomFieldValues,
 } from '@/domain/custom-fields';
+import {
+  customFieldDefinitionsFrom,
+  customFieldDefinitionsSchema,
+  definitionsChangeProblem,
+} from '@/domain/custom-field-schemas';
 import { fieldRulesSummary, type FieldsContext } from '@/domain/plans/field-values';
 import type { Ticket } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';

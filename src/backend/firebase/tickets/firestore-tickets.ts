@@ -78,11 +78,6 @@ import type {
 } from '@/backend/port/tickets';
 import { currentUid, type FirestoreContext } from '@/backend/firebase/core/context';
 import { meterReads, metering } from '@/backend/firebase/core/read-meter';
-import {
-  readDefinitionsIn,
-  readFieldsContextIn,
-  writeAgentFieldsIn,
-} from '@/backend/firebase/settings/firestore-fields';
 import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { isStaff } from '@/domain/roles';
 import { changedKeysByType, planSubmittedValues } from '@/domain/plans/field-values';
@@ -101,6 +96,9 @@ import {
   stringFrom,
   stringsFrom,
 } from '@/backend/firebase/core/firestore-values';
+
+/** The custom fields' reads and writes, loaded when a write needs them (they carry the definitions' schemas). */
+const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
 
 /** Reads `tickets/{id}` into a {@link Ticket}; `null` optional fields read as absent. */
 const ticketConverter: FirestoreDataConverter<Ticket> = {
@@ -333,7 +331,7 @@ export async function createTicket(ctx: FirestoreContext, input: CreateTicketInp
         const counterSnapshot = await tx.get(counter);
         const followed = fields.followUpOf ? await readTicketIn(tx, db, fields.followUpOf) : null;
         const plan = planNewTicket(fields, actor, followed);
-        const definitions = await readDefinitionsIn(tx, db, isStaff(actor.role));
+        const definitions = await (await loadFields()).readDefinitionsIn(tx, db, isStaff(actor.role));
         const values = planSubmittedValues(definitions, fields.fields ?? {});
 
         const number = numberFrom(counterSnapshot.get('lastNumber')) + 1;
@@ -653,7 +651,7 @@ export async function transitionTicket(
     const ticket = await readTicketIn(tx, db, id);
     // Only a staff solve needs the fields (required to solve); other moves read nothing more.
     const staffSolve = lifecycleEvent === 'solve' && isStaff(actor.role);
-    const fields = staffSolve ? await readFieldsContextIn(tx, db, ticket, true) : null;
+    const fields = staffSolve ? await (await loadFields()).readFieldsContextIn(tx, db, ticket, true) : null;
     const plan = planTransition(ticket, lifecycleEvent, actor, expectedUpdatedAt, fields);
     writeTicketChange(tx, db, id, plan, actor.uid);
   });
@@ -685,7 +683,10 @@ export async function updateTicket(
     if (!snapshot.exists()) throw refusals.ticketNotFound();
     const ticket = snapshot.data();
     const assignee = wanted.assigneeId ? await tx.get(userRef(db, wanted.assigneeId)) : null;
-    const fields = wanted.fields ? await readFieldsContextIn(tx, db, ticket, isStaff(actor.role)) : undefined;
+    const fieldsModule = wanted.fields ? await loadFields() : null;
+    const fields = fieldsModule
+      ? await fieldsModule.readFieldsContextIn(tx, db, ticket, isStaff(actor.role))
+      : undefined;
     const plan = planTicketPatch({
       ticket,
       patch: wanted,
@@ -700,9 +701,9 @@ export async function updateTicket(
     const definitions = fields?.definitions ?? [];
     const changed = visible ? { fieldsChanged: changedKeysByType(definitions, ticket.fields ?? {}, visible) } : {};
     writeTicketChange(tx, db, id, plan, actor.uid, changed);
-    if (plan.agentFields && fields) {
+    if (plan.agentFields && fields && fieldsModule) {
       const keys = changedKeysByType(definitions, fields.values.agents, plan.agentFields);
-      writeAgentFieldsIn(tx, db, id, plan.agentFields, keys, actor.uid);
+      fieldsModule.writeAgentFieldsIn(tx, db, id, plan.agentFields, keys, actor.uid);
     }
   });
   return getTicket(ctx, id);

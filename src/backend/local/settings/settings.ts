@@ -17,13 +17,12 @@ import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/ba
 import { newSortableId } from '@/backend/local/core/ids';
 import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import { fieldsFor, type CustomFieldDefinition } from '@/domain/custom-fields';
 import {
   customFieldDefinitionsFrom,
   customFieldDefinitionsSchema,
   definitionsChangeProblem,
-  fieldsFor,
-  type CustomFieldDefinition,
-} from '@/domain/custom-fields';
+} from '@/domain/custom-field-schemas';
 
 /** The id of the one settings record. */
 export const DESK_SETTINGS_ID = 'desk';

@@ -26,15 +26,17 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import { LiveError } from '@/components/live-error';
 import {
   CUSTOM_FIELD_TYPES,
-  customFieldDefinitionSchema,
-  customFieldDefinitionsSchema,
-  definitionsChangeProblem,
   keyFromLabel,
   localized,
   type CustomFieldDefinition,
   type CustomFieldType,
   type LocalizedText,
 } from '@/domain/custom-fields';
+import {
+  customFieldDefinitionSchema,
+  customFieldDefinitionsSchema,
+  definitionsChangeProblem,
+} from '@/domain/custom-field-schemas';
 import { isLocale, LOCALES, LOCALE_NAMES, type Locale } from '@/domain/locales';
 import { useSaveFieldsMutation, useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';

@@ -116,7 +116,7 @@ export function TicketFields({ ticket }: TicketFieldsProps) {
                   <Typography.Text type="secondary">{label}</Typography.Text>
                   {notes.length > 0 && (
                     <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 8 }}>
-                      {intl.formatList(notes, { type: 'unit', style: 'narrow' })}
+                      {notes.join(' · ')}
                     </Typography.Text>
                   )}
                 </label>
