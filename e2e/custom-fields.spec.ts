@@ -67,7 +67,9 @@ test('a required-to-solve field holds the solve until the agent sets it, and the
   await expect(agent.getByText('Fill “Root cause” before solving this ticket.')).toBeVisible();
   await shot(agent, 'fields-05-agent-solve-refused');
 
-  await fieldsPanel(agent).getByLabel(/^Root cause/).selectOption({ label: 'Bug' });
+  await fieldsPanel(agent)
+    .getByLabel(/^Root cause/)
+    .selectOption({ label: 'Bug' });
   await fieldsPanel(agent).getByRole('button', { name: 'Save fields' }).click();
   await expect(fieldsPanel(agent).getByRole('status')).toHaveText('Fields saved.');
   await agent.getByRole('group', { name: 'Status actions' }).getByRole('button', { name: 'Solve' }).click();

@@ -25,7 +25,9 @@ import {
   unionKeys,
   withConversationKeys,
   withTagKeys,
+  fieldFilterKeys,
 } from '@/domain/search-keys';
+import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { isoOf, text, texts } from './snapshot-values';
 
 /** The staff-only collection of ticket copies the staff's search reads (same ids as `tickets`). */
@@ -37,12 +39,19 @@ function copyRef(db: Firestore, ticketId: string) {
 }
 
 /** The copy a ticket's staff search holds: its fields, its keys with the note words, and both word lists. */
-function staffCopyOf(ticket: DocumentSnapshot, publicWords: string[], noteWords: string[]): DocumentData {
+function staffCopyOf(
+  ticket: DocumentSnapshot,
+  publicWords: string[],
+  noteWords: string[],
+  agentFieldKeys: string[],
+  ticketKeys: string[] = texts(ticket.get('searchKeys')),
+): DocumentData {
   return {
     ...ticket.data(),
-    searchKeys: unionKeys(texts(ticket.get('searchKeys')), noteWords),
+    searchKeys: unionKeys(unionKeys(ticketKeys, noteWords), agentFieldKeys),
     publicWords,
     noteWords,
+    agentFieldKeys,
   };
 }
 
@@ -92,12 +101,7 @@ function addWords(db: Firestore, ticketId: string, added: AddedWords): Promise<b
     const keysChanged = !same(keys, storedKeys);
     if (keysChanged) tx.update(ticketRef, { searchKeys: keys });
     // The copy of the ticket as this transaction leaves it.
-    putCopy(tx, copy, {
-      ...ticket.data(),
-      searchKeys: unionKeys(keys, noteWords),
-      publicWords,
-      noteWords,
-    });
+    putCopy(tx, copy, staffCopyOf(ticket, publicWords, noteWords, texts(copy.get('agentFieldKeys')), keys));
     return keysChanged;
   });
 }
@@ -128,9 +132,19 @@ export function addMessageWords(
 export async function copyForStaffSearch(db: Firestore, ticketId: string): Promise<boolean> {
   const ticketRef = db.collection('tickets').doc(ticketId);
   return db.runTransaction(async (tx) => {
-    const [ticket, copy] = await Promise.all([tx.get(ticketRef), tx.get(copyRef(db, ticketId))]);
+    const [ticket, copy, agentFields] = await Promise.all([
+      tx.get(ticketRef),
+      tx.get(copyRef(db, ticketId)),
+      tx.get(ticketRef.collection('agentFields').doc('values')),
+    ]);
     if (!ticket.exists) return false;
-    return putCopy(tx, copy, staffCopyOf(ticket, texts(copy.get('publicWords')), texts(copy.get('noteWords'))));
+    // Agents-only values are filtered on here only (the staff's copy): DESIGN §3 "Custom fields".
+    const agentKeys = fieldFilterKeys(customFieldValuesFrom(agentFields.get('values')));
+    return putCopy(
+      tx,
+      copy,
+      staffCopyOf(ticket, texts(copy.get('publicWords')), texts(copy.get('noteWords')), agentKeys),
+    );
   });
 }
 

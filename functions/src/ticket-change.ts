@@ -9,7 +9,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
 import { fieldAuditEntries } from '@/domain/plans/field-values';
 import { customFieldValuesFrom } from '@/domain/custom-fields';
-import { searchKeysFor, TAG_KEY_PREFIX, unionKeys } from '@/domain/search-keys';
+import { fieldFilterKeys, searchKeysFor, TAG_KEY_PREFIX, unionKeys, withFieldKeys } from '@/domain/search-keys';
 import { publicWordsOf } from './staff-search';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { oneOf, optionalText, text, texts } from './snapshot-values';
@@ -100,7 +100,7 @@ async function searchKeysChange(
   // the keys' sources: nothing to read or write then — unless the stored keys are not those of
   // the sources, which happens when the run for the write that changed them lost the version race
   // to a later write (this one): its keys were never written, and this run must write them.
-  const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags'];
+  const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags', 'fields'];
   const same = (field: string) => JSON.stringify(before?.get(field)) === JSON.stringify(after.get(field));
   if (before && sources.every(same) && keysFollowSources(after)) return null;
   const [requester, publicWords] = await Promise.all([
@@ -117,7 +117,11 @@ async function searchKeysChange(
     requesterEmail: optionalText(requester.get('email')) ?? undefined,
     tags: texts(after.get('tags')),
   });
-  const keys = unionKeys(fieldKeys, publicWords);
+  // The values customers see are filtered on by their keys (DESIGN §3 "Custom fields").
+  const keys = withFieldKeys(
+    unionKeys(fieldKeys, publicWords),
+    fieldFilterKeys(customFieldValuesFrom(after.get('fields'))),
+  );
   const stored = after.get('searchKeys');
   if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return null;
   return keys;

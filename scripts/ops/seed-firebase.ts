@@ -23,7 +23,7 @@ import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { searchKeysFor } from '@/domain/search-keys';
+import { fieldFilterKeys, searchKeysFor, withFieldKeys } from '@/domain/search-keys';
 import { fieldsFor } from '@/domain/custom-fields';
 import { fieldRulesSummary } from '@/domain/plans/field-values';
 import { personSearchKeysFor } from '@/domain/people';
@@ -210,7 +210,10 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
         closedAt: ticket.closedAt,
       }),
       // What the adapter writes with each ticket, so the seeded desk is searchable.
-      searchKeys: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
+      searchKeys: withFieldKeys(
+        searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
+        fieldFilterKeys(ticket.fields),
+      ),
       ...(ticket.followUpOf ? { followUpOf: ticket.followUpOf } : {}),
       ...(ticket.fields ? { fields: structuredClone(ticket.fields) } : {}),
       ...(ticket.sla ? { sla: structuredClone(ticket.sla) } : {}),
@@ -273,16 +276,14 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
   ];
   // Agents-only values: each ticket's staff-only document (see firestore-fields.ts), as of its last change.
   const updatedAt = new Map(desk.tickets.map((ticket) => [ticket.id, ticket.updatedAt]));
-  const agentFields = desk.agentFields.map(
-    (record): SeedDocument => ({
-      path: `tickets/${record.ticketId}/agentFields/values`,
-      data: {
-        values: structuredClone(record.values),
-        updatedAt: timestamp(updatedAt.get(record.ticketId) ?? desk.customFields.updatedAt),
-        updatedBy: desk.customFields.updatedBy,
-      },
-    }),
-  );
+  const agentFields = desk.agentFields.map((record): SeedDocument => ({
+    path: `tickets/${record.ticketId}/agentFields/values`,
+    data: {
+      values: structuredClone(record.values),
+      updatedAt: timestamp(updatedAt.get(record.ticketId) ?? desk.customFields.updatedAt),
+      updatedBy: desk.customFields.updatedBy,
+    },
+  }));
   const counter: SeedDocument = { path: COUNTER_PATH, data: { lastNumber: desk.counter.value } };
   return [
     ...users,

@@ -14,7 +14,7 @@ import { searchKeyOf } from '@/domain/search-keys';
 import { LOCALES } from '@/domain/locales';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@/domain/avatars';
 import { MAX_PEOPLE_PAGE } from '@/domain/people';
-import { fieldChangesSchema, fieldValuesSchema } from '@/domain/custom-fields';
+import { FIELD_KEY_PATTERN, fieldChangesSchema, fieldValuesSchema } from '@/domain/custom-fields';
 
 // zod/mini loads no locale, so its own messages would all be "Invalid input"; keep the
 // English ones classic zod gives for the few checks without a message of ours.
@@ -182,6 +182,9 @@ export const MAX_SEARCH_TEXT = 100;
 /** A time as the port passes it (ISO-8601 UTC): a string `Date.parse` reads. */
 const isoTimeSchema = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'Give a date and time.'));
 
+/** What a field filter matches: an option id, `true`/`false`, a day `YYYY-MM-DD` or a month `YYYY-MM`. */
+const FIELD_FILTER_VALUE = /^(?:[a-z][a-z0-9_]{0,39}|\d{4}-\d{2}(?:-\d{2})?)$/;
+
 /** The fields of a ticket filter, before the checks across fields. */
 const ticketFilterFields = z.object({
   requesterId: z.optional(z.string().check(z.minLength(1))),
@@ -195,12 +198,25 @@ const ticketFilterFields = z.object({
   ),
   slaDueAfter: z.optional(isoTimeSchema),
   slaDueBefore: z.optional(isoTimeSchema),
+  field: z.optional(
+    z.object({
+      key: z.string().check(z.regex(FIELD_KEY_PATTERN, 'Choose a field to filter by.')),
+      value: z
+        .string()
+        .check(z.regex(FIELD_FILTER_VALUE, 'Filter a field by an option, checked or not, a day or a month.')),
+    }),
+  ),
 });
 
-/** Refuses a tag filter together with a search (one `array-contains` per Firestore query). */
-const tagOrSearch = z.refine<{ tag?: string; search?: string }>(
-  (filter) => filter.tag === undefined || searchKeyOf(filter.search) === null,
-  'Search within a tag is not possible: clear the tag or the search.',
+/**
+ * Refuses two of a tag, a field filter and a search together (one `array-contains` per Firestore
+ * query: `search-keys.ts`).
+ */
+const tagOrSearch = z.refine<{ tag?: string; search?: string; field?: unknown }>(
+  (filter) =>
+    [filter.tag !== undefined, filter.field !== undefined, searchKeyOf(filter.search) !== null].filter(Boolean)
+      .length <= 1,
+  'A tag, a field and a search cannot be combined: keep one of them.',
 );
 
 /**

@@ -116,6 +116,40 @@ export function searchKeysFor(source: SearchKeySource): string[] {
   return [...keys];
 }
 
+/** The first character of a custom field's filter key among a ticket's search keys (DESIGN §3 "Custom fields"). */
+export const FIELD_KEY_PREFIX = '=';
+
+/** The filter key of one custom field value: `=product:web`, `=vip:true`, `=due:2026-12-01`. */
+export function fieldFilterKey(field: string, value: string): string {
+  return `${FIELD_KEY_PREFIX}${field}:${value}`;
+}
+
+/**
+ * The filter keys of a ticket's custom field values (the queue's field filters, DESIGN §3
+ * "Custom fields"): a dropdown's option id, a checkbox's `true`/`false`, a date's day and month
+ * (`2026-12-01`, `2026-12`). Told apart by the value's shape, so trusted code needs no
+ * definitions: a text value shaped like an option id (a lowercase letter, then up to 39 letters,
+ * digits or `_`) gets one too; numbers, lists and other texts get none. At most one key per value
+ * (two for a date), so at most 100.
+ */
+export function fieldFilterKeys(values: Readonly<Record<string, unknown>> | undefined): string[] {
+  const keys: string[] = [];
+  for (const [field, value] of Object.entries(values ?? {})) {
+    if (typeof value === 'boolean') keys.push(fieldFilterKey(field, String(value)));
+    else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      keys.push(fieldFilterKey(field, value), fieldFilterKey(field, value.slice(0, 7)));
+    } else if (typeof value === 'string' && /^[a-z][a-z0-9_]{0,39}$/.test(value)) {
+      keys.push(fieldFilterKey(field, value));
+    }
+  }
+  return keys;
+}
+
+/** A ticket's keys with its field filter keys replaced by `fieldKeys` (a change of values). */
+export function withFieldKeys(keys: readonly string[], fieldKeys: readonly string[]): string[] {
+  return [...new Set([...keys.filter((key) => !key.startsWith(FIELD_KEY_PREFIX)), ...fieldKeys])];
+}
+
 /**
  * A ticket's keys with its tag keys replaced by those of `tags` — of the ticket's own fields, the
  * only one that changes after creation (the subject never does, nor the denormalised requester

@@ -1593,7 +1593,16 @@ export function describeBackendContract(
           min: 1,
           max: 99,
         };
-        const mine = [order, tier, seats];
+        const product: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_product`,
+          type: 'dropdown',
+          label: { en: 'Product' },
+          visibleTo: 'customers',
+          filledBy: 'customers',
+          options: [{ id: 'kettle', label: { en: 'Kettle' }, archived: false }],
+        };
+        const mine = [order, tier, seats, product];
         const stored = await firstValue<CustomFieldDefinition[]>(
           (next, fail) => admin.backend.settings.watchFields(next, fail),
           () => true,
@@ -1634,8 +1643,11 @@ export function describeBackendContract(
             customer.backend.tickets.create({ ...request, fields: { [order.key]: 'x'.repeat(10_000) } }),
             'invalid-argument',
           );
-          const ticket = await customer.backend.tickets.create({ ...request, fields: { [order.key]: 'ORD-1' } });
-          expect(ticket.fields).toEqual({ [order.key]: 'ORD-1' });
+          const ticket = await customer.backend.tickets.create({
+            ...request,
+            fields: { [order.key]: 'ORD-1', [product.key]: 'kettle' },
+          });
+          expect(ticket.fields).toEqual({ [order.key]: 'ORD-1', [product.key]: 'kettle' });
 
           // A solve waits for the required field, and says which.
           await refused(
@@ -1676,7 +1688,25 @@ export function describeBackendContract(
             ),
           ).resolves.toEqual({ [tier.key]: 'gold', [seats.key]: 3 });
           const seen = await customer.backend.tickets.get(ticket.id);
-          expect(seen.fields).toEqual({ [order.key]: 'ORD-2' });
+          expect(seen.fields).toEqual({ [order.key]: 'ORD-2', [product.key]: 'kettle' });
+
+          // The queue filters by a field's value: staff by every field, a customer by those they see.
+          const only = (page: TicketPage) => page.tickets.map((row) => row.id).join() === ticket.id;
+          const byTier = { limit: 10, field: { key: tier.key, value: 'gold' } };
+          const byProduct = { limit: 10, field: { key: product.key, value: 'kettle' } };
+          await expect(pageOf(agent.backend, byTier, only).then(only)).resolves.toBe(true);
+          await expect(pageOf(agent.backend, byProduct, only).then(only)).resolves.toBe(true);
+          await expect(pageOf(customer.backend, byProduct, only).then(only)).resolves.toBe(true);
+          // A customer's filter on an agents-only value finds nothing, not even their own ticket.
+          const none = await pageOf(customer.backend, byTier);
+          expect(none.tickets).toEqual([]);
+          await refused(
+            firstValue<TicketPage>((next, fail) =>
+              agent.backend.tickets.watchList({ ...byTier, tag: 'vip' }, next, fail),
+            ),
+            'invalid-argument',
+            'A tag, a field and a search cannot be combined',
+          );
           await expect(
             firstValue<Record<string, unknown>>(
               (next, fail) => customer.backend.tickets.watchAgentFields(ticket.id, next, fail),

@@ -54,6 +54,13 @@ export interface TicketFilter {
    * one `array-contains` per query. Text with no token of 2+ characters searches nothing.
    */
   search?: string;
+  /**
+   * Only tickets whose custom field `key` holds `value` (DESIGN §3 "Custom fields"): a dropdown's
+   * option id, a checkbox's `true`/`false`, a date's day `YYYY-MM-DD` or month `YYYY-MM`. Staff
+   * filter on every field, customers on those they see. Read through the same one key as a tag or
+   * a search (`fieldFilterKey`), so it cannot be combined with either (`invalid-argument`).
+   */
+  field?: { key: string; value: string };
   /** Only tickets whose next SLA target falls due after this time (ISO-8601 UTC, exclusive; DESIGN §10). */
   slaDueAfter?: IsoDateTime;
   /** Only tickets whose next SLA target falls due at or before this time (inclusive). */

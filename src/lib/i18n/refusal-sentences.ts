@@ -222,6 +222,15 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.valueArchivedField',
     defaultMessage: '“{label}” is archived: it takes no new value.',
   },
+  filterField: { id: 'error.refusal.filterField', defaultMessage: 'Choose a field to filter by.' },
+  filterFieldValue: {
+    id: 'error.refusal.filterFieldValue',
+    defaultMessage: 'Filter a field by an option, checked or not, a day or a month.',
+  },
+  filterOneKey: {
+    id: 'error.refusal.filterOneKey',
+    defaultMessage: 'A tag, a field and a search cannot be combined: keep one of them.',
+  },
   fillOwnFields: {
     id: 'error.refusal.fillOwnFields',
     defaultMessage: 'You can only fill the fields of your own requests.',

@@ -18,6 +18,8 @@ import {
   conversationWordsByTicket,
   unionKeys,
   withConversationKeys,
+  fieldFilterKeys,
+  withFieldKeys,
 } from '@/domain/search-keys';
 import { ticketFilterSchema, ticketQuerySchema } from '@/domain/schemas';
 
@@ -197,5 +199,38 @@ describe('conversation keys', () => {
 
   it('unites key lists without repeating a key', () => {
     expect(unionKeys(['42', 'pr'], ['pr', 'order'], ['secret'])).toEqual(['42', 'pr', 'order', 'secret']);
+  });
+});
+
+describe('custom field filter keys (DESIGN §3 "Custom fields")', () => {
+  it('keys an option, a checkbox, a day and its month; not numbers, lists or free text', () => {
+    expect(
+      fieldFilterKeys({
+        product: 'web_app',
+        vip: false,
+        due: '2026-12-01',
+        seats: 12,
+        modules: ['api'],
+        order_number: 'ORD-42 (urgent)',
+      }),
+    ).toEqual(['=product:web_app', '=vip:false', '=due:2026-12-01', '=due:2026-12']);
+    expect(fieldFilterKeys(undefined)).toEqual([]);
+  });
+  it('replaces a ticket’s field keys and keeps the others', () => {
+    expect(withFieldKeys(['#vip', '=product:web', 'printer'], ['=product:api'])).toEqual([
+      '#vip',
+      'printer',
+      '=product:api',
+    ]);
+  });
+  it('is one filter of a tag, a field and a search', () => {
+    const field = { key: 'product', value: 'web_app' };
+    expect(ticketFilterSchema.safeParse({ field }).success).toBe(true);
+    expect(ticketFilterSchema.safeParse({ field, tag: 'vip' }).error?.issues[0]?.message).toBe(
+      'A tag, a field and a search cannot be combined: keep one of them.',
+    );
+    expect(ticketFilterSchema.safeParse({ field, search: 'printer' }).success).toBe(false);
+    expect(ticketFilterSchema.safeParse({ field: { key: 'Product', value: 'x' } }).success).toBe(false);
+    expect(ticketFilterSchema.safeParse({ field: { key: 'product', value: 'two words' } }).success).toBe(false);
   });
 });

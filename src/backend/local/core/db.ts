@@ -23,9 +23,11 @@ import {
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import {
   conversationWordsByTicket,
+  fieldFilterKeys,
   searchKeysFor,
   unionKeys,
   withConversationKeys,
+  withFieldKeys,
   withTagKeys,
 } from '@/domain/search-keys';
 import { personSearchKeysFor } from '@/domain/people';
@@ -227,6 +229,12 @@ export const NOTE_WORDS = 'noteWords';
  * ticket for them.
  */
 export const STAFF_SEARCH_KEYS = 'staffSearchKeys';
+/**
+ * The stored-only filter keys of a ticket's agents-only custom field values (`fieldFilterKeys`),
+ * written with them (`tickets.ts`) and kept on every other write: they join the staff's search
+ * keys only, as on Firebase the staff copy's (DESIGN §3 "Custom fields").
+ */
+export const AGENT_FIELD_KEYS = 'agentFieldKeys';
 
 /** The sort fields the desk offers, which get search lanes (see {@link searchLaneField}). */
 export const SEARCH_LANE_SORT_FIELDS = ['updatedAt', 'createdAt'] as const;
@@ -395,6 +403,7 @@ const STORED_ONLY = [
   STAFF_SEARCH_KEYS,
   PUBLIC_WORDS,
   NOTE_WORDS,
+  AGENT_FIELD_KEYS,
   ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField),
 ];
 
@@ -403,6 +412,7 @@ export interface TicketSearchFields {
   [SEARCH_KEYS]?: string[];
   [PUBLIC_WORDS]?: string[];
   [NOTE_WORDS]?: string[];
+  [AGENT_FIELD_KEYS]?: string[];
 }
 
 /**
@@ -435,8 +445,12 @@ export function toStoredTicket(ticket: Ticket & TicketSearchFields, before: Stor
   const publicWords = withConversationKeys(before?.[PUBLIC_WORDS] ?? [], ticket[PUBLIC_WORDS] ?? []);
   const noteWords = withConversationKeys(before?.[NOTE_WORDS] ?? [], ticket[NOTE_WORDS] ?? []);
   const known = ticket[SEARCH_KEYS] ?? before?.[SEARCH_KEYS];
-  const keys = unionKeys(known ? withTagKeys(known, ticket.tags) : keysWithoutEmail(ticket), publicWords);
-  const staffKeys = unionKeys(keys, noteWords);
+  const keys = withFieldKeys(
+    unionKeys(known ? withTagKeys(known, ticket.tags) : keysWithoutEmail(ticket), publicWords),
+    fieldFilterKeys(ticket.fields),
+  );
+  const agentFieldKeys = ticket[AGENT_FIELD_KEYS] ?? before?.[AGENT_FIELD_KEYS] ?? [];
+  const staffKeys = unionKeys(unionKeys(keys, noteWords), agentFieldKeys);
   const lanes = Object.fromEntries(
     SEARCH_LANE_SORT_FIELDS.map((field) => [
       searchLaneField(field),
@@ -451,6 +465,7 @@ export function toStoredTicket(ticket: Ticket & TicketSearchFields, before: Stor
     [STAFF_SEARCH_KEYS]: staffKeys,
     [PUBLIC_WORDS]: publicWords,
     [NOTE_WORDS]: noteWords,
+    [AGENT_FIELD_KEYS]: agentFieldKeys,
   };
 }
 

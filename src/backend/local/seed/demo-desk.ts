@@ -12,6 +12,7 @@ import type { LifecycleEvent } from '@/domain/lifecycle';
 import { isoAt } from '@/backend/local/core/context';
 import {
   SEARCH_KEYS,
+  AGENT_FIELD_KEYS,
   type CounterRecord,
   type CredentialRecord,
   type AgentFieldsRecord,
@@ -20,7 +21,7 @@ import {
   type TriageDb,
   ticketWriteTables,
 } from '@/backend/local/core/db';
-import { conversationWordsByTicket, searchKeysFor } from '@/domain/search-keys';
+import { conversationWordsByTicket, fieldFilterKeys, searchKeysFor } from '@/domain/search-keys';
 import type { CustomFieldDefinition, CustomFieldValues } from '@/domain/custom-fields';
 import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/core/ids';
@@ -476,15 +477,7 @@ export async function seedDemoData(
   const data = buildDemoData(options.now, secrets, { history: options.history });
   return db.transaction(
     'rw',
-    [
-      db.users,
-      db.credentials,
-      db.messages,
-      db.events,
-      db.counters,
-      db.ratings,
-      ...ticketWriteTables(db),
-    ],
+    [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, ...ticketWriteTables(db)],
     async () => {
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);
@@ -497,6 +490,7 @@ export async function seedDemoData(
       // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));
       const words = conversationWordsByTicket(data.messages);
+      const agentValues = new Map(data.agentFields.map((record) => [record.ticketId, record.values]));
       await db.tickets.bulkAdd(
         data.tickets.map(
           (ticket) =>
@@ -504,6 +498,7 @@ export async function seedDemoData(
               ...ticket,
               [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
               ...words.get(ticket.id),
+              [AGENT_FIELD_KEYS]: fieldFilterKeys(agentValues.get(ticket.id)),
             }) as Ticket,
         ),
       );

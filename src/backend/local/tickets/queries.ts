@@ -20,7 +20,7 @@ import {
   type SearchLaneSortField,
   type TriageDb,
 } from '@/backend/local/core/db';
-import { searchKeyOf, tagKey } from '@/domain/search-keys';
+import { fieldFilterKey, searchKeyOf, tagKey } from '@/domain/search-keys';
 import { ticketSortValue } from '@/domain/schemas';
 import { isStaff } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
@@ -109,16 +109,19 @@ function isSlaWindowOnly(filter: TicketFilter): boolean {
     filter.assigneeId === undefined &&
     filter.requesterId === undefined &&
     filter.tag === undefined &&
+    filter.field === undefined &&
     filter.search === undefined
   );
 }
 
 /**
- * The `searchKeys` entry a filter is read from: its tag's key, or its search's one key
- * (`searchKeyOf`), or `null` for neither. The schema refuses a tag with a search.
+ * The `searchKeys` entry a filter is read from: its tag's key, its field value's key
+ * (`fieldFilterKey`), or its search's one key (`searchKeyOf`), or `null` for none. The schema
+ * refuses two of them.
  */
 export function searchKeyOfFilter(filter: TicketFilter): string | null {
   if (filter.tag !== undefined) return tagKey(filter.tag);
+  if (filter.field !== undefined) return fieldFilterKey(filter.field.key, filter.field.value);
   return searchKeyOf(filter.search);
 }
 

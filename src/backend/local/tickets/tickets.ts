@@ -31,13 +31,13 @@ import {
   ticketQuerySchema,
   writeOptionsSchema,
 } from '@/domain/schemas';
-import { conversationKeysOf, searchKeysFor } from '@/domain/search-keys';
+import { conversationKeysOf, fieldFilterKeys, searchKeysFor } from '@/domain/search-keys';
 import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
 import type { AuditEvent, Message, Ticket } from '@/domain/types';
 import type { CustomFieldValues } from '@/domain/custom-fields';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
-import { PUBLIC_WORDS, SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/core/db';
+import { AGENT_FIELD_KEYS, PUBLIC_WORDS, SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/core/db';
 import { newId, newSortableId } from '@/backend/local/core/ids';
 import { auditEventsOf } from '@/backend/local/tickets/audit-records';
 import {
@@ -86,7 +86,9 @@ async function writeChange(
 ): Promise<Ticket> {
   if (plan.events.length === 0) return ticket;
   const next = applyTicketWrite(ticket, plan.write, isoAt(ms));
-  await db.tickets.put(next);
+  // Agents-only values' filter keys join the staff's search keys only (db.ts).
+  const agentKeys = plan.agentFields ? { [AGENT_FIELD_KEYS]: fieldFilterKeys(plan.agentFields) } : {};
+  await db.tickets.put({ ...next, ...agentKeys });
   if (plan.agentFields) await writeAgentFields(db, ticket.id, plan.agentFields);
   await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, actorId, ms));
   return next;

@@ -1,7 +1,8 @@
 /**
  * The agent queue's state as it lives in the URL (`/desk?view=mine&sort=updatedAt&dir=desc`),
  * so that reload, back and a shared link keep the view, its filters (`status`, `priority`,
- * `assignee` — `none` for unassigned —, `category`, `tag`, `requester`, `q` for the search),
+ * `assignee` — `none` for unassigned —, `category`, `tag`, `field` (a custom field's value as
+ * `key:value`), `requester`, `q` for the search),
  * order, page size and page. The page
  * is the cursor it starts after (`after=<sort value>~<ticket id>`, never an offset); the
  * cursors of the pages before it travel in the history entry's state, for "Previous".
@@ -30,6 +31,8 @@ export interface QueueFilters {
   assignee?: string | null;
   category?: string;
   tag?: string;
+  /** A custom field's value (DESIGN §3 "Custom fields"): an option id, `true`/`false`, a day or a month. */
+  field?: { key: string; value: string };
   /** A requester's uid. */
   requester?: string;
   /** The search text as typed. */
@@ -91,12 +94,14 @@ function textParam(raw: string | null, max: number): string | undefined {
 export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   const assignee = params.get('assignee');
   const tag = params.get('tag');
+  const field = /^([a-z][a-z0-9_]{0,39}):([a-z0-9_-]{1,40})$/.exec(params.get('field') ?? '');
   const filters: QueueFilters = {
     status: oneOfParam(params.get('status'), TICKET_STATUSES),
     priority: oneOfParam(params.get('priority'), PRIORITIES),
     assignee: assignee === UNASSIGNED_PARAM ? null : textParam(assignee, 128),
     category: textParam(params.get('category'), 60),
     tag: tag && tag.length <= LIMITS.tags.maxLength && LIMITS.tags.pattern.test(tag) ? tag : undefined,
+    field: field?.[1] && field[2] ? { key: field[1], value: field[2] } : undefined,
     requester: textParam(params.get('requester'), 128),
     q: textParam(params.get('q'), MAX_SEARCH_TEXT),
   };
@@ -108,11 +113,11 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
  * bar replaces the view's; priority, category, tag, requester and search narrow it. A search
  * looks in every ticket, any status and any assignee, as a help desk's search does (a number
  * typed into "All open" finds a closed ticket too): only the bar's own Status and Assignee
- * narrow it. A tag and a search do not combine (one `array-contains` per Firestore query): the
- * tag wins, and the bar says so.
+ * narrow it. A tag, a field's value and a search do not combine (one `array-contains` per
+ * Firestore query): the tag wins, then the field, and the bar says so.
  */
 export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: string, now?: number): TicketFilter {
-  const searching = Boolean(filters.q) && !filters.tag;
+  const searching = isSearching(filters);
   const base: QueueViewFilter = searching ? { statuses: [...TICKET_STATUSES] } : view.filter(agentUid, now);
   return {
     statuses: filters.status ? [filters.status] : base.statuses,
@@ -121,7 +126,11 @@ export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: 
       : base.assigneeId !== undefined && { assigneeId: base.assigneeId }),
     ...(filters.priority && { priority: filters.priority }),
     ...(filters.category && { category: filters.category }),
-    ...(filters.tag ? { tag: filters.tag } : filters.q && { search: filters.q }),
+    ...(filters.tag
+      ? { tag: filters.tag }
+      : filters.field
+        ? { field: filters.field }
+        : filters.q && { search: filters.q }),
     ...(filters.requester && { requesterId: filters.requester }),
     ...(base.slaDueAfter && { slaDueAfter: base.slaDueAfter }),
     ...(base.slaDueBefore && { slaDueBefore: base.slaDueBefore }),
@@ -133,8 +142,13 @@ export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: 
  * first, which is also what Firestore needs for their range), else the URL's.
  */
 export function queueSortOf(location: Pick<QueueLocation, 'view' | 'sort' | 'filters'>): QueueLocation['sort'] {
-  const searching = Boolean(location.filters.q) && !location.filters.tag;
+  const searching = isSearching(location.filters);
   return !searching && location.view.sort ? location.view.sort : location.sort;
+}
+
+/** Whether the bar's search is what the queue reads (a tag or a field's value wins over it). */
+export function isSearching(filters: QueueFilters): boolean {
+  return Boolean(filters.q) && !filters.tag && !filters.field;
 }
 
 /**
@@ -183,12 +197,13 @@ export function queueSearch(location: QueueLocation): string {
     sort: location.sort.field,
     dir: location.sort.direction,
   });
-  const { status, priority, assignee, category, tag, requester, q } = location.filters;
+  const { status, priority, assignee, category, tag, field, requester, q } = location.filters;
   if (status) params.set('status', status);
   if (priority) params.set('priority', priority);
   if (assignee !== undefined) params.set('assignee', assignee ?? UNASSIGNED_PARAM);
   if (category) params.set('category', category);
   if (tag) params.set('tag', tag);
+  if (field) params.set('field', `${field.key}:${field.value}`);
   if (requester) params.set('requester', requester);
   if (q) params.set('q', q);
   if (location.size !== QUEUE_PAGE_SIZES[0]) params.set('size', String(location.size));

@@ -19,6 +19,8 @@ import { PRIORITIES, TICKET_STATUSES, type UserProfile } from '@/domain/types';
 import { hasQueueFilters, type QueueFilters } from '@/features/tickets/queue/queue-location';
 import { useLabels } from '@/lib/i18n/labels';
 import { PersonSearchSelect } from '@/components/person-search-select';
+import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
+import type { Locale } from '@/domain/locales';
 
 /** How long typing must pause before the search runs (one query per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -39,8 +41,42 @@ const TEXT = defineMessages({
   unassigned: { id: 'queue.filterBar.unassigned', defaultMessage: 'Unassigned' },
   category: { id: 'queue.filterBar.category', defaultMessage: 'Category' },
   tag: { id: 'queue.filterBar.tag', defaultMessage: 'Tag' },
+  field: { id: 'queue.filterBar.field', defaultMessage: 'Field' },
+  fieldValue: { id: 'queue.filterBar.fieldValue', defaultMessage: '{field}: {value}' },
+  checked: { id: 'queue.filterBar.checked', defaultMessage: 'Yes' },
+  unchecked: { id: 'queue.filterBar.unchecked', defaultMessage: 'No' },
   requester: { id: 'queue.filterBar.requester', defaultMessage: 'Requester' },
 });
+
+const NO_FIELDS: readonly CustomFieldDefinition[] = [];
+
+/**
+ * The field filter's choices: each active dropdown's options and each checkbox's Yes and No, as
+ * `key:value` (the port's `TicketFilter.field`), labelled by `label` ("Product: Web app").
+ */
+export function fieldFilterOptions(
+  fields: readonly CustomFieldDefinition[],
+  label: (field: CustomFieldDefinition, value: string) => string,
+  { yes, no, locale }: { yes: string; no: string; locale: Locale },
+): { value: string; label: string }[] {
+  return fields
+    .filter((field) => !field.archived)
+    .flatMap((field) => {
+      if (field.type === 'checkbox') {
+        return [
+          { value: `${field.key}:true`, label: label(field, yes) },
+          { value: `${field.key}:false`, label: label(field, no) },
+        ];
+      }
+      if (field.type !== 'dropdown') return [];
+      return (field.options ?? [])
+        .filter((option) => !option.archived)
+        .map((option) => ({
+          value: `${field.key}:${option.id}`,
+          label: label(field, localized(option.label, locale)),
+        }));
+    });
+}
 
 /** The filters without one key (what clearing a Select does). */
 function without(filters: QueueFilters, key: keyof QueueFilters): QueueFilters {
@@ -62,11 +98,14 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   onChange,
   staff,
   categories,
+  fields = NO_FIELDS,
 }: {
   filters: QueueFilters;
   onChange: (next: QueueFilters, how?: { fromPause: true }) => void;
   staff: readonly UserProfile[];
   categories: readonly string[];
+  /** The desk's custom fields: their dropdown options and checkboxes are filter choices. */
+  fields?: readonly CustomFieldDefinition[];
 }) {
   const intl = useIntl();
   const labels = useLabels();
@@ -101,7 +140,13 @@ export const QueueFilterBar = memo(function QueueFilterBar({
     onChange(value === undefined ? without(filters, key) : { ...filters, [key]: value });
 
   const tooShort = text.trim() !== '' && searchKeyOf(text) === null;
-  const tagAndSearch = Boolean(filters.tag && filters.q);
+  const tagAndSearch = Boolean((filters.tag || filters.field) && filters.q);
+  const locale = intl.locale as Locale;
+  const fieldOptions = fieldFilterOptions(
+    fields,
+    (field, value) => intl.formatMessage(TEXT.fieldValue, { field: localized(field.label, locale), value }),
+    { yes: intl.formatMessage(TEXT.checked), no: intl.formatMessage(TEXT.unchecked), locale },
+  );
   const staffOptions = [
     { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
     ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
@@ -184,6 +229,23 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           onPressEnter={(event) => applyTag(event.currentTarget.value)}
           onBlur={(event) => applyTag(event.currentTarget.value)}
         />
+        {fieldOptions.length > 0 && (
+          <Select
+            aria-label={intl.formatMessage(TEXT.field)}
+            placeholder={intl.formatMessage(TEXT.field)}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 120 }}
+            popupMatchSelectWidth={false}
+            value={filters.field ? `${filters.field.key}:${filters.field.value}` : undefined}
+            onChange={(value?: string) => {
+              const at = value?.indexOf(':') ?? -1;
+              set('field', value && at > 0 ? { key: value.slice(0, at), value: value.slice(at + 1) } : undefined);
+            }}
+            options={fieldOptions}
+          />
+        )}
         <PersonSearchSelect
           label={intl.formatMessage(TEXT.requester)}
           style={{ width: 124 }}
@@ -204,7 +266,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           />
         </Typography.Text>
       )}
-      {filters.q && !filters.tag && !tooShort && (
+      {filters.q && !filters.tag && !filters.field && !tooShort && (
         <Typography.Text type="secondary" data-testid="search-scope">
           {filters.status || filters.assignee !== undefined ? (
             <FormattedMessage
@@ -223,7 +285,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
         <Typography.Text type="warning">
           <FormattedMessage
             id="queue.filterBar.tagAndSearch"
-            defaultMessage="A tag and a search cannot be combined: showing the tag. Clear the tag to search."
+            defaultMessage="A tag or a field and a search cannot be combined: showing the tag or field. Clear it to search."
           />
         </Typography.Text>
       )}

@@ -41,7 +41,9 @@ import { ticketOpened } from '@/features/tickets/ticket-events';
 import { QueueBulkBar } from '@/features/tickets/queue/components/bulk-bar';
 import { QueueFilterBar } from '@/features/tickets/queue/components/filter-bar';
 import { QueueSavedViews } from '@/features/tickets/queue/components/saved-views';
+import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import {
+  isSearching,
   hasQueueFilters,
   parseQueueLocation,
   queueReadsOf,
@@ -101,6 +103,7 @@ export default function DeskScreen() {
   const { data: staffData } = useWatchStaffQuery(undefined, { skip: !user });
   const staff = staffData?.value ?? NONE;
   const { data: settingsData } = useWatchDeskSettingsQuery(undefined, { skip: !user });
+  const { data: fieldsData } = useWatchFieldsQuery(undefined, { skip: !user });
   const lastSeen = useAppSelector((state: QueuePreferencesRootState) => selectLastSeen(state, agentUid));
 
   // `currentData`, not `data`: while another page, order or filter loads, RTK Query's `data` is
@@ -316,7 +319,7 @@ export default function DeskScreen() {
             viewShowsChoices(queue.view, agentUid, {
               status: queue.filters.status,
               assignee: queue.filters.assignee,
-              searching: Boolean(queue.filters.q) && !queue.filters.tag,
+              searching: isSearching(queue.filters),
             })
               ? queue.view.id
               : null
@@ -346,6 +349,7 @@ export default function DeskScreen() {
               onChange={changeFilters}
               staff={staff}
               categories={settingsData?.value?.categories ?? NONE}
+              fields={fieldsData?.value ?? undefined}
             />
           </div>
         )}

@@ -3,7 +3,7 @@
  * (Firestore needs a composite index per shape, the app cannot create one at run time, and the
  * emulator does not enforce them, so only this test catches a missing one). The shapes come from
  * the adapter's own plan (`ticketQueryPlan`) for every filter the port accepts — each status
- * choice, assignee, priority, category, tag or search, requester, SLA range — by a customer and
+ * choice, assignee, priority, category, tag, custom field value or search, requester, SLA range — by a customer and
  * by an agent, in every order they may ask for, as a page (`orderBy(field), orderBy(__name__)`)
  * and as a count (no order).
  *
@@ -104,7 +104,12 @@ function* filters(): Generator<TicketFilter> {
     for (const assigneeId of [undefined, null, 'alice'] as const)
       for (const priority of [undefined, 'high'] as const)
         for (const category of [undefined, 'Billing'] as const)
-          for (const match of [{}, { tag: 'vip' }, { search: 'printer' }] as const)
+          for (const match of [
+            {},
+            { tag: 'vip' },
+            { search: 'printer' },
+            { field: { key: 'plan', value: 'pro' } },
+          ] as const)
             for (const requesterId of [undefined, 'carol'] as const)
               for (const sla of [
                 {},
@@ -178,5 +183,22 @@ describe('firestore.indexes.json serves every query shape of the queue', () => {
     expect(
       unserved({ collection: 'tickets', filters: [status, tokens] }, { field: 'createdAt', direction: 'desc' }),
     ).toBe('page');
+  });
+});
+
+describe('a custom field filter reads the key its value is kept under (DESIGN §3 "Custom fields")', () => {
+  const field = { key: 'plan', value: 'pro' };
+  it('in the staff’s copies for staff (agents-only values are keyed there), on the tickets for a customer', () => {
+    expect(ticketQueryPlan({ field }, PEOPLE.agent)).toEqual({
+      collection: 'ticketSearch',
+      filters: [{ field: 'searchKeys', op: 'array-contains', value: '=plan:pro' }],
+    });
+    expect(ticketQueryPlan({ field, requesterId: 'carol' }, PEOPLE.customer)).toEqual({
+      collection: 'tickets',
+      filters: [
+        { field: 'requesterId', op: '==', value: 'carol' },
+        { field: 'searchKeys', op: 'array-contains', value: '=plan:pro' },
+      ],
+    });
   });
 });

@@ -5,7 +5,12 @@
  */
 import { queueViewById } from '@/domain/queue-views';
 import { TICKET_STATUSES } from '@/domain/types';
-import { queueFilterOf } from '@/features/tickets/queue/queue-location';
+import {
+  parseQueueFilters,
+  parseQueueLocation,
+  queueFilterOf,
+  queueSearch,
+} from '@/features/tickets/queue/queue-location';
 import { ME } from '../../../../support/queue-agent';
 
 describe('a search looks everywhere', () => {
@@ -30,5 +35,28 @@ describe('a search looks everywhere', () => {
       assigneeId: ME,
       tag: 'vip',
     });
+  });
+});
+
+describe('a custom field filter (DESIGN §3 "Custom fields")', () => {
+  const field = { key: 'product', value: 'web_app' };
+  it('stays inside its view, wins over a search, and yields to a tag', () => {
+    expect(queueFilterOf(queueViewById('mine'), { field, q: 'printer' }, ME)).toEqual({
+      statuses: ['new', 'open', 'pending', 'on_hold'],
+      assigneeId: ME,
+      field,
+    });
+    expect(queueFilterOf(queueViewById('mine'), { field, tag: 'vip' }, ME)).not.toHaveProperty('field');
+  });
+  it('travels in the URL as key:value, and anything malformed is dropped', () => {
+    expect(parseQueueFilters(new URLSearchParams('field=product:web_app'))).toEqual({ field });
+    expect(parseQueueFilters(new URLSearchParams('field=due:2026-12'))).toEqual({
+      field: { key: 'due', value: '2026-12' },
+    });
+    for (const raw of ['product', 'Product:web', 'product:', 'product:a b', ':web']) {
+      expect(parseQueueFilters(new URLSearchParams({ field: raw }))).toEqual({});
+    }
+    const location = parseQueueLocation(new URLSearchParams('view=mine&field=product:web_app'));
+    expect(new URLSearchParams(queueSearch(location)).get('field')).toBe('product:web_app');
   });
 });
