@@ -2,8 +2,8 @@
  * Custom fields journey on the local backend (DESIGN §3 "Custom fields"): an admin adds an
  * agents-only dropdown required to solve; a customer sends a request with the fields customers
  * fill, a wrong one refused under its field and nothing typed lost; the agent cannot solve until
- * the field is set — the refusal names it — sets it in the ticket's fields panel, solves, and the
- * timeline shows each change by name.
+ * the field is set — the refusal names it — sets it in the ticket's fields panel, opens the queue
+ * filtered by the ticket's product, solves, and the timeline shows each change by name.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -72,6 +72,14 @@ test('a required-to-solve field holds the solve until the agent sets it, and the
     .selectOption({ label: 'Bug' });
   await fieldsPanel(agent).getByRole('button', { name: 'Save fields' }).click();
   await expect(fieldsPanel(agent).getByRole('status')).toHaveText('Fields saved.');
+  // A value leads to the queue filtered by it.
+  await fieldsPanel(agent).getByRole('link', { name: 'Open tickets with this Product' }).click();
+  await expect(agent).toHaveURL(/\/desk\?.*field=product%3Aweb_app/);
+  await expect(agent.getByTestId('field-filter')).toContainText('Field: Product = Web app');
+  await expect(agent.getByRole('row', { name: new RegExp(subject) })).toBeVisible();
+  await shot(agent, 'fields-05b-queue-filtered-by-field');
+  await agent.goBack();
+  await expect(fieldsPanel(agent).getByLabel(/^Root cause/)).toHaveValue('bug');
   await agent.getByRole('group', { name: 'Status actions' }).getByRole('button', { name: 'Solve' }).click();
   await expect(agent.getByTestId('ticket-status')).toHaveText('Solved');
   const activity = agent.getByRole('list', { name: 'Activity' });

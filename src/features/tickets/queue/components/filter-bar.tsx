@@ -6,7 +6,7 @@
  */
 import { memo, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -41,8 +41,7 @@ const TEXT = defineMessages({
   unassigned: { id: 'queue.filterBar.unassigned', defaultMessage: 'Unassigned' },
   category: { id: 'queue.filterBar.category', defaultMessage: 'Category' },
   tag: { id: 'queue.filterBar.tag', defaultMessage: 'Tag' },
-  field: { id: 'queue.filterBar.field', defaultMessage: 'Field' },
-  fieldValue: { id: 'queue.filterBar.fieldValue', defaultMessage: '{field}: {value}' },
+  fieldValue: { id: 'queue.filterBar.fieldValue', defaultMessage: 'Field: {field} = {value}' },
   checked: { id: 'queue.filterBar.checked', defaultMessage: 'Yes' },
   unchecked: { id: 'queue.filterBar.unchecked', defaultMessage: 'No' },
   requester: { id: 'queue.filterBar.requester', defaultMessage: 'Requester' },
@@ -51,31 +50,27 @@ const TEXT = defineMessages({
 const NO_FIELDS: readonly CustomFieldDefinition[] = [];
 
 /**
- * The field filter's choices: each active dropdown's options and each checkbox's Yes and No, as
- * `key:value` (the port's `TicketFilter.field`), labelled by `label` ("Product: Web app").
+ * The active field filter as the bar shows it: "Field: Product = Web app" (an option's or a
+ * checkbox's label where the desk defines it; the stored value otherwise, e.g. a date).
  */
-export function fieldFilterOptions(
+export function fieldFilterLabel(
   fields: readonly CustomFieldDefinition[],
-  label: (field: CustomFieldDefinition, value: string) => string,
-  { yes, no, locale }: { yes: string; no: string; locale: Locale },
-): { value: string; label: string }[] {
-  return fields
-    .filter((field) => !field.archived)
-    .flatMap((field) => {
-      if (field.type === 'checkbox') {
-        return [
-          { value: `${field.key}:true`, label: label(field, yes) },
-          { value: `${field.key}:false`, label: label(field, no) },
-        ];
-      }
-      if (field.type !== 'dropdown') return [];
-      return (field.options ?? [])
-        .filter((option) => !option.archived)
-        .map((option) => ({
-          value: `${field.key}:${option.id}`,
-          label: label(field, localized(option.label, locale)),
-        }));
-    });
+  filter: { key: string; value: string },
+  intl: IntlShape,
+  { yes, no }: { yes: string; no: string },
+): string {
+  const locale = intl.locale as Locale;
+  const field = fields.find((candidate) => candidate.key === filter.key);
+  const option = field?.options?.find((candidate) => candidate.id === filter.value);
+  const value =
+    field?.type === 'checkbox'
+      ? filter.value === 'true'
+        ? yes
+        : no
+      : option
+        ? localized(option.label, locale)
+        : filter.value;
+  return intl.formatMessage(TEXT.fieldValue, { field: field ? localized(field.label, locale) : filter.key, value });
 }
 
 /** The filters without one key (what clearing a Select does). */
@@ -104,7 +99,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   onChange: (next: QueueFilters, how?: { fromPause: true }) => void;
   staff: readonly UserProfile[];
   categories: readonly string[];
-  /** The desk's custom fields: their dropdown options and checkboxes are filter choices. */
+  /** The desk's custom fields, to name an active field filter (set from a ticket's Fields card). */
   fields?: readonly CustomFieldDefinition[];
 }) {
   const intl = useIntl();
@@ -141,12 +136,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
 
   const tooShort = text.trim() !== '' && searchKeyOf(text) === null;
   const tagAndSearch = Boolean((filters.tag || filters.field) && filters.q);
-  const locale = intl.locale as Locale;
-  const fieldOptions = fieldFilterOptions(
-    fields,
-    (field, value) => intl.formatMessage(TEXT.fieldValue, { field: localized(field.label, locale), value }),
-    { yes: intl.formatMessage(TEXT.checked), no: intl.formatMessage(TEXT.unchecked), locale },
-  );
+
   const staffOptions = [
     { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
     ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
@@ -229,23 +219,6 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           onPressEnter={(event) => applyTag(event.currentTarget.value)}
           onBlur={(event) => applyTag(event.currentTarget.value)}
         />
-        {fieldOptions.length > 0 && (
-          <Select
-            aria-label={intl.formatMessage(TEXT.field)}
-            placeholder={intl.formatMessage(TEXT.field)}
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 120 }}
-            popupMatchSelectWidth={false}
-            value={filters.field ? `${filters.field.key}:${filters.field.value}` : undefined}
-            onChange={(value?: string) => {
-              const at = value?.indexOf(':') ?? -1;
-              set('field', value && at > 0 ? { key: value.slice(0, at), value: value.slice(at + 1) } : undefined);
-            }}
-            options={fieldOptions}
-          />
-        )}
         <PersonSearchSelect
           label={intl.formatMessage(TEXT.requester)}
           style={{ width: 124 }}
@@ -280,6 +253,19 @@ export const QueueFilterBar = memo(function QueueFilterBar({
             />
           )}
         </Typography.Text>
+      )}
+      {filters.field && (
+        <Flex gap={8} align="center" wrap data-testid="field-filter">
+          <Typography.Text>
+            {fieldFilterLabel(fields, filters.field, intl, {
+              yes: intl.formatMessage(TEXT.checked),
+              no: intl.formatMessage(TEXT.unchecked),
+            })}
+          </Typography.Text>
+          <Button type="link" size="small" onClick={() => set('field', undefined)}>
+            <FormattedMessage id="queue.filterBar.clearField" defaultMessage="Clear the field filter" />
+          </Button>
+        </Flex>
       )}
       {tagAndSearch && (
         <Typography.Text type="warning">

@@ -12,7 +12,13 @@ import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import type { ErrorShape } from '@/domain/errors/errors';
-import { localized, type CustomFieldDefinition, type CustomFieldValues } from '@/domain/custom-fields';
+import {
+  localized,
+  type CustomFieldDefinition,
+  type CustomFieldValue,
+  type CustomFieldValues,
+} from '@/domain/custom-fields';
+import { Link } from 'react-router-dom';
 import type { FieldChanges } from '@/domain/plans/field-values';
 import type { Locale } from '@/domain/locales';
 import type { Ticket } from '@/domain/types';
@@ -35,7 +41,19 @@ const MESSAGES = defineMessages({
   requiredToSolve: { id: 'workspace.fields.requiredToSolve', defaultMessage: 'Required to solve' },
   agentsOnly: { id: 'workspace.fields.agentsOnly', defaultMessage: 'Agents only' },
   saved: { id: 'workspace.fields.saved', defaultMessage: 'Fields saved.' },
+  sameValue: { id: 'workspace.fields.sameValue', defaultMessage: 'Open tickets with this {field}' },
 });
+
+/**
+ * The queue of open tickets whose field holds the same stored value (the queue's field filter,
+ * `field=key:value`): for a dropdown's option and a checkbox; `null` for other types or no value.
+ */
+export function queueLinkOf(field: CustomFieldDefinition, value: CustomFieldValue | undefined): string | null {
+  const filterable =
+    (field.type === 'dropdown' && typeof value === 'string') ||
+    (field.type === 'checkbox' && typeof value === 'boolean');
+  return filterable ? `/desk?view=open&field=${encodeURIComponent(`${field.key}:${String(value)}`)}` : null;
+}
 
 /** Props of {@link TicketFields}. */
 export interface TicketFieldsProps {
@@ -120,6 +138,11 @@ export function TicketFields({ ticket }: TicketFieldsProps) {
                     </Typography.Text>
                   )}
                 </label>
+              )}
+              {queueLinkOf(field, values[field.key]) && (
+                <Link to={queueLinkOf(field, values[field.key]) ?? ''} style={{ fontSize: 12 }}>
+                  {intl.formatMessage(MESSAGES.sameValue, { field: label })}
+                </Link>
               )}
               {field.archived || readOnly ? (
                 <Typography.Text id={id}>{fieldValueText(intl, field, values[field.key])}</Typography.Text>
