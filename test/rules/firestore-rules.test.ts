@@ -1542,6 +1542,23 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(setFields('carol', id, { order_number: 'ORD-3', product: 'api', severity: 'major' }));
       await assertFails(setFields('outsider', id, { order_number: 'ORD-4' }));
       await assertFails(setFields('carol', id, { order_number: 42 }));
+      // A batch that also writes the agents-only record, or a forged key list without a change.
+      const carol = dbOf('carol');
+      const batch = writeBatch(carol);
+      batch.update(doc(carol, 'tickets', id), {
+        fields: { order_number: 'ORD-5' },
+        fieldsChanged: byType(['order_number']),
+        ...stamped('carol'),
+      });
+      batch.set(doc(carol, 'tickets', id, 'agentFields', 'values'), {
+        values: { plan: 'team' },
+        changed: byType(['plan']),
+        ...stamped('carol'),
+      });
+      await assertFails(batch.commit());
+      await assertFails(
+        updateDoc(doc(carol, 'tickets', id), { fieldsChanged: byType(['product']), ...stamped('carol') }),
+      );
     });
 
     it('keeps agents-only values in a staff-only document, written with the ticket', async () => {

@@ -71,7 +71,7 @@ export function fieldAuditEntries(before: CustomFieldValues, after: CustomFieldV
 }
 
 /** The keys whose value differs between two maps of values (added, changed or removed), sorted. */
-export function changedFieldKeys(before: CustomFieldValues, after: CustomFieldValues): string[] {
+function changedFieldKeys(before: CustomFieldValues, after: CustomFieldValues): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
 }

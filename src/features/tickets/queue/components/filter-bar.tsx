@@ -19,6 +19,7 @@ import { PRIORITIES, TICKET_STATUSES, type UserProfile } from '@/domain/types';
 import { hasQueueFilters, type QueueFilters } from '@/features/tickets/queue/queue-location';
 import { useLabels } from '@/lib/i18n/labels';
 import { PersonSearchSelect } from '@/components/person-search-select';
+import { auditValueText } from '@/components/custom-field-control';
 import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
 import type { Locale } from '@/domain/locales';
 
@@ -42,35 +43,25 @@ const TEXT = defineMessages({
   category: { id: 'queue.filterBar.category', defaultMessage: 'Category' },
   tag: { id: 'queue.filterBar.tag', defaultMessage: 'Tag' },
   fieldValue: { id: 'queue.filterBar.fieldValue', defaultMessage: 'Field: {field} = {value}' },
-  checked: { id: 'queue.filterBar.checked', defaultMessage: 'Yes' },
-  unchecked: { id: 'queue.filterBar.unchecked', defaultMessage: 'No' },
   requester: { id: 'queue.filterBar.requester', defaultMessage: 'Requester' },
 });
 
 const NO_FIELDS: readonly CustomFieldDefinition[] = [];
 
 /**
- * The active field filter as the bar shows it: "Field: Product = Web app" (an option's or a
- * checkbox's label where the desk defines it; the stored value otherwise, e.g. a date).
+ * The active field filter as the bar shows it: "Field: Product = Web app" (the value as the
+ * ticket's history writes it, `auditValueText`: an option's label, Yes or No, a date as stored).
  */
 export function fieldFilterLabel(
   fields: readonly CustomFieldDefinition[],
   filter: { key: string; value: string },
   intl: IntlShape,
-  { yes, no }: { yes: string; no: string },
 ): string {
-  const locale = intl.locale as Locale;
   const field = fields.find((candidate) => candidate.key === filter.key);
-  const option = field?.options?.find((candidate) => candidate.id === filter.value);
-  const value =
-    field?.type === 'checkbox'
-      ? filter.value === 'true'
-        ? yes
-        : no
-      : option
-        ? localized(option.label, locale)
-        : filter.value;
-  return intl.formatMessage(TEXT.fieldValue, { field: field ? localized(field.label, locale) : filter.key, value });
+  return intl.formatMessage(TEXT.fieldValue, {
+    field: field ? localized(field.label, intl.locale as Locale) : filter.key,
+    value: auditValueText(intl, field, filter.value),
+  });
 }
 
 /** The filters without one key (what clearing a Select does). */
@@ -256,12 +247,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
       )}
       {filters.field && (
         <Flex gap={8} align="center" wrap data-testid="field-filter">
-          <Typography.Text>
-            {fieldFilterLabel(fields, filters.field, intl, {
-              yes: intl.formatMessage(TEXT.checked),
-              no: intl.formatMessage(TEXT.unchecked),
-            })}
-          </Typography.Text>
+          <Typography.Text>{fieldFilterLabel(fields, filters.field, intl)}</Typography.Text>
           <Button type="link" size="small" onClick={() => set('field', undefined)}>
             <FormattedMessage id="queue.filterBar.clearField" defaultMessage="Clear the field filter" />
           </Button>

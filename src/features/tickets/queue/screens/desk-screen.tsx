@@ -103,7 +103,8 @@ export default function DeskScreen() {
   const { data: staffData } = useWatchStaffQuery(undefined, { skip: !user });
   const staff = staffData?.value ?? NONE;
   const { data: settingsData } = useWatchDeskSettingsQuery(undefined, { skip: !user });
-  const { data: fieldsData } = useWatchFieldsQuery(undefined, { skip: !user });
+  // Only to name an active field filter: a queue without one reads no definitions.
+  const { data: fieldsData } = useWatchFieldsQuery(undefined, { skip: !user || !queue.filters.field });
   const lastSeen = useAppSelector((state: QueuePreferencesRootState) => selectLastSeen(state, agentUid));
 
   // `currentData`, not `data`: while another page, order or filter loads, RTK Query's `data` is

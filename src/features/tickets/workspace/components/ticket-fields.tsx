@@ -76,7 +76,9 @@ export function TicketFields({ ticket }: TicketFieldsProps) {
   const locale = intl.locale as Locale;
   const friendlyMessage = useFriendlyMessage();
   const { data: definitionsData } = useWatchFieldsQuery();
-  const { data: agentsData } = useWatchAgentFieldsQuery(ticket.id);
+  // The agents-only record is followed only where the desk has an agents-only field.
+  const agentsOnly = (definitionsData?.value ?? []).some((field) => field.visibleTo === 'agents');
+  const { data: agentsData } = useWatchAgentFieldsQuery(ticket.id, { skip: !agentsOnly });
   const [updateTicket, { isLoading: saving }] = useUpdateTicketMutation();
   const [drafts, setDrafts] = useState<Record<string, FieldDraft>>({});
   const [refusal, setRefusal] = useState<ErrorShape | null>(null);
@@ -122,6 +124,8 @@ export function TicketFields({ ticket }: TicketFieldsProps) {
         )}
         {shown.map((field) => {
           const id = `ticket-${ticket.id}-field-${field.key}`;
+          // The stored value's queue, under the control (a draft not saved yet leads nowhere new).
+          const queueLink = queueLinkOf(field, values[field.key]);
           const label = localized(field.label, locale);
           const notes = [
             field.requiredToSolve && !field.archived ? intl.formatMessage(MESSAGES.requiredToSolve) : '',
@@ -139,11 +143,6 @@ export function TicketFields({ ticket }: TicketFieldsProps) {
                   )}
                 </label>
               )}
-              {queueLinkOf(field, values[field.key]) && (
-                <Link to={queueLinkOf(field, values[field.key]) ?? ''} style={{ fontSize: 12 }}>
-                  {intl.formatMessage(MESSAGES.sameValue, { field: label })}
-                </Link>
-              )}
               {field.archived || readOnly ? (
                 <Typography.Text id={id}>{fieldValueText(intl, field, values[field.key])}</Typography.Text>
               ) : (
@@ -157,6 +156,11 @@ export function TicketFields({ ticket }: TicketFieldsProps) {
                   }}
                   disabled={saving}
                 />
+              )}
+              {queueLink && (
+                <Link to={queueLink} style={{ fontSize: 12 }}>
+                  {intl.formatMessage(MESSAGES.sameValue, { field: label })}
+                </Link>
               )}
             </Flex>
           );
