@@ -198,7 +198,13 @@ export default tseslint.config(
       'scripts/**/*.{ts,mts,mjs}',
       'test/fixtures/lint/**/*.{ts,tsx}',
     ],
-    ignores: ['src/domain/plans/add-message.ts', 'src/domain/plans/reply.ts', 'src/backend/local/seed/history.ts'],
+    // A macro's reply and note are planned with its other actions, as one write (src/domain/plans/macro.ts).
+    ignores: [
+      'src/domain/plans/add-message.ts',
+      'src/domain/plans/reply.ts',
+      'src/domain/plans/macro.ts',
+      'src/backend/local/seed/history.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

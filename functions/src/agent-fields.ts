@@ -3,12 +3,13 @@
  * `tickets/{id}/agentFields/values`, apart from the ticket customers read, so the ticket's own
  * trigger never sees them change. Each write of that document gets one `field` entry per changed
  * key, by its `updatedBy` (the rules make it the writer) at its `updatedAt` (the ticket's, stamped
- * in the same write), from the same `fieldAuditEntries` the planners use.
+ * in the same write), from the same `fieldAuditEntries` the planners use, naming the macro that
+ * set them when one did (DESIGN §3 "Macros").
  */
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { fieldAuditEntries } from '@/domain/plans/field-values';
-import { text } from './snapshot-values';
+import { optionalText, text } from './snapshot-values';
 
 /** Firestore's gRPC code for a `create` of an id that exists. */
 const ALREADY_EXISTS = 6;
@@ -30,11 +31,18 @@ export async function recordAgentFieldsChange(
   const ticket = after.ref.parent.parent;
   if (entries.length === 0 || !ticket) return 0;
   const actorId = text(after.get('updatedBy'));
+  // A macro's write names it (the document is replaced on every write: a later one drops the name).
+  const macro = optionalText(after.get('macro'));
   const at = after.get('updatedAt') as unknown;
   const batch = after.ref.firestore.batch();
   const prefix = changeId.replace(/[^A-Za-z0-9_-]/g, '_');
   entries.forEach((entry, index) => {
-    batch.create(ticket.collection('events').doc(`${prefix}-f${index}`), { ...entry, actorId, at });
+    batch.create(ticket.collection('events').doc(`${prefix}-f${index}`), {
+      ...entry,
+      ...(macro ? { macro } : {}),
+      actorId,
+      at,
+    });
   });
   try {
     await batch.commit();

@@ -16,7 +16,7 @@ import { createTransport } from 'nodemailer';
 import type { MailgunInbound } from '@/domain/mail/inbound';
 import { deleteAccountData } from './account';
 import { recordAgentFieldsChange } from './agent-fields';
-import { keepCannedRepliesWellFormed } from './canned-replies';
+import { CANNED_REPLIES_PATH, moveCannedRepliesToMacros } from './macros';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage } from './mail';
 import { onTicketWritten, runIndependently } from './ticket-written';
@@ -69,7 +69,8 @@ export const deskSettingsWritten = onDocumentWritten({ document: 'settings/desk'
  * the uploads whose message was never sent within a day deleted (DESIGN §4, {@link deleteOrphanUploads});
  * a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
  * {@link backfillPeopleSearchKeys}); and a step of the conversation words' back-fill until every
- * ticket stored before them has them (DESIGN §3 "Search", {@link backfillStaffSearch}).
+ * ticket stored before them has them (DESIGN §3 "Search", {@link backfillStaffSearch}); and the
+ * canned replies of a desk from before macros moved into shared macros ({@link moveCannedRepliesToMacros}).
  */
 export const deskAutomation = onSchedule('every 5 minutes', async () => {
   const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
@@ -81,6 +82,8 @@ export const deskAutomation = onSchedule('every 5 minutes', async () => {
   if (keyed > 0) logger.info(`people search keys back-filled: ${keyed}`);
   const worded = await backfillStaffSearch(getFirestore());
   if (worded > 0) logger.info(`tickets given their conversation's words: ${worded}`);
+  const moved = await moveCannedRepliesToMacros(getFirestore());
+  if (moved > 0) logger.info(`canned replies moved to shared macros: ${moved}`);
 });
 
 /**
@@ -158,18 +161,14 @@ export const inboundEmail = onRequest(async (request, response) => {
 });
 
 /**
- * On every write of `settings/canned-replies`: drops entries the rules could not check (see
- * {@link keepCannedRepliesWellFormed}), and logs how many, for an admin to look into.
+ * On every write of `settings/canned-replies` (an app from before macros): its replies become
+ * shared macros and the document goes (DESIGN §3 "Macros", {@link moveCannedRepliesToMacros}).
  */
-export const cannedRepliesWritten = onDocumentWritten(
-  { document: 'settings/canned-replies', retry: true },
-  async (event) => {
-    const after = event.data?.after;
-    if (!after?.exists) return;
-    const dropped = await keepCannedRepliesWellFormed(after);
-    if (dropped > 0) logger.warn(`settings/canned-replies: dropped ${dropped} malformed entries`);
-  },
-);
+export const cannedRepliesWritten = onDocumentWritten({ document: CANNED_REPLIES_PATH, retry: true }, async (event) => {
+  if (!event.data?.after.exists) return;
+  const moved = await moveCannedRepliesToMacros(getFirestore());
+  if (moved > 0) logger.info(`canned replies moved to shared macros: ${moved}`);
+});
 
 /** How recent a sign-in must be for "Delete my account": 5 minutes (the client re-authenticates first). */
 const RECENT_SIGN_IN_S = 5 * 60;

@@ -5,7 +5,7 @@
  * domain functions the local backend uses (`auditEntriesBetween`, `searchKeysFor`,
  * `slaStateAfter`).
  */
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
 import { fieldAuditEntries } from '@/domain/plans/field-values';
 import { customFieldValuesFrom } from '@/domain/custom-fields';
@@ -51,6 +51,19 @@ function codeOf(error: unknown): unknown {
 }
 
 /**
+ * The title of the macro this version of the ticket was written by (DESIGN §3 "Macros"): its
+ * `appliedMacro` stamped at the write's own `updatedAt` (the rules make both the server's time of
+ * the write), or `null` — a later write leaves the field as it was, with an older stamp.
+ */
+function appliedMacroOf(ticket: DocumentSnapshot): string | null {
+  const applied: unknown = ticket.get('appliedMacro');
+  const updatedAt: unknown = ticket.get('updatedAt');
+  if (typeof applied !== 'object' || applied === null || !(updatedAt instanceof Timestamp)) return null;
+  const { title, at } = applied as { title?: unknown; at?: unknown };
+  return typeof title === 'string' && at instanceof Timestamp && at.isEqual(updatedAt) ? title : null;
+}
+
+/**
  * Writes the audit trail of one ticket write: the submission entry (`events/submitted`, by the
  * requester, at `createdAt`) for a new ticket; else one entry per followed field that changed,
  * by the write's `updatedBy` (the rules make it the writer), at its `updatedAt`, with ids
@@ -71,11 +84,12 @@ async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): P
   if (entries.length === 0) return 0;
   const actorId = text(created ? after.get('requesterId') : after.get('updatedBy'));
   const at = created ? after.get('createdAt') : after.get('updatedAt');
+  const macro = created ? null : appliedMacroOf(after);
   const events = after.ref.collection('events');
   const batch = after.ref.firestore.batch();
   entries.forEach((entry, index) => {
     const id = created ? 'submitted' : `${safeId(change.changeId)}-${index}`;
-    batch.create(events.doc(id), { ...entry, actorId, at });
+    batch.create(events.doc(id), { ...entry, ...(macro ? { macro } : {}), actorId, at });
   });
   try {
     await batch.commit();

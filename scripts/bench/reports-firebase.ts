@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     settings: { id: 'desk', value: DEFAULT_DESK_SETTINGS, updatedAt: new Date(now).toISOString() },
     customFields: { id: 'fields', fields: [], updatedBy: uid, updatedAt: new Date(now).toISOString() },
     agentFields: [],
+    macros: [],
   });
   const days = documents.filter((document) => document.path.startsWith('stats/')).length;
   for (let i = 0; i < documents.length; i += 400) {

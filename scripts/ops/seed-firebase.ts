@@ -250,13 +250,12 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     path: `${STATS_LEDGER}/${ticketId}`,
     data: { entries },
   }));
-  // Canned replies live in their own staff-only document (see firestore-settings.ts).
-  const { cannedReplies, ...deskSettings } = structuredClone(desk.settings.value);
-  const settings: SeedDocument = { path: 'settings/desk', data: deskSettings };
-  const replies: SeedDocument = {
-    path: 'settings/canned-replies',
-    data: { replies: cannedReplies, updatedAt: timestamp(desk.settings.updatedAt) },
-  };
+  const settings: SeedDocument = { path: 'settings/desk', data: structuredClone(desk.settings.value) };
+  // Macros: one document each, shared (`ownerId: null`) or personal (DESIGN §3 "Macros").
+  const macros = desk.macros.map(({ id, updatedAt, ...macro }): SeedDocument => ({
+    path: `macros/${id}`,
+    data: { ...structuredClone(macro), updatedAt: timestamp(updatedAt ?? desk.settings.updatedAt) },
+  }));
   // The ticket fields: every field for staff, those customers see apart (see firestore-fields.ts).
   const fieldsAt = timestamp(desk.customFields.updatedAt);
   const fields: SeedDocument[] = [
@@ -288,7 +287,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
   return [
     ...users,
     settings,
-    replies,
+    ...macros,
     ...fields,
     ...tickets,
     ...agentFields,

@@ -24,7 +24,7 @@ const TITLES = defineMessages({
   request: { id: 'app.title.request', defaultMessage: 'Request' },
   desk: { id: 'app.title.desk', defaultMessage: 'Desk' },
   ticket: { id: 'app.title.ticket', defaultMessage: 'Ticket' },
-  cannedReplies: { id: 'app.title.cannedReplies', defaultMessage: 'Canned replies' },
+  macros: { id: 'app.title.macros', defaultMessage: 'Macros' },
   reports: { id: 'app.title.reports', defaultMessage: 'Reports' },
   admin: { id: 'app.title.admin', defaultMessage: 'Admin' },
   outgoingMail: { id: 'app.title.outgoingMail', defaultMessage: 'Outgoing mail' },
@@ -133,17 +133,12 @@ export const ROUTES: readonly AppRoute[] = [
     screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/workspace/screens/ticket-screen')),
   },
   {
-    path: '/canned-replies',
-    chunk: 'canned-replies',
-    title: TITLES.cannedReplies,
+    path: '/macros',
+    chunk: 'macros',
+    title: TITLES.macros,
     access: STAFF,
-    menu: { label: TITLES.cannedReplies, icon: <ThunderboltOutlined /> },
-    screen: lazy(
-      () =>
-        import(
-          /* webpackChunkName: "canned-replies" */ '@/features/tickets/canned-replies/screens/canned-replies-screen'
-        ),
-    ),
+    menu: { label: TITLES.macros, icon: <ThunderboltOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "macros" */ '@/features/tickets/macros/screens/macros-screen')),
   },
   {
     path: '/reports',

@@ -22,8 +22,8 @@ export type Permission =
   | 'ticket.readHistory'
   | 'tickets.listAnyone'
   | 'tickets.orderByUpdatedAt'
-  | 'cannedReplies.use'
-  | 'cannedReplies.manage'
+  | 'macros.use'
+  | 'macros.manageShared'
   | 'presence.use'
   | 'users.list'
   | 'users.readAnyone'
@@ -54,8 +54,8 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   // move it, so that order would tell them a note was written.
   'tickets.listAnyone',
   'tickets.orderByUpdatedAt',
-  'cannedReplies.use',
-  'cannedReplies.manage',
+  // Macros (DESIGN §3 "Macros"): every agent applies them and keeps personal ones.
+  'macros.use',
   'presence.use',
   'users.list',
   'users.readAnyone',
@@ -66,6 +66,8 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
 const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'users.setRole',
   'settings.manage',
+  // Shared macros act for the whole team: the admins write them (DESIGN §3 "Macros").
+  'macros.manageShared',
   // DESIGN §9: what the desk wrote to everyone is the admins' to look at.
   'mail.read',
   'mail.simulateInbound',

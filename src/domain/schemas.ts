@@ -271,6 +271,13 @@ export const writeOptionsSchema = z.object({
   expectedUpdatedAt: z.optional(z.string().check(z.minLength(1))),
 });
 
+/** What `tickets.applyMacro` takes (the port's `ApplyMacroInput`). */
+export const applyMacroInputSchema = z.strictObject({
+  macroId: z.string().check(z.minLength(1, 'Choose a macro.'), z.maxLength(128)),
+  preview: z.optional(z.boolean()),
+  expectedUpdatedAt: z.optional(z.string().check(z.minLength(1))),
+});
+
 /** A staff change to a ticket's fields (the port's `TicketPatch`); unknown keys are refused. */
 export const ticketPatchSchema = z.strictObject({
   priority: z.optional(prioritySchema),

@@ -45,10 +45,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * @param before the settings before the save (the defaults when none were stored).
  * @returns the changed parts; empty when the save changed nothing.
  */
-export function changedSettingsParts(
-  before: Omit<DeskSettings, 'cannedReplies'>,
-  after: Omit<DeskSettings, 'cannedReplies'>,
-): SettingsPart[] {
+export function changedSettingsParts(before: DeskSettings, after: DeskSettings): SettingsPart[] {
   const parts: SettingsPart[] = TOP_LEVEL.filter((field) => !same(before[field], after[field]));
   for (const priority of PRIORITIES) {
     if (!same(before.sla[priority], after.sla[priority])) parts.push(`sla.${priority}`);

@@ -29,7 +29,6 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
     high: { firstReplyMinutes: 2 * 60, nextReplyMinutes: 4 * 60, resolutionMinutes: 24 * 60, hours: 'business' },
     urgent: { firstReplyMinutes: 30, nextReplyMinutes: 60, resolutionMinutes: 4 * 60, hours: 'calendar' },
   },
-  cannedReplies: [],
   assignOnReply: true,
 };
 
@@ -109,14 +108,6 @@ export const cannedReplySchema = z.object({
   body: bodySchema,
 });
 
-/** The most canned replies a desk keeps. */
-export const MAX_CANNED_REPLIES = 200;
-
-/** The desk's shared canned replies: at most {@link MAX_CANNED_REPLIES}, each a {@link cannedReplySchema}. */
-export const cannedRepliesSchema = z
-  .array(cannedReplySchema)
-  .check(z.maxLength(MAX_CANNED_REPLIES, 'At most 200 canned replies.'));
-
 const categoryName = z
   .string()
   .check(
@@ -170,7 +161,7 @@ export const deskSettingsSchema = z
  * The desk settings from a stored `settings/desk` (any shape, e.g. written before a field
  * existed): each field that is missing or malformed is taken from {@link DEFAULT_DESK_SETTINGS},
  * field by field (one bad SLA row does not reset the others). Canned replies are not read here.
- * @returns settings every reader may trust, with `cannedReplies: []`.
+ * @returns settings every reader may trust.
  */
 export function deskSettingsFrom(stored: unknown): DeskSettings {
   const data = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
@@ -189,7 +180,6 @@ export function deskSettingsFrom(stored: unknown): DeskSettings {
     sla: Object.fromEntries(
       PRIORITIES.map((priority) => [priority, pick(slaPolicySchema, slaData[priority], defaults.sla[priority])]),
     ) as DeskSettings['sla'],
-    cannedReplies: [],
     assignOnReply: typeof data.assignOnReply === 'boolean' ? data.assignOnReply : defaults.assignOnReply,
   };
 }

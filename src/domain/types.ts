@@ -119,6 +119,8 @@ export interface AuditEvent {
   type: AuditEventType;
   /** A `field` entry's custom field key. */
   field?: string;
+  /** The title of the macro that made this change, when one did (DESIGN §3 "Macros"). */
+  macro?: string;
   from: string | null;
   to: string | null;
   actorId: string;
@@ -181,7 +183,10 @@ export interface TicketSlaState {
 /** `slaDueAt` when no SLA clock runs: after every real time, so such tickets sort last by next breach. */
 export const NO_SLA_DUE: IsoDateTime = '9999-12-31T23:59:59.999Z';
 
-/** A shared canned reply; `body` may hold placeholders such as `{{requester.name}}`. */
+/**
+ * A canned reply as stored before macros (DESIGN §3 "Macros"): each became a shared, text-only
+ * macro (`macroFromCannedReply`); read only by the move. `body` may hold placeholders.
+ */
 export interface CannedReply {
   id: string;
   title: string;
@@ -202,7 +207,6 @@ export interface DeskSettings {
   businessHours: BusinessHours;
   /** The SLA policy per priority. */
   sla: Record<Priority, SlaPolicy>;
-  cannedReplies: CannedReply[];
   /**
    * Whether a staff member's public reply on a new, unassigned ticket makes them its assignee
    * (DESIGN §2 `assignsOnReply`); on unless an admin turns it off. Missing in storage = on.
@@ -210,5 +214,5 @@ export interface DeskSettings {
   assignOnReply: boolean;
 }
 
-/** What an admin saves as the desk settings: everything but the canned replies (saved on their own). */
-export type DeskSettingsInput = Omit<DeskSettings, 'cannedReplies'>;
+/** What an admin saves as the desk settings. */
+export type DeskSettingsInput = DeskSettings;

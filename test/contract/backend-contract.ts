@@ -20,6 +20,7 @@ import { TICKET_SORT_FIELDS, ticketSortValue, type SignUpInput } from '@/domain/
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import { firstMatch } from './live';
 import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
+import type { Macro } from '@/domain/macros';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
 /** The parts of the contract. */
@@ -1734,42 +1735,186 @@ export function describeBackendContract(
         }
       });
 
-      test('shares canned replies among agents and admins, and never gives them to customers', async () => {
-        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
-        const reply = { id: clientId(), title: 'Contract reply', body: 'Hi {{requester.name}}, #{{ticket.number}}.' };
-        await agent.backend.settings.saveCannedReplies([reply]);
-        await expect(
-          firstValue<DeskSettings>(
-            (next, fail) => admin.backend.settings.watch(next, fail),
-            (s) => s.cannedReplies.some((r) => r.id === reply.id),
-          ),
-        ).resolves.toMatchObject({ cannedReplies: [reply] });
-        const seenByCustomer = await firstValue<DeskSettings>((next, fail) =>
-          customer.backend.settings.watch(next, fail),
+      test('keeps shared macros the admins’ and personal ones their owner’s, and never gives customers any', async () => {
+        const [admin, agent, otherAgent, customer] = await Promise.all([
+          person('admin'),
+          person('agent'),
+          person('agent'),
+          person('customer'),
+        ]);
+        const shared = {
+          id: clientId(),
+          title: uniqueWord('Shared'),
+          body: 'Hi {{requester.firstName}}.',
+          actions: { priority: 'high' as const, addTags: ['contract'] },
+          ownerId: null,
+        };
+        const personal = { id: clientId(), title: uniqueWord('Mine'), body: 'Hello.', actions: {}, ownerId: agent.uid };
+        await expect(agent.backend.settings.saveMacro(shared)).rejects.toMatchObject({ code: 'permission-denied' });
+        await admin.backend.settings.saveMacro(shared);
+        await agent.backend.settings.saveMacro(personal);
+        await expect(otherAgent.backend.settings.saveMacro({ ...personal, title: 'Taken over' })).rejects.toMatchObject(
+          {
+            code: 'permission-denied',
+          },
         );
-        expect(seenByCustomer.cannedReplies).toEqual([]);
-        expect(seenByCustomer.categories.length).toBeGreaterThan(0);
-        await expect(customer.backend.settings.saveCannedReplies([reply])).rejects.toMatchObject({
+        await expect(
+          agent.backend.settings.saveMacro({ ...personal, ownerId: otherAgent.uid, id: clientId() }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(agent.backend.settings.saveMacro({ ...personal, title: '' })).rejects.toMatchObject({
+          code: 'invalid-argument',
+          message: 'A macro needs a title.',
+        });
+        await expect(
+          admin.backend.settings.saveMacro({ ...shared, actions: { status: 'submit' as never } }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+        const titles = (macros: Macro[]) => macros.map((macro) => macro.title);
+        await expect(
+          firstValue<Macro[]>(
+            (next, fail) => agent.backend.settings.watchMacros(next, fail),
+            (macros) => titles(macros).includes(shared.title) && titles(macros).includes(personal.title),
+          ),
+        ).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ ...shared })]));
+        const otherSees = await firstValue<Macro[]>(
+          (next, fail) => otherAgent.backend.settings.watchMacros(next, fail),
+          (macros) => titles(macros).includes(shared.title),
+        );
+        expect(titles(otherSees)).not.toContain(personal.title);
+        await expect(
+          firstValue<Macro[]>(
+            (next, fail) => customer.backend.settings.watchMacros(next, fail),
+            () => true,
+          ),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(otherAgent.backend.settings.deleteMacro(shared.id)).rejects.toMatchObject({
           code: 'permission-denied',
         });
-        await expect(agent.backend.settings.saveCannedReplies([{ ...reply, title: '' }])).rejects.toMatchObject({
-          code: 'invalid-argument',
-        });
-        // An admin saving the whole settings keeps the canned replies they saw.
-        const seenByAdmin = await firstValue<DeskSettings>(
-          (next, fail) => admin.backend.settings.watch(next, fail),
-          (s) => s.cannedReplies.some((r) => r.id === reply.id),
+        await agent.backend.settings.deleteMacro(personal.id);
+        await admin.backend.settings.deleteMacro(shared.id);
+      });
+
+      test('applies a macro through the planners: the preview writes nothing, every entry names it, a held solve holds it', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const stem = uniqueWord('m').toLowerCase();
+        const plan: CustomFieldDefinition = {
+          key: `${stem}_plan`,
+          type: 'dropdown',
+          label: { en: 'Plan' },
+          visibleTo: 'customers',
+          filledBy: 'agents',
+          requiredOnSubmit: false,
+          requiredToSolve: true,
+          archived: false,
+          options: [{ id: 'team', label: { en: 'Team' }, archived: false }],
+        };
+        const stored = await firstValue<CustomFieldDefinition[]>(
+          (next, fail) => admin.backend.settings.watchFields(next, fail),
+          () => true,
         );
-        await admin.backend.settings.save({ ...seenByAdmin, closeAfterDays: seenByAdmin.closeAfterDays });
-        await expect(
-          firstValue<DeskSettings>((next, fail) => agent.backend.settings.watch(next, fail)),
-        ).resolves.toMatchObject({ cannedReplies: [reply] });
-        // …and never writes back a stale copy: the replies change only through their own save.
-        const staleCopy: DeskSettings = { ...seenByAdmin, cannedReplies: [] };
-        await admin.backend.settings.save(staleCopy);
-        await expect(
-          firstValue<DeskSettings>((next, fail) => agent.backend.settings.watch(next, fail)),
-        ).resolves.toMatchObject({ cannedReplies: [reply] });
+        await admin.backend.settings.saveFields([...stored, plan]);
+        const solveOnly = {
+          id: clientId(),
+          title: uniqueWord('Solve'),
+          body: '',
+          actions: { status: 'solve' as const },
+          ownerId: null,
+        };
+        const refund = {
+          id: clientId(),
+          title: uniqueWord('Refund'),
+          body: 'Hi {{requester.name}}, refunded #{{ticket.number}}.',
+          actions: {
+            status: 'solve' as const,
+            priority: 'high' as const,
+            addTags: ['refund'],
+            fields: { [plan.key]: 'team' },
+            note: 'Refunded by card.',
+          },
+          ownerId: null,
+        };
+        try {
+          await admin.backend.settings.saveMacro(solveOnly);
+          await admin.backend.settings.saveMacro(refund);
+          await firstValue<CustomFieldDefinition[]>(
+            (next, fail) => agent.backend.settings.watchFields(next, fail),
+            (fields) => fields.some((field) => field.key === plan.key),
+          );
+          const ticket = await customer.backend.tickets.create(newRequest('Charged twice'));
+          await expect(customer.backend.tickets.applyMacro(ticket.id, { macroId: refund.id })).rejects.toMatchObject({
+            code: 'permission-denied',
+          });
+          await expect(agent.backend.tickets.applyMacro(ticket.id, { macroId: clientId() })).rejects.toMatchObject({
+            code: 'not-found',
+          });
+          // A macro that solves is held by the required field as the Solve button is.
+          await expect(agent.backend.tickets.applyMacro(ticket.id, { macroId: solveOnly.id })).rejects.toMatchObject({
+            code: 'failed-precondition',
+            message: 'Fill “Plan” before solving this ticket.',
+          });
+
+          const preview = await agent.backend.tickets.applyMacro(ticket.id, { macroId: refund.id, preview: true });
+          expect(preview.reply).toBe(`Hi ${customer.displayName}, refunded #${ticket.number}.`);
+          expect(preview.note).toBe('Refunded by card.');
+          expect(preview.messages).toEqual([]);
+          expect(preview.changes.map((entry) => entry.type)).toEqual(
+            expect.arrayContaining(['priority', 'tags', 'field', 'status']),
+          );
+          expect(preview.changes.every((entry) => entry.macro === refund.title)).toBe(true);
+          // Nothing was written.
+          await expect(agent.backend.tickets.get(ticket.id)).resolves.toMatchObject({
+            status: 'new',
+            priority: 'normal',
+          });
+
+          // A preview of an older version of the ticket is refused: what it showed is no longer exact.
+          await expect(
+            agent.backend.tickets.applyMacro(ticket.id, {
+              macroId: refund.id,
+              expectedUpdatedAt: '2020-01-01T00:00:00.000Z',
+            }),
+          ).rejects.toMatchObject({ code: 'aborted' });
+
+          const applied = await agent.backend.tickets.applyMacro(ticket.id, {
+            macroId: refund.id,
+            expectedUpdatedAt: preview.ticket.updatedAt,
+          });
+          expect(applied.ticket).toMatchObject({
+            status: 'solved',
+            priority: 'high',
+            tags: ['refund'],
+            fields: { [plan.key]: 'team' },
+            assigneeId: agent.uid,
+          });
+          expect(applied.messages.map((message) => [message.internal, message.body])).toEqual([
+            [false, preview.reply],
+            [true, 'Refunded by card.'],
+          ]);
+          // The customer reads the reply, never the note.
+          const seen = await firstValue<Message[]>(
+            (next, fail) => customer.backend.messages.watch(ticket.id, next, fail),
+            (messages) => messages.length === 2,
+          );
+          expect(seen.map((message) => message.body)).toContain(preview.reply);
+          expect(seen.some((message) => message.internal)).toBe(false);
+          // Every entry of the write names the macro, by who applied it.
+          const trail = await firstMatch<AuditEvent[]>(
+            (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+            (events) => events.some((event) => event.type === 'status' && event.to === 'solved'),
+          );
+          const byMacro = trail.filter((event) => event.macro === refund.title);
+          expect(byMacro.map((event) => event.type)).toEqual(
+            expect.arrayContaining(['priority', 'tags', 'field', 'status']),
+          );
+          expect(byMacro.every((event) => event.actorId === agent.uid)).toBe(true);
+          // A closed or solved ticket takes what the lifecycle allows, and no more.
+          await expect(agent.backend.tickets.applyMacro(ticket.id, { macroId: solveOnly.id })).resolves.toMatchObject({
+            changes: [],
+          });
+        } finally {
+          await admin.backend.settings.deleteMacro(solveOnly.id);
+          await admin.backend.settings.deleteMacro(refund.id);
+          await admin.backend.settings.saveFields([...stored, { ...plan, archived: true }]);
+        }
       });
     });
 

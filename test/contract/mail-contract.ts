@@ -99,8 +99,7 @@ export function describeMailContract(makeHarness: () => Promise<ContractHarness>
           (next, fail) => admin.backend.settings.watch(next, fail),
           () => true,
         );
-        const { cannedReplies: _canned, ...input } = current;
-        await admin.backend.settings.save({ ...input, deskName: 'Acme Support' });
+        await admin.backend.settings.save({ ...current, deskName: 'Acme Support' });
         try {
           // The settings are read by trusted code when it writes: wait until the rename is stored.
           await firstMatch<DeskSettings>(
@@ -119,7 +118,7 @@ export function describeMailContract(makeHarness: () => Promise<ContractHarness>
           expect(receipt?.message.text).toContain('Acme Support');
           expect(receipt?.message.html).toContain('Acme Support');
         } finally {
-          await admin.backend.settings.save(input);
+          await admin.backend.settings.save(current);
         }
       },
       TEST_TIMEOUT_MS,

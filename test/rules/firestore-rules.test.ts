@@ -77,11 +77,9 @@ const freshId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq
 const dbOf = (uid: string): Firestore => firestoreOf(as(env, uid));
 const signedOut = (): Firestore => firestoreOf(env.unauthenticatedContext());
 
-/** `settings/desk` as the adapter writes it: everything but the canned replies. */
+/** `settings/desk` as the adapter writes it. */
 function deskDoc(by = 'ada'): DocumentData {
-  const { cannedReplies: _replies, ...desk } = JSON.parse(
-    JSON.stringify(DEFAULT_DESK_SETTINGS),
-  ) as typeof DEFAULT_DESK_SETTINGS;
+  const desk = JSON.parse(JSON.stringify(DEFAULT_DESK_SETTINGS)) as typeof DEFAULT_DESK_SETTINGS;
   return { ...desk, updatedBy: by, updatedAt: serverTimestamp() };
 }
 
@@ -1310,25 +1308,175 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
-  describe('canned replies (shared by staff, hidden from customers)', () => {
-    const replies = () => ({
-      replies: [{ id: 'r1', title: 'Thanks', body: 'Hi {{requester.name}}, thanks!' }],
-      updatedAt: serverTimestamp(),
-    });
-    it('lets an agent save them and staff read them', async () => {
-      await assertSucceeds(setDoc(doc(dbOf('alice'), 'settings', 'canned-replies'), replies()));
+  describe('canned replies before macros: staff read what is left, nobody writes it any more', () => {
+    it('lets staff read the old document and refuses every client write (trusted code moves it)', async () => {
+      await seedDocs(env, { 'settings/canned-replies': { replies: [], updatedAt: PAST } });
       await assertSucceeds(getDoc(doc(dbOf('bob'), 'settings', 'canned-replies')));
-    });
-    it('refuses customers reading or writing them', async () => {
       await assertFails(getDoc(doc(dbOf('carol'), 'settings', 'canned-replies')));
-      await assertFails(setDoc(doc(dbOf('carol'), 'settings', 'canned-replies'), replies()));
+      const replies = { replies: [{ id: 'r1', title: 'Thanks', body: 'Hi!' }], updatedAt: serverTimestamp() };
+      await assertFails(setDoc(doc(dbOf('alice'), 'settings', 'canned-replies'), replies));
+      await assertFails(setDoc(doc(dbOf('ada'), 'settings', 'canned-replies'), replies));
     });
-    it('refuses an extra field, a client time or more than 200 replies', async () => {
-      const canned = doc(dbOf('alice'), 'settings', 'canned-replies');
-      await assertFails(setDoc(canned, { ...replies(), owner: 'alice' }));
-      await assertFails(setDoc(canned, { ...replies(), updatedAt: Timestamp.now() }));
-      const many = Array.from({ length: 201 }, (_, index) => ({ id: `r${index}`, title: 't', body: 'b' }));
-      await assertFails(setDoc(canned, { replies: many, updatedAt: serverTimestamp() }));
+  });
+
+  describe('macros, as an attacker writes them (DESIGN §3 "Macros")', () => {
+    /** A macro as the adapters write it, by `by`, owned by `ownerId` (null: shared). */
+    const macroDoc = (ownerId: string | null, by: string, overrides: DocumentData = {}): DocumentData => ({
+      title: 'Refund sent',
+      body: 'Hi {{requester.firstName}}, we refunded you.',
+      actions: { status: 'solve', priority: 'high', addTags: ['refund'], note: 'Refunded by card.' },
+      ownerId,
+      updatedAt: serverTimestamp(),
+      updatedBy: by,
+      ...overrides,
+    });
+    const macroRef = (uid: PersonId, id: string) => doc(dbOf(uid), 'macros', id);
+
+    it('lets an admin write a shared macro and every agent read it; refuses agents and customers writing one', async () => {
+      const id = freshId('macro');
+      await assertFails(setDoc(macroRef('alice', id), macroDoc(null, 'alice')));
+      await assertFails(setDoc(macroRef('carol', id), macroDoc(null, 'carol')));
+      await assertSucceeds(setDoc(macroRef('ada', id), macroDoc(null, 'ada')));
+      await assertSucceeds(getDoc(macroRef('alice', id)));
+      await assertFails(getDoc(macroRef('carol', id)));
+      await assertFails(updateDoc(macroRef('alice', id), { title: 'Mine now', ...stamped('alice') }));
+      await assertFails(deleteDoc(macroRef('bob', id)));
+      await assertSucceeds(deleteDoc(macroRef('ada', id)));
+    });
+
+    it('keeps a personal macro its owner’s alone: nobody else reads, writes, takes or deletes it', async () => {
+      const id = freshId('macro');
+      await assertFails(setDoc(macroRef('alice', id), macroDoc('bob', 'alice')));
+      await assertFails(setDoc(macroRef('carol', id), macroDoc('carol', 'carol')));
+      await assertSucceeds(setDoc(macroRef('alice', id), macroDoc('alice', 'alice')));
+      await assertSucceeds(getDoc(macroRef('alice', id)));
+      await assertFails(getDoc(macroRef('bob', id)));
+      await assertFails(getDoc(macroRef('ada', id)));
+      await assertFails(setDoc(macroRef('bob', id), macroDoc('bob', 'bob')));
+      await assertFails(deleteDoc(macroRef('ada', id)));
+      // Its owner cannot make it shared (nor an admin take it over).
+      await assertFails(setDoc(macroRef('alice', id), macroDoc(null, 'alice')));
+      await assertFails(setDoc(macroRef('ada', id), macroDoc(null, 'ada')));
+      await assertSucceeds(deleteDoc(macroRef('alice', id)));
+    });
+
+    it('answers a list only when it asks for the shared ones or the caller’s own', async () => {
+      const macros = collection(dbOf('alice'), 'macros');
+      await assertSucceeds(getDocs(query(macros, where('ownerId', '==', null))));
+      await assertSucceeds(getDocs(query(macros, where('ownerId', '==', 'alice'))));
+      await assertFails(getDocs(query(macros, where('ownerId', '==', 'bob'))));
+      await assertFails(getDocs(macros));
+      await assertFails(getDocs(query(collection(dbOf('carol'), 'macros'), where('ownerId', '==', null))));
+    });
+
+    it.each([
+      ['an unknown key', { colour: 'red' }],
+      ['a title of 101 characters', { title: 'x'.repeat(101) }],
+      ['an empty title', { title: '' }],
+      ['a reply of 10 001 characters', { body: 'x'.repeat(10_001) }],
+      ['an unknown action', { actions: { delete: true } }],
+      ['a move a macro may not fire', { actions: { status: 'submit' } }],
+      ['an unknown priority', { actions: { priority: 'asap' } }],
+      ['11 tags to add', { actions: { addTags: Array.from({ length: 11 }, (_, i) => `t${i}`) } }],
+      ['a tag of capitals', { actions: { removeTags: ['VIP'] } }],
+      [
+        '11 field values',
+        { actions: { fields: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x'])) } },
+      ],
+      ['an assignee of another kind', { actions: { assignee: { kind: 'everyone' } } }],
+      ['a note of 10 001 characters', { actions: { note: 'x'.repeat(10_001) } }],
+      ['a time of the client’s', { updatedAt: Timestamp.now() }],
+      ['someone else as its writer', { updatedBy: 'bob' }],
+    ])('refuses a macro with %s', async (_what, overrides) => {
+      await assertFails(setDoc(macroRef('ada', freshId('macro')), macroDoc(null, 'ada', overrides)));
+    });
+
+    describe('applied to a ticket: the write names a macro the writer may apply, as it is stored', () => {
+      const shared = 'macro-refund';
+      const personal = 'macro-bobs';
+      beforeEach(() =>
+        seedDocs(env, {
+          [`macros/${shared}`]: { ...macroDoc(null, 'ada'), updatedAt: PAST },
+          [`macros/${personal}`]: { ...macroDoc('bob', 'bob'), title: 'Bob’s own', updatedAt: PAST },
+        }),
+      );
+      const applied = (id: string, title: string, at: unknown = serverTimestamp()) => ({
+        appliedMacro: { id, title, at },
+      });
+
+      it('lets staff name a shared macro by its stored title; refuses a forged title, a stranger’s or a missing macro, a client time', async () => {
+        const id = await seedTicket({ status: 'open' });
+        const patch = { priority: 'high', ...stamped('alice') };
+        await assertSucceeds(
+          updateDoc(doc(dbOf('alice'), 'tickets', id), { ...patch, ...applied(shared, 'Refund sent') }),
+        );
+        await assertFails(
+          updateDoc(doc(dbOf('alice'), 'tickets', id), { ...patch, ...applied(shared, 'Approved by legal') }),
+        );
+        await assertFails(
+          updateDoc(doc(dbOf('alice'), 'tickets', id), { ...patch, ...applied(personal, 'Bob’s own') }),
+        );
+        await assertSucceeds(
+          updateDoc(doc(dbOf('bob'), 'tickets', id), {
+            ...patch,
+            ...stamped('bob'),
+            ...applied(personal, 'Bob’s own'),
+          }),
+        );
+        await assertFails(
+          updateDoc(doc(dbOf('alice'), 'tickets', id), { ...patch, ...applied('macro-none', 'Ghost') }),
+        );
+        await assertFails(
+          updateDoc(doc(dbOf('alice'), 'tickets', id), {
+            ...patch,
+            ...applied(shared, 'Refund sent', Timestamp.now()),
+          }),
+        );
+        await assertFails(
+          updateDoc(doc(dbOf('alice'), 'tickets', id), {
+            ...patch,
+            appliedMacro: { id: shared, title: 'Refund sent', at: serverTimestamp(), by: 'ada' },
+          }),
+        );
+        // A customer never writes one, even on their own request.
+        await assertFails(
+          updateDoc(doc(dbOf('carol'), 'tickets', id), { ...stamped('carol'), ...applied(shared, 'Refund sent') }),
+        );
+      });
+
+      it('takes a macro’s reply, its note and its solve in one write; refuses a note posing as the reply', async () => {
+        const id = await seedTicket({ status: 'open', assigneeId: 'alice', assigneeName: 'Alice Agent' });
+        const db = dbOf('alice');
+        const author = { authorId: 'alice', authorName: 'Alice Agent', authorRole: 'agent', attachments: [] };
+        const write = (noteIsReply: boolean) => {
+          const batch = writeBatch(db);
+          const replyId = freshId('m');
+          const noteId = freshId('m');
+          batch.set(doc(db, 'tickets', id, 'messages', replyId), {
+            ...author,
+            body: 'We refunded you.',
+            internal: false,
+            createdAt: serverTimestamp(),
+          });
+          batch.set(doc(db, 'tickets', id, 'messages', noteId), {
+            ...author,
+            body: 'Refunded by card.',
+            internal: true,
+            createdAt: serverTimestamp(),
+          });
+          batch.update(doc(db, 'tickets', id), {
+            ...movePatch('alice', 'open', 'solved'),
+            lastMessageAt: serverTimestamp(),
+            lastMessageBy: 'agent',
+            lastMessageId: noteIsReply ? noteId : replyId,
+            firstResponseAt: serverTimestamp(),
+            ...applied(shared, 'Refund sent'),
+          });
+          return batch.commit();
+        };
+        await assertFails(write(true));
+        await assertSucceeds(write(false));
+      });
     });
   });
 
@@ -1601,6 +1749,79 @@ describeWithEmulators('firestore.rules', () => {
 
       const carols = await seedTicket();
       await assertSucceeds(move(dbOf('carol'), 'carol', carols, 'open', 'solved'));
+    });
+
+    it('takes a macro’s values in a write of their own naming it, then its reply, note, tags and solve (DESIGN §3 "Macros")', async () => {
+      await seedDocs(env, {
+        'macros/macro-solve': {
+          title: 'Solve it',
+          body: 'Done.',
+          actions: {},
+          ownerId: null,
+          updatedAt: PAST,
+          updatedBy: 'ada',
+        },
+      });
+      const id = await seedTicket({ status: 'new', assigneeId: null, assigneeName: null });
+      const db = dbOf('alice');
+      const applied = { appliedMacro: { id: 'macro-solve', title: 'Solve it', at: serverTimestamp() } };
+      // The values: on the ticket and in the agents-only record, both naming the macro.
+      const values = writeBatch(db);
+      values.set(doc(db, 'tickets', id, 'agentFields', 'values'), {
+        values: { plan: 'team' },
+        changed: byType(['plan']),
+        macro: 'Solve it',
+        ...stamped('alice'),
+      });
+      values.update(doc(db, 'tickets', id), { ...withValues({ severity: 'major' }), ...stamped('alice'), ...applied });
+      await assertSucceeds(values.commit());
+      // A customer's values write naming a macro, or a forged name on the record, is refused.
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'tickets', id), {
+          ...withValues({ order_number: 'X' }),
+          ...stamped('carol'),
+          ...applied,
+        }),
+      );
+      const forged = writeBatch(db);
+      forged.set(doc(db, 'tickets', id, 'agentFields', 'values'), {
+        values: { plan: 'free' },
+        changed: byType(['plan']),
+        macro: 'Approved by legal',
+        ...stamped('alice'),
+      });
+      forged.update(doc(db, 'tickets', id), stamped('alice'));
+      await assertFails(forged.commit());
+
+      // The rest: the reply, the note, tags, priority and the solve the values allow.
+      const author = { authorId: 'alice', authorName: 'Alice Agent', authorRole: 'agent', attachments: [] };
+      const rest = writeBatch(db);
+      const replyId = freshId('m');
+      rest.set(doc(db, 'tickets', id, 'messages', replyId), {
+        ...author,
+        body: 'Done.',
+        internal: false,
+        createdAt: serverTimestamp(),
+      });
+      rest.set(doc(db, 'tickets', id, 'messages', freshId('m')), {
+        ...author,
+        body: 'Checked.',
+        internal: true,
+        createdAt: serverTimestamp(),
+      });
+      rest.update(doc(db, 'tickets', id), {
+        ...movePatch('alice', 'new', 'solved'),
+        priority: 'high',
+        tags: ['refund'],
+        assigneeId: 'alice',
+        assigneeName: 'Alice Agent',
+        lastMessageAt: serverTimestamp(),
+        lastMessageBy: 'agent',
+        lastMessageId: replyId,
+        firstResponseAt: serverTimestamp(),
+        ...applied,
+      });
+      await assertSucceeds(rest.commit());
     });
 
     it('lets a request carry the fields customers fill, and refuses others or a required one left out', async () => {

@@ -76,6 +76,7 @@ export function fakeBackend() {
       update: unscripted('tickets.update'),
       watchEvents: unscripted('tickets.watchEvents'),
       watchAgentFields: unscripted('tickets.watchAgentFields'),
+      applyMacro: unscripted('tickets.applyMacro'),
       rate: unscripted('tickets.rate'),
       watchRating: unscripted('tickets.watchRating'),
       bulk: unscripted('tickets.bulk'),
@@ -90,7 +91,9 @@ export function fakeBackend() {
     settings: {
       watch: unscripted('settings.watch'),
       save: unscripted('settings.save'),
-      saveCannedReplies: unscripted('settings.saveCannedReplies'),
+      watchMacros: unscripted('settings.watchMacros'),
+      saveMacro: unscripted('settings.saveMacro'),
+      deleteMacro: unscripted('settings.deleteMacro'),
       watchHistory: unscripted('settings.watchHistory'),
       watchFields: unscripted('settings.watchFields'),
       saveFields: unscripted('settings.saveFields'),

@@ -4,6 +4,7 @@
  * between their `// <domain>` and `// </domain>` markers. `test/unit/security-rules.domain-blocks.test.ts`
  * compares; on a change in the domain it fails and prints the block to paste.
  */
+import { MACRO_STATUS_EVENTS, MAX_MACRO_TITLE } from '@/domain/macros';
 import { ASSIGN_ON_REPLY_FROM, LIFECYCLE, REPLY_MOVES } from '@/domain/lifecycle';
 import { ALLOWED_ATTACHMENT_TYPES, LIMITS } from '@/domain/limits';
 import { ROLES } from '@/domain/roles';
@@ -88,12 +89,15 @@ function contentTypeFunction(): string {
  */
 function fieldWalk(type: string, args: string): string {
   let walk = '';
+  // Conditionals, not `||`: the rules evaluate both sides of `||` and `&&` (an error on one side
+  // may not decide), so only `? :` stops a walk at the list's end — and keeps an update that
+  // changes one value within Firestore's 1 000-expression budget.
   for (let i = MAX_FIELD_CHANGES - 1; i >= 0; i -= 1) {
-    const step = `(!(keys[${i}] in values) || ${type}Ok(${args.replace('$i', String(i))}values[keys[${i}]]))`;
+    const step = `(keys[${i}] in values ? ${type}Ok(${args.replace('$i', String(i))}values[keys[${i}]]) : true)`;
     walk =
       i === MAX_FIELD_CHANGES - 1
-        ? `(keys.size() <= ${i} || ${step})`
-        : `(keys.size() <= ${i} || (${step} && ${walk}))`;
+        ? `(keys.size() <= ${i} ? true : ${step})`
+        : `(keys.size() <= ${i} ? true : (${step} && ${walk}))`;
   }
   return walk;
 }
@@ -140,6 +144,9 @@ export function firestoreDomainBlock(): string {
     `${INDENT}function fieldTypes() { return ${list(CUSTOM_FIELD_TYPES)}; }`,
     `${INDENT}function maxFieldChanges() { return ${MAX_FIELD_CHANGES}; }`,
     `${INDENT}function maxRequestFields() { return ${MAX_REQUEST_FIELDS}; }`,
+    `${INDENT}// The lifecycle events a macro may fire, and the longest macro title (DESIGN §3 "Macros").`,
+    `${INDENT}function macroEvents() { return ${list(MACRO_STATUS_EVENTS)}; }`,
+    `${INDENT}function maxMacroTitle() { return ${MAX_MACRO_TITLE}; }`,
     `${INDENT}// Each changed key of a type is emptied or holds a fit value: the list walked by position (<type>Ok below).`,
     ...CUSTOM_FIELD_TYPES.map((type) => {
       const summary = NEEDS_SUMMARY.has(type);

@@ -1,8 +1,9 @@
 /**
- * The settings port (DESIGN §3, §10): the desk settings, their history, the canned replies and the
+ * The settings port (DESIGN §3, §10): the desk settings, their history, the macros and the
  * custom ticket fields' definitions.
  */
-import type { CannedReply, DeskSettings, DeskSettingsInput } from '@/domain/types';
+import type { DeskSettings, DeskSettingsInput } from '@/domain/types';
+import type { Macro, MacroInput } from '@/domain/macros';
 import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
@@ -12,8 +13,7 @@ export interface SettingsPort {
   /** Live desk settings; defaults when none are stored yet. */
   watch(onNext: Listener<DeskSettings>, onError: ErrorListener): Unsubscribe;
   /**
-   * Replaces the desk settings but the canned replies, which stay as stored (admins only; a
-   * full {@link DeskSettings} may be passed, its `cannedReplies` is not written).
+   * Replaces the desk settings (admins only).
    * @throws AppError `permission-denied`, `invalid-argument` with the first problem's sentence.
    */
   save(settings: DeskSettingsInput): Promise<void>;
@@ -23,11 +23,25 @@ export interface SettingsPort {
    */
   watchHistory(onNext: Listener<SettingsChange[]>, onError: ErrorListener): Unsubscribe;
   /**
-   * Replaces the shared canned replies (agents and admins). Customers never receive
-   * canned replies from `watch`.
-   * @throws AppError `invalid-argument` (over the limits of `cannedRepliesSchema`), `permission-denied`.
+   * Live macros the signed-in agent may apply (DESIGN §3 "Macros"): the shared ones and their own
+   * personal ones, by title. The error listener gets `permission-denied` for customers.
    */
-  saveCannedReplies(replies: readonly CannedReply[]): Promise<void>;
+  watchMacros(onNext: Listener<Macro[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Creates or replaces a macro by id: a shared one (`ownerId: null`) by an admin, a personal one
+   * by its owner (`ownerId` the caller's uid); a macro's owner never changes.
+   * @returns the macro as stored.
+   * @throws AppError `invalid-argument` (`macroSchema`'s sentence), `permission-denied` (a shared
+   *   macro by an agent, someone else's personal one, or a change of owner), `resource-exhausted`
+   *   (over `MAX_SHARED_MACROS` / `MAX_PERSONAL_MACROS`).
+   */
+  saveMacro(macro: MacroInput): Promise<Macro>;
+  /**
+   * Deletes a macro (the same people as {@link saveMacro}); deleting one that does not exist does nothing.
+   * Tickets keep the audit entries that name it.
+   * @throws AppError `permission-denied`.
+   */
+  deleteMacro(id: string): Promise<void>;
   /**
    * Live custom field definitions, in the admin's order (DESIGN §3 "Custom fields"): every field
    * for staff; for a customer only those customers see (archived ones included). `[]` while none

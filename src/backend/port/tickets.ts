@@ -10,6 +10,7 @@ import type { RatingInput, SatisfactionRating } from '@/domain/satisfaction';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 import type { CustomFieldValues } from '@/domain/custom-fields';
 import type { FieldChanges } from '@/domain/plans/field-values';
+import type { AuditEntry } from '@/domain/plans/ticket-write';
 
 /**
  * The field a ticket list is ordered by: `updatedAt` (last activity, incl. internal notes —
@@ -137,6 +138,28 @@ export type BulkAction =
   | { kind: 'priority'; priority: Priority }
   | { kind: 'addTag'; tag: string };
 
+/** What `tickets.applyMacro` takes (DESIGN §3 "Macros"). */
+export interface ApplyMacroInput extends WriteOptions {
+  /** The macro to apply: shared, or the caller's own. */
+  macroId: string;
+  /** Plan and return what would change, writing nothing (the preview). */
+  preview?: boolean;
+}
+
+/** What applying a macro changed, or would change on a preview (the same plan). */
+export interface MacroResult {
+  /** The ticket as the write left it (on a preview: as it is now). */
+  ticket: Ticket;
+  /** The change's audit entries, in order, each naming the macro. */
+  changes: AuditEntry[];
+  /** The public reply's text (placeholders filled), `null` when none. */
+  reply: string | null;
+  /** The internal note's text, `null` when none. */
+  note: string | null;
+  /** The messages written (the reply, then the note); `[]` on a preview or when there are none. */
+  messages: Message[];
+}
+
 /** What became of one ticket of a bulk change: the ticket as written, or why it was refused. */
 export type BulkResult = { id: string; ok: true; ticket: Ticket } | { id: string; ok: false; error: ErrorShape };
 
@@ -183,6 +206,16 @@ export interface TicketsPort {
    *   no longer matches; `invalid-argument` for a value its field refuses.
    */
   update(id: string, patch: TicketPatch, options?: WriteOptions): Promise<Ticket>;
+  /**
+   * Applies a macro to a ticket as one write (DESIGN §3 "Macros": `planMacro`): its actions, its
+   * public reply with its status event, its internal note, every audit entry naming it. With
+   * `preview`, plans the same and writes nothing.
+   * @throws AppError `not-found` (the ticket, or a macro the caller may not apply),
+   *   `permission-denied` (customers), `aborted` (changed since `expectedUpdatedAt`),
+   *   `failed-precondition` (closed, a move the table forbids, a required-to-solve field empty),
+   *   `invalid-argument` (a value its field refuses, an assignee who is not an agent, too many tags).
+   */
+  applyMacro(id: string, input: ApplyMacroInput): Promise<MacroResult>;
   /**
    * Live agents-only custom field values of a ticket (DESIGN §3 "Custom fields"), `{}` when none;
    * staff only. The error listener gets `permission-denied` for customers, `not-found`.

@@ -28,8 +28,8 @@ const FORBIDDEN: Record<Permission, string> = {
   'ticket.readHistory': 'Only agents and admins can see a ticket’s history.',
   'tickets.listAnyone': 'You can only list your own requests.',
   'tickets.orderByUpdatedAt': 'Requests can be ordered by last reply or by creation only.',
-  'cannedReplies.use': 'Only agents and admins can use canned replies.',
-  'cannedReplies.manage': 'Only agents and admins can change canned replies.',
+  'macros.use': 'Only agents and admins can use macros.',
+  'macros.manageShared': 'Only admins can change shared macros.',
   'presence.use': 'Only agents and admins see who is on a ticket.',
   'users.list': 'Only agents and admins can list people.',
   'users.readAnyone': 'You can only see your own profile.',
@@ -135,6 +135,16 @@ export const refusals = {
   badInput: (sentence: string): AppError => new AppError('invalid-argument', sentence),
   /** `invalid-argument`: an assignee who is not an agent or admin (`ticket.beAssigned`, DESIGN §1). */
   badAssignee: (): AppError => new AppError('invalid-argument', FORBIDDEN['ticket.beAssigned']),
+  /** `not-found`: a macro that was deleted, or someone else's personal one (DESIGN §3 "Macros"). */
+  macroNotFound: (): AppError => new AppError('not-found', 'This macro no longer exists.'),
+  /** `permission-denied`: a personal macro changed by someone other than its owner. */
+  macroNotYours: (): AppError => new AppError('permission-denied', 'Only its owner can change a personal macro.'),
+  /** `invalid-argument`: a macro would leave the ticket with more tags than a ticket holds. */
+  macroTooManyTags: (max: number): AppError =>
+    new AppError('invalid-argument', `This macro would leave the ticket with more than ${max} tags.`),
+  /** `resource-exhausted`: one macro more than a desk (shared) or an agent (personal) keeps. */
+  tooManyMacros: (max: number): AppError =>
+    new AppError('resource-exhausted', `At most ${max} macros: delete one before adding another.`),
   /** `invalid-argument`: a ticket or message id that is not 1–128 safe characters. */
   badClientId: (): AppError =>
     new AppError('invalid-argument', 'A ticket or message id is 1–128 letters, digits, hyphens or underscores.'),

@@ -45,6 +45,8 @@ export interface AuditEntry {
   type: AuditEventType;
   /** A `field` entry's custom field key (DESIGN §3 "Custom fields"). */
   field?: string;
+  /** The title of the macro whose write this entry is part of (DESIGN §3 "Macros"). */
+  macro?: string;
   from: string | null;
   to: string | null;
 }

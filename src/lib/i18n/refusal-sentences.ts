@@ -31,10 +31,26 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.requestOrder',
     defaultMessage: 'Requests can be ordered by last reply or by creation only.',
   },
-  useCanned: { id: 'error.refusal.useCanned', defaultMessage: 'Only agents and admins can use canned replies.' },
-  manageCanned: {
-    id: 'error.refusal.manageCanned',
-    defaultMessage: 'Only agents and admins can change canned replies.',
+  useMacros: { id: 'error.refusal.useMacros', defaultMessage: 'Only agents and admins can use macros.' },
+  manageSharedMacros: {
+    id: 'error.refusal.manageSharedMacros',
+    defaultMessage: 'Only admins can change shared macros.',
+  },
+  macroNotFound: { id: 'error.refusal.macroNotFound', defaultMessage: 'This macro no longer exists.' },
+  macroNotYours: {
+    id: 'error.refusal.macroNotYours',
+    defaultMessage: 'Only its owner can change a personal macro.',
+  },
+  macroTooManyTags: {
+    id: 'error.refusal.macroTooManyTags',
+    defaultMessage: 'This macro would leave the ticket with more than {max} tags.',
+  },
+  macroNoTitle: { id: 'error.refusal.macroNoTitle', defaultMessage: 'A macro needs a title.' },
+  macroEmpty: { id: 'error.refusal.macroEmpty', defaultMessage: 'A macro needs a reply or at least one action.' },
+  macroSameTag: { id: 'error.refusal.macroSameTag', defaultMessage: 'A macro cannot add and remove the same tag.' },
+  tooManyMacros: {
+    id: 'error.refusal.tooManyMacros',
+    defaultMessage: 'At most {max} macros: delete one before adding another.',
   },
   presence: { id: 'error.refusal.presence', defaultMessage: 'Only agents and admins see who is on a ticket.' },
   listPeople: { id: 'error.refusal.listPeople', defaultMessage: 'Only agents and admins can list people.' },

@@ -1,7 +1,7 @@
 /**
  * Every screen names itself with exactly one `h1` (screen readers list and jump to it), at any
  * role: sign-in, sign-up, the customer's requests and new-request form, the agent's queue, a
- * ticket and the canned replies, the admin's people, and a page for what is not found.
+ * ticket and the macros, the admin's people, and a page for what is not found.
  */
 import { screen, waitFor } from '@testing-library/react';
 import type { Backend } from '@/backend/port/backend';
@@ -35,7 +35,7 @@ describe('one h1 per screen', () => {
     await topHeading(backend, '/requests/no-such-request', /^Request not found$/);
   });
 
-  it('an agent: the queue, a ticket, the canned replies', async () => {
+  it('an agent: the queue, a ticket, the macros', async () => {
     const { backend } = await seededDeskAs(demoAccount('agent'));
     await topHeading(backend, '/desk', /^Queue$/);
     const [ticket] = await new Promise<{ id: string; number: number }[]>((resolve, reject) => {
@@ -50,7 +50,7 @@ describe('one h1 per screen', () => {
     });
     if (!ticket) throw new Error('the seed has tickets');
     await topHeading(backend, `/desk/tickets/${ticket.id}`, new RegExp(`^#${ticket.number} `));
-    await topHeading(backend, '/canned-replies', /Canned replies/);
+    await topHeading(backend, '/macros', /Macros/);
   });
 
   it('an admin: the people', async () => {

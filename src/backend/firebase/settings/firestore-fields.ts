@@ -51,7 +51,7 @@ export async function watchFields(
   onNext: Listener<CustomFieldDefinition[]>,
   onError: ErrorListener,
 ): Promise<Unsubscribe> {
-  const staff = can(principalOf(await readActor(ctx)), 'cannedReplies.use');
+  const staff = can(principalOf(await readActor(ctx)), 'ticket.readInternal');
   return watchDocument(
     staff ? fieldsRef(ctx.db) : customerFieldsRef(ctx.db),
     (snapshot) => fieldsFor(customFieldDefinitionsFrom(snapshot.get('fields')), staff),
@@ -125,7 +125,8 @@ export async function readFieldsContextIn(
 
 /**
  * Writes a ticket's agents-only values in a transaction: the whole map, the keys it changes by
- * type (`changedKeysByType`: the rules check those only), stamped and signed (the rules require both).
+ * type (`changedKeysByType`: the rules check those only), stamped and signed (the rules require
+ * both), and the title of the macro that sets them, if one does (trusted code's audit entries name it).
  */
 export function writeAgentFieldsIn(
   tx: Transaction,
@@ -134,8 +135,15 @@ export function writeAgentFieldsIn(
   values: CustomFieldValues,
   changed: Record<CustomFieldType, string[]>,
   uid: string,
+  macro?: string,
 ): void {
-  tx.set(agentFieldsRef(db, ticketId), { values, changed, updatedAt: serverTimestamp(), updatedBy: uid });
+  tx.set(agentFieldsRef(db, ticketId), {
+    values,
+    changed,
+    updatedAt: serverTimestamp(),
+    updatedBy: uid,
+    ...(macro !== undefined ? { macro } : {}),
+  });
 }
 
 /** Follows a ticket's agents-only values (staff only; `{}` while there are none). */

@@ -1,10 +1,7 @@
 /**
- * Desk settings (DESIGN §3) in two documents: `settings/desk` (categories, close-after days, SLA
- * targets — readable by everyone signed in, since the request form needs the categories) and
- * `settings/canned-replies` (`{ replies, updatedAt }` — staff only, so customers never see the
- * desk's canned answers; departure from DESIGN §3's single document). The port still sees one
- * {@link DeskSettings}, with no canned replies for customers. (The custom fields' definitions are
- * `firestore-fields.ts`.)
+ * Desk settings (DESIGN §3): `settings/desk` (categories, close-after days, SLA targets — readable
+ * by everyone signed in, since the request form needs the categories). (The custom fields'
+ * definitions are `firestore-fields.ts`, the macros `firestore-macros.ts`.)
  * Loaded on demand (it imports `firebase/firestore`).
  */
 import {
@@ -21,12 +18,11 @@ import {
   type Transaction,
 } from 'firebase/firestore';
 import { toErrorShape } from '@/domain/errors/errors';
-import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
-import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
-import { type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
+import { deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
+import { type DeskSettings, type DeskSettingsInput } from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { FirestoreContext } from '@/backend/firebase/core/context';
@@ -42,13 +38,6 @@ import {
 } from '@/backend/firebase/core/firestore-values';
 import { SETTINGS_HISTORY_SHOWN, type SettingsChange, type SettingsPart } from '@/domain/settings-history';
 
-function cannedRepliesFrom(value: unknown): CannedReply[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
-    .map((item) => ({ id: stringFrom(item.id), title: stringFrom(item.title), body: stringFrom(item.body) }));
-}
-
 /** Reads `settings/desk`, taking the defaults for any missing or malformed field (`deskSettingsFrom`). */
 const settingsConverter: FirestoreDataConverter<DeskSettings> = {
   toFirestore: notWrittenThroughConverter('settings'),
@@ -61,10 +50,6 @@ function settingsRef(db: Firestore): DocumentReference<DeskSettings> {
   return doc(db, 'settings', 'desk').withConverter(settingsConverter);
 }
 
-function cannedRepliesRef(db: Firestore) {
-  return doc(db, 'settings', 'canned-replies');
-}
-
 /**
  * The desk's `assignOnReply` (DESIGN §2) read in a transaction, so the rules and the write see
  * the same value; on when no settings are stored.
@@ -74,51 +59,23 @@ export async function readAssignOnReplyIn(tx: Transaction, db: Firestore): Promi
   return snapshot.exists() ? snapshot.data().assignOnReply : DEFAULT_DESK_SETTINGS.assignOnReply;
 }
 
-/**
- * Follows the desk settings live; the defaults while none are stored. Staff also follow the
- * canned replies (the first value waits for both); customers get none.
- */
+/** Follows the desk settings live; the defaults while none are stored. */
 export async function watchSettings(
   ctx: FirestoreContext,
   onNext: Listener<DeskSettings>,
   onError: ErrorListener,
 ): Promise<Unsubscribe> {
-  const staff = can(principalOf(await readActor(ctx)), 'cannedReplies.use');
-  const fail = (error: Parameters<typeof toAppError>[0]) => onError(toErrorShape(toAppError(error)));
-  let desk: DeskSettings | null = null;
-  let replies: CannedReply[] | null = staff ? null : [];
-  const emit = () => {
-    if (desk && replies) onNext({ ...desk, cannedReplies: replies });
-  };
-  const stopDesk = watchDocument(
+  await readActor(ctx);
+  return watchDocument(
     settingsRef(ctx.db),
     (snapshot) => (snapshot.exists() ? snapshot.data() : structuredClone(DEFAULT_DESK_SETTINGS)),
-    (value) => {
-      desk = value;
-      emit();
-    },
-    fail,
+    onNext,
+    (error) => onError(toErrorShape(toAppError(error))),
   );
-  const stopReplies = staff
-    ? watchDocument(
-        cannedRepliesRef(ctx.db),
-        (snapshot) => cannedRepliesFrom(snapshot.get('replies')),
-        (value) => {
-          replies = value;
-          emit();
-        },
-        fail,
-      )
-    : () => undefined;
-  return () => {
-    stopDesk();
-    stopReplies();
-  };
 }
 
 /**
- * Replaces `settings/desk` (admins only; the canned replies' document is left as it is), in a
- * transaction that reads the caller's role.
+ * Replaces `settings/desk` (admins only), in a transaction that reads the caller's role.
  * @throws AppError `invalid-argument`, `permission-denied`.
  */
 export async function saveSettings(ctx: FirestoreContext, settings: DeskSettingsInput): Promise<void> {
@@ -129,20 +86,6 @@ export async function saveSettings(ctx: FirestoreContext, settings: DeskSettings
     // Who and when: the rules make them the writer and the server's time; trusted code writes the
     // change to the settings' history from them (DESIGN §10).
     tx.set(doc(ctx.db, 'settings', 'desk'), { ...desk, updatedBy: actor.uid, updatedAt: serverTimestamp() });
-  });
-}
-
-/**
- * Replaces the shared canned replies (agents and admins), in a transaction that reads
- * the caller's role.
- * @throws AppError `invalid-argument` (a reply outside the limits), `permission-denied`.
- */
-export async function saveCannedReplies(ctx: FirestoreContext, replies: readonly CannedReply[]): Promise<void> {
-  const checked = parseInput(cannedRepliesSchema, replies);
-  await runTransaction(ctx.db, async (tx) => {
-    const actor = await readActorIn(tx, ctx);
-    assertCan(principalOf(actor), 'cannedReplies.manage');
-    tx.set(cannedRepliesRef(ctx.db), { replies: checked, updatedAt: serverTimestamp() });
   });
 }
 

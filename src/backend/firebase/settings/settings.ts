@@ -1,12 +1,13 @@
 /**
  * The Firebase {@link SettingsPort}: each call loads `firestore-settings.ts` (the custom fields'
- * `firestore-fields.ts`) on first use. The local twin is `local/settings/settings.ts`.
+ * `firestore-fields.ts`, the macros' `firestore-macros.ts`) on first use. The local twin is `local/settings/settings.ts`.
  */
 import type { SettingsPort } from '@/backend/port/settings';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core/context';
 
 const load = () => import('@/backend/firebase/settings/firestore-settings');
 const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
+const loadMacros = () => import('@/backend/firebase/settings/firestore-macros');
 
 /** The Firebase settings port. */
 export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
@@ -20,7 +21,12 @@ export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
       watchLazily(onNext, onError, async (next, fail) =>
         (await load()).watchSettingsHistory(await ctx.firestore(), next, fail),
       ),
-    saveCannedReplies: (replies) => call(async () => (await load()).saveCannedReplies(await ctx.firestore(), replies)),
+    watchMacros: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await loadMacros()).watchMacros(await ctx.firestore(), next, fail),
+      ),
+    saveMacro: (macro) => call(async () => (await loadMacros()).saveMacro(await ctx.firestore(), macro)),
+    deleteMacro: (id) => call(async () => (await loadMacros()).deleteMacro(await ctx.firestore(), id)),
     watchFields: (onNext, onError) =>
       watchLazily(onNext, onError, async (next, fail) =>
         (await loadFields()).watchFields(await ctx.firestore(), next, fail),

@@ -148,6 +148,7 @@ const auditEventConverter: FirestoreDataConverter<AuditEvent> = {
       ticketId: snapshot.ref.parent.parent?.id ?? '',
       type: oneOf(data.type, AUDIT_TYPES, 'status'),
       ...(typeof data.field === 'string' ? { field: data.field } : {}),
+      ...(typeof data.macro === 'string' ? { macro: data.macro } : {}),
       from: optionalStringFrom(data.from) ?? null,
       to: optionalStringFrom(data.to) ?? null,
       actorId: stringFrom(data.actorId),

@@ -10,6 +10,7 @@ const load = () => import('@/backend/firebase/tickets/firestore-tickets');
 const loadFiles = () => import('@/backend/firebase/files/storage-files');
 const loadRatings = () => import('@/backend/firebase/tickets/firestore-ratings');
 const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
+const loadMacros = () => import('@/backend/firebase/tickets/firestore-macro-apply');
 
 /** The Firebase tickets port. */
 export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, 'bulk'> {
@@ -39,6 +40,7 @@ export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, '
       call(async () => (await load()).transitionTicket(await ctx.firestore(), id, event, options)),
     update: (id, patch, options) =>
       call(async () => (await load()).updateTicket(await ctx.firestore(), id, patch, options)),
+    applyMacro: (id, input) => call(async () => (await loadMacros()).applyMacro(await ctx.firestore(), id, input)),
     watchAgentFields: (id, onNext, onError) =>
       watchLazily(onNext, onError, async (next, fail) =>
         (await loadFields()).watchAgentFields(await ctx.firestore(), id, next, fail),

@@ -31,7 +31,8 @@ import {
   withTagKeys,
 } from '@/domain/search-keys';
 import { personSearchKeysFor } from '@/domain/people';
-import { deskSettingsFrom } from '@/domain/settings-schema';
+import { cannedReplySchema, deskSettingsFrom } from '@/domain/settings-schema';
+import { macroFromCannedReply, type Macro } from '@/domain/macros';
 import { slaDueAtOf } from '@/domain/sla/clocks';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
@@ -125,6 +126,11 @@ export interface AgentFieldsRecord {
   values: CustomFieldValues;
 }
 
+/** A macro (DESIGN §3 "Macros"), shared (`ownerId: null`) or personal: what `macros/{id}` holds on Firebase. */
+export interface MacroRecord extends Macro {
+  updatedBy: string;
+}
+
 /** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
 export type TriageDb = Dexie & {
   users: Table<UserProfile, string>;
@@ -143,6 +149,7 @@ export type TriageDb = Dexie & {
   uploadQuotas: Table<UploadQuotaRecord, string>;
   customFields: Table<CustomFieldsRecord, string>;
   agentFields: Table<AgentFieldsRecord, string>;
+  macros: Table<MacroRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -389,6 +396,30 @@ export const SCHEMA_V14: Readonly<Record<string, string>> = { ...SCHEMA_V13, cus
 
 /** Version 15: each ticket's agents-only custom field values, by ticket id. */
 export const SCHEMA_V15: Readonly<Record<string, string>> = { ...SCHEMA_V14, agentFields: 'ticketId' };
+
+/** Version 16: macros (DESIGN §3 "Macros"), by id; the canned replies of the settings record move into it. */
+export const SCHEMA_V16: Readonly<Record<string, string>> = { ...SCHEMA_V15, macros: 'id' };
+
+/**
+ * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
+ * macro with the same id, title and body (`macroFromCannedReply`), and the record loses its list.
+ * A reply the schema refuses (never shown before either) is left out; none other is lost.
+ */
+export async function moveCannedRepliesToMacros(tx: Transaction): Promise<void> {
+  const settings = tx.table('settings');
+  const record = (await settings.get('desk')) as { value?: Record<string, unknown> } | undefined;
+  const stored = record?.value?.cannedReplies;
+  if (!record?.value || !Array.isArray(stored)) return;
+  const at = new Date().toISOString();
+  const macros = tx.table('macros');
+  for (const reply of stored) {
+    const parsed = cannedReplySchema.safeParse(reply);
+    if (!parsed.success || (await macros.get(parsed.data.id))) continue;
+    await macros.add({ ...macroFromCannedReply(parsed.data), updatedAt: at, updatedBy: '' });
+  }
+  const { cannedReplies: _moved, ...rest } = record.value;
+  await settings.put({ ...record, value: rest });
+}
 
 /**
  * The stored-only field of a profile's search keys (`personSearchKeysFor`), kept by the
@@ -668,6 +699,7 @@ export function openTriageDb(name: string): TriageDb {
   db.version(13).stores(SCHEMA_V13).upgrade(addConversationWords);
   db.version(14).stores(SCHEMA_V14);
   db.version(15).stores(SCHEMA_V15);
+  db.version(16).stores(SCHEMA_V16).upgrade(moveCannedRepliesToMacros);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -52,6 +52,19 @@ export function withMailTriggers(
       },
       transition: (id, event, options) => afterTicketWrite(id, () => tickets.transition(id, event, options)),
       update: (id, patch, options) => afterTicketWrite(id, () => tickets.update(id, patch, options)),
+      // A macro's reply mails as a reply does, and its status move as that move does.
+      async applyMacro(id, input) {
+        await ctx.ready;
+        const before = (await ctx.db.tickets.get(id)) ?? null;
+        const result = await tickets.applyMacro(id, input);
+        if (input.preview || (result.messages.length === 0 && result.changes.length === 0)) return result;
+        await trigger(async () => {
+          const mailServer = await server();
+          for (const message of result.messages) await mailServer.mailForNewMessage(ctx, message);
+          await mailServer.mailForTicketWrite(ctx, before, result.ticket, actorId());
+        });
+        return result;
+      },
     },
     messages: {
       ...messages,

@@ -5,7 +5,14 @@
  * for the reports. Every status change goes through the lifecycle table, so the seeded desk is
  * one the app itself could have produced.
  */
-import { type AuditEvent, type Message, type Ticket, type TicketStatus, type UserProfile } from '@/domain/types';
+import {
+  type AuditEvent,
+  type IsoDateTime,
+  type Message,
+  type Ticket,
+  type TicketStatus,
+  type UserProfile,
+} from '@/domain/types';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { isStaff } from '@/domain/roles';
 import type { LifecycleEvent } from '@/domain/lifecycle';
@@ -17,6 +24,7 @@ import {
   type CredentialRecord,
   type AgentFieldsRecord,
   type CustomFieldsRecord,
+  type MacroRecord,
   type SettingsRecord,
   type TriageDb,
   ticketWriteTables,
@@ -67,6 +75,8 @@ export interface DemoDesk {
   customFields: CustomFieldsRecord;
   /** The tickets' agents-only values (the plan); customers' values are on the tickets (`fields`). */
   agentFields: AgentFieldsRecord[];
+  /** The macros (DESIGN §3 "Macros"): four text-only ones (the canned replies they were), three that act, one personal. */
+  macros: MacroRecord[];
   /** `ratings/{ticketId}`: requesters' ratings of solved and closed tickets, each after its solve. */
   ratings: SatisfactionRating[];
 }
@@ -272,28 +282,6 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
     value: {
       ...DEFAULT_DESK_SETTINGS,
       categories: [...SEED_CATEGORIES],
-      cannedReplies: [
-        {
-          id: 'greeting',
-          title: 'Thanks for reaching out',
-          body: 'Hi {{requester.name}},\n\nThanks for reaching out — I am looking into this now and will update you shortly.',
-        },
-        {
-          id: 'need-details',
-          title: 'Ask for details',
-          body: 'Hi {{requester.name}},\n\nCould you send a screenshot and the steps that lead to the problem? That helps us reproduce it.',
-        },
-        {
-          id: 'escalated',
-          title: 'Escalated to engineering',
-          body: 'Hi {{requester.name}},\n\nI have passed this on to our engineers and put the ticket on hold until they answer. You will hear from me as soon as I know more.',
-        },
-        {
-          id: 'solved',
-          title: 'Marking as solved',
-          body: 'Hi {{requester.name}},\n\nGlad that is sorted. I will mark this as solved — just reply if anything else comes up.',
-        },
-      ],
     },
   };
 
@@ -325,6 +313,7 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
       updatedAt: settings.updatedAt,
     },
     agentFields,
+    macros: demoMacros(staff, settings.updatedAt),
     ratings: [
       ...demoRatings(scenarios.map((entry) => entry.ticket)),
       ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
@@ -386,6 +375,74 @@ export const DEMO_FIELDS: CustomFieldDefinition[] = [
     ],
   },
 ];
+
+/**
+ * The demo desk's macros: the four canned replies it had (text only, shared) and three that act —
+ * "Refund sent" (reply, tag, product, solve), "Escalate to engineering" (reply, priority, tag,
+ * note, on hold) and the first agent's personal "Take it" (assign to me, open).
+ */
+export function demoMacros(staff: readonly UserProfile[], at: IsoDateTime): MacroRecord[] {
+  const admin = staff.find((user) => user.role === 'admin')?.uid ?? '';
+  const agent = staff.find((user) => user.role === 'agent')?.uid ?? admin;
+  const shared = (macro: Omit<MacroRecord, 'ownerId' | 'updatedAt' | 'updatedBy'>): MacroRecord => ({
+    ...macro,
+    ownerId: null,
+    updatedAt: at,
+    updatedBy: admin,
+  });
+  return [
+    shared({
+      id: 'greeting',
+      title: 'Thanks for reaching out',
+      body: 'Hi {{requester.name}},\n\nThanks for reaching out — I am looking into this now and will update you shortly.',
+      actions: {},
+    }),
+    shared({
+      id: 'need-details',
+      title: 'Ask for details',
+      body: 'Hi {{requester.name}},\n\nCould you send a screenshot and the steps that lead to the problem? That helps us reproduce it.',
+      actions: {},
+    }),
+    shared({
+      id: 'escalated',
+      title: 'Escalated to engineering',
+      body: 'Hi {{requester.name}},\n\nI have passed this on to our engineers and put the ticket on hold until they answer. You will hear from me as soon as I know more.',
+      actions: {},
+    }),
+    shared({
+      id: 'solved',
+      title: 'Marking as solved',
+      body: 'Hi {{requester.name}},\n\nGlad that is sorted. I will mark this as solved — just reply if anything else comes up.',
+      actions: {},
+    }),
+    shared({
+      id: 'refund-sent',
+      title: 'Refund sent',
+      body: 'Hi {{requester.firstName}},\n\nWe have refunded your last payment; it shows on your statement within five working days. I am marking this request as solved.',
+      actions: { addTags: ['refund'], fields: { product: 'web_app' }, status: 'solve' },
+    }),
+    shared({
+      id: 'escalate',
+      title: 'Escalate to engineering',
+      body: 'Hi {{requester.firstName}},\n\nI have passed this on to our engineers and will update you as soon as they answer.',
+      actions: {
+        priority: 'high',
+        addTags: ['escalated'],
+        note: 'Escalated to engineering: please reproduce and reply here.',
+        status: 'hold',
+      },
+    }),
+    {
+      id: 'take-it',
+      title: 'Take it',
+      body: '',
+      actions: { assignee: { kind: 'me' }, status: 'open' },
+      ownerId: agent,
+      updatedAt: at,
+      updatedBy: agent,
+    },
+  ];
+}
 
 /**
  * Fills the demo fields on the tickets, the same on every run (by ticket number): most tickets
@@ -477,7 +534,7 @@ export async function seedDemoData(
   const data = buildDemoData(options.now, secrets, { history: options.history });
   return db.transaction(
     'rw',
-    [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, ...ticketWriteTables(db)],
+    [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, db.macros, ...ticketWriteTables(db)],
     async () => {
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);
@@ -486,6 +543,7 @@ export async function seedDemoData(
       await db.settings.put(data.settings);
       await db.customFields.put(data.customFields);
       await db.agentFields.bulkAdd(data.agentFields);
+      await db.macros.bulkAdd(data.macros);
       // Search keys with the requesters' emails, and the conversation's words, as `tickets.create`
       // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));

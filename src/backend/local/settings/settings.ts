@@ -1,8 +1,8 @@
 /**
  * `settings/desk` on IndexedDB (DESIGN §3): everyone signed in reads it (the request form needs
- * the categories) but only staff see its canned replies; only admins replace the rest, and agents
- * and admins replace the canned replies. The custom field definitions are the `customFields`
- * table's one record: staff read every field, customers those they see; admins replace them.
+ * the categories); only admins replace it. The custom field definitions are the `customFields`
+ * table's one record: staff read every field, customers those they see; admins replace them. The
+ * macros are the `macros` table's (`macros.ts`).
  */
 import { ticketWriteTables } from '@/backend/local/core/db';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -11,8 +11,9 @@ import { can } from '@/domain/policy';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import { parseInput } from '@/domain/schemas';
-import { cannedRepliesSchema, deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
-import { type CannedReply, type DeskSettings, type DeskSettingsInput } from '@/domain/types';
+import { deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
+import { type DeskSettings, type DeskSettingsInput } from '@/domain/types';
+import { deleteLocalMacro, saveLocalMacro, watchLocalMacros } from '@/backend/local/settings/macros';
 import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
 import { newSortableId } from '@/backend/local/core/ids';
 import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
@@ -32,8 +33,7 @@ export const DESK_SETTINGS_ID = 'desk';
  * Call inside a transaction that includes `db.settings` when the answer decides a write.
  */
 export async function readDeskSettings(db: LocalContext['db']): Promise<DeskSettings> {
-  const stored = (await db.settings.get(DESK_SETTINGS_ID))?.value;
-  return { ...deskSettingsFrom(stored), cannedReplies: stored?.cannedReplies ?? [] };
+  return deskSettingsFrom((await db.settings.get(DESK_SETTINGS_ID))?.value);
 }
 
 /** The id of the custom fields' one record. */
@@ -53,9 +53,8 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
       return watchLive(
         ctx,
         async () => {
-          const me = await requireUser(ctx);
-          const settings = await readDeskSettings(db);
-          return can(principalOf(me), 'cannedReplies.use') ? settings : { ...settings, cannedReplies: [] };
+          await requireUser(ctx);
+          return readDeskSettings(db);
         },
         onNext,
         onError,
@@ -68,14 +67,9 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
         await db.transaction('rw', [db.users, db.settingsHistory, ...ticketWriteTables(db)], async () => {
           const me = await requireUser(ctx);
           assertCan(principalOf(me), 'settings.manage');
-          // The canned replies stay as stored: they change only through saveCannedReplies.
           const before = await readDeskSettings(db);
           const ms = ctx.now();
-          await db.settings.put({
-            id: DESK_SETTINGS_ID,
-            value: { ...desk, cannedReplies: before.cannedReplies },
-            updatedAt: isoAt(ms),
-          });
+          await db.settings.put({ id: DESK_SETTINGS_ID, value: desk, updatedAt: isoAt(ms) });
           const parts = changedSettingsParts(before, desk);
           if (parts.length === 0) return;
           await db.settingsHistory.add({
@@ -106,25 +100,14 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
       );
     },
 
-    saveCannedReplies: (replies: readonly CannedReply[]) =>
-      runWrite(ctx, async () => {
-        const cannedReplies = parseInput(cannedRepliesSchema, replies);
-        await db.transaction('rw', [db.users, db.settings], async () => {
-          const me = await requireUser(ctx);
-          assertCan(principalOf(me), 'cannedReplies.manage');
-          const current = await readDeskSettings(db);
-          await db.settings.put({
-            id: DESK_SETTINGS_ID,
-            value: { ...current, cannedReplies },
-            updatedAt: isoAt(ctx.now()),
-          });
-        });
-      }),
+    watchMacros: (onNext, onError) => watchLocalMacros(ctx, onNext, onError),
+    saveMacro: (macro) => saveLocalMacro(ctx, macro),
+    deleteMacro: (id) => deleteLocalMacro(ctx, id),
 
     watchFields(onNext: Listener<CustomFieldDefinition[]>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
-        async (me) => fieldsFor(await readCustomFields(db), can(principalOf(me), 'cannedReplies.use')),
+        async (me) => fieldsFor(await readCustomFields(db), can(principalOf(me), 'ticket.readInternal')),
         onNext,
         onError,
       );

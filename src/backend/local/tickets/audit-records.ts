@@ -34,9 +34,10 @@ export function auditEventsOf(
   actorId: string,
   atMs: number,
 ): AuditEvent[] {
-  return entries.map(({ type, field, from, to }) => ({
+  return entries.map(({ type, field, macro, from, to }) => ({
     ...auditEvent(ticketId, type, from, to, actorId, atMs),
     ...(field !== undefined ? { field } : {}),
+    ...(macro !== undefined ? { macro } : {}),
   }));
 }
 

@@ -7,6 +7,7 @@ import Dexie from 'dexie';
 import { z } from 'zod/mini';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type {
+  ApplyMacroInput,
   CreateTicketInput,
   TicketFilter,
   TicketPage,
@@ -26,6 +27,7 @@ import {
   lifecycleEventSchema,
   newTicketSchema,
   parseInput,
+  applyMacroInputSchema,
   ticketFilterSchema,
   ticketPatchSchema,
   ticketQuerySchema,
@@ -37,7 +39,17 @@ import type { AuditEvent, Message, Ticket } from '@/domain/types';
 import type { CustomFieldValues } from '@/domain/custom-fields';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
-import { AGENT_FIELD_KEYS, PUBLIC_WORDS, SEARCH_KEYS, type TriageDb, ticketWriteTables } from '@/backend/local/core/db';
+import {
+  AGENT_FIELD_KEYS,
+  NOTE_WORDS,
+  PUBLIC_WORDS,
+  SEARCH_KEYS,
+  type TriageDb,
+  ticketWriteTables,
+} from '@/backend/local/core/db';
+import { applyMacroThrough, type MacroStore } from '@/domain/plans/macro';
+import { readLocalMacro } from '@/backend/local/settings/macros';
+import { readDeskSettings } from '@/backend/local/settings/settings';
 import { newId, newSortableId } from '@/backend/local/core/ids';
 import { auditEventsOf } from '@/backend/local/tickets/audit-records';
 import {
@@ -75,6 +87,7 @@ const createTicketInputSchema = z
 
 /**
  * Writes a planned change of a stored ticket, with its audit events, in the caller's transaction.
+ * @param stored stored-only fields to write with it (a macro's messages' words, db.ts).
  * @returns the ticket as written (unchanged when the plan writes nothing).
  */
 async function writeChange(
@@ -83,12 +96,13 @@ async function writeChange(
   plan: TicketChangePlan,
   actorId: string,
   ms: number,
+  stored: Record<string, string[]> = {},
 ): Promise<Ticket> {
-  if (plan.events.length === 0) return ticket;
+  if (plan.events.length === 0 && Object.keys(stored).length === 0) return ticket;
   const next = applyTicketWrite(ticket, plan.write, isoAt(ms));
   // Agents-only values' filter keys join the staff's search keys only (db.ts).
   const agentKeys = plan.agentFields ? { [AGENT_FIELD_KEYS]: fieldFilterKeys(plan.agentFields) } : {};
-  await db.tickets.put({ ...next, ...agentKeys });
+  await db.tickets.put({ ...next, ...agentKeys, ...stored });
   if (plan.agentFields) await writeAgentFields(db, ticket.id, plan.agentFields);
   await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, actorId, ms));
   return next;
@@ -210,6 +224,62 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           const fields = changes.fields ? await readFieldsContext(db, ticket, isStaff(me.role)) : undefined;
           const plan = planTicketPatch({ ticket, patch: changes, actor: me, assignee, expectedUpdatedAt, fields });
           return writeChange(db, ticket, plan, me.uid, ctx.now());
+        });
+      }),
+
+    applyMacro: (id: string, input: ApplyMacroInput) =>
+      runWrite(ctx, async () => {
+        const { macroId, preview, expectedUpdatedAt } = parseInput(applyMacroInputSchema, input);
+        const tables = [db.users, db.events, db.messages, db.macros, ...ticketWriteTables(db)];
+        return db.transaction('rw', tables, async () => {
+          const me = await requireUser(ctx);
+          const store: MacroStore<Message[]> = {
+            readTicket: async () => (await db.tickets.get(id)) ?? null,
+            readMacro: () => readLocalMacro(db, macroId, me),
+            readProfile: async (uid) => (await db.users.get(uid)) ?? null,
+            readAssignOnReply: async () => (await readDeskSettings(db)).assignOnReply,
+            readFields: (ticket) => readFieldsContext(db, ticket),
+            write: async (plan, ticket) => {
+              const ms = ctx.now();
+              const at = isoAt(ms);
+              const written: Message[] = [];
+              for (const message of [plan.reply, plan.note]) {
+                if (!message) continue;
+                const stored: Message = {
+                  id: newSortableId(ms),
+                  ticketId: id,
+                  ...message.author,
+                  body: message.body,
+                  attachments: [],
+                  createdAt: at,
+                };
+                await db.messages.add(stored);
+                written.push(stored);
+              }
+              // The messages' words join the ticket's (db.ts), as `messages.add` writes them.
+              const words = (internal: boolean) =>
+                conversationKeysOf(
+                  written
+                    .filter((message) => message.internal === internal)
+                    .map((message) => message.body)
+                    .join('\n'),
+                );
+              await writeChange(db, ticket, plan, me.uid, ms, {
+                [PUBLIC_WORDS]: words(false),
+                [NOTE_WORDS]: words(true),
+              });
+              return written;
+            },
+          };
+          const applied = await applyMacroThrough(store, { actor: me, expectedUpdatedAt, preview: preview === true });
+          const after = applied.written ? ((await db.tickets.get(id)) ?? applied.ticket) : applied.ticket;
+          return {
+            ticket: after,
+            changes: applied.plan.events,
+            reply: applied.plan.reply?.body ?? null,
+            note: applied.plan.note?.body ?? null,
+            messages: applied.written ?? [],
+          };
         });
       }),
 

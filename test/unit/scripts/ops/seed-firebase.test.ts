@@ -198,15 +198,16 @@ describe('deskDocuments', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('writes the desk settings as settings/desk, the canned replies apart for staff, and the ticket fields', () => {
-    const { cannedReplies, ...deskSettings } = desk.settings.value;
-    expect(cannedReplies.length).toBeGreaterThan(0);
+  it('writes the desk settings as settings/desk, each macro as macros/{id}, and the ticket fields', () => {
+    expect(desk.macros.length).toBeGreaterThan(0);
+    expect(under(/^macros\//)).toEqual(
+      desk.macros.map(({ id, updatedAt, ...macro }) => ({
+        path: `macros/${id}`,
+        data: { ...macro, updatedAt: Timestamp.fromMillis(Date.parse(updatedAt ?? '')) },
+      })),
+    );
     expect(under(/^settings\//)).toEqual([
-      { path: 'settings/desk', data: deskSettings },
-      {
-        path: 'settings/canned-replies',
-        data: { replies: cannedReplies, updatedAt: Timestamp.fromMillis(Date.parse(desk.settings.updatedAt)) },
-      },
+      { path: 'settings/desk', data: desk.settings.value },
       {
         path: 'settings/fields',
         data: {

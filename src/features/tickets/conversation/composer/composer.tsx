@@ -27,11 +27,10 @@ import { bodySchema } from '@/domain/schemas';
 import type { Ticket, UserProfile } from '@/domain/types';
 import { useLazyCurrentTicketQuery } from '@/features/tickets/api/ticket-api';
 import { useAddMessageMutation } from '@/features/tickets/api/conversation-api';
-import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
-import {
-  CannedReplyPicker,
-  type InsertedReply,
-} from '@/features/tickets/canned-replies/components/canned-reply-picker';
+import { MacroPicker, type InsertedReply } from '@/features/tickets/macros/components/macro-picker';
+import { MacroPreview } from '@/features/tickets/macros/components/macro-preview';
+import { useWatchMacrosQuery } from '@/features/tickets/api/macros-api';
+import type { Macro } from '@/domain/macros';
 import { AttachmentPicker } from '@/features/tickets/conversation/components/attachment-picker';
 import { useAttachmentUploads } from '@/features/tickets/conversation/components/attachment-uploads';
 import { confirmSendingWithout, leftOutFiles } from '@/features/tickets/conversation/components/left-out-files';
@@ -201,7 +200,9 @@ function TicketComposer({
   const [inserted, setUnfilled] = useState<string[]>([]);
   const unfilled = inserted.filter((placeholder) => body.includes(placeholder));
   const textArea = useRef<HTMLTextAreaElement | null>(null);
-  const settings = useWatchDeskSettingsQuery(undefined, { skip: !staff }).data?.value;
+  const macros = useWatchMacrosQuery(undefined, { skip: !staff }).data?.value;
+  // The macro whose preview is open (a macro that acts: applied as one write, DESIGN §3 "Macros").
+  const [previewed, setPreviewed] = useState<Macro | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const typing = useTypingReporter(onTypingChange);
   const confirmStaleSend = useConfirmStaleSend();
@@ -248,7 +249,7 @@ function TicketComposer({
     saveDraft(body, nextInternal);
   }
 
-  /** Puts a filled canned reply at the caret (or after the text), and the caret after it. */
+  /** Puts a filled reply-only macro at the caret (or after the text), and the caret after it. */
   function insertCanned({ text, unknown }: InsertedReply) {
     const box = textArea.current;
     const start = box?.selectionStart ?? body.length;
@@ -389,16 +390,18 @@ function TicketComposer({
         {staff && (
           <Flex align="center" gap={8} wrap>
             <ComposerModeSwitch internal={internal} onChange={changeMode} />
-            <CannedReplyPicker
-              replies={settings?.cannedReplies ?? []}
+            <MacroPicker
+              macros={macros ?? []}
               context={{
                 requester: { name: ticket.requesterName },
                 ticket: { number: ticket.number, subject: ticket.subject },
                 agent: { name: me.displayName },
               }}
               onInsert={insertCanned}
-              disabled={sending || !settings}
+              onChoose={setPreviewed}
+              disabled={sending || !macros}
             />
+            <MacroPreview macro={previewed} tickets={[ticket]} me={me} onClose={() => setPreviewed(null)} />
             {internal && (
               <Typography.Text style={{ color: token.colorWarningText }}>
                 <LockOutlined aria-hidden style={{ marginInlineEnd: '0.3em' }} />

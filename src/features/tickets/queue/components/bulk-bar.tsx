@@ -1,7 +1,8 @@
 /**
  * The queue's bulk bar: shown while rows are ticked, it applies one change to all of
  * them — assign (to me, any agent, or nobody), a status move, a priority, a tag — through the
- * port's `bulk`, then reports what was done and, ticket by ticket, what was refused and why.
+ * port's `bulk`, then reports what was done and, ticket by ticket, what was refused and why; or a
+ * macro, through its preview of each ticket and its per-ticket results (`MacroPreview`).
  * A status move is offered only when the lifecycle table (DESIGN §2) allows it for every ticked
  * ticket; the others say which ticket blocks them. The backend still decides: a ticket someone
  * changed in the meantime is refused and reported, the rest go through.
@@ -23,6 +24,9 @@ import { PRIORITIES, type Priority, type Ticket, type UserProfile } from '@/doma
 import { useBulkChangeTicketsMutation } from '@/features/tickets/api/queue-api';
 import { labelsFor, useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { tagIssueText, type TagIssue } from '@/features/tickets/components/tag-problems';
+import { useWatchMacrosQuery } from '@/features/tickets/api/macros-api';
+import { MacroPreview } from '@/features/tickets/macros/components/macro-preview';
+import type { Macro } from '@/domain/macros';
 
 /** The status moves a button offers (a customer's reply is not one). */
 const STATUS_MOVES = LIFECYCLE.filter((rule) => rule.event !== 'submit' && rule.event !== 'customer_reply');
@@ -104,6 +108,10 @@ export function QueueBulkBar({
   /** The code of the first problem with the tag typed (zod's issue code), shown as a sentence. */
   const [tagError, setTagError] = useState<TagIssue | null>(null);
   const actor: Actor = { kind: 'user', uid: me.uid, role: me.role };
+  // A macro's preview and per-ticket results (DESIGN §3 "Macros"), for the tickets ticked when it was chosen.
+  const macros = useWatchMacrosQuery().data?.value;
+  const [previewed, setPreviewed] = useState<Macro | null>(null);
+  const [macroBatch, setMacroBatch] = useState<Ticket[]>([]);
   // A result is old news once a ticket is ticked: that starts new work. Unticking (the desk
   // unticks what was done) or a ticket leaving the view keeps it.
   const ticked = useRef<ReadonlySet<string>>(new Set());
@@ -267,6 +275,13 @@ export function QueueBulkBar({
 
   return (
     <Flex vertical gap={8}>
+      <MacroPreview
+        macro={previewed}
+        tickets={macroBatch}
+        me={me}
+        onClose={() => setPreviewed(null)}
+        onApplied={(doneIds) => onSettled(doneIds)}
+      />
       {selected.length > 0 && (
         <Flex
           role="toolbar"
@@ -324,6 +339,22 @@ export function QueueBulkBar({
           >
             <Button>
               <FormattedMessage id="queue.bulkBar.priority" defaultMessage="Priority" /> <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Dropdown
+            disabled={running || (macros ?? []).length === 0}
+            trigger={['click']}
+            menu={{
+              items: (macros ?? []).map((macro) => ({ key: macro.id, label: <span dir="auto">{macro.title}</span> })),
+              onClick: ({ key }) => {
+                setReport(null);
+                setMacroBatch([...selected]);
+                setPreviewed((macros ?? []).find((macro) => macro.id === key) ?? null);
+              },
+            }}
+          >
+            <Button>
+              <FormattedMessage id="queue.bulkBar.macro" defaultMessage="Apply macro" /> <DownOutlined />
             </Button>
           </Dropdown>
           <form

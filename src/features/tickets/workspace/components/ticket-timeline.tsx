@@ -151,6 +151,18 @@ export function describeAuditEvent(
   }
 }
 
+/**
+ * An entry's sentence with the macro that made the change, when one did (DESIGN §3 "Macros"):
+ * "Priya Shah set status Open → Solved · macro “Refund sent”".
+ */
+export function withMacro(intl: IntlShape, sentence: string, event: Pick<AuditEvent, 'macro'>): string {
+  if (!event.macro) return sentence;
+  return intl.formatMessage(
+    { id: 'workspace.timeline.byMacro', defaultMessage: '{sentence} · macro “{macro}”' },
+    { sentence, macro: event.macro },
+  );
+}
+
 const DOT_COLORS: Record<AuditEvent['type'], string> = {
   status: 'blue',
   assignee: 'green',
@@ -217,7 +229,7 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
                   id="workspace.timeline.entry"
                   defaultMessage="{sentence}<muted> · {time}</muted>"
                   values={{
-                    sentence: describeAuditEvent(intl, event, nameOf, fieldsData?.value ?? []),
+                    sentence: withMacro(intl, describeAuditEvent(intl, event, nameOf, fieldsData?.value ?? []), event),
                     muted: (chunks: ReactNode[]) => <Typography.Text type="secondary">{chunks}</Typography.Text>,
                     time: (
                       <Tooltip title={time.dateTime(event.at)}>

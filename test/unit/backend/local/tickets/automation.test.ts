@@ -83,7 +83,7 @@ describe('SLA breach records (DESIGN §10)', () => {
   it('records a first-reply breach once, at the due time, and the queue’s due time follows the policy', async () => {
     // Monday 10:00 UTC: the default desk opens 09:00–17:00 UTC on weekdays.
     const desk = await deskAt('2026-03-02T10:00:00.000Z');
-    const { cannedReplies: _replies, ...settings } = DEFAULT_DESK_SETTINGS;
+    const settings = DEFAULT_DESK_SETTINGS;
     await desk.admin.settings.save({
       ...settings,
       sla: { ...settings.sla, high: { ...settings.sla.high, firstReplyMinutes: 60, hours: 'business' } },

@@ -146,20 +146,31 @@ describe('composer, staff', () => {
     expect(messages[1]).toMatchObject({ body: 'Can you send a photo?', internal: false, authorRole: 'agent' });
   });
 
-  it('warns about an unfilled canned-reply placeholder only while the text still holds it', async () => {
+  it('warns about an unfilled placeholder of a reply-only macro only while the text still holds it', async () => {
     const user = userEvent.setup({ delay: null });
     const backend = localBackend();
     const ticket = await ticketBy(backend, 'agent');
-    await backend.settings.saveCannedReplies([
-      { id: 'order', title: 'Order shipped', body: 'Your order {{order.id}} ships today.' },
-    ]);
+    const me = await new Promise<{ uid: string }>((resolve) => {
+      const stop = backend.auth.onChange((change) => {
+        if (change.kind !== 'signedIn') return;
+        resolve(change.user);
+        queueMicrotask(stop);
+      });
+    });
+    await backend.settings.saveMacro({
+      id: 'order',
+      title: 'Order shipped',
+      body: 'Your order {{order.id}} ships today.',
+      actions: {},
+      ownerId: me.uid,
+    });
     const { store } = await signedInStore(backend);
     renderPanel(store, { ticketId: ticket.id, staff: true });
     const box = await screen.findByRole('textbox', { name: 'Public reply' });
     const warning = 'Not filled in: {{order.id}} — edit before sending.';
     const insert = async () => {
-      const picker = screen.getByRole('button', { name: /Canned reply/ });
-      // Enabled once the desk settings (with the canned replies) have arrived.
+      const picker = screen.getByRole('button', { name: /Macros/ });
+      // Enabled once the macros have arrived.
       await waitFor(() => expect(picker).toBeEnabled());
       await user.click(picker);
       await user.click(await screen.findByRole('button', { name: /Order shipped/ }));

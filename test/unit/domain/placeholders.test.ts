@@ -1,4 +1,4 @@
-import { fillPlaceholders, findCannedReplies } from '@/domain/canned-replies';
+import { fillPlaceholders } from '@/domain/placeholders';
 
 const context = {
   requester: { name: 'Dana Whitfield' },
@@ -27,17 +27,5 @@ describe('fillPlaceholders', () => {
     expect(fillPlaceholders('{requester.name} {{requester.name}}', tricky).text).toBe(
       '{requester.name} {{agent.name}}',
     );
-  });
-});
-
-describe('findCannedReplies', () => {
-  const replies = [
-    { id: '2', title: 'Refund issued', body: 'We refunded your order.' },
-    { id: '1', title: 'Password reset', body: 'Use the reset link.' },
-  ];
-  it('matches every word in title or body, any case, sorted by title', () => {
-    expect(findCannedReplies(replies, '').map((reply) => reply.id)).toEqual(['1', '2']);
-    expect(findCannedReplies(replies, 'RESET link').map((reply) => reply.id)).toEqual(['1']);
-    expect(findCannedReplies(replies, 'refund password')).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 /**
- * Canned replies: shared answers whose placeholders are filled for the ticket at hand
- * when an agent inserts one into the composer.
+ * Placeholders of a macro's reply and note (DESIGN §3 "Macros"), filled for the ticket at hand
+ * when an agent inserts a reply-only macro into the composer or applies one.
  */
-import type { CannedReply } from '@/domain/types';
 
 /** What a canned reply may refer to, by placeholder name. */
 export interface PlaceholderContext {
@@ -63,15 +62,4 @@ export function fillPlaceholders(body: string, context: PlaceholderContext): Fil
     return value;
   });
   return { text, unknown };
-}
-
-/** Canned replies whose title or body contains every word of `search` (case-insensitive), by title. */
-export function findCannedReplies(replies: readonly CannedReply[], search: string): CannedReply[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return replies
-    .filter((reply) => {
-      const haystack = `${reply.title}\n${reply.body}`.toLowerCase();
-      return words.every((word) => haystack.includes(word));
-    })
-    .sort((a, b) => a.title.localeCompare(b.title));
 }
