@@ -171,7 +171,7 @@ export default (
                   'request',
                   'desk',
                   'ticket',
-                  'canned-replies',
+                  'macros',
                   'admin',
                   'outgoing-mail',
                   'desk-settings',
@@ -181,8 +181,9 @@ export default (
                 ],
               },
               // The Firebase adapter loads the Firestore SDK on first use, not on sign-in. 172: the
-              // custom fields' planners (values, required to solve) joined every ticket write.
-              lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 172 },
+              // custom fields' planners (values, required to solve) joined every ticket write; 176:
+              // applying a macro loads the tickets', fields' and macros' modules with its planner.
+              lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 176 },
             }),
             serviceWorker(),
           ]

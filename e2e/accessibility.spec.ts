@@ -286,7 +286,7 @@ const STATES: Record<string, readonly ScreenState[]> = {
       },
     },
   ],
-  '/canned-replies': [
+  '/macros': [
     {
       name: 'delete confirmation',
       overlay: '.ant-popover',

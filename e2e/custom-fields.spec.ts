@@ -1,9 +1,10 @@
 /**
- * Custom fields journey on the local backend (DESIGN §3 "Custom fields"): an admin adds an
- * agents-only dropdown required to solve; a customer sends a request with the fields customers
- * fill, a wrong one refused under its field and nothing typed lost; the agent cannot solve until
- * the field is set — the refusal names it — sets it in the ticket's fields panel, opens the queue
- * filtered by the ticket's product, solves, and the timeline shows each change by name.
+ * Custom fields and macros journey on the local backend (DESIGN §3 "Custom fields", "Macros"): an
+ * admin adds an agents-only dropdown required to solve, and a shared macro that sets it, tags,
+ * replies and solves; a customer sends a request with the fields customers fill; the agent cannot
+ * solve until the field is set — the refusal names it — opens the queue filtered by the ticket's
+ * product, then applies the macro from the composer after its preview, in one step; the timeline
+ * shows each change by the macro's name, and the customer reads the reply.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -14,7 +15,7 @@ const subject = `Checkout fails after the update ${Date.now().toString(36)}`;
 /** The fields panel of the agent's ticket page. */
 const fieldsPanel = (page: Page) => page.getByRole('region', { name: 'Ticket fields' });
 
-test('a required-to-solve field holds the solve until the agent sets it, and the timeline says so', async ({
+test('a required-to-solve field holds the solve until a macro sets it, tags, replies and solves in one step, named in the timeline', async ({
   context,
 }) => {
   test.setTimeout(120_000);
@@ -37,6 +38,26 @@ test('a required-to-solve field holds the solve until the agent sets it, and the
   await expect(admin.getByText('Saved “Root cause”.')).toBeVisible();
   await expect(admin.getByRole('list', { name: 'Ticket fields' }).getByText('Root cause')).toBeVisible();
   await shot(admin, 'fields-02-admin-list');
+
+  // A shared macro that sets the field, tags, replies and solves.
+  await admin.goto('/macros');
+  await admin.getByRole('button', { name: /New macro/ }).click();
+  const macro = admin.getByRole('form', { name: 'New macro' });
+  await macro.getByLabel('Title').fill('Bug confirmed');
+  await macro
+    .getByLabel('Public reply (optional)')
+    .fill('Hi {{requester.firstName}}, we found the bug behind #{{ticket.number}} and fixed it.');
+  await macro.getByLabel('Status').click({ force: true });
+  await admin.locator('.ant-select-dropdown:visible .ant-select-item', { hasText: /^Solve$/ }).click();
+  await macro.getByLabel('Add tags').fill('bug');
+  await macro.getByLabel('Add tags').press('Enter');
+  await macro.getByRole('combobox', { name: 'Set a field' }).click({ force: true });
+  await admin.locator('.ant-select-dropdown:visible .ant-select-item', { hasText: 'Value of Root cause' }).click();
+  await macro.getByLabel(/^Root cause/).selectOption({ label: 'Bug' });
+  await shot(admin, 'macros-03-admin-new-macro');
+  await macro.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Saved “Bug confirmed”.')).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Shared macros' }).getByText('Bug confirmed')).toBeVisible();
   await admin.close();
 
   // The customer sends a request with the fields customers fill (the demo's order number and product).
@@ -67,11 +88,6 @@ test('a required-to-solve field holds the solve until the agent sets it, and the
   await expect(agent.getByText('Fill “Root cause” before solving this ticket.')).toBeVisible();
   await shot(agent, 'fields-05-agent-solve-refused');
 
-  await fieldsPanel(agent)
-    .getByLabel(/^Root cause/)
-    .selectOption({ label: 'Bug' });
-  await fieldsPanel(agent).getByRole('button', { name: 'Save fields' }).click();
-  await expect(fieldsPanel(agent).getByRole('status')).toHaveText('Fields saved.');
   // A value leads to the queue filtered by it.
   await fieldsPanel(agent).getByRole('link', { name: 'Open tickets with this Product' }).click();
   await expect(agent).toHaveURL(/\/desk\?.*field=product%3Aweb_app/);
@@ -79,15 +95,34 @@ test('a required-to-solve field holds the solve until the agent sets it, and the
   await expect(agent.getByRole('row', { name: new RegExp(subject) })).toBeVisible();
   await shot(agent, 'fields-05b-queue-filtered-by-field');
   await agent.goBack();
-  await expect(fieldsPanel(agent).getByLabel(/^Root cause/)).toHaveValue('bug');
-  await agent.getByRole('group', { name: 'Status actions' }).getByRole('button', { name: 'Solve' }).click();
+
+  // The macro, previewed first: exactly what it will change, nothing written yet.
+  await agent.getByRole('button', { name: /Macros/ }).click();
+  await agent.getByRole('searchbox', { name: 'Search macros' }).fill('bug confirmed');
+  await agent
+    .getByRole('list', { name: 'Macros' })
+    .getByRole('button', { name: /Bug confirmed/ })
+    .click();
+  const preview = agent.getByRole('dialog', { name: 'Apply “Bug confirmed”' });
+  await expect(preview.getByText(/set Root cause — → Bug/)).toBeVisible();
+  await expect(preview.getByText(/changed tags: added bug/)).toBeVisible();
+  await expect(preview.getByText(/set status (New|Open) → Solved/)).toBeVisible();
+  await expect(preview.getByText(/Hi Dana, we found the bug behind #\d+ and fixed it\./)).toBeVisible();
+  await expect(agent.getByTestId('ticket-status')).not.toHaveText('Solved');
+  await shot(agent, 'macros-04-agent-preview');
+  await preview.getByRole('button', { name: 'Apply' }).click();
   await expect(agent.getByTestId('ticket-status')).toHaveText('Solved');
   const activity = agent.getByRole('list', { name: 'Activity' });
-  await expect(activity.getByText(/set Root cause — → Bug/)).toBeVisible();
-  await expect(activity.getByText(/set status Open → Solved|set status New → Solved/)).toBeVisible();
+  await expect(activity.getByText(/set Root cause — → Bug · macro “Bug confirmed”/)).toBeVisible();
+  await expect(activity.getByText(/changed tags: added bug · macro “Bug confirmed”/)).toBeVisible();
+  await expect(activity.getByText(/set status (Open|New) → Solved · macro “Bug confirmed”/)).toBeVisible();
+  await expect(agent.getByRole('article', { name: /Reply by Priya Shah/ }).last()).toContainText(
+    'we found the bug behind',
+  );
   await shot(agent, 'fields-06-agent-solved-timeline');
 
-  // The customer sees the request solved, and never the agents-only value.
+  // The customer sees the request solved with the macro's reply, and never the agents-only value.
   await expect(customer.getByTestId('request-status')).toHaveText('Solved');
-  await expect(customer.getByText('Bug')).toHaveCount(0);
+  await expect(customer.getByTestId('conversation').getByText(/we found the bug behind/)).toBeVisible();
+  await expect(customer.getByText('Bug', { exact: true })).toHaveCount(0);
 });

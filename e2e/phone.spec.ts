@@ -68,9 +68,9 @@ test('an agent at phone size: the queue as cards and a ticket', async ({ page })
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page
     .getByRole('dialog')
-    .getByRole('menuitem', { name: /Canned replies/ })
+    .getByRole('menuitem', { name: /Macros/ })
     .click();
-  await expect(page).toHaveURL(/\/canned-replies/);
+  await expect(page).toHaveURL(/\/macros/);
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.goBack();
 
@@ -146,9 +146,9 @@ for (const theme of ['light', 'dark'] as const) {
       .click();
     await expect(guest.getByRole('textbox', { name: 'Public reply' })).toBeVisible();
     await keep(guest, 6, 'ticket');
-    await guest.goto('/canned-replies');
+    await guest.goto('/macros');
     await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
-    await keep(guest, 7, 'canned-replies');
+    await keep(guest, 7, 'macros');
 
     const admin = await context.newPage();
     await signIn(admin, ADMIN);

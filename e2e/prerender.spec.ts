@@ -254,8 +254,8 @@ test.describe('the signed-in frame', () => {
     await expect(page.getByRole('heading', { name: /Queue/ })).toBeVisible();
     // Hydrated, not replaced: the frame's own side menu element is the app's.
     await expect(page.locator('.ant-menu-item-selected')).toHaveText('Desk');
-    await page.getByRole('link', { name: 'Canned replies' }).click();
-    await expect(page.locator('.ant-menu-item-selected')).toHaveText('Canned replies');
+    await page.getByRole('link', { name: 'Macros' }).click();
+    await expect(page.locator('.ant-menu-item-selected')).toHaveText('Macros');
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
     expect(errors).toEqual([]);
   });

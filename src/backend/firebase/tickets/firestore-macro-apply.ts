@@ -4,7 +4,7 @@
  * code's audit entries name it), the reply and the note, the agents-only values. A preview runs
  * the same reads and plan and writes nothing. Loaded on first use.
  */
-import { doc, getDoc, runTransaction, serverTimestamp, type DocumentData, type UpdateData } from 'firebase/firestore';
+import { doc, runTransaction, serverTimestamp, type DocumentData, type UpdateData } from 'firebase/firestore';
 import { changedKeysByType, type FieldsContext } from '@/domain/plans/field-values';
 import { applyMacroThrough, type MacroApplication, type MacroStore } from '@/domain/plans/macro';
 import { isEmptyWrite } from '@/domain/plans/ticket-write';
@@ -18,8 +18,6 @@ import { readMacroIn } from '@/backend/firebase/settings/firestore-macros';
 import { readFieldsContextIn, writeAgentFieldsIn } from '@/backend/firebase/settings/firestore-fields';
 import { getTicket, ticketRef, writeTicketChange } from '@/backend/firebase/tickets/firestore-tickets';
 import { assertOnline } from '@/backend/shared/online';
-import { messagesCollection } from '@/backend/firebase/messages/firestore-messages';
-import { meterReads } from '@/backend/firebase/core/read-meter';
 
 /** Message ids that sort in the order the macro writes them (reply, then note) and never collide. */
 function messageIds(): [string, string] {
@@ -128,21 +126,29 @@ export async function applyMacro(
   return resultOf(ctx, ticketId, { ...rest, plan: { ...rest.plan, events } }, rest.written ?? []);
 }
 
-/** The port's answer: the ticket as written (or as read, for a preview), the plan's changes and messages. */
+/**
+ * The port's answer: the ticket as written (or as read, for a preview), the plan's changes and
+ * the messages written — as the plan made them, stamped with the write's time (the ticket's
+ * `updatedAt`), without reading them back.
+ */
 async function resultOf(
   ctx: FirestoreContext,
   ticketId: string,
   applied: MacroApplication<string[]>,
   written: string[],
 ): Promise<MacroResult> {
-  const messages: Message[] = [];
-  for (const id of written) {
-    const snapshot = await getDoc(doc(messagesCollection(ctx.db, ticketId), id));
-    if (!snapshot.metadata.fromCache) meterReads(1, 'get');
-    if (snapshot.exists()) messages.push(snapshot.data());
-  }
+  const ticket = applied.written ? await getTicket(ctx, ticketId) : applied.ticket;
+  const planned = [applied.plan.reply, applied.plan.note].filter((message) => message !== null);
+  const messages: Message[] = written.map((id, index) => ({
+    id,
+    ticketId,
+    ...(planned[index]?.author ?? { authorId: '', authorName: '', authorRole: 'agent', internal: false }),
+    body: planned[index]?.body ?? '',
+    attachments: [],
+    createdAt: ticket.updatedAt,
+  }));
   return {
-    ticket: applied.written ? await getTicket(ctx, ticketId) : applied.ticket,
+    ticket,
     changes: applied.plan.events,
     reply: applied.plan.reply?.body ?? null,
     note: applied.plan.note?.body ?? null,

@@ -191,10 +191,23 @@ function macroOf(draft: Draft, fields: readonly CustomFieldDefinition[]): MacroI
   return parsed.success ? (parsed.data as MacroInput) : { problem: firstIssueMessage(parsed.error) };
 }
 
-/** A labelled control of the editor, full width on a phone, half a row from 640 px. */
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/**
+ * A labelled control of the editor: in a row (`inRow`), full width on a phone and half a row from
+ * 640 px; else the whole width.
+ */
+function Labelled({
+  id,
+  label,
+  children,
+  inRow = true,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+  inRow?: boolean;
+}) {
   return (
-    <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+    <div style={inRow ? { flex: '1 1 260px', minWidth: 0 } : { width: '100%' }}>
       <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
         {label}
       </label>
@@ -277,7 +290,7 @@ function MacroEditor({
             </div>
           )}
         </Flex>
-        <Labelled id={`${base}-body`} label={intl.formatMessage(EDITOR.reply)}>
+        <Labelled id={`${base}-body`} label={intl.formatMessage(EDITOR.reply)} inRow={false}>
           <Input.TextArea
             id={`${base}-body`}
             dir="auto"
@@ -446,7 +459,7 @@ function MacroEditor({
                 </Flex>
               </div>
             )}
-            <Labelled id={`${base}-note`} label={intl.formatMessage(EDITOR.note)}>
+            <Labelled id={`${base}-note`} label={intl.formatMessage(EDITOR.note)} inRow={false}>
               <Input.TextArea
                 id={`${base}-note`}
                 dir="auto"

@@ -81,6 +81,9 @@ describe('request screen', () => {
     await user.click(button('Mark as solved'));
     await waitFor(() => expect(shownStatus()).toBe('Solved'));
     await waitFor(() => expect(statusButtons()).toEqual(['Reopen']));
+    // The buttons wait for the solve's write to settle (its emails come after it): a click on a
+    // disabled button does nothing, which a slow machine would otherwise meet.
+    await waitFor(() => expect(button('Reopen')).toBeEnabled());
 
     await user.click(button('Reopen'));
     await waitFor(() => expect(shownStatus()).toBe('Open'));

@@ -1,8 +1,8 @@
 /**
- * Canned replies journey on the local backend: an agent writes a shared canned reply
- * with placeholders, opens a ticket, inserts it from the composer and sees the placeholders
- * filled with the requester's name, the ticket number and their own name; the customer never
- * sees canned replies.
+ * Reply-only macros (what canned replies were) on the local backend: an agent writes a personal
+ * macro with placeholders, opens a ticket, inserts it from the composer and sees the placeholders
+ * filled with the requester's name, the ticket number and their own name — nothing is written
+ * until they send.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -18,24 +18,26 @@ async function signInAsSeeded(page: Page, role: 'agent' | 'customer'): Promise<v
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('an agent writes a canned reply and inserts it into a ticket with its placeholders filled', async ({ page }) => {
+test('an agent writes a reply-only macro and inserts it into a ticket with its placeholders filled', async ({
+  page,
+}) => {
   await signInAsSeeded(page, 'agent');
   await expect(page).toHaveURL(/\/desk(\?|$)/);
   const account = page.getByRole('button', { name: /account menu$/ });
   const agentName = (await account.locator('.triage-header-name').textContent()) ?? '';
   expect(agentName).not.toBe('');
 
-  await page.getByRole('menuitem', { name: /Canned replies/ }).click();
-  await expect(page).toHaveURL(/\/canned-replies$/);
-  await page.getByRole('button', { name: /New canned reply/ }).click();
-  const form = page.getByRole('form', { name: 'New canned reply' });
+  await page.getByRole('menuitem', { name: /Macros/ }).click();
+  await expect(page).toHaveURL(/\/macros$/);
+  await page.getByRole('button', { name: /New macro/ }).click();
+  const form = page.getByRole('form', { name: 'New macro' });
   await form.getByLabel('Title').fill('Looking into it');
   await form
-    .getByLabel('Text')
+    .getByLabel('Public reply (optional)')
     .fill('Hi {{requester.firstName}}, I am on ticket #{{ticket.number}} now. — {{agent.name}}');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('list', { name: 'Canned replies' }).getByText('Looking into it')).toBeVisible();
-  await shot(page, 'canned-01-list');
+  await expect(page.getByRole('region', { name: 'Your personal macros' }).getByText('Looking into it')).toBeVisible();
+  await shot(page, 'macros-01-list');
 
   await page.getByRole('menuitem', { name: /Desk/ }).click();
   const row = page.locator('tbody tr[data-ticket-id]').first();
@@ -47,13 +49,13 @@ test('an agent writes a canned reply and inserts it into a ticket with its place
   expect(number).not.toBe('');
   expect(requester).not.toBe('');
 
-  await page.getByRole('button', { name: /Canned reply/ }).click();
-  await page.getByRole('searchbox', { name: 'Search canned replies' }).fill('looking');
+  await page.getByRole('button', { name: /Macros/ }).click();
+  await page.getByRole('searchbox', { name: 'Search macros' }).fill('looking');
   await page
-    .getByRole('list', { name: 'Canned replies' })
+    .getByRole('list', { name: 'Macros' })
     .getByRole('button', { name: /Looking into it/ })
     .click();
   const reply = page.getByRole('textbox', { name: 'Public reply' });
   await expect(reply).toHaveValue(`Hi ${requester.split(' ')[0]}, I am on ticket #${number} now. — ${agentName}`);
-  await shot(page, 'canned-02-inserted');
+  await shot(page, 'macros-02-inserted');
 });
