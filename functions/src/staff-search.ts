@@ -25,7 +25,7 @@ import {
   unionKeys,
   withConversationKeys,
   withTagKeys,
-  fieldFilterKeys,
+  agentFieldSearchKeys,
 } from '@/domain/search-keys';
 import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { isoOf, text, texts } from './snapshot-values';
@@ -138,8 +138,8 @@ export async function copyForStaffSearch(db: Firestore, ticketId: string): Promi
       tx.get(ticketRef.collection('agentFields').doc('values')),
     ]);
     if (!ticket.exists) return false;
-    // Agents-only values are filtered on here only (the staff's copy): DESIGN §3 "Custom fields".
-    const agentKeys = fieldFilterKeys(customFieldValuesFrom(agentFields.get('values')));
+    // Agents-only values are filtered on and searched here only (the staff's copy): DESIGN §3 "Custom fields".
+    const agentKeys = agentFieldSearchKeys(customFieldValuesFrom(agentFields.get('values')));
     return putCopy(
       tx,
       copy,

@@ -9,7 +9,14 @@ import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import { auditEntriesBetween, SUBMITTED_ENTRY, type AuditedTicket } from '@/domain/plans/audit-trail';
 import { fieldAuditEntries } from '@/domain/plans/field-values';
 import { customFieldValuesFrom } from '@/domain/custom-fields';
-import { fieldFilterKeys, searchKeysFor, TAG_KEY_PREFIX, unionKeys, withFieldKeys } from '@/domain/search-keys';
+import {
+  fieldFilterKeys,
+  fieldWordKeys,
+  searchKeysFor,
+  TAG_KEY_PREFIX,
+  unionKeys,
+  withFieldKeys,
+} from '@/domain/search-keys';
 import { publicWordsOf } from './staff-search';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
 import { oneOf, optionalText, text, texts } from './snapshot-values';
@@ -131,11 +138,10 @@ async function searchKeysChange(
     requesterEmail: optionalText(requester.get('email')) ?? undefined,
     tags: texts(after.get('tags')),
   });
-  // The values customers see are filtered on by their keys (DESIGN §3 "Custom fields").
-  const keys = withFieldKeys(
-    unionKeys(fieldKeys, publicWords),
-    fieldFilterKeys(customFieldValuesFrom(after.get('fields'))),
-  );
+  // The values customers see are filtered on by their keys and searched by their words (DESIGN §3
+  // "Custom fields").
+  const values = customFieldValuesFrom(after.get('fields'));
+  const keys = withFieldKeys(unionKeys(fieldKeys, publicWords, fieldWordKeys(values)), fieldFilterKeys(values));
   const stored = after.get('searchKeys');
   if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return null;
   return keys;

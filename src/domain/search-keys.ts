@@ -145,6 +145,39 @@ export function fieldFilterKeys(values: Readonly<Record<string, unknown>> | unde
   return keys;
 }
 
+/** Most search keys a ticket's custom field values give as words ({@link fieldWordKeys}). */
+export const MAX_FIELD_WORD_KEYS = 150;
+
+/**
+ * The word keys of a ticket's custom field values (DESIGN §3 "Custom fields": text fields are
+ * searched by word prefix, as subjects are): the prefixes of every word of each text value —
+ * every string but a date (so a dropdown's option id, `web_app`, is found by `web` too; a
+ * multi-select's options are not) — at most {@link MAX_FIELD_WORD_KEYS}, in key order of the
+ * values. Told apart by shape, as {@link fieldFilterKeys} are, so trusted code needs no definitions.
+ */
+export function fieldWordKeys(values: Readonly<Record<string, unknown>> | undefined): string[] {
+  const keys = new Set<string>();
+  for (const field of Object.keys(values ?? {}).sort()) {
+    const value = values?.[field];
+    if (typeof value !== 'string' || /^\d{4}-\d{2}-\d{2}$/.test(value)) continue;
+    for (const word of wordsOf(value)) {
+      for (const key of prefixesOf(word)) {
+        if (keys.size >= MAX_FIELD_WORD_KEYS) return [...keys];
+        keys.add(key);
+      }
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * The search keys of a ticket's agents-only values, which only the staff's search holds: their
+ * filter keys and their words (DESIGN §3 "Custom fields").
+ */
+export function agentFieldSearchKeys(values: Readonly<Record<string, unknown>> | undefined): string[] {
+  return unionKeys(fieldFilterKeys(values), fieldWordKeys(values));
+}
+
 /** A ticket's keys with its field filter keys replaced by `fieldKeys` (a change of values). */
 export function withFieldKeys(keys: readonly string[], fieldKeys: readonly string[]): string[] {
   return [...new Set([...keys.filter((key) => !key.startsWith(FIELD_KEY_PREFIX)), ...fieldKeys])];

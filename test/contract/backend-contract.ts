@@ -1735,6 +1735,69 @@ export function describeBackendContract(
         }
       });
 
+      test('finds a ticket by the words of its text fields (agents-only ones for staff only), and no longer by a value replaced', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const stem = uniqueWord('w').toLowerCase();
+        const base = { requiredOnSubmit: false, requiredToSolve: false, archived: false };
+        const model: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_model`,
+          type: 'text',
+          label: { en: 'Model' },
+          visibleTo: 'customers',
+          filledBy: 'customers',
+        };
+        const serial: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_serial`,
+          type: 'text',
+          label: { en: 'Serial' },
+          visibleTo: 'agents',
+          filledBy: 'agents',
+        };
+        const stored = await firstValue<CustomFieldDefinition[]>(
+          (next, fail) => admin.backend.settings.watchFields(next, fail),
+          () => true,
+        );
+        await admin.backend.settings.saveFields([...stored, model, serial]);
+        try {
+          for (const backend of [agent.backend, customer.backend]) {
+            await firstValue<CustomFieldDefinition[]>(
+              (next, fail) => backend.settings.watchFields(next, fail),
+              (fields) => fields.some((field) => field.key === model.key),
+            );
+          }
+          const word = uniqueWord('kettle');
+          const secret = uniqueWord('sn');
+          const ticket = await customer.backend.tickets.create({
+            ...newRequest('The kettle whistles'),
+            fields: { [model.key]: `Blue ${word} XL` },
+          });
+          await agent.backend.tickets.update(ticket.id, { fields: { [serial.key]: `SN ${secret}` } });
+          const finds = (page: TicketPage) => page.tickets.some((row) => row.id === ticket.id);
+          // By a word's prefix, as a subject is found; staff and the requester alike.
+          await expect(pageOf(agent.backend, { limit: 10, search: word.slice(0, 9) }, finds).then(finds)).resolves.toBe(
+            true,
+          );
+          await expect(pageOf(customer.backend, { limit: 10, search: word }, finds).then(finds)).resolves.toBe(true);
+          // An agents-only value finds the ticket for staff only.
+          await expect(pageOf(agent.backend, { limit: 10, search: secret }, finds).then(finds)).resolves.toBe(true);
+          expect(finds(await pageOf(customer.backend, { limit: 10, search: secret }))).toBe(false);
+          // A value replaced takes its words with it; the subject's stay.
+          await customer.backend.tickets.update(ticket.id, { fields: { [model.key]: 'Green' } });
+          await expect(
+            pageOf(agent.backend, { limit: 10, search: word }, (page) => !finds(page)).then(finds),
+          ).resolves.toBe(false);
+          await expect(pageOf(agent.backend, { limit: 10, search: 'whistles' }, finds).then(finds)).resolves.toBe(true);
+        } finally {
+          await admin.backend.settings.saveFields([
+            ...stored,
+            { ...model, archived: true },
+            { ...serial, archived: true },
+          ]);
+        }
+      });
+
       test('keeps shared macros the admins’ and personal ones their owner’s, and never gives customers any', async () => {
         const [admin, agent, otherAgent, customer] = await Promise.all([
           person('admin'),

@@ -106,6 +106,16 @@ export async function storedTickets(dbName: string): Promise<Ticket[]> {
   }
 }
 
+/** Every ticket's agents-only custom field values stored in the local database `dbName`, by ticket id. */
+export async function storedAgentValues(dbName: string): Promise<Map<string, Record<string, unknown>>> {
+  const db = openTriageDb(dbName);
+  try {
+    return new Map((await db.agentFields.toArray()).map((record) => [record.ticketId, record.values]));
+  } finally {
+    db.close();
+  }
+}
+
 /** Every profile stored in the local database `dbName` (read directly, outside the port). */
 export async function storedUsers(dbName: string): Promise<UserProfile[]> {
   const db = openTriageDb(dbName);

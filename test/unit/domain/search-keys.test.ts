@@ -20,6 +20,9 @@ import {
   withConversationKeys,
   fieldFilterKeys,
   withFieldKeys,
+  fieldWordKeys,
+  agentFieldSearchKeys,
+  MAX_FIELD_WORD_KEYS,
 } from '@/domain/search-keys';
 import { ticketFilterSchema, ticketQuerySchema } from '@/domain/schemas';
 
@@ -232,5 +235,36 @@ describe('custom field filter keys (DESIGN §3 "Custom fields")', () => {
     expect(ticketFilterSchema.safeParse({ field, search: 'printer' }).success).toBe(false);
     expect(ticketFilterSchema.safeParse({ field: { key: 'Product', value: 'x' } }).success).toBe(false);
     expect(ticketFilterSchema.safeParse({ field: { key: 'product', value: 'two words' } }).success).toBe(false);
+  });
+});
+
+describe('fieldWordKeys', () => {
+  it('gives every word of each text value its prefixes, dates and lists none, within the bound', () => {
+    expect(
+      fieldWordKeys({
+        model: 'Kettle XL',
+        due: '2026-12-01',
+        tags: ['a', 'b'],
+        seats: 3,
+        vip: true,
+        product: 'web_app',
+      }),
+    ).toEqual(['ke', 'ket', 'kett', 'kettl', 'kettle', 'xl', 'we', 'web', 'ap', 'app']);
+    const long = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, `word${i}abcdefghijk`]));
+    expect(fieldWordKeys(long)).toHaveLength(MAX_FIELD_WORD_KEYS);
+  });
+
+  it('joins an agents-only value’s filter keys and words', () => {
+    expect(agentFieldSearchKeys({ plan: 'team', note: 'Big deal' })).toEqual([
+      '=plan:team',
+      'bi',
+      'big',
+      'de',
+      'dea',
+      'deal',
+      'te',
+      'tea',
+      'team',
+    ]);
   });
 });

@@ -24,6 +24,7 @@ import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import {
   conversationWordsByTicket,
   fieldFilterKeys,
+  fieldWordKeys,
   searchKeysFor,
   unionKeys,
   withConversationKeys,
@@ -242,6 +243,12 @@ export const STAFF_SEARCH_KEYS = 'staffSearchKeys';
  * keys only, as on Firebase the staff copy's (DESIGN §3 "Custom fields").
  */
 export const AGENT_FIELD_KEYS = 'agentFieldKeys';
+/**
+ * The stored-only word keys of a ticket's custom field values customers see (`fieldWordKeys`), as
+ * last written: they are part of {@link SEARCH_KEYS}, and a change of values takes the old words
+ * out of the keys (but those the ticket's own subject, number, requester or tags give).
+ */
+export const FIELD_WORDS = 'fieldWords';
 
 /** The sort fields the desk offers, which get search lanes (see {@link searchLaneField}). */
 export const SEARCH_LANE_SORT_FIELDS = ['updatedAt', 'createdAt'] as const;
@@ -435,6 +442,7 @@ const STORED_ONLY = [
   PUBLIC_WORDS,
   NOTE_WORDS,
   AGENT_FIELD_KEYS,
+  FIELD_WORDS,
   ...SEARCH_LANE_SORT_FIELDS.map(searchLaneField),
 ];
 
@@ -444,6 +452,7 @@ export interface TicketSearchFields {
   [PUBLIC_WORDS]?: string[];
   [NOTE_WORDS]?: string[];
   [AGENT_FIELD_KEYS]?: string[];
+  [FIELD_WORDS]?: string[];
 }
 
 /**
@@ -476,10 +485,12 @@ export function toStoredTicket(ticket: Ticket & TicketSearchFields, before: Stor
   const publicWords = withConversationKeys(before?.[PUBLIC_WORDS] ?? [], ticket[PUBLIC_WORDS] ?? []);
   const noteWords = withConversationKeys(before?.[NOTE_WORDS] ?? [], ticket[NOTE_WORDS] ?? []);
   const known = ticket[SEARCH_KEYS] ?? before?.[SEARCH_KEYS];
-  const keys = withFieldKeys(
-    unionKeys(known ? withTagKeys(known, ticket.tags) : keysWithoutEmail(ticket), publicWords),
-    fieldFilterKeys(ticket.fields),
-  );
+  // The values' words replace those of the values last written (DESIGN §3 "Custom fields").
+  const fieldWords = fieldWordKeys(ticket.fields);
+  const own = keysWithoutEmail(ticket);
+  const stale = new Set((before?.[FIELD_WORDS] ?? []).filter((key) => !own.includes(key)));
+  const base = known ? withTagKeys(known, ticket.tags).filter((key) => !stale.has(key)) : own;
+  const keys = withFieldKeys(unionKeys(base, publicWords, fieldWords), fieldFilterKeys(ticket.fields));
   const agentFieldKeys = ticket[AGENT_FIELD_KEYS] ?? before?.[AGENT_FIELD_KEYS] ?? [];
   const staffKeys = unionKeys(unionKeys(keys, noteWords), agentFieldKeys);
   const lanes = Object.fromEntries(
@@ -497,6 +508,7 @@ export function toStoredTicket(ticket: Ticket & TicketSearchFields, before: Stor
     [PUBLIC_WORDS]: publicWords,
     [NOTE_WORDS]: noteWords,
     [AGENT_FIELD_KEYS]: agentFieldKeys,
+    [FIELD_WORDS]: fieldWords,
   };
 }
 
@@ -700,6 +712,16 @@ export function openTriageDb(name: string): TriageDb {
   db.version(14).stores(SCHEMA_V14);
   db.version(15).stores(SCHEMA_V15);
   db.version(16).stores(SCHEMA_V16).upgrade(moveCannedRepliesToMacros);
+  // Version 17: text fields are searched by word (DESIGN §3 "Custom fields"): every stored ticket's
+  // keys again, through the middleware, with its values' words.
+  db.version(17)
+    .stores(SCHEMA_V16)
+    .upgrade((tx) =>
+      tx
+        .table('tickets')
+        .toCollection()
+        .modify(() => undefined),
+    );
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -29,7 +29,7 @@ import {
   type TriageDb,
   ticketWriteTables,
 } from '@/backend/local/core/db';
-import { conversationWordsByTicket, fieldFilterKeys, searchKeysFor } from '@/domain/search-keys';
+import { agentFieldSearchKeys, conversationWordsByTicket, searchKeysFor } from '@/domain/search-keys';
 import type { CustomFieldDefinition, CustomFieldValues } from '@/domain/custom-fields';
 import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
 import { newId, newSortableId } from '@/backend/local/core/ids';
@@ -556,7 +556,7 @@ export async function seedDemoData(
               ...ticket,
               [SEARCH_KEYS]: searchKeysFor({ ...ticket, requesterEmail: emails.get(ticket.requesterId) }),
               ...words.get(ticket.id),
-              [AGENT_FIELD_KEYS]: fieldFilterKeys(agentValues.get(ticket.id)),
+              [AGENT_FIELD_KEYS]: agentFieldSearchKeys(agentValues.get(ticket.id)),
             }) as Ticket,
         ),
       );

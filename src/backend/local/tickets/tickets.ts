@@ -33,7 +33,7 @@ import {
   ticketQuerySchema,
   writeOptionsSchema,
 } from '@/domain/schemas';
-import { conversationKeysOf, fieldFilterKeys, searchKeysFor } from '@/domain/search-keys';
+import { agentFieldSearchKeys, conversationKeysOf, searchKeysFor } from '@/domain/search-keys';
 import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
 import type { AuditEvent, Message, Ticket } from '@/domain/types';
 import type { CustomFieldValues } from '@/domain/custom-fields';
@@ -101,7 +101,7 @@ async function writeChange(
   if (plan.events.length === 0 && Object.keys(stored).length === 0) return ticket;
   const next = applyTicketWrite(ticket, plan.write, isoAt(ms));
   // Agents-only values' filter keys join the staff's search keys only (db.ts).
-  const agentKeys = plan.agentFields ? { [AGENT_FIELD_KEYS]: fieldFilterKeys(plan.agentFields) } : {};
+  const agentKeys = plan.agentFields ? { [AGENT_FIELD_KEYS]: agentFieldSearchKeys(plan.agentFields) } : {};
   await db.tickets.put({ ...next, ...agentKeys, ...stored });
   if (plan.agentFields) await writeAgentFields(db, ticket.id, plan.agentFields);
   await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, actorId, ms));

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queueViewById, type QueueViewId } from '@/domain/queue-views';
-import { searchKeyOf, searchKeysFor } from '@/domain/search-keys';
+import { agentFieldSearchKeys, fieldWordKeys, searchKeyOf, searchKeysFor, unionKeys } from '@/domain/search-keys';
 import type { Ticket } from '@/domain/types';
 import { SEARCH_DEBOUNCE_MS } from '@/features/tickets/queue/components/filter-bar';
 import {
@@ -15,6 +15,7 @@ import {
   seededDeskAs,
   storedTickets,
   storedUsers,
+  storedAgentValues,
 } from '../../../../../support/local-backend';
 import { renderApp } from '../../../../../support/render-app';
 
@@ -94,9 +95,15 @@ describe('queue filters, search and saved views', () => {
     expect(params(router).get('view')).toBe('open');
     // The stored keys hold the requester's email too (a prefix may match an address's local part).
     const emails = new Map((await storedUsers(dbName)).map((user) => [user.uid, user.email]));
+    // …and the words of its custom field values, agents-only ones for staff (`fieldWordKeys`).
+    const agentValues = await storedAgentValues(dbName);
     // A search looks in every ticket, whatever the view (`viewShowsChoices`, src/domain/queue-views.ts).
     const found = expectedRows(stored, 'all', me.uid, (t) =>
-      searchKeysFor({ ...t, requesterEmail: emails.get(t.requesterId) }).includes(key ?? ''),
+      unionKeys(
+        searchKeysFor({ ...t, requesterEmail: emails.get(t.requesterId) }),
+        fieldWordKeys(t.fields),
+        agentFieldSearchKeys(agentValues.get(t.id)),
+      ).includes(key ?? ''),
     );
     expect(found).toContain(target.number);
     await expectRows(found);
