@@ -254,6 +254,9 @@ function RouteError() {
   );
 }
 
+/** Pages that moved, and where (the canned replies became macros, DESIGN §3 "Macros"). */
+const MOVED: readonly { from: string; to: string }[] = [{ from: '/canned-replies', to: '/macros' }];
+
 /** The route objects, exported for tests (which use a memory router). */
 export const routeObjects: RouteObject[] = [
   {
@@ -266,6 +269,8 @@ export const routeObjects: RouteObject[] = [
     children: [
       { path: '/', element: <HomeRedirect /> },
       ...ROUTES.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
+      // Addresses that moved: a bookmark lands on the page that took their place.
+      ...MOVED.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -51,6 +51,8 @@ describe('one h1 per screen', () => {
     if (!ticket) throw new Error('the seed has tickets');
     await topHeading(backend, `/desk/tickets/${ticket.id}`, new RegExp(`^#${ticket.number} `));
     await topHeading(backend, '/macros', /Macros/);
+    // The canned replies' old address lands on the macros that took their place.
+    await topHeading(backend, '/canned-replies', /Macros/);
   });
 
   it('an admin: the people', async () => {
