@@ -21,7 +21,8 @@ import type { LifecycleEvent } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
 import { fieldChangesSchema } from '@/domain/custom-fields';
 import type { FieldChanges } from '@/domain/plans/field-values';
-import { PRIORITIES, type CannedReply, type IsoDateTime, type Priority } from '@/domain/types';
+import { PRIORITIES, type CannedReply, type IsoDateTime, type Priority, type UserProfile } from '@/domain/types';
+import { assertCan, refusals } from '@/domain/errors/refusals';
 
 /** Most shared macros a desk keeps (the canned replies' limit before them). */
 export const MAX_SHARED_MACROS = 200;
@@ -168,6 +169,33 @@ export function isTextOnly(macro: Pick<Macro, 'body' | 'actions'>): boolean {
  */
 export function macroFromCannedReply(reply: CannedReply): MacroInput {
   return { id: reply.id, title: reply.title, body: reply.body, actions: {}, ownerId: null };
+}
+
+/** Whether `me` may apply (and read) a macro: a shared one, or their own personal one. */
+export function mayApply(macro: Pick<Macro, 'ownerId'>, me: Pick<UserProfile, 'uid'>): boolean {
+  return macro.ownerId === null || macro.ownerId === me.uid;
+}
+
+/**
+ * Checks who may write (save or delete) a macro with this owner, and that a save keeps a stored
+ * macro's owner (DESIGN §3 "Macros"): shared ones admins, personal ones their owner.
+ * @param storedOwnerId the stored macro's owner when one is replaced; `undefined` for a new one.
+ * @throws AppError `permission-denied`.
+ */
+export function assertMayWriteMacro(
+  me: Pick<UserProfile, 'uid' | 'role'>,
+  ownerId: string | null,
+  storedOwnerId?: string | null,
+): void {
+  assertCan(me, 'macros.use');
+  if (ownerId === null) assertCan(me, 'macros.manageShared');
+  else if (ownerId !== me.uid) throw refusals.macroNotYours();
+  if (storedOwnerId !== undefined && storedOwnerId !== ownerId) throw refusals.macroNotYours();
+}
+
+/** The most macros of one owner's kind: {@link MAX_SHARED_MACROS} shared, {@link MAX_PERSONAL_MACROS} personal. */
+export function maxMacrosOf(ownerId: string | null): number {
+  return ownerId === null ? MAX_SHARED_MACROS : MAX_PERSONAL_MACROS;
 }
 
 /**

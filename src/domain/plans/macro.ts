@@ -8,7 +8,7 @@ import { fillPlaceholders } from '@/domain/placeholders';
 import { assertCan, readableTicket, refusals } from '@/domain/errors/refusals';
 import { ruleFor } from '@/domain/lifecycle';
 import { LIMITS } from '@/domain/limits';
-import { macroPart, type Macro, type MacroActions } from '@/domain/macros';
+import { macroPart, mayApply, type Macro, type MacroActions } from '@/domain/macros';
 import { isStaff } from '@/domain/roles';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
 import type { FieldsContext } from '@/domain/plans/field-values';
@@ -255,7 +255,7 @@ export async function applyMacroThrough<Written>(
   assertCan(principalOf(actor), 'macros.use');
   const ticket = readableTicket(principalOf(actor), await store.readTicket());
   const stored = await store.readMacro();
-  if (!stored || (stored.ownerId !== null && stored.ownerId !== actor.uid)) throw refusals.macroNotFound();
+  if (!stored || !mayApply(stored, actor)) throw refusals.macroNotFound();
   const macro = request.part ? macroPart(stored, request.part) : stored;
   if (!macro) return { ticket, plan: { ...emptyPlanOf(stored) }, written: null };
   const wanted = macro.actions.assignee;

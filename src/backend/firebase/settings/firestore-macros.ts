@@ -19,11 +19,12 @@ import {
 import { toErrorShape } from '@/domain/errors/errors';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import {
+  assertMayWriteMacro,
   byTitle,
   macroFrom,
   macroSchema,
-  MAX_PERSONAL_MACROS,
-  MAX_SHARED_MACROS,
+  mayApply,
+  maxMacrosOf,
   type Macro,
   type MacroInput,
 } from '@/domain/macros';
@@ -62,7 +63,7 @@ export async function readMacroIn(
   try {
     const snapshot = await tx.get(macroRef(db, id));
     const macro = snapshot.exists() ? macroOf(id, snapshot.data()) : null;
-    return macro && (macro.ownerId === null || macro.ownerId === me.uid) ? macro : null;
+    return macro && mayApply(macro, me) ? macro : null;
   } catch (error) {
     if (toAppError(error).code === 'permission-denied') return null;
     throw error;
@@ -113,13 +114,6 @@ export async function watchMacros(
   };
 }
 
-/** Checks who may write a macro with this owner (DESIGN §3 "Macros"). */
-function assertMayWrite(me: UserProfile, ownerId: string | null): void {
-  assertCan(principalOf(me), 'macros.use');
-  if (ownerId === null) assertCan(principalOf(me), 'macros.manageShared');
-  else if (ownerId !== me.uid) throw refusals.macroNotYours();
-}
-
 /**
  * Creates or replaces a macro (`SettingsPort.saveMacro`) in a transaction that reads the caller's
  * role and the stored macro (its owner never changes). A new macro counts its kind first: the
@@ -130,11 +124,10 @@ export async function saveMacro(ctx: FirestoreContext, input: MacroInput): Promi
   const macro = parseInput(macroSchema, input) as MacroInput;
   const { db } = ctx;
   const me = await readActor(ctx);
-  assertMayWrite(me, macro.ownerId);
+  assertMayWriteMacro(me, macro.ownerId);
   const mine = query(collection(db, 'macros'), where('ownerId', '==', macro.ownerId));
   await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
-    assertMayWrite(actor, macro.ownerId);
     let stored;
     try {
       stored = await tx.get(macroRef(db, macro.id));
@@ -143,10 +136,10 @@ export async function saveMacro(ctx: FirestoreContext, input: MacroInput): Promi
       if (toAppError(error).code === 'permission-denied') throw refusals.macroNotYours();
       throw error;
     }
-    if (stored.exists()) {
-      if ((stored.get('ownerId') ?? null) !== macro.ownerId) throw refusals.macroNotYours();
-    } else {
-      const max = macro.ownerId === null ? MAX_SHARED_MACROS : MAX_PERSONAL_MACROS;
+    const storedOwnerId = stored.exists() ? ((stored.get('ownerId') as string | null | undefined) ?? null) : undefined;
+    assertMayWriteMacro(actor, macro.ownerId, storedOwnerId);
+    if (!stored.exists()) {
+      const max = maxMacrosOf(macro.ownerId);
       if ((await getCountFromServer(mine)).data().count >= max) throw refusals.tooManyMacros(max);
     }
     const { id, ...fields } = macro;
@@ -169,7 +162,7 @@ export async function deleteMacro(ctx: FirestoreContext, id: string): Promise<vo
       throw error;
     }
     if (!stored.exists()) return;
-    assertMayWrite(actor, (stored.get('ownerId') as string | null | undefined) ?? null);
+    assertMayWriteMacro(actor, (stored.get('ownerId') as string | null | undefined) ?? null);
     tx.delete(macroRef(db, id));
   });
 }

@@ -6,11 +6,12 @@
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import {
+  assertMayWriteMacro,
   byTitle,
   macroFrom,
   macroSchema,
-  MAX_PERSONAL_MACROS,
-  MAX_SHARED_MACROS,
+  mayApply,
+  maxMacrosOf,
   type Macro,
   type MacroInput,
 } from '@/domain/macros';
@@ -22,7 +23,7 @@ import type { MacroRecord, TriageDb } from '@/backend/local/core/db';
 
 /** A stored macro as read: `null` when malformed (never applied) or not the reader's to see. */
 function readable(record: MacroRecord | undefined, me: Pick<UserProfile, 'uid'>): Macro | null {
-  if (!record || (record.ownerId !== null && record.ownerId !== me.uid)) return null;
+  if (!record || !mayApply(record, me)) return null;
   const macro = macroFrom(record.id, record);
   return macro && { ...macro, updatedAt: record.updatedAt };
 }
@@ -49,13 +50,6 @@ export function watchLocalMacros(ctx: LocalContext, onNext: Listener<Macro[]>, o
   );
 }
 
-/** Checks who may write a macro with this owner (DESIGN §3 "Macros"). */
-function assertMayWrite(me: UserProfile, ownerId: string | null): void {
-  assertCan(principalOf(me), 'macros.use');
-  if (ownerId === null) assertCan(principalOf(me), 'macros.manageShared');
-  else if (ownerId !== me.uid) throw refusals.macroNotYours();
-}
-
 /** Creates or replaces a macro (`SettingsPort.saveMacro`). */
 export function saveLocalMacro(ctx: LocalContext, input: MacroInput): Promise<Macro> {
   const { db } = ctx;
@@ -63,15 +57,11 @@ export function saveLocalMacro(ctx: LocalContext, input: MacroInput): Promise<Ma
     const macro = parseInput(macroSchema, input) as MacroInput;
     return db.transaction('rw', [db.users, db.macros], async () => {
       const me = await requireUser(ctx);
-      assertMayWrite(me, macro.ownerId);
       const stored = await db.macros.get(macro.id);
-      if (stored) {
-        // Someone else's personal macro under this id says nothing of itself, not even that it exists.
-        if (stored.ownerId !== null && stored.ownerId !== me.uid) throw refusals.macroNotYours();
-        if (stored.ownerId !== macro.ownerId) throw refusals.macroNotYours();
-      } else {
+      assertMayWriteMacro(me, macro.ownerId, stored?.ownerId);
+      if (!stored) {
         const same = await db.macros.filter((record) => record.ownerId === macro.ownerId).count();
-        const max = macro.ownerId === null ? MAX_SHARED_MACROS : MAX_PERSONAL_MACROS;
+        const max = maxMacrosOf(macro.ownerId);
         if (same >= max) throw refusals.tooManyMacros(max);
       }
       const record: MacroRecord = { ...macro, updatedAt: isoAt(ctx.now()), updatedBy: me.uid };
@@ -90,7 +80,7 @@ export function deleteLocalMacro(ctx: LocalContext, id: string): Promise<void> {
       assertCan(principalOf(me), 'macros.use');
       const stored = await db.macros.get(id);
       if (!stored) return;
-      assertMayWrite(me, stored.ownerId);
+      assertMayWriteMacro(me, stored.ownerId);
       await db.macros.delete(id);
     }),
   );

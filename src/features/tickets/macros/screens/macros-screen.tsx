@@ -143,7 +143,7 @@ function draftFrom(macro: Macro, fields: readonly CustomFieldDefinition[]): Draf
     body: macro.body,
     status: actions.status ?? '',
     priority: actions.priority ?? '',
-    category: actions.category === undefined ? '' : (actions.category ?? NO_CATEGORY) || NO_CATEGORY,
+    category: actions.category === undefined ? '' : actions.category || NO_CATEGORY,
     assignee: !assignee ? '' : assignee.kind === 'agent' ? assignee.uid : assignee.kind,
     addTags: actions.addTags ?? [],
     removeTags: actions.removeTags ?? [],
