@@ -16,6 +16,7 @@ import { createTransport } from 'nodemailer';
 import type { MailgunInbound } from '@/domain/mail/inbound';
 import { deleteAccountData } from './account';
 import { recordAgentFieldsChange } from './agent-fields';
+import { recordAgentFieldStats } from './stats';
 import { CANNED_REPLIES_PATH, moveCannedRepliesToMacros } from './macros';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage } from './mail';
@@ -43,13 +44,23 @@ export const ticketWritten = onDocumentWritten({ document: 'tickets/{ticketId}',
   await onTicketWritten(getFirestore(), mailConfigFromEnv(), { changeId: event.id, before, after }, Date.now());
 });
 
-/** On every write of a ticket's agents-only custom field values: their audit entries (see {@link recordAgentFieldsChange}). */
+/**
+ * On every write of a ticket's agents-only custom field values: their audit entries (see
+ * {@link recordAgentFieldsChange}) and the ticket's statistics (see {@link recordAgentFieldStats}).
+ */
 export const agentFieldsWritten = onDocumentWritten(
   { document: 'tickets/{ticketId}/agentFields/values', retry: true },
   async (event) => {
     const change = event.data;
-    if (!change?.after.exists) return;
-    await recordAgentFieldsChange(event.id, change.before.exists ? change.before : null, change.after);
+    if (!change) return;
+    const before = change.before.exists ? change.before : null;
+    const after = change.after.exists ? change.after : null;
+    // The audit entries and the statistics (its dropdowns count, DESIGN §11) are independent writes.
+    const [entries, stats] = await Promise.allSettled([
+      after ? recordAgentFieldsChange(event.id, before, after) : Promise.resolve(0),
+      recordAgentFieldStats(getFirestore(), before, after),
+    ]);
+    for (const outcome of [entries, stats]) if (outcome.status === 'rejected') throw outcome.reason;
   },
 );
 

@@ -9,14 +9,24 @@
  * and two runs of one ticket cannot both count the same change: the day documents hold counters
  * only (`counts`, `names`), never an entry per ticket, and stay the same size however busy the day.
  */
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { customFieldValuesFrom, type CustomFieldDefinition } from '@/domain/custom-fields';
+import { customFieldDefinitionsFrom } from '@/domain/custom-field-schemas';
 import {
   STATS_LEDGER,
   statsDeltas,
+  statsDropdownsOf,
   statsEntriesDiff,
   statsEntriesFrom,
   statsEntriesOf,
   type StatsDelta,
+  type StatsDesk,
 } from '@/domain/reports/day-stats';
 import type { DeskSettings } from '@/domain/types';
 import { ticketOf } from './snapshot-values';
@@ -28,19 +38,26 @@ function stageDelta(db: Firestore, tx: Transaction, delta: StatsDelta): void {
   tx.set(db.collection('stats').doc(delta.day), { day: delta.day, counts, names: delta.names }, { merge: true });
 }
 
+/** The custom field definitions statistics count dropdowns by (`settings/fields`; none when absent). */
+export async function readFieldDefinitions(db: Firestore): Promise<CustomFieldDefinition[]> {
+  return customFieldDefinitionsFrom((await db.doc('settings/fields').get()).get('fields'));
+}
+
 /**
  * Records one ticket write in the statistics.
  *
  * A write that changes none of the ticket's entries (most: a tag, a message, this code's own SLA
  * write) needs no transaction: the ledger already holds what `before` stands for, or a run of an
- * earlier change will bring it there. Otherwise, in one transaction: the stored ticket and its
- * ledger are read, the counters move by their difference, and the ledger becomes the stored
- * ticket's entries (removed with the ticket).
+ * earlier change will bring it there. Otherwise, in one transaction: the stored ticket, its
+ * agents-only values (their dropdowns count too, DESIGN §11 "Tickets by field") and its ledger are
+ * read, the counters move by their difference, and the ledger becomes the stored ticket's entries
+ * (removed with the ticket).
  * @param before the ticket before the write (`null` when created).
  * @param after the ticket after it (`null` when deleted); it is read again, so the counters follow
  *   the stored ticket.
  * @param desk the desk settings when already read (the time zone of the days, the SLA policy, the
  *   categories).
+ * @param definitions the custom field definitions when already read.
  * @returns how many entries were counted or taken back.
  */
 export async function recordTicketStats(
@@ -48,23 +65,57 @@ export async function recordTicketStats(
   before: DocumentSnapshot | null,
   after: DocumentSnapshot | null,
   desk?: DeskSettings,
+  definitions?: readonly CustomFieldDefinition[],
 ): Promise<number> {
-  const settings = desk ?? (await readDesk(db));
+  const [settings, fields] = await Promise.all([desk ?? readDesk(db), definitions ?? readFieldDefinitions(db)]);
+  const statsDesk: StatsDesk = { ...settings, fieldDefinitions: fields };
   const ref = (after ?? before)?.ref;
   if (!ref) return 0;
+  // The ticket's own values only: a ticket write leaves its agents-only values as they were.
   const previous = before?.exists ? ticketOf(before) : null;
   const next = after?.exists ? ticketOf(after) : null;
-  const { removed, added } = statsEntriesDiff(statsEntriesOf(previous, settings), statsEntriesOf(next, settings));
+  const { removed, added } = statsEntriesDiff(statsEntriesOf(previous, statsDesk), statsEntriesOf(next, statsDesk));
   if (removed.length === 0 && added.length === 0) return 0;
+  return recountTicket(db, ref, statsDesk);
+}
+
+/**
+ * Brings one ticket's counters to the ticket as stored, in one transaction (see
+ * {@link recordTicketStats}); also run on every write of its agents-only values.
+ * @returns how many entries were counted or taken back.
+ */
+export async function recountTicket(db: Firestore, ref: DocumentReference, desk: StatsDesk): Promise<number> {
   const ledgerRef = db.collection(STATS_LEDGER).doc(ref.id);
+  const agentRef = ref.collection('agentFields').doc('values');
   return db.runTransaction(async (tx) => {
-    const [stored, ledger] = await Promise.all([tx.get(ref), tx.get(ledgerRef)]);
+    const [stored, ledger, agents] = await Promise.all([tx.get(ref), tx.get(ledgerRef), tx.get(agentRef)]);
     const counted = statsEntriesFrom(ledger.get('entries'));
-    const now = statsEntriesOf(stored.exists ? ticketOf(stored) : null, settings);
+    const ticket = stored.exists ? ticketOf(stored) : null;
+    const agentValues = customFieldValuesFrom(agents.get('values'));
+    const now = statsEntriesOf(ticket && { ...ticket, fields: { ...ticket.fields, ...agentValues } }, desk);
     const diff = statsEntriesDiff(counted, now);
     for (const delta of statsDeltas(diff.removed, diff.added)) stageDelta(db, tx, delta);
     if (now.length === 0) tx.delete(ledgerRef);
     else if (diff.removed.length > 0 || diff.added.length > 0) tx.set(ledgerRef, { entries: now });
     return diff.removed.length + diff.added.length;
   });
+}
+
+/**
+ * Records one write of a ticket's agents-only values (`tickets/{id}/agentFields/values`) in the
+ * statistics: only when a dropdown value changed, the ticket is counted again.
+ * @returns how many entries were counted or taken back.
+ */
+export async function recordAgentFieldStats(
+  db: Firestore,
+  before: DocumentSnapshot | null,
+  after: DocumentSnapshot | null,
+): Promise<number> {
+  const ref = (after ?? before)?.ref.parent.parent;
+  if (!ref) return 0;
+  const definitions = await readFieldDefinitions(db);
+  const dropdownsOf = (snapshot: DocumentSnapshot | null) =>
+    JSON.stringify(statsDropdownsOf(customFieldValuesFrom(snapshot?.get('values')), definitions) ?? {});
+  if (dropdownsOf(before) === dropdownsOf(after)) return 0;
+  return recountTicket(db, ref, { ...(await readDesk(db)), fieldDefinitions: definitions });
 }

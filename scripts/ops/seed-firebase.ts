@@ -129,9 +129,21 @@ function optionalTimestamps(fields: Record<string, IsoDateTime | undefined>): Re
   return Object.fromEntries(present.map(([name, iso]) => [name, timestamp(iso)]));
 }
 
-/** The desk's tickets as `ticketWritten` reads them: with the SLA record a first write completes. */
-const statsTicketsOf = (desk: DemoDesk) =>
-  desk.tickets.map((ticket) => ({ ...ticket, sla: slaStateAfter(null, ticket) }));
+/**
+ * The desk's tickets as `ticketWritten` counts them: with the SLA record a first write completes,
+ * and their agents-only values beside their own (their dropdowns count, DESIGN §11).
+ */
+const statsTicketsOf = (desk: DemoDesk) => {
+  const agents = new Map(desk.agentFields.map((record) => [record.ticketId, record.values]));
+  return desk.tickets.map((ticket) => ({
+    ...ticket,
+    sla: slaStateAfter(null, ticket),
+    fields: { ...ticket.fields, ...agents.get(ticket.id) },
+  }));
+};
+
+/** The desk settings and field definitions the statistics are counted under. */
+const statsDeskOf = (desk: DemoDesk) => ({ ...desk.settings.value, fieldDefinitions: desk.customFields.fields });
 
 /**
  * The per-day statistics trusted code keeps for the desk's tickets (DESIGN §11): each ticket's
@@ -140,7 +152,7 @@ const statsTicketsOf = (desk: DemoDesk) =>
  * @returns one {@link DayStats} per day that has entries, oldest first.
  */
 export function deskDayStats(desk: DemoDesk): DayStats[] {
-  return dayStatsOfTickets(statsTicketsOf(desk), desk.settings.value);
+  return dayStatsOfTickets(statsTicketsOf(desk), statsDeskOf(desk));
 }
 
 /**
@@ -150,7 +162,7 @@ export function deskDayStats(desk: DemoDesk): DayStats[] {
 export function deskStatsLedgers(desk: DemoDesk): { ticketId: string; entries: StatsEntry[] }[] {
   return statsTicketsOf(desk).map((ticket) => ({
     ticketId: ticket.id,
-    entries: statsEntriesOf(ticket, desk.settings.value),
+    entries: statsEntriesOf(ticket, statsDeskOf(desk)),
   }));
 }
 

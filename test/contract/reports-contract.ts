@@ -7,6 +7,7 @@
  * statistics a moment after each change, so each look polls until it sees them.
  */
 import type { Backend } from '@/backend/port/backend';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import { durationBucket, statsCounterKey, type StatsCounter } from '@/domain/reports/day-stats';
 import { buildReport, reportRange, type ReportInput, type ReportRange } from '@/domain/reports/report';
 import { localDateOf } from '@/domain/sla/business-hours';
@@ -177,6 +178,86 @@ export function describeReportsContract(makeHarness: () => Promise<ContractHarne
         expect(countOn(reopened.input, repliedDay, repliedByAgent)).toBe(1);
         expect(reopened.input.backlog).toEqual({ new: 1, open: 1, pending: 0, on_hold: 0 });
         expect(buildReport(reopened.range, reopened.input).totals).toEqual({ created: 2, solved: 0 });
+      },
+      TEST_TIMEOUT_MS * 2,
+    );
+
+    it(
+      'counts tickets by dropdown value, agents-only ones too, and moves the count when a value changes',
+      async () => {
+        const admin = await harness.newPerson('admin');
+        const stem = `r${Math.random().toString(36).slice(2, 8)}`;
+        const base = { requiredOnSubmit: false, requiredToSolve: false, archived: false };
+        const option = (id: string) => ({ id, label: { en: id }, archived: false });
+        const product: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_product`,
+          type: 'dropdown',
+          label: { en: 'Product' },
+          visibleTo: 'customers',
+          filledBy: 'customers',
+          options: [option('kettle'), option('toaster')],
+        };
+        const tier: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_tier`,
+          type: 'dropdown',
+          label: { en: 'Tier' },
+          visibleTo: 'agents',
+          filledBy: 'agents',
+          options: [option('gold')],
+        };
+        const stored = await firstMatch<CustomFieldDefinition[]>(
+          (next, fail) => admin.backend.settings.watchFields(next, fail),
+          () => true,
+        );
+        await admin.backend.settings.saveFields([...stored, product, tier]);
+        for (const backend of [agent.backend, customer.backend]) {
+          await firstMatch<CustomFieldDefinition[]>(
+            (next, fail) => backend.settings.watchFields(next, fail),
+            (fields) => fields.some((field) => field.key === product.key),
+          );
+        }
+        const request = { description: 'It sparks.', priority: 'normal' as const };
+        const first = await customer.backend.tickets.create({
+          ...request,
+          subject: 'Reports: kettle',
+          fields: { [product.key]: 'kettle' },
+        });
+        const second = await customer.backend.tickets.create({
+          ...request,
+          subject: 'Reports: toaster',
+          fields: { [product.key]: 'toaster' },
+        });
+        await agent.backend.tickets.update(first.id, { fields: { [tier.key]: 'gold' } });
+        const day = localDateOf(Date.parse(first.createdAt), zone);
+        const lastWeek = () => reportRange(7, Date.now(), zone);
+        const count = (input: ReportInput, key: string, value: string) =>
+          input.days.find((stats) => stats.day === day)?.counts[
+            statsCounterKey({ kind: 'created.field', key, option: value })
+          ] ?? 0;
+        await eventually(
+          agent.backend,
+          lastWeek,
+          (read) =>
+            count(read, product.key, 'kettle') === 1 &&
+            count(read, product.key, 'toaster') === 1 &&
+            count(read, tier.key, 'gold') === 1,
+        );
+        // The agent corrects the second request's product, and takes the first one's tier away.
+        await agent.backend.tickets.update(second.id, { fields: { [product.key]: 'kettle' } });
+        await agent.backend.tickets.update(first.id, { fields: { [tier.key]: null } });
+        const moved = await eventually(
+          agent.backend,
+          lastWeek,
+          (read) =>
+            count(read, product.key, 'kettle') === 2 &&
+            count(read, product.key, 'toaster') === 0 &&
+            count(read, tier.key, 'gold') === 0,
+        );
+        expect(buildReport(moved.range, moved.input).fields).toEqual([
+          { key: product.key, options: [{ key: 'kettle', count: 2 }] },
+        ]);
       },
       TEST_TIMEOUT_MS * 2,
     );

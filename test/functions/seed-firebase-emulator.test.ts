@@ -6,6 +6,7 @@
  * The ratings and `stats/{day}` documents read back as the reports read them, and are what
  * `ticketWritten` derives from the stored tickets. Skips without FIRESTORE_EMULATOR_HOST.
  */
+import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldPath, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { buildDemoDesk } from '@/backend/local/seed/demo-desk';
@@ -124,17 +125,27 @@ describeIfFirestore('the Firebase seed on the emulator', () => {
   it('stores each ticket so that ticketWritten finds it counted: its ledger, and the days its entries fill', async () => {
     const stored = (await db.collection('stats').get()).docs.map((day) => dayStatsFrom(day.id, day.data()));
     const ledgers = new Map((await db.collection(STATS_LEDGER).get()).docs.map((doc) => [doc.id, doc.get('entries')]));
-    const derived = (await db.collection('tickets').get()).docs.map((snapshot) => {
-      const ticket = ticketOf(snapshot);
-      // What the trigger does on the ticket's creation: completes the SLA record, then reads its entries.
-      return { ...ticket, sla: slaStateAfter(null, ticket) };
-    });
+    const tickets = (await db.collection('tickets').get()).docs;
+    const derived = await Promise.all(
+      tickets.map(async (snapshot) => {
+        const ticket = ticketOf(snapshot);
+        const agents = await snapshot.ref.collection('agentFields').doc('values').get();
+        // What the trigger does on the ticket's creation: completes the SLA record, then reads its
+        // entries, its agents-only values beside its own.
+        return {
+          ...ticket,
+          sla: slaStateAfter(null, ticket),
+          fields: { ...ticket.fields, ...customFieldValuesFrom(agents.get('values')) },
+        };
+      }),
+    );
+    const statsDesk = { ...desk.settings.value, fieldDefinitions: desk.customFields.fields };
     for (const ticket of derived) {
-      const entries = statsEntriesOf(ticket, desk.settings.value);
+      const entries = statsEntriesOf(ticket, statsDesk);
       // The trigger diffs the ledger against these: nothing to count twice.
       expect(statsEntriesDiff(statsEntriesFrom(ledgers.get(ticket.id)), entries)).toEqual({ removed: [], added: [] });
     }
-    const expected = dayStatsOfTickets(derived, desk.settings.value).map((day) => dayStatsFrom(day.day, day));
+    const expected = dayStatsOfTickets(derived, statsDesk).map((day) => dayStatsFrom(day.day, day));
     expect(stored.sort((a, b) => a.day.localeCompare(b.day))).toEqual(expected);
   });
 });

@@ -16,6 +16,7 @@
  */
 import { localDateOf } from '@/domain/sla/business-hours';
 import { slaClocks, SLA_TARGETS, type SlaTargetName } from '@/domain/sla/clocks';
+import type { CustomFieldDefinition, CustomFieldValues } from '@/domain/custom-fields';
 import type { DeskSettings, Priority, Ticket } from '@/domain/types';
 
 /** The sections of a day's statistics. */
@@ -23,11 +24,16 @@ export const STATS_SECTIONS = ['created', 'firstReplies', 'solved'] as const;
 /** One of {@link STATS_SECTIONS}. */
 export type StatsSection = (typeof STATS_SECTIONS)[number];
 
-/** A ticket submitted that day, with its priority and category as they are now. */
+/** A ticket submitted that day, with its priority, category and dropdown values as they are now. */
 export interface CreatedEntry {
   priority: Priority;
   /** `null` for none. */
   category: string | null;
+  /**
+   * Its dropdown fields' option ids by field key (DESIGN §11 "Tickets by field"), customers' and
+   * agents-only alike; absent when it has none.
+   */
+  dropdowns?: Record<string, string>;
 }
 
 /** Staff's first public reply to a ticket, that day. */
@@ -97,14 +103,45 @@ export type StatsTicket = Pick<
   | 'solvedAt'
   | 'closedAt'
   | 'sla'
->;
+> & {
+  /**
+   * All its custom field values, the ticket's own and the agents-only ones merged (trusted code
+   * reads both); only the dropdowns count.
+   */
+  fields?: CustomFieldValues;
+};
 
 /**
  * The desk settings statistics need: the time zone of its days, the SLA policy, and the desk's
  * categories (active and archived): every other category a ticket carries counts as none, so no
  * client can add counters by inventing categories.
  */
-export type StatsDesk = Pick<DeskSettings, 'businessHours' | 'sla' | 'categories' | 'archivedCategories'>;
+export type StatsDesk = Pick<DeskSettings, 'businessHours' | 'sla' | 'categories' | 'archivedCategories'> & {
+  /**
+   * The custom fields' definitions (archived ones too): a dropdown value counts only when it is one
+   * of its field's options, archived or not, so no client adds counters by inventing keys or
+   * options. Absent: no field is counted.
+   */
+  fieldDefinitions?: readonly CustomFieldDefinition[];
+};
+
+/**
+ * A ticket's dropdown values that statistics count: option ids of the desk's dropdown fields, by
+ * key, in key order (so that equal values compare equal as JSON); `undefined` for none.
+ */
+export function statsDropdownsOf(
+  values: CustomFieldValues | undefined,
+  definitions: readonly CustomFieldDefinition[] | undefined,
+): Record<string, string> | undefined {
+  if (!values || !definitions) return undefined;
+  const out: Record<string, string> = {};
+  for (const field of [...definitions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+    const value = values[field.key];
+    if (field.type !== 'dropdown' || typeof value !== 'string') continue;
+    if (field.options?.some((option) => option.id === value)) out[field.key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
 
 function slaOutcomes(ticket: StatsTicket, desk: StatsDesk, solvedAt: number): SolvedEntry['sla'] {
   const clocks = slaClocks(ticket, {
@@ -136,12 +173,13 @@ export function statsEntriesOf(ticket: StatsTicket | null, desk: StatsDesk): Sta
   const assignee = { assigneeId: ticket.assigneeId ?? null, assigneeName: ticket.assigneeName ?? null };
   const known = ticket.category && [...desk.categories, ...desk.archivedCategories].includes(ticket.category);
   const category = known ? (ticket.category as string) : null;
+  const dropdowns = statsDropdownsOf(ticket.fields, desk.fieldDefinitions);
   const entries: StatsEntry[] = [
     {
       day: dayOf(created),
       section: 'created',
       ticketId: ticket.id,
-      entry: { priority: ticket.priority, category },
+      entry: { priority: ticket.priority, category, ...(dropdowns && { dropdowns }) },
     },
   ];
   if (ticket.firstResponseAt) {
@@ -234,6 +272,7 @@ const fromSegment = (value: string | undefined) => (value ? decodeURIComponent(v
  * A counter of a day, parsed from its key (the `|`-separated key stores it; uids and categories
  * URI-encoded, `''` for none):
  * - `created|priority|<priority>`, `created|category|<category>`: tickets submitted;
+ * - `created|field|<key>|<option id>`: tickets submitted with that dropdown value;
  * - `firstReply|ms|<bucket>`, `firstReply|agent|<uid>|<bucket>`: first replies by duration;
  * - `solved|ms|<bucket>`, `solved|agent|<uid>`: solves by duration and by assignee;
  * - `solved|sla|<priority>|<target>|<met|missed>`: SLA outcomes of the solves.
@@ -241,6 +280,7 @@ const fromSegment = (value: string | undefined) => (value ? decodeURIComponent(v
 export type StatsCounter =
   | { kind: 'created.priority'; priority: Priority }
   | { kind: 'created.category'; category: string | null }
+  | { kind: 'created.field'; key: string; option: string }
   | { kind: 'firstReply.ms'; bucket: number }
   | { kind: 'firstReply.agent'; agentId: string | null; bucket: number }
   | { kind: 'solved.ms'; bucket: number }
@@ -254,6 +294,8 @@ export function statsCounterKey(counter: StatsCounter): string {
       return `created|priority|${counter.priority}`;
     case 'created.category':
       return `created|category|${segment(counter.category)}`;
+    case 'created.field':
+      return `created|field|${segment(counter.key)}|${segment(counter.option)}`;
     case 'firstReply.ms':
       return `firstReply|ms|${counter.bucket}`;
     case 'firstReply.agent':
@@ -284,6 +326,8 @@ export function statsCounterOf(key: string): StatsCounter | null {
     if (section === 'created' && kind === 'priority' && PRIORITY_SET.has(a))
       return { kind: 'created.priority', priority: a as Priority };
     if (section === 'created' && kind === 'category') return { kind: 'created.category', category: fromSegment(a) };
+    if (section === 'created' && kind === 'field' && a && b)
+      return { kind: 'created.field', key: decodeURIComponent(a), option: decodeURIComponent(b) };
     if (section === 'firstReply' && kind === 'ms' && bucketFrom(a) !== null)
       return { kind: 'firstReply.ms', bucket: bucketFrom(a) as number };
     if (section === 'firstReply' && kind === 'agent' && bucketFrom(b) !== null)
@@ -312,6 +356,11 @@ export function statsCountersOf(entry: StatsEntry): StatsCounter[] {
       return [
         { kind: 'created.priority', priority: entry.entry.priority },
         { kind: 'created.category', category: entry.entry.category },
+        ...Object.entries(entry.entry.dropdowns ?? {}).map(([key, option]): StatsCounter => ({
+          kind: 'created.field',
+          key,
+          option,
+        })),
       ];
     case 'firstReplies': {
       const bucket = durationBucket(entry.entry.ms);

@@ -109,6 +109,16 @@ export interface Share<K> {
   count: number;
 }
 
+/**
+ * Tickets submitted in the range by one dropdown field's options (DESIGN §11 "Tickets by field"),
+ * by count (then option id); a ticket without a value, or submitted before the field existed, is
+ * in none of them (the report shows the rest of the period's tickets as "not set").
+ */
+export interface FieldShares {
+  key: string;
+  options: Share<string>[];
+}
+
 /** Satisfaction over the range: good ratings of all ratings, in percent (`null`: no ratings). */
 export interface CsatScore {
   good: number;
@@ -126,6 +136,8 @@ export interface Report {
   agents: AgentFigures[];
   categories: Share<string | null>[];
   priorities: Share<Priority>[];
+  /** Per dropdown field with a value counted in the range, by field key. */
+  fields: FieldShares[];
   csat: CsatScore;
   totals: { created: number; solved: number };
   /** Unsolved tickets now: the backlog's sum. */
@@ -204,6 +216,7 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
   };
   const categories = new Map<string | null, number>();
   const priorities = new Map<Priority, number>();
+  const fields = new Map<string, Map<string, number>>();
   for (const counters of perDay) {
     for (const { counter, count } of counters) {
       switch (counter.kind) {
@@ -226,6 +239,12 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
         case 'created.priority':
           priorities.set(counter.priority, (priorities.get(counter.priority) ?? 0) + count);
           break;
+        case 'created.field': {
+          const options = fields.get(counter.key) ?? new Map<string, number>();
+          options.set(counter.option, (options.get(counter.option) ?? 0) + count);
+          fields.set(counter.key, options);
+          break;
+        }
         default:
           break;
       }
@@ -266,6 +285,14 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
       .map(([key, count]) => ({ key, count }))
       .sort((a, b) => b.count - a.count || byName(a.key, b.key)),
     priorities: PRIORITIES.map((key) => ({ key, count: priorities.get(key) ?? 0 })),
+    fields: [...fields.entries()]
+      .sort(([a], [b]) => byName(a, b))
+      .map(([key, options]) => ({
+        key,
+        options: [...options.entries()]
+          .map(([option, count]) => ({ key: option, count }))
+          .sort((a, b) => b.count - a.count || byName(a.key, b.key)),
+      })),
     csat: { good, bad, percent: percentOf(good, good + bad) },
     totals,
     unsolved: BACKLOG_STATUSES.reduce((sum, key) => sum + input.backlog[key], 0),

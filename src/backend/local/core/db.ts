@@ -48,7 +48,9 @@ import {
   statsEntriesDiff,
   statsEntriesOf,
   type DayStats,
+  type StatsDesk,
   type StatsEntry,
+  type StatsTicket,
 } from '@/domain/reports/day-stats';
 
 /**
@@ -562,8 +564,102 @@ async function writeStats(
 async function rebuildStats(tx: Transaction): Promise<void> {
   const desk = deskSettingsFrom(((await tx.table('settings').get(DESK_SETTINGS_KEY)) as { value?: unknown })?.value);
   const tickets = (await tx.table('tickets').toArray()) as Ticket[];
+  // From version 14 on, the field definitions and (v15) the agents-only values count too.
+  const orNone = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof Error && error.name === 'NotFoundError') return undefined;
+      throw error;
+    }
+  };
+  const definitions = (await orNone(() => tx.table('customFields').get('fields') as Promise<CustomFieldsRecord>))
+    ?.fields;
+  const agents = new Map(
+    ((await orNone(() => tx.table('agentFields').toArray() as Promise<AgentFieldsRecord[]>)) ?? []).map((r) => [
+      r.ticketId,
+      r.values,
+    ]),
+  );
   await tx.table('stats').clear();
-  await tx.table('stats').bulkPut(dayStatsOfTickets(tickets, desk));
+  await tx.table('stats').bulkPut(
+    dayStatsOfTickets(
+      tickets.map((ticket) => statsTicketOf(ticket, agents.get(ticket.id))),
+      { ...desk, ...(definitions && { fieldDefinitions: definitions }) },
+    ),
+  );
+}
+
+/**
+ * A ticket as its statistics see it: its own custom field values and its agents-only ones merged
+ * (DESIGN §11 "Tickets by field").
+ */
+function statsTicketOf(ticket: Ticket, agentValues: CustomFieldValues | undefined): StatsTicket {
+  return agentValues ? { ...ticket, fields: { ...ticket.fields, ...agentValues } } : ticket;
+}
+
+/**
+ * Reads records of a table in a write's transaction; `undefined` for each when it is not there,
+ * the table is not in the transaction (a bare write, e.g. a test's fixture) or not in the schema.
+ */
+async function getInWrite<T>(down: DBCore, trans: DBCoreMutateRequest['trans'], name: string, keys: unknown[]) {
+  // A database still upgrading from before the table existed has none.
+  if (!down.schema.tables.some((table) => table.name === name)) return keys.map(() => undefined);
+  try {
+    return (await down.table(name).getMany({ trans, keys })) as (T | undefined)[];
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotFoundError') return keys.map(() => undefined);
+    throw error;
+  }
+}
+
+/** The custom field definitions a write's statistics count dropdowns by (`undefined`: not in the write). */
+async function fieldDefinitionsInWrite(
+  down: DBCore,
+  trans: DBCoreMutateRequest['trans'],
+): Promise<CustomFieldDefinition[] | undefined> {
+  const [record] = await getInWrite<CustomFieldsRecord>(down, trans, 'customFields', ['fields']);
+  return record?.fields;
+}
+
+/**
+ * The `agentFields` table with every write's statistics (DESIGN §11 "Tickets by field"): an
+ * agents-only dropdown changed moves its ticket's submission entry, as a ticket write does.
+ */
+function withAgentFieldStats(down: DBCore, table: DBCoreTable, lastDesk: () => DeskSettings): DBCoreTable {
+  return {
+    ...table,
+    mutate: async (req: DBCoreMutateRequest) => {
+      if (req.type !== 'add' && req.type !== 'put' && req.type !== 'delete') return table.mutate(req);
+      const written = req.type === 'delete' ? [] : (req.values as AgentFieldsRecord[]);
+      const ids = req.type === 'delete' ? (req.keys as string[]) : written.map((record) => record.ticketId);
+      const [beforeValues, tickets, definitions, [settings]] = await Promise.all([
+        table.getMany({ trans: req.trans, keys: ids }) as Promise<(AgentFieldsRecord | undefined)[]>,
+        getInWrite<StoredTicket>(down, req.trans, 'tickets', ids),
+        fieldDefinitionsInWrite(down, req.trans),
+        getInWrite<{ value?: unknown }>(down, req.trans, 'settings', [DESK_SETTINGS_KEY]),
+      ]);
+      const result = await table.mutate(req);
+      if (!definitions) return result;
+      const desk = { ...(settings ? deskSettingsFrom(settings.value) : lastDesk()), fieldDefinitions: definitions };
+      const after = new Map(written.map((record) => [record.ticketId, record.values]));
+      const removed: StatsEntry[] = [];
+      const added: StatsEntry[] = [];
+      ids.forEach((id, i) => {
+        const stored = tickets[i];
+        if (!stored) return;
+        const ticket = fromStoredTicket(stored) as Ticket;
+        const diff = statsEntriesDiff(
+          statsEntriesOf(statsTicketOf(ticket, beforeValues[i]?.values), desk),
+          statsEntriesOf(statsTicketOf(ticket, after.get(id)), desk),
+        );
+        removed.push(...diff.removed);
+        added.push(...diff.added);
+      });
+      await writeStats(down, req.trans, removed, added);
+      return result;
+    },
+  };
 }
 
 /** A profile as stored: the port's profile and its {@link PERSON_SEARCH_KEYS}. */
@@ -612,6 +708,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
       table(name) {
         const table = down.table(name);
         if (name === 'users') return withPersonSearchKeys(table);
+        if (name === 'agentFields') return withAgentFieldStats(down, table, () => lastDesk);
         if (name !== 'tickets') return table;
         return {
           ...table,
@@ -634,13 +731,24 @@ const ticketQueueKeys: Middleware<DBCore> = {
               if (!(error instanceof Error && error.name === 'NotFoundError')) throw error;
             }
             const desk = lastDesk;
+            // Dropdown values count in the statistics, the agents-only ones too (DESIGN §11).
+            const ids = values.map((value) => value.id);
+            const [definitions, agentValues] = await Promise.all([
+              fieldDefinitionsInWrite(down, req.trans),
+              getInWrite<AgentFieldsRecord>(down, req.trans, 'agentFields', ids),
+            ]);
+            const statsDesk: StatsDesk = { ...desk, ...(definitions && { fieldDefinitions: definitions }) };
             const removed: StatsEntry[] = [];
             const added: StatsEntry[] = [];
-            const written = values.map((value) => {
+            const written = values.map((value, i) => {
               const raw = stored.get(value.id);
               const before = raw ? (fromStoredTicket(raw) as Ticket) : null;
               const after = withSla(before, value, desk);
-              const diff = statsEntriesDiff(statsEntriesOf(before, desk), statsEntriesOf(after, desk));
+              const agents = agentValues[i]?.values;
+              const diff = statsEntriesDiff(
+                statsEntriesOf(before && statsTicketOf(before, agents), statsDesk),
+                statsEntriesOf(statsTicketOf(after, agents), statsDesk),
+              );
               removed.push(...diff.removed);
               added.push(...diff.added);
               return toStoredTicket(after, raw);
@@ -656,7 +764,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 10. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 18. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -722,6 +830,8 @@ export function openTriageDb(name: string): TriageDb {
         .toCollection()
         .modify(() => undefined),
     );
+  // Version 18: tickets are counted by their dropdown values (DESIGN §11 "Tickets by field").
+  db.version(18).stores(SCHEMA_V16).upgrade(rebuildStats);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -2,7 +2,7 @@
  * Reports (`/reports`, agents and admins; DESIGN §11): over the last 7, 30 or 90 days of the
  * desk's time zone — tickets created vs solved per day, the backlog by status, median first reply
  * and resolution per week, SLA achievement per target and priority, each agent's solved tickets
- * and median first reply, tickets by category and by priority, and the CSAT score. Each chart has
+ * and median first reply, tickets by category, by priority and by a dropdown field, and the CSAT score. Each chart has
  * its table and CSV. Read from the per-day statistics, never from the tickets; the period is in
  * the URL (`?days=`).
  */
@@ -26,6 +26,8 @@ import { SLA_TARGETS } from '@/domain/sla/clocks';
 import { PRIORITIES } from '@/domain/types';
 import { useReadReportQuery } from '@/features/reports/api/reports-api';
 import { ReportCard } from '@/features/reports/components/report-card';
+import { FieldReportCard } from '@/features/reports/components/field-report-card';
+import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useFriendlyMessage, useLabels, type Labels } from '@/lib/i18n/labels';
 import { slaTargetLabel } from '@/lib/i18n/sla-target-labels';
@@ -120,6 +122,7 @@ const hoursOf = (ms: number | null) => (ms === null ? null : Math.round(ms / 360
 
 function Cards({ report, labels }: { report: Report; labels: Labels }) {
   const intl = useIntl();
+  const definitions = useWatchFieldsQuery().data?.value ?? [];
   const t = intl.formatMessage;
   const percent = (value: number | null) =>
     value === null ? '—' : intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 });
@@ -315,6 +318,11 @@ function Cards({ report, labels }: { report: Report; labels: Labels }) {
           }}
         />
       </Col>
+      {definitions.some((field) => field.type === 'dropdown') && (
+        <Col xs={24} lg={12}>
+          <FieldReportCard report={report} definitions={definitions} fileName={(key) => file(`field-${key}`)} />
+        </Col>
+      )}
     </Row>
   );
 }

@@ -24,6 +24,7 @@ import {
   type StatsEntry,
   type StatsTicket,
 } from '@/domain/reports/day-stats';
+import type { CustomFieldValues } from '@/domain/custom-fields';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { HOUR, MINUTE } from '../../../support/durations';
 
@@ -443,6 +444,61 @@ describe('counters: what a day stores', () => {
     expect(invented[0]?.entry).toEqual({ priority: 'normal', category: null });
     const archived = { ...UTC_DESK, archivedCategories: ['Legacy'] };
     expect(statsEntriesOf(ticket({ category: 'Legacy' }), archived)[0]?.entry).toMatchObject({ category: 'Legacy' });
+  });
+
+  it('counts a ticket’s dropdown values by option, agents-only ones merged in, and only the desk’s own fields and options', () => {
+    const product = {
+      key: 'product',
+      type: 'dropdown' as const,
+      label: { en: 'Product' },
+      visibleTo: 'customers' as const,
+      filledBy: 'customers' as const,
+      requiredOnSubmit: false,
+      requiredToSolve: false,
+      archived: false,
+      options: [
+        { id: 'web', label: { en: 'Web' }, archived: false },
+        { id: 'old', label: { en: 'Old' }, archived: true },
+      ],
+    };
+    const plan = { ...product, key: 'plan', visibleTo: 'agents' as const, filledBy: 'agents' as const, archived: true };
+    const order = { ...product, key: 'order', type: 'text' as const, options: undefined };
+    const desk: StatsDesk = { ...UTC_DESK, fieldDefinitions: [product, plan, order] };
+    const [created] = statsEntriesOf(
+      // An archived option and an archived field still count; a text field, an unknown key or
+      // option, and a value of the wrong type do not.
+      ticket({ fields: { product: 'old', plan: 'web', order: 'web', colour: 'web' } }),
+      desk,
+    );
+    expect(created?.entry).toEqual({ priority: 'normal', category: null, dropdowns: { plan: 'web', product: 'old' } });
+    expect(statsCountersOf(created as StatsEntry).map(statsCounterKey)).toEqual([
+      'created|priority|normal',
+      'created|category|',
+      'created|field|plan|web',
+      'created|field|product|old',
+    ]);
+    expect(statsCounterOf('created|field|product|old')).toEqual({
+      kind: 'created.field',
+      key: 'product',
+      option: 'old',
+    });
+    const forged: CustomFieldValues[] = [{ product: 'nope' }, { product: 3 }, { product: ['web'] }, { colour: 'web' }];
+    for (const invented of forged) {
+      expect(statsEntriesOf(ticket({ fields: invented }), desk)[0]?.entry).toEqual({
+        priority: 'normal',
+        category: null,
+      });
+    }
+    // Without definitions (a desk that has none), nothing is counted by field.
+    expect(statsEntriesOf(ticket({ fields: { product: 'web' } }), UTC_DESK)[0]?.entry).not.toHaveProperty('dropdowns');
+    // A value changed moves the submission's counters.
+    const diff = statsEntriesDiff(
+      statsEntriesOf(ticket({ fields: { product: 'web' } }), desk),
+      statsEntriesOf(ticket({ fields: { product: 'old' } }), desk),
+    );
+    expect(statsDeltas(diff.removed, diff.added)).toEqual([
+      { day: '2026-03-02', counts: { 'created|field|product|web': -1, 'created|field|product|old': 1 }, names: {} },
+    ]);
   });
 
   it('keeps a day the same size however many tickets it counts', () => {

@@ -107,12 +107,15 @@ describe('buildReport', () => {
   const days: DayStats[] = [
     // Outside the range on both sides: ignored throughout.
     day('2026-03-05', {
-      created: { t0: { priority: 'low', category: 'Other' } },
+      created: { t0: { priority: 'low', category: 'Other', dropdowns: { product: 'web' } } },
       firstReplies: { t0: { ms: HOUR, priority: 'low', ...carl } },
       solved: { t0: { ms: HOUR, priority: 'low', category: 'Other', ...carl, sla: { firstReply: 'met' } } },
     }),
     day('2026-03-06', {
-      created: { t1: { priority: 'normal', category: 'Billing' }, t2: { priority: 'high', category: null } },
+      created: {
+        t1: { priority: 'normal', category: 'Billing', dropdowns: { product: 'web' } },
+        t2: { priority: 'high', category: null },
+      },
       firstReplies: { t1: { ms: 60 * MINUTE, priority: 'normal', ...alice } },
     }),
     day('2026-03-08', {
@@ -127,7 +130,10 @@ describe('buildReport', () => {
       },
     }),
     day('2026-03-09', {
-      created: { t3: { priority: 'urgent', category: 'Technical' }, t4: { priority: 'normal', category: 'Billing' } },
+      created: {
+        t3: { priority: 'urgent', category: 'Technical', dropdowns: { plan: 'team', product: 'web' } },
+        t4: { priority: 'normal', category: 'Billing', dropdowns: { product: 'api' } },
+      },
       firstReplies: {
         t3: { ms: 10 * MINUTE, priority: 'urgent', ...alice },
         t2: { ms: 30 * MINUTE, priority: 'high', ...bob },
@@ -293,6 +299,20 @@ describe('buildReport', () => {
       { key: 'high', count: 1 },
       { key: 'urgent', count: 1 },
     ]);
+  });
+
+  it('shares the tickets created by each dropdown field’s options, most first (days outside the range left out)', () => {
+    expect(report.fields).toEqual([
+      { key: 'plan', options: [{ key: 'team', count: 1 }] },
+      {
+        key: 'product',
+        options: [
+          { key: 'web', count: 2 },
+          { key: 'api', count: 1 },
+        ],
+      },
+    ]);
+    expect(buildReport(range, { ...input, days: [] }).fields).toEqual([]);
   });
 
   it('passes the backlog through per unsolved status, and scores CSAT in percent', () => {

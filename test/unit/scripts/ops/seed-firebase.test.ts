@@ -180,9 +180,16 @@ describe('deskDocuments', () => {
       ]),
     );
     expect(ledgers.size).toBe(desk.tickets.length);
+    // Counted as the trigger counts them: the agents-only values beside the ticket's own, by the definitions.
+    const agents = new Map(desk.agentFields.map((record) => [record.ticketId, record.values]));
+    const statsDesk = { ...desk.settings.value, fieldDefinitions: desk.customFields.fields };
     for (const ticket of desk.tickets) {
-      const entries = statsEntriesOf({ ...ticket, sla: slaStateAfter(null, ticket) }, desk.settings.value);
-      expect(ledgers.get(ticket.id)).toEqual(entries);
+      const counted = {
+        ...ticket,
+        sla: slaStateAfter(null, ticket),
+        fields: { ...ticket.fields, ...agents.get(ticket.id) },
+      };
+      expect(ledgers.get(ticket.id)).toEqual(statsEntriesOf(counted, statsDesk));
     }
     const count = (kind: StatsCounter['kind'], match: (counter: StatsCounter) => boolean = () => true) =>
       read
@@ -192,6 +199,13 @@ describe('deskDocuments', () => {
           return counter?.kind === kind && match(counter) ? sum + n : sum;
         }, 0);
     expect(count('created.priority')).toBe(desk.tickets.length);
+    // The demo's dropdowns are counted: most tickets name a product, most carry a plan.
+    expect(count('created.field', (counter) => counter.kind === 'created.field' && counter.key === 'product')).toBe(
+      desk.tickets.filter((ticket) => ticket.fields?.product).length,
+    );
+    expect(count('created.field', (counter) => counter.kind === 'created.field' && counter.key === 'plan')).toBe(
+      desk.agentFields.filter((record) => record.values.plan).length,
+    );
     expect(count('solved.ms')).toBe(desk.tickets.filter((ticket) => ticket.solvedAt).length);
     expect(
       count('solved.sla', (counter) => counter.kind === 'solved.sla' && counter.outcome === 'missed'),

@@ -1,12 +1,13 @@
 /**
- * The local database's versions 7 and 9 (DESIGN §11): a database from before reports, or from
- * before the days held counters, gets its per-day statistics rebuilt from the stored tickets on
+ * The local database’s versions 7, 9 and 18 (DESIGN §11): a database from before reports, from
+ * before the days held counters, or from before tickets were counted by dropdown value, gets its
+ * per-day statistics rebuilt from the stored tickets on
  * upgrade, in the desk's time zone; and the backend's writes keep them (a write outside a
  * transaction with `stats` leaves them alone).
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { openTriageDb, SCHEMA_V6, SCHEMA_V8 } from '@/backend/local/core/db';
+import { openTriageDb, SCHEMA_V16, SCHEMA_V6, SCHEMA_V8 } from '@/backend/local/core/db';
 import { durationBucket, statsCounterKey } from '@/domain/reports/day-stats';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import type { Ticket } from '@/domain/types';
@@ -59,7 +60,7 @@ it('back-fills the statistics of a version 6 database on upgrade, in the desk’
       [statsCounterKey({ kind: 'solved.ms', bucket: durationBucket(34.5 * 3_600_000) })]: 1,
       'solved|agent|agent1': 1,
     });
-    expect(db.verno).toBe(17);
+    expect(db.verno).toBe(18);
 
     // A reopen written as the backend writes (with `stats` in the transaction) takes the solve out.
     await db.transaction('rw', [db.tickets, db.settings, db.stats], () =>
@@ -95,6 +96,59 @@ it('rebuilds a version 8 database’s per-ticket days as counters on upgrade', a
     expect(days.map((day) => day.day)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
     expect(days.every((day) => !('created' in day) && Object.keys(day.counts).length > 0)).toBe(true);
     expect(days[0]?.counts).toEqual({ 'created|priority|high': 1, 'created|category|Billing': 1 });
+  } finally {
+    db.close();
+    await Dexie.delete(name);
+  }
+});
+
+it('counts a version 17 database’s tickets by dropdown value on upgrade, and keeps counting agents-only changes', async () => {
+  const name = `stats-fields-${process.pid}-${Date.now().toString(36)}`;
+  const v17 = new Dexie(name);
+  for (let version = 1; version <= 17; version += 1) v17.version(version).stores(SCHEMA_V16);
+  const dropdown = (key: string, visibleTo: 'agents' | 'customers') => ({
+    key,
+    type: 'dropdown',
+    label: { en: key },
+    visibleTo,
+    filledBy: visibleTo,
+    requiredOnSubmit: false,
+    requiredToSolve: false,
+    archived: false,
+    options: [
+      { id: 'web', label: { en: 'Web' }, archived: false },
+      { id: 'team', label: { en: 'Team' }, archived: false },
+    ],
+  });
+  await v17.table('settings').put({ id: 'desk', value: DEFAULT_DESK_SETTINGS, updatedAt: solved.createdAt });
+  await v17.table('customFields').put({
+    id: 'fields',
+    fields: [dropdown('product', 'customers'), dropdown('plan', 'agents')],
+    updatedBy: 'admin1',
+    updatedAt: solved.createdAt,
+  });
+  await v17.table('tickets').put({ ...solved, fields: { product: 'web' }, queueAssignee: 'agent1' });
+  await v17.table('agentFields').put({ ticketId: solved.id, values: { plan: 'team' } });
+  // What version 17 counted: no field at all.
+  await v17.table('stats').put({ day: '2026-03-01', counts: { 'created|priority|high': 1 }, names: {} });
+  v17.close();
+
+  const db = openTriageDb(name);
+  try {
+    expect((await db.stats.get('2026-03-01'))?.counts).toEqual({
+      'created|priority|high': 1,
+      'created|category|Billing': 1,
+      'created|field|plan|team': 1,
+      'created|field|product|web': 1,
+    });
+    // An agent takes the plan away, as the backend writes it (the statistics in the transaction).
+    await db.transaction('rw', [db.agentFields, db.tickets, db.settings, db.stats, db.customFields], () =>
+      db.agentFields.delete(solved.id),
+    );
+    expect((await db.stats.get('2026-03-01'))?.counts).toMatchObject({
+      'created|field|plan|team': 0,
+      'created|field|product|web': 1,
+    });
   } finally {
     db.close();
     await Dexie.delete(name);
