@@ -18,6 +18,8 @@ const CHARTS = [
   'Agents',
   'Tickets by category',
   'Tickets by priority',
+  // The demo desk's first dropdown field (DESIGN §11 "Tickets by field").
+  'Tickets by Product',
 ];
 
 /** The number shown on one of the summary figures at the top (e.g. "Created"). */

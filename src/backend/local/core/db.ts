@@ -23,14 +23,17 @@ import {
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import {
   conversationWordsByTicket,
+  FIELD_KEY_PREFIX,
   fieldFilterKeys,
   fieldWordKeys,
   searchKeysFor,
   unionKeys,
   withConversationKeys,
+  TAG_KEY_PREFIX,
   withFieldKeys,
   withTagKeys,
 } from '@/domain/search-keys';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { personSearchKeysFor } from '@/domain/people';
 import { cannedReplySchema, deskSettingsFrom } from '@/domain/settings-schema';
 import { macroFromCannedReply, type Macro } from '@/domain/macros';
@@ -252,6 +255,18 @@ export const AGENT_FIELD_KEYS = 'agentFieldKeys';
  */
 export const FIELD_WORDS = 'fieldWords';
 
+/**
+ * The stand-in status of the search lanes' entries for every unsolved status at once: a tag or
+ * field filter over the views' unsolved tickets (All open, Unassigned, Mine) reads one range
+ * instead of one per status, as a single status does (version 19). Never a ticket's status.
+ */
+export const UNSOLVED_LANE = '~unsolved';
+
+/** Whether a search key gets {@link UNSOLVED_LANE} entries: a tag's or a custom field value's filter key. */
+export function hasUnsolvedLane(key: string): boolean {
+  return key.startsWith(TAG_KEY_PREFIX) || key.startsWith(FIELD_KEY_PREFIX);
+}
+
 /** The sort fields the desk offers, which get search lanes (see {@link searchLaneField}). */
 export const SEARCH_LANE_SORT_FIELDS = ['updatedAt', 'createdAt'] as const;
 /** One of {@link SEARCH_LANE_SORT_FIELDS}. */
@@ -262,7 +277,8 @@ export type SearchLaneSortField = (typeof SEARCH_LANE_SORT_FIELDS)[number];
  * `[key, status, ticket[field], id]` per staff search key (lanes serve the staff's lists only:
  * a customer's list is always their own few tickets). IndexedDB cannot put a multiEntry field in
  * a compound index, but a multiEntry entry may itself be an array key — so a search page reads
- * `[key, status, …]` ranges in order, `limit + 1` rows each, like the view lanes of v2.
+ * `[key, status, …]` ranges in order, `limit + 1` rows each, like the view lanes of v2. An
+ * unsolved ticket's tag and field filter keys also get `[key, UNSOLVED_LANE, …]` (version 19).
  */
 export function searchLaneField(field: SearchLaneSortField): string {
   return `searchBy${field[0]?.toUpperCase()}${field.slice(1)}`;
@@ -495,10 +511,14 @@ export function toStoredTicket(ticket: Ticket & TicketSearchFields, before: Stor
   const keys = withFieldKeys(unionKeys(base, publicWords, fieldWords), fieldFilterKeys(ticket.fields));
   const agentFieldKeys = ticket[AGENT_FIELD_KEYS] ?? before?.[AGENT_FIELD_KEYS] ?? [];
   const staffKeys = unionKeys(unionKeys(keys, noteWords), agentFieldKeys);
+  const unsolvedKeys = UNSOLVED_STATUSES.includes(ticket.status) ? staffKeys.filter(hasUnsolvedLane) : [];
   const lanes = Object.fromEntries(
     SEARCH_LANE_SORT_FIELDS.map((field) => [
       searchLaneField(field),
-      staffKeys.map((key) => [key, ticket.status, ticket[field], ticket.id]),
+      [
+        ...staffKeys.map((key) => [key, ticket.status, ticket[field], ticket.id]),
+        ...unsolvedKeys.map((key) => [key, UNSOLVED_LANE, ticket[field], ticket.id]),
+      ],
     ]),
   );
   return {
@@ -601,25 +621,39 @@ function statsTicketOf(ticket: Ticket, agentValues: CustomFieldValues | undefine
 /**
  * Reads records of a table in a write's transaction; `undefined` for each when it is not there,
  * the table is not in the transaction (a bare write, e.g. a test's fixture) or not in the schema.
+ * A Dexie promise, never a native one: awaited in a middleware, it keeps the transaction's zone
+ * (after a native promise, Dexie's next call in the same write no longer finds its transaction).
  */
-async function getInWrite<T>(down: DBCore, trans: DBCoreMutateRequest['trans'], name: string, keys: unknown[]) {
+function getInWrite<T>(
+  down: DBCore,
+  trans: DBCoreMutateRequest['trans'],
+  name: string,
+  keys: unknown[],
+): Promise<(T | undefined)[]> {
+  const none = () => keys.map((): T | undefined => undefined);
+  const missing = (error: unknown) => error instanceof Error && error.name === 'NotFoundError';
   // A database still upgrading from before the table existed has none.
-  if (!down.schema.tables.some((table) => table.name === name)) return keys.map(() => undefined);
+  if (!down.schema.tables.some((table) => table.name === name)) return Dexie.Promise.resolve(none());
   try {
-    return (await down.table(name).getMany({ trans, keys })) as (T | undefined)[];
+    return down
+      .table(name)
+      .getMany({ trans, keys })
+      .catch((error: unknown) => {
+        if (missing(error)) return none();
+        throw error;
+      }) as Promise<(T | undefined)[]>;
   } catch (error) {
-    if (error instanceof Error && error.name === 'NotFoundError') return keys.map(() => undefined);
+    if (missing(error)) return Dexie.Promise.resolve(none());
     throw error;
   }
 }
 
 /** The custom field definitions a write's statistics count dropdowns by (`undefined`: not in the write). */
-async function fieldDefinitionsInWrite(
+function fieldDefinitionsInWrite(
   down: DBCore,
   trans: DBCoreMutateRequest['trans'],
 ): Promise<CustomFieldDefinition[] | undefined> {
-  const [record] = await getInWrite<CustomFieldsRecord>(down, trans, 'customFields', ['fields']);
-  return record?.fields;
+  return getInWrite<CustomFieldsRecord>(down, trans, 'customFields', ['fields']).then(([record]) => record?.fields);
 }
 
 /**
@@ -633,12 +667,11 @@ function withAgentFieldStats(down: DBCore, table: DBCoreTable, lastDesk: () => D
       if (req.type !== 'add' && req.type !== 'put' && req.type !== 'delete') return table.mutate(req);
       const written = req.type === 'delete' ? [] : (req.values as AgentFieldsRecord[]);
       const ids = req.type === 'delete' ? (req.keys as string[]) : written.map((record) => record.ticketId);
-      const [beforeValues, tickets, definitions, [settings]] = await Promise.all([
-        table.getMany({ trans: req.trans, keys: ids }) as Promise<(AgentFieldsRecord | undefined)[]>,
-        getInWrite<StoredTicket>(down, req.trans, 'tickets', ids),
-        fieldDefinitionsInWrite(down, req.trans),
-        getInWrite<{ value?: unknown }>(down, req.trans, 'settings', [DESK_SETTINGS_KEY]),
-      ]);
+      // Dexie promises awaited one after another (see `getInWrite`).
+      const beforeValues = (await table.getMany({ trans: req.trans, keys: ids })) as (AgentFieldsRecord | undefined)[];
+      const tickets = await getInWrite<StoredTicket>(down, req.trans, 'tickets', ids);
+      const definitions = await fieldDefinitionsInWrite(down, req.trans);
+      const [settings] = await getInWrite<{ value?: unknown }>(down, req.trans, 'settings', [DESK_SETTINGS_KEY]);
       const result = await table.mutate(req);
       if (!definitions) return result;
       const desk = { ...(settings ? deskSettingsFrom(settings.value) : lastDesk()), fieldDefinitions: definitions };
@@ -733,10 +766,11 @@ const ticketQueueKeys: Middleware<DBCore> = {
             const desk = lastDesk;
             // Dropdown values count in the statistics, the agents-only ones too (DESIGN §11).
             const ids = values.map((value) => value.id);
-            const [definitions, agentValues] = await Promise.all([
-              fieldDefinitionsInWrite(down, req.trans),
-              getInWrite<AgentFieldsRecord>(down, req.trans, 'agentFields', ids),
-            ]);
+            // Dexie promises awaited one after another (`getInWrite`): a native one, even
+            // `Promise.all` of theirs, left the transaction's zone (a macro's apply failed with
+            // "Transaction committed too early").
+            const definitions = await fieldDefinitionsInWrite(down, req.trans);
+            const agentValues = await getInWrite<AgentFieldsRecord>(down, req.trans, 'agentFields', ids);
             const statsDesk: StatsDesk = { ...desk, ...(definitions && { fieldDefinitions: definitions }) };
             const removed: StatsEntry[] = [];
             const added: StatsEntry[] = [];
@@ -764,7 +798,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 18. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 19. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -832,6 +866,15 @@ export function openTriageDb(name: string): TriageDb {
     );
   // Version 18: tickets are counted by their dropdown values (DESIGN §11 "Tickets by field").
   db.version(18).stores(SCHEMA_V16).upgrade(rebuildStats);
+  // Version 19: the unsolved lanes of tag and field filter keys (UNSOLVED_LANE), through the middleware.
+  db.version(19)
+    .stores(SCHEMA_V16)
+    .upgrade((tx) =>
+      tx
+        .table('tickets')
+        .toCollection()
+        .modify(() => undefined),
+    );
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -11,6 +11,7 @@ import Dexie, { type Collection } from 'dexie';
 import type { TicketCursor, TicketFilter, TicketPage, TicketSort, TicketSortField } from '@/backend/port/tickets';
 import { TICKET_STATUSES, type Ticket, type TicketStatus } from '@/domain/types';
 import {
+  hasUnsolvedLane,
   QUEUE_ASSIGNEE,
   queueAssigneeKey,
   SEARCH_KEYS,
@@ -19,7 +20,9 @@ import {
   searchLaneField,
   type SearchLaneSortField,
   type TriageDb,
+  UNSOLVED_LANE,
 } from '@/backend/local/core/db';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { fieldFilterKey, searchKeyOf, tagKey } from '@/domain/search-keys';
 import { ticketSortValue } from '@/domain/schemas';
 import { isStaff } from '@/domain/roles';
@@ -134,10 +137,28 @@ function isSearchLaneField(field: TicketSortField): field is SearchLaneSortField
   return (SEARCH_LANE_SORT_FIELDS as readonly string[]).includes(field);
 }
 
-/** The search lanes of a key in a sort field's order: one `[key, status]` range per status. */
+/**
+ * Whether a key's unsolved tickets are one range of the search lanes ({@link UNSOLVED_LANE}): a tag
+ * or field filter key, asked for exactly the unsolved statuses.
+ */
+function readsUnsolvedLane(key: string, filter: TicketFilter): boolean {
+  const statuses = statusesOf(filter);
+  return (
+    hasUnsolvedLane(key) &&
+    statuses.length === UNSOLVED_STATUSES.length &&
+    UNSOLVED_STATUSES.every((status) => statuses.includes(status))
+  );
+}
+
+/**
+ * The search lanes of a key in a sort field's order: one `[key, status]` range per status, or the
+ * one `[key, UNSOLVED_LANE]` range of a tag or field filter over the unsolved statuses.
+ */
 function searchLanes(key: string, filter: TicketFilter, field: SearchLaneSortField): TicketLane[] {
   const keep = narrowsBeyondSearch(filter) ? { keep: (ticket: Ticket) => matchesFilter(ticket, filter) } : {};
-  return statusesOf(filter).map((status) => ({ index: searchLaneField(field), prefix: [key, status], ...keep }));
+  const index = searchLaneField(field);
+  if (readsUnsolvedLane(key, filter)) return [{ index, prefix: [key, UNSOLVED_LANE], ...keep }];
+  return statusesOf(filter).map((status) => ({ index, prefix: [key, status], ...keep }));
 }
 
 /** The tickets under one search key of a scope that pass the rest of a filter, in no order. */
@@ -288,6 +309,7 @@ export function countTickets(db: TriageDb, filter: TicketFilter, scope: SearchSc
   const key = searchKeyOfFilter(filter);
   if (key !== null && scope === 'staff' && !narrowsBeyondSearch(filter)) {
     const index = searchLaneField('updatedAt');
+    if (readsUnsolvedLane(key, filter)) return countRange(db, index, [key, UNSOLVED_LANE]);
     return sum(statusesOf(filter).map((status) => countRange(db, index, [key, status])));
   }
   if (key !== null) return searchMatches(db, key, filter, scope).count();

@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import Flex from 'antd/es/flex';
-import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
 import type { Locale } from '@/domain/locales';
 import type { Report } from '@/domain/reports/report';
 import { ReportCard } from '@/features/reports/components/report-card';
+import { NativeSelect } from '@/components/native-select';
 
 const TEXT = defineMessages({
   title: { id: 'reports.field.title', defaultMessage: 'Tickets by {field}' },
@@ -73,7 +73,7 @@ export function FieldReportCard({ report, definitions, fileName }: FieldReportCa
     >
       <Flex gap={8} align="center" wrap>
         <Typography.Text id="report-field-pick">{t(TEXT.pick)}</Typography.Text>
-        <Select
+        <NativeSelect
           aria-labelledby="report-field-pick"
           value={field.key}
           onChange={setPicked}

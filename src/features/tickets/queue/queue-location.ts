@@ -39,10 +39,27 @@ export interface QueueFilters {
   q?: string;
 }
 
+/**
+ * The table's optional columns, in their order (the number and the subject always show): the
+ * default set is all of them (DESIGN §3 "Custom fields": the column chooser).
+ */
+export const QUEUE_COLUMNS = ['requester', 'status', 'priority', 'assignee', 'nextSla', 'updatedAt'] as const;
+/** One of {@link QUEUE_COLUMNS}. */
+export type QueueBuiltInColumn = (typeof QUEUE_COLUMNS)[number];
+/** A column of the table: a built-in one, or a custom field's value (`field:<key>`). */
+export type QueueColumn = QueueBuiltInColumn | `field:${string}`;
+/** Most custom field columns a queue shows (the table scrolls sideways past the screen's width). */
+export const MAX_FIELD_COLUMNS = 5;
+
 /** The queue's state, parsed from the URL. */
 export interface QueueLocation {
   view: QueueView;
   filters: QueueFilters;
+  /**
+   * The columns chosen (`cols=` in the URL, so a saved view keeps its own: DESIGN §3 "Custom
+   * fields"), in order; absent for the default, {@link QUEUE_COLUMNS}.
+   */
+  columns?: QueueColumn[];
   sort: { field: QueueSortField; direction: TicketSort['direction'] };
   /** Tickets per page, one of {@link QUEUE_PAGE_SIZES}. */
   size: number;
@@ -174,6 +191,20 @@ export function hasQueueFilters(filters: QueueFilters): boolean {
   return Object.keys(filters).length > 0;
 }
 
+/**
+ * The columns of a `cols=` parameter (comma-separated): built-in ones in their own order, then at
+ * most {@link MAX_FIELD_COLUMNS} field columns in the order given; unknown and repeated ones are
+ * dropped. `undefined` when the parameter is absent (the default columns).
+ */
+export function parseQueueColumns(raw: string | null): QueueColumn[] | undefined {
+  if (raw === null) return undefined;
+  const given = new Set(raw.split(',').slice(0, 40));
+  const fields = [...given]
+    .filter((column) => /^field:[a-z][a-z0-9_]{0,39}$/.test(column))
+    .slice(0, MAX_FIELD_COLUMNS) as QueueColumn[];
+  return [...QUEUE_COLUMNS.filter((column) => given.has(column)), ...fields];
+}
+
 /** Reads the queue's state from the URL's query parameters (defaults for anything missing or unknown). */
 export function parseQueueLocation(params: URLSearchParams): QueueLocation {
   const field: QueueSortField = oneOfParam(params.get('sort'), ['createdAt', 'slaDueAt'] as const) ?? 'updatedAt';
@@ -181,9 +212,11 @@ export function parseQueueLocation(params: URLSearchParams): QueueLocation {
   const requestedSize = Number(params.get('size'));
   const size = QUEUE_PAGE_SIZES.find((allowed) => allowed === requestedSize) ?? QUEUE_PAGE_SIZES[0];
   const after = parseCursor(params.get('after'));
+  const columns = parseQueueColumns(params.get('cols'));
   return {
     view: queueViewById(params.get('view')),
     filters: parseQueueFilters(params),
+    ...(columns && { columns }),
     sort: { field, direction },
     size,
     ...(after ? { after } : {}),
@@ -206,6 +239,7 @@ export function queueSearch(location: QueueLocation): string {
   if (field) params.set('field', `${field.key}:${field.value}`);
   if (requester) params.set('requester', requester);
   if (q) params.set('q', q);
+  if (location.columns) params.set('cols', location.columns.join(','));
   if (location.size !== QUEUE_PAGE_SIZES[0]) params.set('size', String(location.size));
   if (location.after) params.set('after', formatCursor(location.after));
   return params.toString();

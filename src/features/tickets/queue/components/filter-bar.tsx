@@ -1,13 +1,16 @@
 /**
  * The queue's filter bar: a search box (search as you type, debounced) and
- * status, priority, assignee, category, tag and requester choices, combinable with the view.
+ * status, priority, assignee, category, tag, requester and custom field choices, combinable with
+ * the view.
  * It holds no state of its own beyond the text being typed: the filters live in the URL
  * (`queue-location.ts`), so the parent passes them in and gets each change back.
  */
 import { memo, useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import FilterOutlined from '@ant-design/icons/FilterOutlined';
 import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
@@ -43,6 +46,13 @@ const TEXT = defineMessages({
   category: { id: 'queue.filterBar.category', defaultMessage: 'Category' },
   tag: { id: 'queue.filterBar.tag', defaultMessage: 'Tag' },
   fieldValue: { id: 'queue.filterBar.fieldValue', defaultMessage: 'Field: {field} = {value}' },
+  field: { id: 'queue.filterBar.field', defaultMessage: 'Filter by a field' },
+  yes: { id: 'queue.filterBar.yes', defaultMessage: 'Yes' },
+  no: { id: 'queue.filterBar.no', defaultMessage: 'No' },
+  today: { id: 'queue.filterBar.today', defaultMessage: 'Today' },
+  tomorrow: { id: 'queue.filterBar.tomorrow', defaultMessage: 'Tomorrow' },
+  thisMonth: { id: 'queue.filterBar.thisMonth', defaultMessage: 'This month' },
+  nextMonth: { id: 'queue.filterBar.nextMonth', defaultMessage: 'Next month' },
   requester: { id: 'queue.filterBar.requester', defaultMessage: 'Requester' },
 });
 
@@ -70,6 +80,97 @@ function without(filters: QueueFilters, key: keyof QueueFilters): QueueFilters {
   return rest;
 }
 
+/** The field types the queue filters by (their values have filter keys, `fieldFilterKeys`). */
+const FILTERABLE_TYPES: readonly CustomFieldDefinition['type'][] = ['dropdown', 'checkbox', 'date'];
+
+/** One value a field filter can take, as the menu offers it. */
+interface FieldChoice {
+  value: string;
+  label: string;
+}
+
+/** A date as the filter keys write it (`YYYY-MM-DD`), in the browser's own calendar. */
+function dayOf(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The values the menu offers for a field: a dropdown's active options, Yes and No for a checkbox,
+ * and for a date today, tomorrow, this month and next month (a filter key is a day or a month).
+ */
+function choicesOf(field: CustomFieldDefinition, intl: IntlShape, now: Date): FieldChoice[] {
+  const t = intl.formatMessage;
+  if (field.type === 'checkbox')
+    return [
+      { value: 'true', label: t(TEXT.yes) },
+      { value: 'false', label: t(TEXT.no) },
+    ];
+  if (field.type === 'date') {
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    const nextMonth = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+    return [
+      { value: dayOf(now), label: t(TEXT.today) },
+      { value: dayOf(tomorrow), label: t(TEXT.tomorrow) },
+      { value: dayOf(now).slice(0, 7), label: t(TEXT.thisMonth) },
+      { value: dayOf(nextMonth).slice(0, 7), label: t(TEXT.nextMonth) },
+    ];
+  }
+  return (field.options ?? [])
+    .filter((option) => !option.archived)
+    .map((option) => ({ value: option.id, label: localized(option.label, intl.locale as Locale) }));
+}
+
+/**
+ * The field filter: one small button opening a menu of the active dropdown, checkbox and date
+ * fields, each with its values (a submenu). Small, so the bar stays one row at 1280 px beside the
+ * side menu (`e2e/queue-layout.spec.ts`); the active filter is named under the bar.
+ */
+function FieldFilter({
+  fields,
+  active,
+  onChange,
+}: {
+  fields: readonly CustomFieldDefinition[];
+  active: boolean;
+  onChange: (next: { key: string; value: string }) => void;
+}) {
+  const intl = useIntl();
+  const filterable = fields.filter((field) => FILTERABLE_TYPES.includes(field.type) && !field.archived);
+  if (filterable.length === 0) return null;
+  const now = new Date();
+  const items = filterable.map((field) => ({
+    key: field.key,
+    label: localized(field.label, intl.locale as Locale),
+    children: choicesOf(field, intl, now).map((choice) => ({
+      key: `${field.key}:${choice.value}`,
+      label: choice.label,
+    })),
+  }));
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items,
+        // A click opens a field's values (a touch screen has no hover).
+        triggerSubMenuAction: 'click',
+        onClick: ({ key }) => {
+          const at = key.indexOf(':');
+          onChange({ key: key.slice(0, at), value: key.slice(at + 1) });
+        },
+      }}
+    >
+      <Button
+        icon={<FilterOutlined />}
+        type={active ? 'primary' : 'default'}
+        ghost={active}
+        aria-label={intl.formatMessage(TEXT.field)}
+        title={intl.formatMessage(TEXT.field)}
+      />
+    </Dropdown>
+  );
+}
+
 /**
  * The filter bar.
  * @param filters the current choices (from the URL); `onChange` receives the next ones, and
@@ -90,7 +191,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   onChange: (next: QueueFilters, how?: { fromPause: true }) => void;
   staff: readonly UserProfile[];
   categories: readonly string[];
-  /** The desk's custom fields, to name an active field filter (set from a ticket's Fields card). */
+  /** The desk's custom fields: the field filter's choices, and the name of an active one. */
   fields?: readonly CustomFieldDefinition[];
 }) {
   const intl = useIntl();
@@ -155,7 +256,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
             onChange(q ? { ...filters, q } : without(filters, 'q'));
           }}
           // Room for the placeholder, and the rest of the filters beside it on a laptop's row.
-          style={{ flex: '1 1 288px', minWidth: 288, maxWidth: 360 }}
+          style={{ flex: '1 1 264px', minWidth: 264, maxWidth: 360 }}
         />
         <Select
           aria-label={intl.formatMessage(TEXT.status)}
@@ -181,7 +282,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           allowClear
           showSearch
           optionFilterProp="label"
-          style={{ width: 120 }}
+          style={{ width: 104 }}
           popupMatchSelectWidth={false}
           value={filters.assignee === null ? UNASSIGNED : filters.assignee}
           onChange={(value?: string) =>
@@ -212,10 +313,11 @@ export const QueueFilterBar = memo(function QueueFilterBar({
         />
         <PersonSearchSelect
           label={intl.formatMessage(TEXT.requester)}
-          style={{ width: 124 }}
+          style={{ width: 116 }}
           value={filters.requester}
           onChange={(value) => set('requester', value)}
         />
+        <FieldFilter fields={fields} active={Boolean(filters.field)} onChange={(value) => set('field', value)} />
         {hasQueueFilters(filters) && (
           <Button type="link" onClick={() => onChange({})}>
             <FormattedMessage id="queue.filterBar.clear" defaultMessage="Clear filters" />

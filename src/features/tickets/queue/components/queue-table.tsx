@@ -19,7 +19,15 @@ import { slaColor, useSlaSentence, useSlaShortSentence } from '@/features/ticket
 import { useMinuteClock } from '@/lib/use-minute-clock';
 import { PRIORITY_COLORS, STATUS_COLORS } from '@/features/tickets/ticket-labels';
 import { tagTextShade } from '@/components/preset-tag';
-import type { QueueLocation, QueueSortField } from '@/features/tickets/queue/queue-location';
+import {
+  QUEUE_COLUMNS,
+  type QueueColumn,
+  type QueueLocation,
+  type QueueSortField,
+} from '@/features/tickets/queue/queue-location';
+import { fieldValueText } from '@/components/custom-field-control';
+import { isEmptyValue, localized, type CustomFieldDefinition } from '@/domain/custom-fields';
+import type { Locale } from '@/domain/locales';
 import { useDirection } from '@/lib/i18n/direction';
 import { useLabels, type Labels } from '@/lib/i18n/labels';
 import { useTimeFormat, type TimeFormat } from '@/lib/i18n/use-time-format';
@@ -53,7 +61,8 @@ interface CellContext {
 
 interface Column {
   key: string;
-  title: MessageDescriptor;
+  /** The heading: a message, or a custom field's label as it is. */
+  title: MessageDescriptor | string;
   width?: number;
   /** The sort field behind this column's header button, when it is sortable. */
   sortField?: QueueSortField;
@@ -64,7 +73,7 @@ interface Column {
   render: (ticket: Ticket, unread: boolean, context: CellContext) => ReactNode;
 }
 
-/** The "Next SLA" cell of a ticket with no clock running (its accessible name says so). */
+/** The "Next SLA" cell of a ticket with no clock running, and a field column's empty cell (their accessible names say so). */
 const NO_SLA_MARK = '—';
 
 const COLUMN_TEXT = defineMessages({
@@ -82,6 +91,7 @@ const COLUMN_TEXT = defineMessages({
       "The SLA target that falls due first: first reply, next reply or resolution, in the desk's business hours or around the clock as its policy says.",
   },
   noSla: { id: 'queue.table.noSla', defaultMessage: 'No SLA clock running' },
+  noValue: { id: 'queue.table.noValue', defaultMessage: 'Not set' },
   updatedAtHint: {
     id: 'queue.table.column.lastActivityHint',
     defaultMessage:
@@ -161,6 +171,7 @@ ${colours.join('\n')}
 `;
 }
 
+/** The built-in columns: the number and subject always, then {@link QUEUE_COLUMNS}. */
 const COLUMNS: readonly Column[] = [
   {
     key: 'number',
@@ -256,7 +267,68 @@ const COLUMNS: readonly Column[] = [
   },
 ];
 
+/** A custom field's column (DESIGN §3 "Custom fields"): its value as the ticket shows it, a dash when empty. */
+function fieldColumn(field: CustomFieldDefinition, locale: Locale): Column {
+  return {
+    key: `field:${field.key}`,
+    title: localized(field.label, locale),
+    width: field.type === 'multiline' || field.type === 'text' ? 160 : 120,
+    dir: 'auto',
+    render: (ticket, _unread, { intl }) => {
+      const value = ticket.fields?.[field.key];
+      if (value === undefined || isEmptyValue(value))
+        return (
+          <span className="triage-queue-muted" aria-label={intl.formatMessage(COLUMN_TEXT.noValue)}>
+            {NO_SLA_MARK}
+          </span>
+        );
+      const text = fieldValueText(intl, field, value);
+      return <span title={text}>{text}</span>;
+    },
+  };
+}
+
+/**
+ * The columns a table shows for a choice (`QueueLocation.columns`; absent: the built-in ones):
+ * the number and subject first, the built-in ones chosen in their order, then the field columns
+ * in the order chosen — those of fields customers see only, whose values are on the ticket (an
+ * agents-only value lives apart from it, DESIGN §3); an unknown field's column is left out.
+ */
+export function queueColumnsOf(
+  chosen: readonly QueueColumn[] | undefined,
+  fields: readonly CustomFieldDefinition[],
+  locale: Locale,
+): readonly Column[] {
+  if (!chosen) return COLUMNS;
+  const wanted = new Set<string>(chosen);
+  const builtIn = COLUMNS.filter(
+    (column) => !(QUEUE_COLUMNS as readonly string[]).includes(column.key) || wanted.has(column.key),
+  );
+  const byKey = new Map(fields.filter((field) => field.visibleTo === 'customers').map((field) => [field.key, field]));
+  const custom = chosen.flatMap((column) => {
+    const field = column.startsWith('field:') ? byKey.get(column.slice('field:'.length)) : undefined;
+    return field ? [fieldColumn(field, locale)] : [];
+  });
+  return [...builtIn, ...custom];
+}
+
+/** The headings of the built-in optional columns, for the column chooser. */
+export const QUEUE_COLUMN_TITLES: Readonly<Record<(typeof QUEUE_COLUMNS)[number], MessageDescriptor>> = {
+  requester: COLUMN_TEXT.requester,
+  status: COLUMN_TEXT.status,
+  priority: COLUMN_TEXT.priority,
+  assignee: COLUMN_TEXT.assignee,
+  nextSla: COLUMN_TEXT.nextSla,
+  updatedAt: COLUMN_TEXT.updatedAt,
+};
+
+/** A column's heading text. */
+function titleOf(column: Column, intl: IntlShape): string {
+  return typeof column.title === 'string' ? column.title : intl.formatMessage(column.title);
+}
+
 const SKELETON_ROWS = 8;
+const NO_FIELDS: readonly CustomFieldDefinition[] = [];
 const MINUTE = 60_000;
 
 /**
@@ -353,8 +425,11 @@ const QueueRow = memo(function QueueRow({
   now,
   onRowClick,
   onCheck,
+  columns,
 }: {
   ticket: Ticket;
+  /** The columns shown, in order (`queueColumnsOf`). */
+  columns: readonly Column[];
   /** Changes every minute: re-renders the relative time. */
   minute: number;
   /** The desk's settings, for the SLA clock; undefined until they load. */
@@ -403,7 +478,7 @@ const QueueRow = memo(function QueueRow({
           />
         </td>
       )}
-      {COLUMNS.map((column) => (
+      {columns.map((column) => (
         <td key={column.key} data-column={column.key} dir={column.dir}>
           {column.render(ticket, unread, context)}
         </td>
@@ -427,6 +502,10 @@ export interface QueueListProps {
   onCheck?: (tickets: readonly Ticket[], checked: boolean) => void;
   /** The desk's settings, for the SLA clocks (DESIGN §10); undefined until they load. */
   desk?: DeskSettings;
+  /** The columns chosen (`QueueLocation.columns`; absent: the default ones). The phone's cards show none. */
+  columns?: readonly QueueColumn[];
+  /** The desk's custom fields, for their columns' headings and values. */
+  fields?: readonly CustomFieldDefinition[];
 }
 
 /**
@@ -456,9 +535,12 @@ export function QueueTable({
   checkedIds,
   onCheck,
   desk,
+  columns: chosen,
+  fields = NO_FIELDS,
 }: QueueListProps & { onSort: (field: QueueSortField) => void }) {
   const { token } = theme.useToken();
   const intl = useIntl();
+  const columns = useMemo(() => queueColumnsOf(chosen, fields, intl.locale as Locale), [chosen, fields, intl.locale]);
   const direction = useDirection();
   const navigate = useNavigate();
   const minute = useMinuteTick();
@@ -475,7 +557,9 @@ export function QueueTable({
   const checkRow = useStableCallback((ticket: Ticket, on: boolean) => onCheck?.([ticket], on));
 
   const selectable = Boolean(checkedIds && onCheck);
-  const columnCount = COLUMNS.length + (selectable ? 1 : 0);
+  const columnCount = columns.length + (selectable ? 1 : 0);
+  // Past the default's width, each field column widens the table (it scrolls sideways in its box).
+  const minWidth = 840 + columns.filter((column) => column.key.startsWith('field:')).length * 120;
   const pageRows = tickets ?? [];
   const checkedOnPage = pageRows.filter((ticket) => checkedIds?.has(ticket.id)).length;
 
@@ -484,7 +568,7 @@ export function QueueTable({
     body = Array.from({ length: SKELETON_ROWS }, (_, row) => (
       <tr key={row} aria-hidden>
         {selectable && <td />}
-        {COLUMNS.map((column) => (
+        {columns.map((column) => (
           <td key={column.key}>
             <Skeleton.Input active size="small" block />
           </td>
@@ -512,6 +596,7 @@ export function QueueTable({
         now={now}
         onRowClick={openRow}
         onCheck={checkRow}
+        columns={columns}
       />
     ));
   }
@@ -525,10 +610,11 @@ export function QueueTable({
         aria-busy={tickets === null || busy}
         className="triage-queue-table"
         data-sort={sort.field}
+        style={minWidth > 840 ? { minWidth } : undefined}
       >
         <colgroup>
           {selectable && <col style={{ width: 40 }} />}
-          {COLUMNS.map((column) => (
+          {columns.map((column) => (
             <col key={column.key} style={column.width ? { width: column.width } : undefined} />
           ))}
         </colgroup>
@@ -551,13 +637,14 @@ export function QueueTable({
                 />
               </th>
             )}
-            {COLUMNS.map((column) => {
+            {columns.map((column) => {
               const sorted = column.sortField === sort.field;
               return (
                 <th
                   key={column.key}
                   scope="col"
                   title={column.hint && intl.formatMessage(column.hint)}
+                  dir={typeof column.title === 'string' ? 'auto' : undefined}
                   aria-sort={ariaSort(column, sort)}
                   className={
                     column.sortField ? `triage-queue-sortable${sorted ? ' triage-queue-sorted' : ''}` : undefined
@@ -569,7 +656,7 @@ export function QueueTable({
                       className="triage-queue-sort"
                       onClick={() => column.sortField && onSort(column.sortField)}
                     >
-                      <span>{intl.formatMessage(column.title)}</span>
+                      <span>{titleOf(column, intl)}</span>
                       <span className="triage-queue-carets" aria-hidden>
                         <CaretUpOutlined
                           className={sorted && sort.direction === 'asc' ? 'triage-queue-caret-on' : ''}
@@ -580,7 +667,7 @@ export function QueueTable({
                       </span>
                     </button>
                   ) : (
-                    intl.formatMessage(column.title)
+                    titleOf(column, intl)
                   )}
                 </th>
               );

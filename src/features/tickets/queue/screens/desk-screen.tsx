@@ -42,6 +42,7 @@ import { QueueBulkBar } from '@/features/tickets/queue/components/bulk-bar';
 import { QueueFilterBar } from '@/features/tickets/queue/components/filter-bar';
 import { QueueSavedViews } from '@/features/tickets/queue/components/saved-views';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import {
   isSearching,
   hasQueueFilters,
@@ -50,6 +51,7 @@ import {
   queueSortOf,
   queuePagesOf,
   queueSearch,
+  type QueueColumn,
   type QueueHistoryState,
   type QueueLocation,
   type QueueSortField,
@@ -58,6 +60,7 @@ import { QueuePager } from '@/features/tickets/queue/components/pager';
 import { QueueArrivalAnnouncement } from '@/features/tickets/queue/components/arrival-announcement';
 import { deskTicketPath, QueueTable, type QueueListProps } from '@/features/tickets/queue/components/queue-table';
 import { QueueCards } from '@/features/tickets/queue/components/queue-cards';
+import { QueueColumnChooser } from '@/features/tickets/queue/components/queue-column-chooser';
 import { usePhoneLayout } from '@/lib/use-media-query';
 import { QueueViewPicker } from '@/features/tickets/queue/components/view-picker';
 import { useLabels } from '@/lib/i18n/labels';
@@ -79,6 +82,7 @@ const EMPTY_VIEW_TEXT = defineMessages<QueueViewId>({
 
 /** The empty list the filter bar gets until a live list arrives (one object, for `memo`). */
 const NONE: readonly never[] = [];
+const NO_FIELDS: readonly CustomFieldDefinition[] = [];
 
 /** The queue screen. */
 export default function DeskScreen() {
@@ -103,8 +107,9 @@ export default function DeskScreen() {
   const { data: staffData } = useWatchStaffQuery(undefined, { skip: !user });
   const staff = staffData?.value ?? NONE;
   const { data: settingsData } = useWatchDeskSettingsQuery(undefined, { skip: !user });
-  // Only to name an active field filter: a queue without one reads no definitions.
-  const { data: fieldsData } = useWatchFieldsQuery(undefined, { skip: !user || !queue.filters.field });
+  // The field filter's choices, the field columns' headings and values (DESIGN §3 "Custom fields").
+  const { data: fieldsData } = useWatchFieldsQuery(undefined, { skip: !user });
+  const fields = fieldsData?.value ?? NO_FIELDS;
   const lastSeen = useAppSelector((state: QueuePreferencesRootState) => selectLastSeen(state, agentUid));
 
   // `currentData`, not `data`: while another page, order or filter loads, RTK Query's `data` is
@@ -246,6 +251,11 @@ export default function DeskScreen() {
     firstPage({ ...queue, filters }, how?.fromPause),
   );
   const changeSize = useStableCallback((size: number) => firstPage({ ...queue, size }));
+  // Columns change no read: the same page, another table.
+  const changeColumns = useStableCallback((columns?: QueueColumn[]) => {
+    const { columns: _old, ...rest } = queue;
+    go({ ...rest, ...(columns && { columns }) }, earlierPages);
+  });
   const stableSortBy = useStableCallback(sortBy);
   const sortTo = useStableCallback((sort: QueueLocation['sort']) => firstPage({ ...queue, sort }));
   const stableOpen = useStableCallback(open);
@@ -313,7 +323,11 @@ export default function DeskScreen() {
           <PageTitle id="queue-title">
             <FormattedMessage id="queue.desk.title" defaultMessage="Queue" />
           </PageTitle>
-          <QueueSavedViews uid={agentUid} current={currentSearch} onOpen={openSavedView} />
+          <Flex wrap gap={8} align="center">
+            <QueueSavedViews uid={agentUid} current={currentSearch} onOpen={openSavedView} />
+            {/* The table's columns, kept with a saved view; a phone's cards have none. */}
+            {!phone && <QueueColumnChooser columns={queue.columns} fields={fields} onChange={changeColumns} />}
+          </Flex>
         </Flex>
         <QueueViewPicker
           value={
@@ -350,7 +364,7 @@ export default function DeskScreen() {
               onChange={changeFilters}
               staff={staff}
               categories={settingsData?.value?.categories ?? NONE}
-              fields={fieldsData?.value ?? undefined}
+              fields={fields}
             />
           </div>
         )}
@@ -375,7 +389,7 @@ export default function DeskScreen() {
         ) : phone ? (
           <QueueCards {...list} onSortChange={sortTo} />
         ) : (
-          <QueueTable {...list} onSort={stableSortBy} />
+          <QueueTable {...list} onSort={stableSortBy} columns={queue.columns} fields={fields} />
         )}
         {/* Not before the screen's first rows: below the skeleton it was pushed down when they
             came (the queue's one layout shift on a first visit, Lighthouse CLS 0.08). */}

@@ -12,7 +12,9 @@ import {
   SCHEMA_V1,
   SCHEMA_V2,
   SEARCH_KEYS,
+  searchLaneField,
   type TriageDb,
+  UNSOLVED_LANE,
 } from '@/backend/local/core/db';
 import {
   compareTickets,
@@ -24,7 +26,7 @@ import {
   readTicketPage,
   searchKeyOfFilter,
 } from '@/backend/local/tickets/queries';
-import { searchKeysFor } from '@/domain/search-keys';
+import { fieldFilterKeys, searchKeysFor } from '@/domain/search-keys';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { PRIORITIES, TICKET_STATUSES, type Ticket } from '@/domain/types';
 
@@ -76,10 +78,17 @@ function withCategory(category: string | undefined): Partial<Ticket> {
   return category ? { category } : {};
 }
 
+/** A dropdown custom field's value (DESIGN §3 "Custom fields"), or none. */
+const PRODUCTS = ['web', 'api', ''] as const;
+function withProduct(product: string | undefined): Partial<Ticket> {
+  return product ? { fields: { product } } : {};
+}
+
 /** What a filter matches, answered without any index: the search keys computed afresh. */
 function expectedMatch(ticket: Ticket, filter: TicketFilter): boolean {
   const key = searchKeyOfFilter(filter);
-  return matchesFilter(ticket, filter) && (key === null || searchKeysFor(ticket).includes(key));
+  const keys = [...searchKeysFor(ticket), ...fieldFilterKeys(ticket.fields)];
+  return matchesFilter(ticket, filter) && (key === null || keys.includes(key));
 }
 
 function randomTickets(count: number, random: () => number): Ticket[] {
@@ -98,6 +107,7 @@ function randomTickets(count: number, random: () => number): Ticket[] {
       tags: [...pickFrom(TAGS, random)],
       ...(assigneeId ? { assigneeId, assigneeName: assigneeId } : {}),
       ...withCategory(pickFrom(CATEGORIES, random)),
+      ...withProduct(pickFrom(PRODUCTS, random)),
     });
   });
 }
@@ -184,6 +194,13 @@ describe('queue pages and counts on IndexedDB', () => {
     { requesterId: 'req1', category: 'Technical' },
     { tag: 'vip' },
     { tag: 'billing', statuses: ['new'], assigneeId: 'agentB' },
+    // The unsolved lanes of tag and field filter keys: the views' statuses in one range.
+    { tag: 'vip', statuses: [...UNSOLVED_STATUSES] },
+    { tag: 'billing', statuses: ['on_hold', 'pending', 'open', 'new'], assigneeId: null },
+    { field: { key: 'product', value: 'web' }, statuses: [...UNSOLVED_STATUSES] },
+    { field: { key: 'product', value: 'api' }, statuses: [...UNSOLVED_STATUSES], priority: 'high' },
+    { field: { key: 'product', value: 'api' }, statuses: ['new', 'open', 'pending'] },
+    { field: { key: 'product', value: 'web' } },
     { search: 'print' },
     { search: 'INVOICE trouble' },
     { search: 'ref', priority: 'low', assigneeId: null },
@@ -234,8 +251,8 @@ describe('queue pages and counts on IndexedDB', () => {
     }
   });
 
-  it('finds some tickets for each search and tag filter (the cases above are not vacuous)', () => {
-    for (const filter of filters.filter((f) => f.search !== undefined || f.tag !== undefined)) {
+  it('finds some tickets for each search, tag and field filter (the cases above are not vacuous)', () => {
+    for (const filter of filters.filter((f) => f.search !== undefined || f.tag !== undefined || f.field)) {
       if (filter.search === 'x') continue;
       expect({ filter, some: tickets.some((t) => expectedMatch(t, filter)) }).toEqual({ filter, some: true });
     }
@@ -321,7 +338,7 @@ describe('the stored-only assignee key', () => {
         'staff',
       );
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(18);
+      expect(upgraded.verno).toBe(19);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -343,6 +360,27 @@ describe('the stored-only search keys (schema v3)', () => {
     (
       await readTicketPage(db, { search, limit: 10, sort: { field: 'createdAt', direction: 'asc' } }, 'staff')
     ).tickets.map((t) => t.id);
+
+  it('gives an unsolved ticket’s tag and field filter keys one unsolved lane entry, and takes it away on a solve', async () => {
+    const original = ticket({ id: 'lane1', status: 'open', tags: ['vip'], fields: { product: 'web' } });
+    await db.tickets.add(original);
+    const inLane = (key: string, lane: string) =>
+      db.tickets
+        .where(searchLaneField('updatedAt'))
+        .between([key, lane, Dexie.minKey], [key, lane, Dexie.maxKey])
+        .count();
+    expect(await inLane('#vip', UNSOLVED_LANE)).toBe(1);
+    expect(await inLane('=product:web', UNSOLVED_LANE)).toBe(1);
+    // Every other key (the subject's words, the number) only per status.
+    const word = searchKeysFor(original).find((key) => !key.startsWith('#') && !key.startsWith('=')) ?? '';
+    expect(word).not.toBe('');
+    expect(await inLane(word, UNSOLVED_LANE)).toBe(0);
+    expect(await inLane(word, 'open')).toBe(1);
+    await db.tickets.update('lane1', { status: 'solved' });
+    expect(await inLane('#vip', UNSOLVED_LANE)).toBe(0);
+    expect(await inLane('=product:web', UNSOLVED_LANE)).toBe(0);
+    expect(await inLane('=product:web', 'solved')).toBe(1);
+  });
 
   it('keeps the keys given at creation (the email) through put, update and modify, and follows tag changes', async () => {
     const original = ticket({ id: 's1', subject: 'Scanner offline' });
@@ -415,7 +453,7 @@ describe('the stored-only search keys (schema v3)', () => {
       await expect(customerSearch('zeppelin')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(customerSearch('quokka')).resolves.toMatchObject({ tickets: [] });
       await expect(countTickets(upgraded, { search: 'quokka', requesterId: 'req1' }, 'customer')).resolves.toBe(0);
-      expect(upgraded.verno).toBe(18);
+      expect(upgraded.verno).toBe(19);
     } finally {
       upgraded.close();
       await Dexie.delete(name);

@@ -6,6 +6,8 @@
 import { queueViewById } from '@/domain/queue-views';
 import { TICKET_STATUSES } from '@/domain/types';
 import {
+  MAX_FIELD_COLUMNS,
+  parseQueueColumns,
   parseQueueFilters,
   parseQueueLocation,
   queueFilterOf,
@@ -58,5 +60,35 @@ describe('a custom field filter (DESIGN §3 "Custom fields")', () => {
     }
     const location = parseQueueLocation(new URLSearchParams('view=mine&field=product:web_app'));
     expect(new URLSearchParams(queueSearch(location)).get('field')).toBe('product:web_app');
+  });
+});
+
+describe('the columns chosen (DESIGN §3 "Custom fields": the column chooser)', () => {
+  it('travel in the URL as cols=, built-in ones in their own order, field columns in the order given', () => {
+    const location = parseQueueLocation(
+      new URLSearchParams('view=open&cols=updatedAt,field:plan,status,field:product,field:plan'),
+    );
+    expect(location.columns).toEqual(['status', 'updatedAt', 'field:plan', 'field:product']);
+    expect(new URLSearchParams(queueSearch(location)).get('cols')).toBe('status,updatedAt,field:plan,field:product');
+  });
+
+  it('are the default without cols=, and none of the optional ones with an empty cols=', () => {
+    expect(parseQueueLocation(new URLSearchParams('view=open')).columns).toBeUndefined();
+    expect(new URLSearchParams(queueSearch(parseQueueLocation(new URLSearchParams('view=open')))).has('cols')).toBe(
+      false,
+    );
+    expect(parseQueueColumns('')).toEqual([]);
+  });
+
+  it('drop unknown and malformed columns, and keep at most five field columns', () => {
+    expect(parseQueueColumns('number,subject,colour,field:,field:Bad,field:a b,requester')).toEqual(['requester']);
+    expect(parseQueueColumns('field:a,field:b,field:c,field:d,field:e,field:f')).toEqual([
+      'field:a',
+      'field:b',
+      'field:c',
+      'field:d',
+      'field:e',
+    ]);
+    expect(MAX_FIELD_COLUMNS).toBe(5);
   });
 });

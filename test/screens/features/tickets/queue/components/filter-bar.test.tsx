@@ -3,11 +3,12 @@
  * shows because the address set it (Back, a saved view, another control) is never sent again,
  * even when its pause ends in the same render as the address moving on.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ConfigProvider from 'antd/es/config-provider';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { makeStore } from '@/app/store';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import type { QueueFilters } from '@/features/tickets/queue/queue-location';
 import { QueueFilterBar, SEARCH_DEBOUNCE_MS } from '@/features/tickets/queue/components/filter-bar';
 import { fakeBackend } from '../../../../../support/fake-backend';
@@ -63,5 +64,84 @@ describe('queue search box', () => {
     act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
     expect(screen.getByRole('searchbox', { name: 'Search tickets' })).toHaveValue('');
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('queue field filter', () => {
+  const base = { requiredOnSubmit: false, requiredToSolve: false, archived: false, visibleTo: 'customers' as const };
+  const fields: CustomFieldDefinition[] = [
+    {
+      ...base,
+      key: 'product',
+      type: 'dropdown',
+      label: { en: 'Product' },
+      filledBy: 'customers',
+      options: [
+        { id: 'web_app', label: { en: 'Web app' }, archived: false },
+        { id: 'fax', label: { en: 'Fax' }, archived: true },
+      ],
+    },
+    { ...base, key: 'vip', type: 'checkbox', label: { en: 'VIP' }, filledBy: 'agents' },
+    { ...base, key: 'due', type: 'date', label: { en: 'Due' }, filledBy: 'agents' },
+    { ...base, key: 'order', type: 'text', label: { en: 'Order' }, filledBy: 'customers' },
+    { ...base, key: 'old', type: 'dropdown', label: { en: 'Old' }, filledBy: 'agents', archived: true, options: [] },
+  ];
+
+  function setupFields(initial: QueueFilters) {
+    const { store } = makeStore(fakeBackend().backend);
+    const onChange = jest.fn();
+    const bar = (filters: QueueFilters) => (
+      <Provider store={store}>
+        <IntlProvider locale="en" defaultLocale="en">
+          <ConfigProvider>
+            <QueueFilterBar filters={filters} onChange={onChange} staff={[]} categories={[]} fields={fields} />
+          </ConfigProvider>
+        </IntlProvider>
+      </Provider>
+    );
+    const { rerender } = render(bar(initial));
+    return { onChange, show: (filters: QueueFilters) => rerender(bar(filters)) };
+  }
+  const menuItems = () =>
+    [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-submenu-title')].map(
+      (item) => item.textContent,
+    );
+
+  it('offers the active dropdown, checkbox and date fields, and filters by the value chosen', async () => {
+    const { onChange } = setupFields({ priority: 'high' });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter by a field' }));
+    await waitFor(() => expect(menuItems()).toEqual(['Product', 'VIP', 'Due']));
+    fireEvent.click(screen.getByText('Product'));
+    // Archived options are not offered.
+    await screen.findByText('Web app');
+    expect(screen.queryByText('Fax')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('Web app'));
+    expect(onChange).toHaveBeenLastCalledWith({ priority: 'high', field: { key: 'product', value: 'web_app' } });
+  });
+
+  it('filters a checkbox by Yes or No, a date by today or this month, and names the filter under the bar', async () => {
+    jest.useFakeTimers({
+      now: new Date(2026, 11, 31, 10),
+      doNotFake: ['requestAnimationFrame', 'setTimeout', 'setInterval', 'queueMicrotask'],
+    });
+    try {
+      const { onChange, show } = setupFields({});
+      fireEvent.click(screen.getByRole('button', { name: 'Filter by a field' }));
+      fireEvent.click(await screen.findByText('VIP'));
+      fireEvent.click(await screen.findByText('No'));
+      expect(onChange).toHaveBeenLastCalledWith({ field: { key: 'vip', value: 'false' } });
+      fireEvent.click(screen.getByText('Due'));
+      fireEvent.click(await screen.findByText('Tomorrow'));
+      expect(onChange).toHaveBeenLastCalledWith({ field: { key: 'due', value: '2027-01-01' } });
+      fireEvent.click(screen.getByText('This month'));
+      expect(onChange).toHaveBeenLastCalledWith({ field: { key: 'due', value: '2026-12' } });
+
+      show({ field: { key: 'product', value: 'web_app' } });
+      expect(screen.getByTestId('field-filter')).toHaveTextContent('Field: Product = Web app');
+      fireEvent.click(screen.getByRole('button', { name: 'Clear the field filter' }));
+      expect(onChange).toHaveBeenLastCalledWith({});
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -178,6 +178,55 @@ describe('queue filters, search and saved views', () => {
   });
 });
 
+describe('the queue’s columns (DESIGN §3 "Custom fields")', () => {
+  it('hides and adds columns, a customer field’s values among them, keeps them in a saved view, and resets them', async () => {
+    const { backend, me, dbName } = await seededDeskAs(priya);
+    const stored = await storedTickets(dbName);
+    const user = userEvent.setup({ delay: null });
+    const { router, store } = renderApp(backend, '/desk?view=open');
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false'));
+    const headings = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headings()).toContain('Requester');
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Requester' }));
+    await waitFor(() => expect(params(router).get('cols')).toBe('status,priority,assignee,nextSla,updatedAt'));
+    // The demo's "Product" is a field customers see; its "Plan" is agents-only: no column.
+    expect(screen.queryByRole('checkbox', { name: 'Plan' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Product' }));
+    await waitFor(() => expect(headings()).toContain('Product'));
+    expect(headings()).not.toContain('Requester');
+    expect(params(router).get('cols')).toBe('status,priority,assignee,nextSla,updatedAt,field:product');
+
+    // Each row shows its ticket's product by its label, or says it has none.
+    const rows = [...screen.getByRole('table').querySelectorAll('tbody tr[data-ticket-id]')];
+    const byId = new Map(stored.map((ticket) => [ticket.id, ticket]));
+    for (const row of rows.slice(0, 10)) {
+      const cell = row.querySelector('td[data-column="field:product"]');
+      const product = byId.get(row.getAttribute('data-ticket-id') ?? '')?.fields?.product;
+      if (product) expect(cell?.textContent).not.toBe('—');
+      else expect(cell?.querySelector('[aria-label="Not set"]')).not.toBeNull();
+    }
+
+    // Saved with the view, and back when the view is opened again.
+    await user.click(screen.getByRole('button', { name: 'Save view…' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name of the saved view' }), 'By product{Enter}');
+    expect(store.getState().queuePreferences.savedViews[me.uid]).toEqual([
+      expect.objectContaining({ name: 'By product', search: expect.stringContaining('cols=') }),
+    ]);
+    await act(() => router.navigate('/desk?view=mine'));
+    await waitFor(() => expect(headings()).toContain('Requester'));
+    await user.click(screen.getByRole('button', { name: 'By product' }));
+    await waitFor(() => expect(headings()).toContain('Product'));
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('button', { name: 'Default columns' }));
+    await waitFor(() => expect(params(router).has('cols')).toBe(false));
+    expect(headings()).toContain('Requester');
+    expect(headings()).not.toContain('Product');
+  });
+});
+
 describe('queue keyboard and unread dot', () => {
   it('moves with j and k, opens with Enter, lists shortcuts with ?, and ignores keys typed in a field', async () => {
     const { backend, me, dbName } = await seededDeskAs(priya);
