@@ -16,7 +16,8 @@
 //    then a filter, searches and a sort under a search, each twice: in the app (the agent uses
 //    the queue's own controls — the Priority choice, the search box with Enter, a column
 //    header — timed from the address change they make, the router's `history.pushState`, to
-//    the painted rows), and the local adapter's own read (`readTicketPage`/`countTickets`,
+//    the painted rows; the status and a dropdown field's filter in like pairs, from a link and from
+//    the bar's controls), and the local adapter's own read (`readTicketPage`/`countTickets`,
 //    bundled from src/ with esbuild and run in the same page on the same IndexedDB); and Back
 //    from a filter (the browser's history) to the unfiltered rows.
 //
@@ -414,10 +415,35 @@ const pickOption = async (combobox, title) => {
     .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`)
     .click();
 };
+/** Follows a link inside the app (what the Fields card's value link does): the router's own transition. */
+const followLink = (url) =>
+  page.evaluate((u) => {
+    history.pushState(null, '', u);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+// Each pair alike: the two links first (each a query not read before in this run), then the two
+// controls (the same queries again: RTK Query still holds them, so those two compare cached reads).
 const FILTER_CASES = [
-  ['filter: status open', WITH_PRODUCT, () => pickOption('Status', 'Open'), { column: 'status', equals: 'Open' }],
   [
-    'filter: field Product = Web app (dropdown)',
+    'filter: status open (from a link)',
+    WITH_PRODUCT,
+    () => followLink(`${WITH_PRODUCT}&status=open`),
+    { column: 'status', equals: 'Open' },
+  ],
+  [
+    'filter: field Product = Web app (from a link)',
+    WITH_PRODUCT,
+    () => followLink(`${WITH_PRODUCT}&field=product:web_app`),
+    { column: 'field:product', equals: 'Web app' },
+  ],
+  [
+    'filter: status open (Status control)',
+    WITH_PRODUCT,
+    () => pickOption('Status', 'Open'),
+    { column: 'status', equals: 'Open' },
+  ],
+  [
+    'filter: field Product = Web app (field menu)',
     WITH_PRODUCT,
     async () => {
       await page.getByRole('button', { name: 'Filter by a field' }).click();
