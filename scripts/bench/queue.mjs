@@ -99,13 +99,17 @@ function installBenchHelpers() {
      */
     filtered: (spec) => {
       if (!settled()) return false;
-      const cells = [
-        ...document.querySelectorAll(`table[aria-label] tbody tr[data-ticket-id] td[data-column="${spec.column}"]`),
-      ].map((cell) => (cell.textContent ?? '').toLowerCase());
+      const all = [...document.querySelectorAll('table[aria-label] tbody tr[data-ticket-id]')];
+      const numberOf = (row) => Number(row.querySelector('td[data-column="number"]')?.textContent?.replace(/\D/g, ''));
+      // `benchFrom`: only the bench's own tickets are checked (a demo ticket may match a search by
+      // its conversation's words, which no column shows).
+      const cells = all
+        .filter((row) => spec.benchFrom === undefined || numberOf(row) >= spec.benchFrom)
+        .map((row) => (row.querySelector(`td[data-column="${spec.column}"]`)?.textContent ?? '').toLowerCase());
       const wanted = (spec.equals ?? spec.includes).toLowerCase();
       const numbers = rows().map((row) => row.number);
       return (
-        cells.length >= (spec.min ?? 25) &&
+        all.length >= (spec.min ?? 25) &&
         (!spec.byNumberDesc || header('Number')?.getAttribute('aria-sort') === 'descending') &&
         cells.every((text) => (spec.equals ? text === wanted : text.includes(wanted))) &&
         (!spec.byNumberDesc || numbers.every((n, i) => i === 0 || createdOf(numbers[i - 1]) >= createdOf(n)))
@@ -148,7 +152,31 @@ function installBenchHelpers() {
               ` subjects: ${[...document.querySelectorAll('td[data-column="subject"]')]
                 .slice(0, 3)
                 .map((cell) => cell.textContent)
-                .join(' | ')}`,
+                .join(' | ')}` +
+              // What a "filtered" check refused: the rows whose cell misses the text, the header's order.
+              (check === 'filtered' && view && typeof view === 'object'
+                ? `; rows without "${view.equals ?? view.includes}": ${[
+                    ...document.querySelectorAll(`table[aria-label] tbody tr[data-ticket-id]`),
+                  ]
+                    .filter((row) => {
+                      const number = Number(
+                        row.querySelector('td[data-column="number"]')?.textContent?.replace(/\D/g, ''),
+                      );
+                      if (view.benchFrom !== undefined && number < view.benchFrom) return false;
+                      const text = (
+                        row.querySelector(`td[data-column="${view.column}"]`)?.textContent ?? ''
+                      ).toLowerCase();
+                      const wanted = (view.equals ?? view.includes).toLowerCase();
+                      return view.equals ? text !== wanted : !text.includes(wanted);
+                    })
+                    .slice(0, 5)
+                    .map((row) => row.textContent?.slice(0, 80))
+                    .join(' | ')}; Number's aria-sort ${header('Number')?.getAttribute('aria-sort')}; created order ${
+                    rows().every((row, i, all) => i === 0 || createdOf(all[i - 1].number) >= createdOf(row.number))
+                      ? 'holds'
+                      : 'broken'
+                  }`
+                : ''),
           ),
         );
       }, GIVE_UP_MS);
@@ -465,7 +493,7 @@ const FILTER_CASES = [
     'search: subject word "refund"',
     '/desk?view=open',
     () => searchFor('refund'),
-    { column: 'subject', includes: 'refund' },
+    { column: 'subject', includes: 'refund', benchFrom: loaded.first },
   ],
   [
     'search: requester name "luis"',
@@ -483,7 +511,7 @@ const FILTER_CASES = [
     'sort a search by number',
     '/desk?view=open&q=refund',
     () => page.locator('table[aria-label] th').filter({ hasText: 'Number' }).locator('button').click(),
-    { column: 'subject', includes: 'refund', byNumberDesc: true },
+    { column: 'subject', includes: 'refund', byNumberDesc: true, benchFrom: loaded.first },
   ],
 ];
 /** Moves the app to `url` (history entry + popstate) and waits until its rows have settled. */
