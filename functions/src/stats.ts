@@ -67,16 +67,22 @@ export async function recordTicketStats(
   desk?: DeskSettings,
   definitions?: readonly CustomFieldDefinition[],
 ): Promise<number> {
-  const [settings, fields] = await Promise.all([desk ?? readDesk(db), definitions ?? readFieldDefinitions(db)]);
-  const statsDesk: StatsDesk = { ...settings, fieldDefinitions: fields };
   const ref = (after ?? before)?.ref;
   if (!ref) return 0;
-  // The ticket's own values only: a ticket write leaves its agents-only values as they were.
+  // The ticket's own values only: a ticket write leaves its agents-only values as they were. The
+  // definitions matter to this check only when the ticket has values (on a desk without fields no
+  // write reads them); the recount always counts by them.
   const previous = before?.exists ? ticketOf(before) : null;
   const next = after?.exists ? ticketOf(after) : null;
-  const { removed, added } = statsEntriesDiff(statsEntriesOf(previous, statsDesk), statsEntriesOf(next, statsDesk));
+  const hasValues = Boolean(previous?.fields ?? next?.fields);
+  const [settings, fields] = await Promise.all([
+    desk ?? readDesk(db),
+    definitions ?? (hasValues ? readFieldDefinitions(db) : undefined),
+  ]);
+  const checked: StatsDesk = { ...settings, ...(fields && { fieldDefinitions: fields }) };
+  const { removed, added } = statsEntriesDiff(statsEntriesOf(previous, checked), statsEntriesOf(next, checked));
   if (removed.length === 0 && added.length === 0) return 0;
-  return recountTicket(db, ref, statsDesk);
+  return recountTicket(db, ref, { ...settings, fieldDefinitions: fields ?? (await readFieldDefinitions(db)) });
 }
 
 /**

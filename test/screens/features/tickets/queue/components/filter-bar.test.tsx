@@ -13,14 +13,15 @@ import type { QueueFilters } from '@/features/tickets/queue/queue-location';
 import { QueueFilterBar, SEARCH_DEBOUNCE_MS } from '@/features/tickets/queue/components/filter-bar';
 import { fakeBackend } from '../../../../../support/fake-backend';
 
-function setup(initial: QueueFilters) {
+/** The bar with these filters (and the desk's custom fields, if any); `show` re-renders it with others. */
+function setup(initial: QueueFilters, fields?: CustomFieldDefinition[]) {
   const { store } = makeStore(fakeBackend().backend);
   const onChange = jest.fn();
   const bar = (filters: QueueFilters) => (
     <Provider store={store}>
       <IntlProvider locale="en" defaultLocale="en">
         <ConfigProvider>
-          <QueueFilterBar filters={filters} onChange={onChange} staff={[]} categories={[]} />
+          <QueueFilterBar filters={filters} onChange={onChange} staff={[]} categories={[]} fields={fields} />
         </ConfigProvider>
       </IntlProvider>
     </Provider>
@@ -87,21 +88,8 @@ describe('queue field filter', () => {
     { ...base, key: 'old', type: 'dropdown', label: { en: 'Old' }, filledBy: 'agents', archived: true, options: [] },
   ];
 
-  function setupFields(initial: QueueFilters) {
-    const { store } = makeStore(fakeBackend().backend);
-    const onChange = jest.fn();
-    const bar = (filters: QueueFilters) => (
-      <Provider store={store}>
-        <IntlProvider locale="en" defaultLocale="en">
-          <ConfigProvider>
-            <QueueFilterBar filters={filters} onChange={onChange} staff={[]} categories={[]} fields={fields} />
-          </ConfigProvider>
-        </IntlProvider>
-      </Provider>
-    );
-    const { rerender } = render(bar(initial));
-    return { onChange, show: (filters: QueueFilters) => rerender(bar(filters)) };
-  }
+  const setupFields = (initial: QueueFilters) => setup(initial, fields);
+
   const menuItems = () =>
     [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-submenu-title')].map(
       (item) => item.textContent,
