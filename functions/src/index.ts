@@ -18,6 +18,7 @@ import { deleteAccountData } from './account';
 import { recordAgentFieldsChange } from './agent-fields';
 import { recordAgentFieldStats } from './stats';
 import { CANNED_REPLIES_PATH, moveCannedRepliesToMacros } from './macros';
+import { backfillFieldSort } from './field-sort';
 import { formFields } from './form-post';
 import { deliverMail, handleInboundEmail, mailConfigFromEnv, mailForNewMessage } from './mail';
 import { onTicketWritten, runIndependently } from './ticket-written';
@@ -75,13 +76,28 @@ export const deskSettingsWritten = onDocumentWritten({ document: 'settings/desk'
 });
 
 /**
+ * On every write of the custom field definitions: when a sort slot went to another field, the
+ * slots of every ticket (DESIGN §3 "Custom fields", {@link backfillFieldSort}), as far as one run
+ * goes; the scheduled job goes on until it is through.
+ */
+export const fieldDefinitionsWritten = onDocumentWritten(
+  { document: 'settings/fields', retry: true },
+  async (event) => {
+    if (!event.data?.after.exists) return;
+    const slotted = await backfillFieldSort(getFirestore());
+    if (slotted > 0) logger.info(`tickets given their fields' sort slots: ${slotted}`);
+  },
+);
+
+/**
  * Every five minutes (DESIGN §2, §10): the automatic close of solved tickets after the desk's
  * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation});
  * the uploads whose message was never sent within a day deleted (DESIGN §4, {@link deleteOrphanUploads});
  * a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
  * {@link backfillPeopleSearchKeys}); and a step of the conversation words' back-fill until every
  * ticket stored before them has them (DESIGN §3 "Search", {@link backfillStaffSearch}); and the
- * canned replies of a desk from before macros moved into shared macros ({@link moveCannedRepliesToMacros}).
+ * canned replies of a desk from before macros moved into shared macros ({@link moveCannedRepliesToMacros});
+ * and a step of the fields' sort slots' back-fill until every ticket has them ({@link backfillFieldSort}).
  */
 export const deskAutomation = onSchedule('every 5 minutes', async () => {
   const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
@@ -95,6 +111,8 @@ export const deskAutomation = onSchedule('every 5 minutes', async () => {
   if (worded > 0) logger.info(`tickets given their conversation's words: ${worded}`);
   const moved = await moveCannedRepliesToMacros(getFirestore());
   if (moved > 0) logger.info(`canned replies moved to shared macros: ${moved}`);
+  const slotted = await backfillFieldSort(getFirestore());
+  if (slotted > 0) logger.info(`tickets given their fields' sort slots: ${slotted}`);
 });
 
 /**

@@ -23,6 +23,7 @@ import { oneOf, optionalText, text, texts } from './snapshot-values';
 import { readDesk, slaFieldsChange, updateThisVersion } from './sla';
 import type { DeskSettings } from '@/domain/types';
 import { recordTicketStats } from './stats';
+import { fieldSortChange } from './field-sort';
 
 /** gRPC status codes the Admin SDK reports. */
 const ALREADY_EXISTS = 6;
@@ -176,8 +177,9 @@ function keysFollowSources(ticket: DocumentSnapshot): boolean {
 
 /**
  * Writes the derived fields of one ticket write in one update, only over this very version (a
- * later write's run writes them for that one): the search keys and the SLA record and due time
- * (DESIGN §10) — one write, so neither can lose the version race to the other.
+ * later write's run writes them for that one): the search keys, the SLA record and due time
+ * (DESIGN §10) and the fields' sort slots (DESIGN §3, `field-sort.ts`) — one write, so none can
+ * lose the version race to another.
  * @returns whether the search keys were among what was written.
  */
 async function writeDerivedFields(
@@ -186,12 +188,13 @@ async function writeDerivedFields(
   after: DocumentSnapshot,
   desk: DeskSettings,
 ): Promise<boolean> {
-  const [searchKeys, sla] = await Promise.all([
+  const [searchKeys, sla, slots] = await Promise.all([
     searchKeysChange(db, before, after),
     slaFieldsChange(db, before, after, desk),
+    fieldSortChange(db, before, after),
   ]);
-  if (searchKeys === null && sla === null) return false;
-  const written = await updateThisVersion(after, { ...(searchKeys && { searchKeys }), ...sla });
+  if (searchKeys === null && sla === null && slots === null) return false;
+  const written = await updateThisVersion(after, { ...(searchKeys && { searchKeys }), ...sla, ...slots });
   return written && searchKeys !== null;
 }
 

@@ -16,6 +16,7 @@ import {
   CUSTOM_FIELD_TYPES,
   type CustomFieldDefinition,
 } from '@/domain/custom-fields';
+import { FIELD_SORT_SLOTS, maySort } from '@/domain/field-sort';
 
 const keySchema = z
   .string()
@@ -89,6 +90,9 @@ function definitionProblem(field: CustomFieldDefinition): string | null {
   if (field.requiredOnSubmit && field.filledBy !== 'customers') {
     return `Only a field customers fill can be required on submit (“${field.label.en}”).`;
   }
+  if (field.sortSlot !== undefined && !maySort(field)) {
+    return `Only an active number or date field customers see can sort the queue (“${field.label.en}”).`;
+  }
   return null;
 }
 
@@ -108,6 +112,7 @@ export const customFieldDefinitionSchema = z
     min: z.optional(finite),
     max: z.optional(finite),
     options: z.optional(z.array(optionSchema)),
+    sortSlot: z.optional(z.enum(FIELD_SORT_SLOTS, 'A sort slot is a or b.')),
   })
   .check(
     z.superRefine((field, context) => {
@@ -127,6 +132,10 @@ export const customFieldDefinitionsSchema = z.array(customFieldDefinitionSchema)
     (fields) =>
       fields.filter((field) => !field.archived && field.filledBy === 'customers').length <= MAX_REQUEST_FIELDS,
     `Customers fill at most ${MAX_REQUEST_FIELDS} fields on the request form.`,
+  ),
+  z.refine(
+    (fields) => FIELD_SORT_SLOTS.every((slot) => fields.filter((field) => field.sortSlot === slot).length <= 1),
+    `At most ${FIELD_SORT_SLOTS.length} fields sort the queue, each in its own slot.`,
   ),
 );
 

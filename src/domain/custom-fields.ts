@@ -104,6 +104,11 @@ export interface CustomFieldDefinition {
   max?: number;
   /** `dropdown` and `multiselect` only: the choices, in order. */
   options?: FieldOption[];
+  /**
+   * The queue's sort slot this field holds (`field-sort.ts`): only an active number or date field
+   * customers see, each slot at most one field.
+   */
+  sortSlot?: 'a' | 'b';
 }
 
 /** A stored value: text, multi-line text and dates as strings, a number, a checkbox, a multi-select's option ids. */

@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { INVALID_EMAIL } from '@/domain/errors/sentences';
 import { isAllowedAttachmentType, LIMITS } from '@/domain/limits';
 import { LIFECYCLE_EVENTS } from '@/domain/lifecycle';
+import { NO_FIELD_SORT_VALUE } from '@/domain/field-sort';
 import { NO_SLA_DUE, PRIORITIES, TICKET_STATUSES, type Ticket } from '@/domain/types';
 import { refusals } from '@/domain/errors/refusals';
 import { ROLES } from '@/domain/roles';
@@ -226,14 +227,24 @@ const tagOrSearch = z.refine<{ tag?: string; search?: string; field?: unknown }>
 export const ticketFilterSchema = ticketFilterFields.check(tagOrSearch);
 
 /** Fields a ticket list may be ordered by (the port's `TicketSortField`). */
-export const TICKET_SORT_FIELDS = ['updatedAt', 'lastMessageAt', 'createdAt', 'slaDueAt'] as const;
+export const TICKET_SORT_FIELDS = [
+  'updatedAt',
+  'lastMessageAt',
+  'createdAt',
+  'slaDueAt',
+  'fieldSortA',
+  'fieldSortB',
+] as const;
 
 /**
  * A ticket's value in a sort field (the cursor's `value`): `slaDueAt` is absent on tickets from
- * before SLAs, which have no clock running ({@link NO_SLA_DUE}).
+ * before SLAs, which have no clock running ({@link NO_SLA_DUE}); a sort slot's on tickets trusted
+ * code has not reached ({@link NO_FIELD_SORT_VALUE}).
  */
 export function ticketSortValue(ticket: Ticket, field: (typeof TICKET_SORT_FIELDS)[number]): string {
-  return field === 'slaDueAt' ? (ticket.slaDueAt ?? NO_SLA_DUE) : ticket[field];
+  if (field === 'slaDueAt') return ticket.slaDueAt ?? NO_SLA_DUE;
+  if (field === 'fieldSortA' || field === 'fieldSortB') return ticket[field] ?? NO_FIELD_SORT_VALUE;
+  return ticket[field];
 }
 
 /** A ticket list query (the port's `TicketQuery`), validated by both adapters. */
@@ -249,7 +260,7 @@ export const ticketQuerySchema = z
     sort: z.optional(
       z.object({
         field: z.enum(TICKET_SORT_FIELDS, {
-          error: 'Tickets can be ordered by last activity, last reply, creation or next SLA breach.',
+          error: 'Tickets can be ordered by last activity, last reply, creation, next SLA breach or a sortable field.',
         }),
         direction: z.enum(['asc', 'desc']),
       }),

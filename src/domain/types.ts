@@ -83,6 +83,13 @@ export interface Ticket {
    * its "Breaching soon" / "Breached" views; `NO_SLA_DUE` when no clock runs (DESIGN §10).
    */
   slaDueAt?: IsoDateTime;
+  /**
+   * The queue's sort slots (`field-sort.ts`, DESIGN §3 "Custom fields"): the value of the number
+   * or date field each slot holds, as text that sorts as the value does, kept by trusted code;
+   * `NO_FIELD_SORT_VALUE` for none. Absent on tickets trusted code has not reached yet.
+   */
+  fieldSortA?: string;
+  fieldSortB?: string;
 }
 
 /** A file attached to a message; `path` is its Cloud Storage (or local) path (DESIGN §4). */

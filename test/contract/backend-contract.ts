@@ -16,7 +16,7 @@ import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { Role } from '@/domain/roles';
 import { MAX_PEOPLE_PAGE, STAFF_LIST_LIMIT } from '@/domain/people';
-import { TICKET_SORT_FIELDS, ticketSortValue, type SignUpInput } from '@/domain/schemas';
+import { ticketSortValue, type SignUpInput } from '@/domain/schemas';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import { firstMatch } from './live';
 import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
@@ -585,13 +585,14 @@ export function describeBackendContract(
         await customer.backend.messages.add(first.id, { id: clientId(), body: 'Any news?', internal: false });
         await sleep(TICK_MS);
         await agent.backend.messages.add(second.id, { id: clientId(), body: 'Checking the logs.', internal: true });
-        // `slaDueAt` depends on the time of day (business hours): its order has its own test (sla-contract).
-        const ascending: Record<Exclude<TicketSortField, 'slaDueAt'>, string[]> = {
+        // `slaDueAt` depends on the time of day (business hours): its order has its own test
+        // (sla-contract); the fields' sort slots theirs (fields-contract).
+        const ascending: Record<Exclude<TicketSortField, 'slaDueAt' | 'fieldSortA' | 'fieldSortB'>, string[]> = {
           createdAt: [first.id, second.id, third.id],
           lastMessageAt: [second.id, third.id, first.id],
           updatedAt: [third.id, first.id, second.id],
         };
-        for (const field of TICKET_SORT_FIELDS.filter((name) => name !== 'slaDueAt')) {
+        for (const field of ['createdAt', 'lastMessageAt', 'updatedAt'] as const) {
           for (const direction of ['asc', 'desc'] as const) {
             const page = await pageOf(agent.backend, {
               requesterId: customer.uid,
@@ -1732,6 +1733,105 @@ export function describeBackendContract(
           });
         } finally {
           await admin.backend.settings.saveFields([...stored, ...mine.map((field) => ({ ...field, archived: true }))]);
+        }
+      });
+
+      test('orders the queue by a sortable number or date field both ways, pages it, and re-slots when the slot moves', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const stem = uniqueWord('s').toLowerCase();
+        const base = { requiredOnSubmit: false, requiredToSolve: false, archived: false } as const;
+        const seats: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_seats`,
+          type: 'number',
+          label: { en: 'Seats' },
+          visibleTo: 'customers',
+          filledBy: 'customers',
+        };
+        const due: CustomFieldDefinition = {
+          ...base,
+          key: `${stem}_due`,
+          type: 'date',
+          label: { en: 'Due' },
+          visibleTo: 'customers',
+          filledBy: 'customers',
+        };
+        const stored = (
+          await firstValue<CustomFieldDefinition[]>(
+            (next, fail) => admin.backend.settings.watchFields(next, fail),
+            () => true,
+          )
+        ).map(({ sortSlot: _slot, ...field }) => field);
+        // A slot only for a number or date field customers see, each slot once.
+        await expect(
+          admin.backend.settings.saveFields([...stored, { ...seats, sortSlot: 'a' }, { ...due, sortSlot: 'a' }]),
+        ).rejects.toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('each in its own slot') });
+        await expect(
+          admin.backend.settings.saveFields([
+            ...stored,
+            { ...seats, visibleTo: 'agents', filledBy: 'agents', sortSlot: 'a' },
+          ]),
+        ).rejects.toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('can sort the queue') });
+        await admin.backend.settings.saveFields([...stored, { ...seats, sortSlot: 'a' }, due]);
+        try {
+          await firstValue<CustomFieldDefinition[]>(
+            (next, fail) => customer.backend.settings.watchFields(next, fail),
+            (fields) => fields.some((field) => field.key === seats.key),
+          );
+          const many = await customer.backend.tickets.create({
+            ...newRequest('Sorted many'),
+            fields: { [seats.key]: 120, [due.key]: '2026-02-01' },
+          });
+          const few = await customer.backend.tickets.create({
+            ...newRequest('Sorted few'),
+            fields: { [seats.key]: 2.5, [due.key]: '2026-09-30' },
+          });
+          const negative = await customer.backend.tickets.create({
+            ...newRequest('Sorted negative'),
+            fields: { [seats.key]: -7 },
+          });
+          const none = await customer.backend.tickets.create(newRequest('Sorted none'));
+          const ids = (page: TicketPage) => page.tickets.map((row) => row.id);
+          const listed = (sort: TicketSort, expected: string[]) =>
+            pageOf(
+              agent.backend,
+              { requesterId: customer.uid, limit: 10, sort },
+              (page) => ids(page).join() === expected.join(),
+            ).then(ids);
+          // No value sorts last ascending, first descending (trusted code writes the slots a moment after).
+          const ascending = [negative.id, few.id, many.id, none.id];
+          await expect(listed({ field: 'fieldSortA', direction: 'asc' }, ascending)).resolves.toEqual(ascending);
+          await expect(listed({ field: 'fieldSortA', direction: 'desc' }, [...ascending].reverse())).resolves.toEqual(
+            [...ascending].reverse(),
+          );
+          // Paged with a cursor: nothing repeated, nothing skipped.
+          const sort = { field: 'fieldSortA', direction: 'asc' } as const;
+          const first = await pageOf(agent.backend, { requesterId: customer.uid, limit: 2, sort });
+          expect(first.nextCursor).not.toBeNull();
+          const second = await pageOf(agent.backend, {
+            requesterId: customer.uid,
+            limit: 2,
+            sort,
+            ...(first.nextCursor && { after: first.nextCursor }),
+          });
+          expect([...ids(first), ...ids(second)]).toEqual(ascending);
+          // A customer may not order by a sort slot (the queue's own order).
+          await expect(
+            pageOf(customer.backend, { limit: 10, sort: { field: 'fieldSortA', direction: 'asc' } }),
+          ).rejects.toMatchObject({ code: 'permission-denied' });
+
+          // The slot goes to the date field: every ticket is re-slotted by trusted code.
+          await admin.backend.settings.saveFields([...stored, seats, { ...due, sortSlot: 'a' }]);
+          const byDue = [many.id, few.id, negative.id, none.id].slice(0, 2);
+          await expect(
+            listed({ field: 'fieldSortA', direction: 'asc' }, [...byDue, ...[negative.id, none.id].sort()]),
+          ).resolves.toEqual([...byDue, ...[negative.id, none.id].sort()]);
+        } finally {
+          await admin.backend.settings.saveFields([
+            ...stored,
+            { ...seats, archived: true },
+            { ...due, archived: true },
+          ]);
         }
       });
 

@@ -549,6 +549,18 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(write({ sla: { pauses: [] } }));
       await assertSucceeds(write({ priority: 'low' }));
     });
+    it("may not write a ticket's sort slots, by update or on submit (trusted code keeps them: DESIGN §3)", async () => {
+      const id = await seedTicket({ fieldSortA: '~', fieldSortB: '~' });
+      for (const uid of ['ada', 'alice', 'carol'] as const) {
+        const write = (fields: DocumentData) =>
+          updateDoc(doc(dbOf(uid), 'tickets', id), { ...fields, ...stamped(uid) });
+        // A forged slot would lift a ticket to the top of a queue sorted by that field.
+        await assertFails(write({ fieldSortA: '0000000000000000' }));
+        await assertFails(write({ fieldSortB: '2000-01-01' }));
+      }
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { fieldSortA: '0000000000000000' } }));
+      await assertSucceeds(submit(dbOf('carol'), 'carol'));
+    });
     it.each([
       ['a number and a map', [42, { x: 1 }]],
       ['null', ['Billing', null]],

@@ -15,9 +15,11 @@ import type { AuditEntry } from '@/domain/plans/ticket-write';
 /**
  * The field a ticket list is ordered by: `updatedAt` (last activity, incl. internal notes —
  * staff only), `lastMessageAt` (last public reply), `createdAt` (the order of numbers) or
- * `slaDueAt` (next SLA breach, DESIGN §10 — staff only).
+ * `slaDueAt` (next SLA breach, DESIGN §10 — staff only), or a sort slot's field value
+ * (`fieldSortA`, `fieldSortB`: DESIGN §3 "Custom fields" — staff only; no value sorts last
+ * ascending, first descending).
  */
-export type TicketSortField = 'updatedAt' | 'lastMessageAt' | 'createdAt' | 'slaDueAt';
+export type TicketSortField = 'updatedAt' | 'lastMessageAt' | 'createdAt' | 'slaDueAt' | 'fieldSortA' | 'fieldSortB';
 
 /** A ticket list's order. Ties are broken by ticket id in the same direction. */
 export interface TicketSort {

@@ -8,6 +8,9 @@ import { assertCan } from '@/domain/errors/refusals';
 import type { UserProfile } from '@/domain/types';
 import { principalOf } from '@/domain/plans/ticket-write';
 
+/** Orders only staff may ask for. */
+const STAFF_ORDERS: readonly string[] = ['updatedAt', 'slaDueAt', 'fieldSortA', 'fieldSortB'];
+
 /** The order a list that names none gets: last public reply first. */
 export const DEFAULT_TICKET_ORDER = { field: 'lastMessageAt', direction: 'desc' } as const;
 
@@ -33,9 +36,9 @@ export function requesterScope(who: Pick<UserProfile, 'uid' | 'role'>): string |
 
 /**
  * Checks the order of a list (see the file's comment).
- * @throws AppError `permission-denied` for a customer ordering by `updatedAt` (internal notes move it)
- *   or `slaDueAt` (the desk's SLA is staff business).
+ * @throws AppError `permission-denied` for a customer ordering by `updatedAt` (internal notes move it),
+ *   `slaDueAt` (the desk's SLA is staff business) or a field's sort slot (the queue's own order).
  */
 export function assertMayOrder(who: Pick<UserProfile, 'uid' | 'role'>, sort: { field: string }): void {
-  if (sort.field === 'updatedAt' || sort.field === 'slaDueAt') assertCan(principalOf(who), 'tickets.orderByUpdatedAt');
+  if (STAFF_ORDERS.includes(sort.field)) assertCan(principalOf(who), 'tickets.orderByUpdatedAt');
 }

@@ -116,6 +116,8 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
       followUpOf: optionalStringFrom(data.followUpOf),
       sla: slaStateFrom(data.sla),
       slaDueAt: optionalIsoFrom(data.slaDueAt),
+      fieldSortA: optionalStringFrom(data.fieldSortA),
+      fieldSortB: optionalStringFrom(data.fieldSortB),
       fields: data.fields === undefined ? undefined : customFieldValuesFrom(data.fields),
     };
     return {
@@ -452,13 +454,19 @@ function plannedQuery(
  * the cursor's value — from the local cache, which holds it from the page before (no read),
  * else from the server (one document read). When the ticket has moved on or cannot be read,
  * the cursor's own value is the best there is.
- * @throws AppError `invalid-argument` for a cursor whose value is not a date or whose id is not a document id.
+ * A sort slot's cursor is its text value as it is.
+ * @throws AppError `invalid-argument` for a cursor whose value is not a date (but a slot's) or whose id is not a document id.
  */
 async function cursorStart(
   db: Firestore,
   field: TicketSort['field'],
   after: TicketCursor,
-): Promise<[Timestamp, string]> {
+): Promise<[Timestamp | string, string]> {
+  // A sort slot's value is text as stored (DESIGN §3 "Custom fields"): the cursor's own.
+  if (field === 'fieldSortA' || field === 'fieldSortB') {
+    if (after.id.includes('/')) throw refusals.badCursor();
+    return [after.value, after.id];
+  }
   const millis = Date.parse(after.value);
   if (Number.isNaN(millis) || after.id.includes('/')) {
     throw refusals.badCursor();

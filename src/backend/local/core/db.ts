@@ -38,6 +38,7 @@ import { personSearchKeysFor } from '@/domain/people';
 import { cannedReplySchema, deskSettingsFrom } from '@/domain/settings-schema';
 import { macroFromCannedReply, type Macro } from '@/domain/macros';
 import { slaDueAtOf } from '@/domain/sla/clocks';
+import { FIELD_SORT_FIELDS, fieldSortValues, NO_FIELD_SORT_VALUE } from '@/domain/field-sort';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { SettingsChange } from '@/domain/settings-history';
@@ -426,6 +427,23 @@ export const SCHEMA_V15: Readonly<Record<string, string>> = { ...SCHEMA_V14, age
 export const SCHEMA_V16: Readonly<Record<string, string>> = { ...SCHEMA_V15, macros: 'id' };
 
 /**
+ * Version 20: the queue's order by a field's sort slot (DESIGN §3 "Custom fields",
+ * `domain/field-sort.ts`), in the lanes a sort field has — by status, by assignee and status, by
+ * requester. Every ticket gets its slots on the upgrade (through the middleware).
+ */
+export const SCHEMA_V20: Readonly<Record<string, string>> = {
+  ...SCHEMA_V16,
+  tickets: [
+    SCHEMA_V16.tickets,
+    ...FIELD_SORT_FIELDS.flatMap((field) => [
+      `[status+${field}+id]`,
+      `[${QUEUE_ASSIGNEE}+status+${field}+id]`,
+      `[requesterId+${field}+id]`,
+    ]),
+  ].join(', '),
+};
+
+/**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
  * macro with the same id, title and body (`macroFromCannedReply`), and the record loses its list.
  * A reply the schema refuses (never shown before either) is left out; none other is lost.
@@ -777,7 +795,15 @@ const ticketQueueKeys: Middleware<DBCore> = {
             const written = values.map((value, i) => {
               const raw = stored.get(value.id);
               const before = raw ? (fromStoredTicket(raw) as Ticket) : null;
-              const after = withSla(before, value, desk);
+              // The sort slots (DESIGN §3 "Custom fields"): from the definitions in the write; a bare
+              // write outside one keeps the stored ones.
+              const slots = definitions
+                ? fieldSortValues(definitions, value.fields ?? {})
+                : {
+                    fieldSortA: raw?.fieldSortA ?? NO_FIELD_SORT_VALUE,
+                    fieldSortB: raw?.fieldSortB ?? NO_FIELD_SORT_VALUE,
+                  };
+              const after = withSla(before, { ...value, ...slots }, desk);
               const agents = agentValues[i]?.values;
               const diff = statsEntriesDiff(
                 statsEntriesOf(before && statsTicketOf(before, agents), statsDesk),
@@ -798,7 +824,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 19. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 20. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -869,6 +895,15 @@ export function openTriageDb(name: string): TriageDb {
   // Version 19: the unsolved lanes of tag and field filter keys (UNSOLVED_LANE), through the middleware.
   db.version(19)
     .stores(SCHEMA_V16)
+    .upgrade((tx) =>
+      tx
+        .table('tickets')
+        .toCollection()
+        .modify(() => undefined),
+    );
+  // Version 20: the fields' sort slots, their lanes, and every stored ticket's slots through the middleware.
+  db.version(20)
+    .stores(SCHEMA_V20)
     .upgrade((tx) =>
       tx
         .table('tickets')

@@ -19,6 +19,7 @@ import { newSortableId } from '@/backend/local/core/ids';
 import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { fieldsFor, type CustomFieldDefinition } from '@/domain/custom-fields';
+import { sortSlotsSignature } from '@/domain/field-sort';
 import {
   customFieldDefinitionsFrom,
   customFieldDefinitionsSchema,
@@ -116,10 +117,11 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     saveFields: (fields: readonly CustomFieldDefinition[]) =>
       runWrite(ctx, async () => {
         const checked = parseInput(customFieldDefinitionsSchema, fields);
-        await db.transaction('rw', [db.users, db.customFields], async () => {
+        await db.transaction('rw', [db.users, ...ticketWriteTables(db)], async () => {
           const me = await requireUser(ctx);
           assertCan(principalOf(me), 'settings.manage');
-          const problem = definitionsChangeProblem(await readCustomFields(db), checked);
+          const stored = await readCustomFields(db);
+          const problem = definitionsChangeProblem(stored, checked);
           if (problem !== null) throw refusals.badInput(problem);
           await db.customFields.put({
             id: CUSTOM_FIELDS_ID,
@@ -127,6 +129,12 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
             updatedBy: me.uid,
             updatedAt: isoAt(ctx.now()),
           });
+          // A sort slot given to another field (DESIGN §3 "Custom fields"): every ticket's slots
+          // again, in this write — rewriting a ticket runs it through the middleware, which
+          // derives them from the definitions just saved.
+          if (sortSlotsSignature(stored) !== sortSlotsSignature(checked)) {
+            await db.tickets.toCollection().modify(() => undefined);
+          }
         });
       }),
   };

@@ -3,6 +3,7 @@
  * of schema v2 (`local/core/db.ts`), on fake-indexeddb: every page walk and count is compared
  * with the same question answered by sorting and filtering the whole table in memory.
  */
+import { NO_FIELD_SORT_VALUE } from '@/domain/field-sort';
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import type { TicketFilter, TicketSort } from '@/backend/port/tickets';
@@ -272,7 +273,13 @@ describe('queue pages and counts on IndexedDB', () => {
       expect(read).not.toHaveProperty(SEARCH_KEYS);
     }
     // What the middleware derives on every write is part of the ticket (DESIGN §10), not stored-only.
-    expect(await db.tickets.get(first.id)).toEqual({ ...first, sla: expect.any(Object), slaDueAt: expect.any(String) });
+    expect(await db.tickets.get(first.id)).toEqual({
+      ...first,
+      sla: expect.any(Object),
+      slaDueAt: expect.any(String),
+      fieldSortA: NO_FIELD_SORT_VALUE,
+      fieldSortB: NO_FIELD_SORT_VALUE,
+    });
   });
 });
 
@@ -338,7 +345,7 @@ describe('the stored-only assignee key', () => {
         'staff',
       );
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(19);
+      expect(upgraded.verno).toBe(20);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -389,7 +396,13 @@ describe('the stored-only search keys (schema v3)', () => {
     await expect(found('ada.l@example.test')).resolves.toEqual(['s1']);
 
     const read = await db.tickets.get('s1');
-    expect(read).toEqual({ ...original, sla: { pauses: [] }, slaDueAt: expect.any(String) });
+    expect(read).toEqual({
+      ...original,
+      sla: { pauses: [] },
+      slaDueAt: expect.any(String),
+      fieldSortA: NO_FIELD_SORT_VALUE,
+      fieldSortB: NO_FIELD_SORT_VALUE,
+    });
     await db.tickets.put({ ...original, tags: ['vip'] });
     await expect(found('ada.l@example.test')).resolves.toEqual(['s1']);
     await expect(countTickets(db, { tag: 'vip' }, 'staff')).resolves.toBe(1);
@@ -453,7 +466,7 @@ describe('the stored-only search keys (schema v3)', () => {
       await expect(customerSearch('zeppelin')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(customerSearch('quokka')).resolves.toMatchObject({ tickets: [] });
       await expect(countTickets(upgraded, { search: 'quokka', requesterId: 'req1' }, 'customer')).resolves.toBe(0);
-      expect(upgraded.verno).toBe(19);
+      expect(upgraded.verno).toBe(20);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
