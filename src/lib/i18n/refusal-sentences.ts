@@ -261,6 +261,15 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.customerFieldsTooMany',
     defaultMessage: 'Customers fill at most {max} fields on the request form.',
   },
+  fieldSortable: {
+    id: 'error.refusal.fieldSortable',
+    defaultMessage: 'Only an active number or date field customers see can sort the queue (“{label}”).',
+  },
+  sortFieldsTooMany: {
+    id: 'error.refusal.sortFieldsTooMany',
+    defaultMessage: 'At most {max} fields sort the queue, each in its own slot.',
+  },
+  sortSlot: { id: 'error.refusal.sortSlot', defaultMessage: 'A sort slot is a or b.' },
   requiredOnSubmit: { id: 'error.refusal.requiredOnSubmit', defaultMessage: 'Fill {fields} to send your request.' },
   requiredToSolve: { id: 'error.refusal.requiredToSolve', defaultMessage: 'Fill {fields} before solving this ticket.' },
 });

@@ -38,6 +38,7 @@ import {
   definitionsChangeProblem,
 } from '@/domain/custom-field-schemas';
 import { isLocale, LOCALES, LOCALE_NAMES, type Locale } from '@/domain/locales';
+import { FIELD_SORT_SLOTS, maySort, type FieldSortSlot } from '@/domain/field-sort';
 import { useSaveFieldsMutation, useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
@@ -96,6 +97,9 @@ interface Draft {
   requiredOnSubmit: boolean;
   requiredToSolve: boolean;
   archived: boolean;
+  /** The queue may be sorted by it (`field-sort.ts`); `sortSlot` is the slot it holds once saved. */
+  sortable: boolean;
+  sortSlot?: FieldSortSlot;
   integer: boolean;
   min: string;
   max: string;
@@ -130,6 +134,8 @@ function draftOf(field: CustomFieldDefinition): Draft {
     requiredOnSubmit: field.requiredOnSubmit,
     requiredToSolve: field.requiredToSolve,
     archived: field.archived,
+    sortable: field.sortSlot !== undefined,
+    ...(field.sortSlot && { sortSlot: field.sortSlot }),
     integer: field.integer ?? false,
     min: field.min === undefined ? '' : String(field.min),
     max: field.max === undefined ? '' : String(field.max),
@@ -154,6 +160,7 @@ const NEW_DRAFT: Draft = {
   requiredOnSubmit: false,
   requiredToSolve: false,
   archived: false,
+  sortable: false,
   integer: false,
   min: '',
   max: '',
@@ -165,8 +172,22 @@ function limitOf(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text.trim());
 }
 
-/** The definition a draft stands for (the domain schema checks it). */
-function definitionOf(draft: Draft): CustomFieldDefinition {
+/**
+ * The sort slot a draft takes: its own when it has one, else the first the other fields leave
+ * free (`a` when none is: the schema then says at most two fields sort the queue); none when it
+ * is not sortable or may not sort (`maySort`).
+ */
+function sortSlotOf(draft: Draft, others: readonly CustomFieldDefinition[]): FieldSortSlot | undefined {
+  if (!draft.sortable || !maySort(draft)) return undefined;
+  return draft.sortSlot ?? FIELD_SORT_SLOTS.find((slot) => others.every((field) => field.sortSlot !== slot)) ?? 'a';
+}
+
+/**
+ * The definition a draft stands for (the domain schema checks it).
+ * @param others the desk's other fields (a new sort slot is one they leave free).
+ */
+function definitionOf(draft: Draft, others: readonly CustomFieldDefinition[]): CustomFieldDefinition {
+  const sortSlot = sortSlotOf(draft, others);
   const choice = draft.type === 'dropdown' || draft.type === 'multiselect';
   const description = localizedOf(draft.description);
   const min = limitOf(draft.min);
@@ -182,6 +203,7 @@ function definitionOf(draft: Draft): CustomFieldDefinition {
     requiredOnSubmit: customersFill && draft.requiredOnSubmit,
     requiredToSolve: draft.requiredToSolve,
     archived: draft.archived,
+    ...(sortSlot && { sortSlot }),
     ...(draft.type === 'number' && {
       integer: draft.integer,
       ...(min !== undefined && { min }),
@@ -344,6 +366,18 @@ function FieldEditor({
           >
             <FormattedMessage id="admin.fields.requiredToSolve" defaultMessage="Required to solve a ticket" />
           </Checkbox>
+          {(draft.type === 'number' || draft.type === 'date') && (
+            <Checkbox
+              checked={draft.sortable && customersSee}
+              disabled={!customersSee}
+              onChange={(event) => onChange({ ...draft, sortable: event.target.checked })}
+            >
+              <FormattedMessage
+                id="admin.fields.sortable"
+                defaultMessage="The queue can be sorted by it (at most two fields; customers must see it)"
+              />
+            </Checkbox>
+          )}
         </Flex>
         {draft.type === 'number' && (
           <Flex wrap gap={8} align="end">
@@ -485,6 +519,13 @@ function FieldFacts({ field }: { field: CustomFieldDefinition }) {
       </Tag>,
     );
   }
+  if (field.sortSlot !== undefined) {
+    facts.push(
+      <Tag key="sort">
+        <FormattedMessage id="admin.fields.factSortable" defaultMessage="Sorts the queue" />
+      </Tag>,
+    );
+  }
   if (field.archived) {
     facts.push(
       <Tag key="archived">
@@ -525,7 +566,10 @@ export default function CustomFieldsScreen() {
       setProblem(intl.formatMessage(TEXT.notANumber, { text: limits.trim() }));
       return;
     }
-    const field = definitionOf(draft);
+    const field = definitionOf(
+      draft,
+      fields.filter((_, i) => i !== editing.index),
+    );
     const next =
       editing.index === null ? [...fields, field] : fields.map((each, i) => (i === editing.index ? field : each));
     // The domain's checks first, so a refusal shows beside the form without a round trip.
@@ -562,7 +606,12 @@ export default function CustomFieldsScreen() {
     if (!field) return;
     const label = localized(field.label, locale);
     void store(
-      fields.map((each, i) => (i === index ? { ...each, archived } : each)),
+      // An archived field gives its sort slot up (only active fields sort the queue).
+      fields.map((each, i) => {
+        if (i !== index) return each;
+        const { sortSlot: _slot, ...rest } = each;
+        return archived ? { ...rest, archived } : { ...each, archived };
+      }),
       intl.formatMessage(archived ? TEXT.archived : TEXT.restored, { label }),
     );
   };

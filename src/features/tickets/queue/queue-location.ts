@@ -14,8 +14,15 @@ import { LIMITS } from '@/domain/limits';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '@/domain/types';
 
-/** The orders the queue offers: last activity (`updatedAt`) or ticket number (`createdAt`). */
-export type QueueSortField = Extract<TicketSort['field'], 'updatedAt' | 'createdAt' | 'slaDueAt'>;
+/**
+ * The orders the queue offers: last activity (`updatedAt`), ticket number (`createdAt`), next SLA
+ * breach, or the value of the field holding a sort slot (`fieldSortA`, `fieldSortB`: DESIGN §3
+ * "Custom fields").
+ */
+export type QueueSortField = Extract<
+  TicketSort['field'],
+  'updatedAt' | 'createdAt' | 'slaDueAt' | 'fieldSortA' | 'fieldSortB'
+>;
 
 /** Page sizes the queue offers. */
 export const QUEUE_PAGE_SIZES = [25, 50] as const;
@@ -207,7 +214,8 @@ export function parseQueueColumns(raw: string | null): QueueColumn[] | undefined
 
 /** Reads the queue's state from the URL's query parameters (defaults for anything missing or unknown). */
 export function parseQueueLocation(params: URLSearchParams): QueueLocation {
-  const field: QueueSortField = oneOfParam(params.get('sort'), ['createdAt', 'slaDueAt'] as const) ?? 'updatedAt';
+  const field: QueueSortField =
+    oneOfParam(params.get('sort'), ['createdAt', 'slaDueAt', 'fieldSortA', 'fieldSortB'] as const) ?? 'updatedAt';
   const direction = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const requestedSize = Number(params.get('size'));
   const size = QUEUE_PAGE_SIZES.find((allowed) => allowed === requestedSize) ?? QUEUE_PAGE_SIZES[0];

@@ -8,12 +8,15 @@
  */
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import type { GlobalToken } from 'antd/es/theme/interface';
 import { NativeSelect } from '@/components/native-select';
 import type { DeskSettings, Ticket } from '@/domain/types';
+import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
+import { FIELD_SORT_FIELD, maySort } from '@/domain/field-sort';
+import { isLocale, type Locale } from '@/domain/locales';
 import { useSlaSentence, useSlaShortSentence } from '@/features/tickets/components/sla-badge';
 import { useMinuteClock } from '@/lib/use-minute-clock';
 import type { QueueLocation } from '@/features/tickets/queue/queue-location';
@@ -37,6 +40,10 @@ const TEXT = defineMessages({
   updatedAsc: { id: 'queue.cards.sort.updatedAsc', defaultMessage: 'Last activity, oldest first' },
   createdDesc: { id: 'queue.cards.sort.createdDesc', defaultMessage: 'Number, newest first' },
   createdAsc: { id: 'queue.cards.sort.createdAsc', defaultMessage: 'Number, oldest first' },
+  numberAsc: { id: 'queue.cards.sort.numberAsc', defaultMessage: '{label}, smallest first' },
+  numberDesc: { id: 'queue.cards.sort.numberDesc', defaultMessage: '{label}, largest first' },
+  dateAsc: { id: 'queue.cards.sort.dateAsc', defaultMessage: '{label}, earliest first' },
+  dateDesc: { id: 'queue.cards.sort.dateDesc', defaultMessage: '{label}, latest first' },
   unread: { id: 'queue.table.unread', defaultMessage: 'Unread activity' },
   select: { id: 'queue.table.selectTicket', defaultMessage: 'Select #{number}' },
   loading: { id: 'queue.cards.loading', defaultMessage: 'Loading tickets' },
@@ -71,6 +78,8 @@ function cardsCss(token: GlobalToken): string {
 .triage-cards-bar input[type="checkbox"] { width: 18px; height: 18px; accent-color: ${token.colorPrimary}; }
 `;
 }
+
+const NO_FIELDS: readonly CustomFieldDefinition[] = [];
 
 const ORDERS: readonly { key: string; sort: QueueLocation['sort']; label: keyof typeof TEXT }[] = [
   { key: 'updatedAt-desc', sort: { field: 'updatedAt', direction: 'desc' }, label: 'updatedDesc' },
@@ -165,10 +174,32 @@ const QueueCard = memo(function QueueCard({
   );
 });
 
+/** The orders of the fields holding a sort slot (DESIGN §3 "Custom fields"), each both ways. */
+function fieldOrders(
+  fields: readonly CustomFieldDefinition[],
+  locale: Locale,
+): { key: string; sort: QueueLocation['sort']; text: MessageDescriptor; label: string }[] {
+  return fields.flatMap((field) => {
+    if (!field.sortSlot || !maySort(field)) return [];
+    const sortField = FIELD_SORT_FIELD[field.sortSlot];
+    const label = localized(field.label, locale);
+    const date = field.type === 'date';
+    return (['asc', 'desc'] as const).map((direction) => ({
+      key: `${sortField}-${direction}`,
+      sort: { field: sortField, direction },
+      text: TEXT[
+        date ? (direction === 'asc' ? 'dateAsc' : 'dateDesc') : direction === 'asc' ? 'numberAsc' : 'numberDesc'
+      ],
+      label,
+    }));
+  });
+}
+
 /**
  * The queue page as cards (phone-sized windows).
  * @param tickets the page's tickets in order; null while the first page loads.
  * @param sort the current order, shown in the select; `onSortChange` gets the one chosen.
+ * @param fields the desk's field definitions: those holding a sort slot add their orders.
  * The other props are {@link QueueTable}'s.
  */
 export function QueueCards({
@@ -184,9 +215,11 @@ export function QueueCards({
   checkedIds,
   onCheck,
   desk,
+  fields = NO_FIELDS,
 }: QueueListProps & {
   /** Called with the chosen order. */
   onSortChange: (sort: QueueLocation['sort']) => void;
+  fields?: readonly CustomFieldDefinition[];
 }) {
   const { token } = theme.useToken();
   const intl = useIntl();
@@ -195,7 +228,12 @@ export function QueueCards({
   const selectable = Boolean(checkedIds && onCheck);
   const rows = tickets ?? [];
   const checkedOnPage = rows.filter((ticket) => checkedIds?.has(ticket.id)).length;
-  const order = ORDERS.find(
+  const locale: Locale = isLocale(intl.locale) ? intl.locale : 'en';
+  const orders = [
+    ...ORDERS.map((candidate) => ({ ...candidate, text: TEXT[candidate.label], label: '' })),
+    ...fieldOrders(fields, locale),
+  ];
+  const order = orders.find(
     (candidate) => candidate.sort.field === sort.field && candidate.sort.direction === sort.direction,
   );
 
@@ -253,12 +291,12 @@ export function QueueCards({
         <NativeSelect
           aria-label={intl.formatMessage(TEXT.sort)}
           value={order?.key ?? 'updatedAt-desc'}
-          options={ORDERS.map((candidate) => ({
+          options={orders.map((candidate) => ({
             value: candidate.key,
-            label: intl.formatMessage(TEXT[candidate.label]),
+            label: intl.formatMessage(candidate.text, { label: candidate.label }),
           }))}
           onChange={(key) => {
-            const chosen = ORDERS.find((candidate) => candidate.key === key);
+            const chosen = orders.find((candidate) => candidate.key === key);
             if (chosen) onSortChange(chosen.sort);
           }}
           style={{ width: 'auto', maxWidth: '70%' }}

@@ -5,6 +5,7 @@
  * header buttons and `aria-sort`; each row opens its ticket (the subject is also a link, for
  * the keyboard and for opening in a new tab).
  */
+import { FIELD_SORT_FIELD, FIELD_SORT_FIELDS, maySort } from '@/domain/field-sort';
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
@@ -272,6 +273,8 @@ function fieldColumn(field: CustomFieldDefinition, locale: Locale): Column {
   return {
     key: `field:${field.key}`,
     title: localized(field.label, locale),
+    // A field holding a sort slot sorts the queue by its header (DESIGN §3 "Custom fields").
+    ...(field.sortSlot && maySort(field) && { sortField: FIELD_SORT_FIELD[field.sortSlot] }),
     width: field.type === 'multiline' || field.type === 'text' ? 160 : 120,
     dir: 'auto',
     render: (ticket, _unread, { intl }) => {
@@ -345,6 +348,11 @@ function tableCss(token: GlobalToken, direction: 'ltr' | 'rtl'): string {
         `.triage-queue-table:where([data-sort="${column.sortField}"]) td:where([data-column="${column.key}"]) { background: ${token.colorFillAlter}; }`,
     )
     .join('\n');
+  // A field column sorts by its slot (`data-sorts`): shaded when the table is in that order.
+  const sortedFieldCells = FIELD_SORT_FIELDS.map(
+    (field) =>
+      `.triage-queue-table:where([data-sort="${field}"]) td:where([data-sorts="${field}"]) { background: ${token.colorFillAlter}; }`,
+  ).join('\n');
   return `
 .triage-queue-scroll { overflow-x: auto; }
 .triage-queue-table { width: 100%; min-width: 840px; table-layout: fixed; border-collapse: separate;
@@ -370,6 +378,7 @@ function tableCss(token: GlobalToken, direction: 'ltr' | 'rtl'): string {
 .triage-queue-table td { padding: 6px 8px; border-bottom: ${border}; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; transition: background ${token.motionDurationMid}; }
 ${sortedCells}
+${sortedFieldCells}
 .triage-queue-table tbody tr.triage-queue-row { cursor: pointer; }
 .triage-queue-table tbody tr.triage-queue-row:hover > td { background: ${token.colorFillSecondary}; }
 .triage-queue-table tbody tr.triage-queue-selected > td { background: ${token.controlItemBgActive}; }
@@ -479,7 +488,12 @@ const QueueRow = memo(function QueueRow({
         </td>
       )}
       {columns.map((column) => (
-        <td key={column.key} data-column={column.key} dir={column.dir}>
+        <td
+          key={column.key}
+          data-column={column.key}
+          data-sorts={column.key.startsWith('field:') ? column.sortField : undefined}
+          dir={column.dir}
+        >
           {column.render(ticket, unread, context)}
         </td>
       ))}

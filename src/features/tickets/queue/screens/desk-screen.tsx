@@ -216,14 +216,14 @@ export default function DeskScreen() {
     },
     !helpOpen,
   );
-  const sortBy = (field: QueueSortField) =>
-    firstPage({
-      ...queue,
-      sort: {
-        field,
-        direction: queue.sort.field === field && queue.sort.direction === 'desc' ? 'asc' : 'desc',
-      },
-    });
+  // A header pressed again turns its order round; a field's first order is ascending (the earliest
+  // date, the smallest number: tickets without a value come last), the others' newest first.
+  const sortBy = (field: QueueSortField) => {
+    const firstDirection = field === 'fieldSortA' || field === 'fieldSortB' ? 'asc' : 'desc';
+    const again = queue.sort.field === field;
+    const flipped = queue.sort.direction === 'asc' ? 'desc' : 'asc';
+    firstPage({ ...queue, sort: { field, direction: again ? flipped : firstDirection } });
+  };
   const nextPage = () => {
     if (page?.nextCursor) go({ ...queue, after: page.nextCursor }, [...(earlierPages ?? []), queue.after ?? null]);
   };
@@ -387,7 +387,7 @@ export default function DeskScreen() {
             what={intl.formatMessage({ id: 'queue.desk.loadError.what', defaultMessage: 'the queue' })}
           />
         ) : phone ? (
-          <QueueCards {...list} onSortChange={sortTo} />
+          <QueueCards {...list} onSortChange={sortTo} fields={fields} />
         ) : (
           <QueueTable {...list} onSort={stableSortBy} columns={queue.columns} fields={fields} />
         )}
