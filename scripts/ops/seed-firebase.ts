@@ -25,6 +25,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { fieldFilterKeys, searchKeysFor, withFieldKeys } from '@/domain/search-keys';
 import { fieldsFor } from '@/domain/custom-fields';
+import { fieldSortValues } from '@/domain/field-sort';
 import { fieldRulesSummary } from '@/domain/plans/field-values';
 import { personSearchKeysFor } from '@/domain/people';
 import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
@@ -228,6 +229,8 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       ),
       ...(ticket.followUpOf ? { followUpOf: ticket.followUpOf } : {}),
       ...(ticket.fields ? { fields: structuredClone(ticket.fields) } : {}),
+      // The fields' sort slots, as trusted code keeps them (DESIGN §3 "Custom fields").
+      ...fieldSortValues(desk.customFields.fields, ticket.fields ?? {}),
       ...(ticket.sla ? { sla: structuredClone(ticket.sla) } : {}),
     },
   }));

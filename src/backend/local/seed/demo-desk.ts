@@ -323,7 +323,8 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
 
 /**
  * The demo desk's ticket fields (DESIGN §3 "Custom fields"): an order number and a product that
- * customers fill on the request form, and a plan only agents see. None is required to solve, so
+ * customers fill on the request form, a plan only agents see, and the seats of the customer's
+ * licence, which agents fill, customers see, and the queue can be sorted by (sort slot `a`). None is required to solve, so
  * a newcomer trying the desk is not stopped at their first solve: that is one switch on
  * /admin/fields (the custom fields journey turns it on for a field it adds).
  */
@@ -373,6 +374,25 @@ export const DEMO_FIELDS: CustomFieldDefinition[] = [
       { id: 'team', label: { en: 'Team', es: 'Equipo', ar: 'الفريق' }, archived: false },
       { id: 'enterprise', label: { en: 'Enterprise', es: 'Empresa', ar: 'المؤسسات' }, archived: false },
     ],
+  },
+  {
+    key: 'seats',
+    type: 'number',
+    label: { en: 'Seats', es: 'Licencias', ar: 'المقاعد' },
+    description: {
+      en: 'How many people use the licence.',
+      es: 'Cuántas personas usan la licencia.',
+      ar: 'عدد الأشخاص الذين يستخدمون الترخيص.',
+    },
+    visibleTo: 'customers',
+    filledBy: 'agents',
+    requiredOnSubmit: false,
+    requiredToSolve: false,
+    archived: false,
+    integer: true,
+    min: 1,
+    max: 100_000,
+    sortSlot: 'a',
   },
 ];
 
@@ -446,8 +466,8 @@ export function demoMacros(staff: readonly UserProfile[], at: IsoDateTime): Macr
 
 /**
  * Fills the demo fields on the tickets, the same on every run (by ticket number): most tickets
- * name a product, every other one an order number (on the ticket, `fields`); most carry a plan
- * (agents-only, returned apart as the `agentFields` records).
+ * name a product, every other one an order number and one in three its seats (on the ticket,
+ * `fields`); most carry a plan (agents-only, returned apart as the `agentFields` records).
  */
 function fillDemoFieldValues(tickets: Ticket[]): AgentFieldsRecord[] {
   const [, product, plan] = DEMO_FIELDS;
@@ -459,6 +479,7 @@ function fillDemoFieldValues(tickets: Ticket[]): AgentFieldsRecord[] {
     const fields: CustomFieldValues = {};
     if (n % 3 !== 0) fields.product = pick(products, n % products.length);
     if (n % 2 === 0) fields.order_number = `ORD-${10_000 + n * 7}`;
+    if (n % 3 === 1) fields.seats = 1 + ((n * 37) % 250);
     if (Object.keys(fields).length > 0) ticket.fields = fields;
     if (n % 4 !== 0) records.push({ ticketId: ticket.id, values: { plan: pick(plans, n % plans.length) } });
   }

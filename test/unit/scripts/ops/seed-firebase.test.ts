@@ -2,6 +2,7 @@
  * `scripts/seed-firebase.ts`: the Firestore documents the demo desk is written as, and the
  * emulator hosts the seeding talks to (firebase.json's, the adapter's).
  */
+import { NO_FIELD_SORT_VALUE, sortableNumber } from '@/domain/field-sort';
 import { fieldRulesSummary } from '@/domain/plans/field-values';
 import { personSearchKeysFor } from '@/domain/people';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -93,6 +94,10 @@ describe('deskDocuments', () => {
         assigneeId: ticket.assigneeId ?? null,
         assigneeName: ticket.assigneeName ?? null,
         lastMessageBy: ticket.lastMessageBy,
+        // The fields' sort slots, as trusted code keeps them: the demo's Seats holds slot a.
+        fieldSortA:
+          typeof ticket.fields?.seats === 'number' ? sortableNumber(ticket.fields.seats) : NO_FIELD_SORT_VALUE,
+        fieldSortB: NO_FIELD_SORT_VALUE,
       });
       expectTimestamp(data.createdAt, ticket.createdAt);
       expectTimestamp(data.updatedAt, ticket.updatedAt);
@@ -241,7 +246,7 @@ describe('deskDocuments', () => {
         },
       },
     ]);
-    expect(desk.customFields.fields.map((field) => field.key)).toEqual(['order_number', 'product', 'plan']);
+    expect(desk.customFields.fields.map((field) => field.key)).toEqual(['order_number', 'product', 'plan', 'seats']);
     expect(desk.customFields.updatedBy).toBe(desk.users.find((user) => user.role === 'admin')?.uid);
   });
 });

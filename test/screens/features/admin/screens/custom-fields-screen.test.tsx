@@ -54,7 +54,7 @@ describe('ticket fields', () => {
 
     const stored = await storedFields(backend, (fields) => fields.some((field) => field.key === 'product_line'));
     // Added after the demo desk's own fields.
-    expect(stored.map((field) => field.key)).toEqual(['order_number', 'product', 'plan', 'product_line']);
+    expect(stored.map((field) => field.key)).toEqual(['order_number', 'product', 'plan', 'seats', 'product_line']);
     expect(stored.at(-1)).toMatchObject({
       key: 'product_line',
       type: 'dropdown',
@@ -88,17 +88,10 @@ describe('ticket fields', () => {
     const { backend } = await seededDeskAs(demoAccount('admin'));
     const stored = await storedFields(backend, () => true);
     const base = { visibleTo: 'customers', filledBy: 'customers', requiredOnSubmit: false } as const;
+    // The demo's "Seats" holds slot a; "Renewal" takes slot b.
+    expect(stored.find((field) => field.key === 'seats')).toMatchObject({ sortSlot: 'a' });
     await backend.settings.saveFields([
       ...stored,
-      {
-        ...base,
-        key: 'seats',
-        type: 'number',
-        label: { en: 'Seats' },
-        requiredToSolve: false,
-        archived: false,
-        sortSlot: 'a',
-      },
       {
         ...base,
         key: 'renewal',
