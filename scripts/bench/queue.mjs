@@ -53,6 +53,7 @@ const benchLib = await bundleForPage(
     "export { openTriageDb, toStoredTicket } from '@/backend/local/core/db';",
     "export { readTicketPage, countTickets } from '@/backend/local/tickets/queries';",
     "export { fieldFilterKeys, searchKeysFor } from '@/domain/search-keys';",
+    "export { NO_FIELD_SORT_VALUE, sortableNumber } from '@/domain/field-sort';",
   ],
   '__benchLib',
 );
@@ -106,11 +107,16 @@ function installBenchHelpers() {
       const cells = all
         .filter((row) => spec.benchFrom === undefined || numberOf(row) >= spec.benchFrom)
         .map((row) => (row.querySelector(`td[data-column="${spec.column}"]`)?.textContent ?? '').toLowerCase());
-      const wanted = (spec.equals ?? spec.includes).toLowerCase();
+      const wanted = (spec.equals ?? spec.includes ?? '').toLowerCase();
       const numbers = rows().map((row) => row.number);
+      // `ascendingNumbers`: the column's numbers never fall from one row to the next (a sort slot's order).
+      const values = cells.map((text) => Number(text.replace(/[^\d.-]/g, '')));
       return (
         all.length >= (spec.min ?? 25) &&
         (!spec.byNumberDesc || header('Number')?.getAttribute('aria-sort') === 'descending') &&
+        (!spec.ascendingNumbers ||
+          (header(spec.ascendingNumbers)?.getAttribute('aria-sort') === 'ascending' &&
+            values.every((value, i) => i === 0 || values[i - 1] <= value))) &&
         cells.every((text) => (spec.equals ? text === wanted : text.includes(wanted))) &&
         (!spec.byNumberDesc || numbers.every((n, i) => i === 0 || createdOf(numbers[i - 1]) >= createdOf(n)))
       );
@@ -155,7 +161,7 @@ function installBenchHelpers() {
                 .join(' | ')}` +
               // What a "filtered" check refused: the rows whose cell misses the text, the header's order.
               (check === 'filtered' && view && typeof view === 'object'
-                ? `; rows without "${view.equals ?? view.includes}": ${[
+                ? `; rows without "${view.equals ?? view.includes ?? ''}": ${[
                     ...document.querySelectorAll(`table[aria-label] tbody tr[data-ticket-id]`),
                   ]
                     .filter((row) => {
@@ -166,7 +172,7 @@ function installBenchHelpers() {
                       const text = (
                         row.querySelector(`td[data-column="${view.column}"]`)?.textContent ?? ''
                       ).toLowerCase();
-                      const wanted = (view.equals ?? view.includes).toLowerCase();
+                      const wanted = (view.equals ?? view.includes ?? '').toLowerCase();
                       return view.equals ? text !== wanted : !text.includes(wanted);
                     })
                     .slice(0, 5)
@@ -383,6 +389,9 @@ const loaded = await page.evaluate(
           seats: 1 + Math.floor(rand() * 200),
         },
       };
+      // The demo's Seats holds sort slot a (DESIGN §3 "Custom fields"): the slots as trusted code keeps them.
+      ticket.fieldSortA = window.__benchLib.sortableNumber(ticket.fields.seats);
+      ticket.fieldSortB = window.__benchLib.NO_FIELD_SORT_VALUE;
       const agentValues = { plan: pick(['free', 'team', 'enterprise']), at_risk: rand() < 0.05 };
       if (status === 'open' && i > count / 2 && openNumber === 0) openNumber = number;
       if (indexedFields.has('searchKeys')) {
@@ -508,6 +517,12 @@ const FILTER_CASES = [
     { column: 'number', equals: `#${openNumber}`, min: 1 },
   ],
   [
+    'sort by a field: Seats (sort slot)',
+    `/desk?view=open&cols=status,priority,assignee,updatedAt,field:seats`,
+    () => page.locator('table[aria-label] th').filter({ hasText: 'Seats' }).locator('button').click(),
+    { column: 'field:seats', ascendingNumbers: 'Seats' },
+  ],
+  [
     'sort a search by number',
     '/desk?view=open&q=refund',
     () => page.locator('table[aria-label] th').filter({ hasText: 'Number' }).locator('button').click(),
@@ -553,6 +568,7 @@ const ADAPTER_CASES = [
   ['search: requester name "luis"', page25({ search: 'luis' })],
   ['search: number', page25({ search: `#${openNumber}` })],
   ['sort a search by number', page25({ search: 'refund' }, { field: 'createdAt', direction: 'desc' })],
+  ['All open by Seats (sort slot)', page25({}, { field: 'fieldSortA', direction: 'asc' })],
 ];
 
 const samples = {};
