@@ -121,6 +121,11 @@ test('on a phone the first ticket card is on screen with its SLA, the filters fo
   await expect(filters).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('searchbox', { name: 'Search tickets' })).toHaveCount(0);
   await shot(page, 'queue-03-phone');
+  // The order list offers the demo's sortable Seats too (DESIGN §3 "Custom fields").
+  await page.getByRole('combobox', { name: 'Order' }).selectOption({ label: 'Seats, smallest first' });
+  await expect(page).toHaveURL(/sort=fieldSortA&dir=asc/);
+  await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue('fieldSortA-asc');
+  await page.goto('/desk?view=open');
   await filters.click();
   await page.getByRole('combobox', { name: 'Priority' }).click();
   await page.getByTitle('High', { exact: true }).click();
