@@ -47,6 +47,8 @@ export interface AuditEntry {
   field?: string;
   /** The title of the macro whose write this entry is part of (DESIGN §3 "Macros"). */
   macro?: string;
+  /** The title of the trigger whose action this entry is (DESIGN §10 "Triggers"). */
+  trigger?: string;
   from: string | null;
   to: string | null;
 }

@@ -1,0 +1,222 @@
+/**
+ * Running a desk's triggers over one change (DESIGN §10 "Triggers"), as trusted code does after
+ * each ticket write: the active triggers for the change's kind, in the admin's order; each whose
+ * conditions hold is planned as a macro with its actions (`planMacro`: the lifecycle table,
+ * required-to-solve fields, the assignee rules, tags' and values' limits — a trigger never does
+ * what an agent could not), by the desk itself (the system actor), and the ticket as it leaves
+ * becomes the ticket the next triggers see. After a trigger fires the list is tested again from
+ * the top (another trigger may now hold), as Zendesk does.
+ *
+ * Loop protection, decided:
+ * - a trigger fires at most once per chain (the change and what the triggers did after it);
+ * - a trigger that holds again after it fired is not run again; when it would change something
+ *   again (the chain undid its change: a loop), the chain says so once, naming it
+ *   (`loopStopped`, written as one audit entry);
+ * - at most {@link MAX_TRIGGER_PASSES} passes over the list, whatever happens;
+ * - the write trusted code makes for a chain is not itself a change that starts a chain (the
+ *   adapters skip the triggers for the system's own writes), so a trigger never fires on its own change.
+ *
+ * Pure: the adapters read the triggers, the definitions and the named agents, and write the plan.
+ */
+import { AppError } from '@/domain/errors/errors';
+import { planMacro } from '@/domain/plans/macro';
+import type { FieldsContext } from '@/domain/plans/field-values';
+import {
+  applyTicketWrite,
+  emptyWrite,
+  mergeWrites,
+  type ActingUser,
+  type AuditEntry,
+  type TicketChangePlan,
+} from '@/domain/plans/ticket-write';
+import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import {
+  inTriggerOrder,
+  runsOn,
+  testConditions,
+  type ConditionResult,
+  type Trigger,
+  type TriggerChange,
+} from '@/domain/triggers';
+import type { Ticket, UserProfile } from '@/domain/types';
+
+/** Most passes over the trigger list in one chain (each pass fires at most one trigger). */
+export const MAX_TRIGGER_PASSES = 25;
+
+/** The desk acting through its triggers: staff powers, the system's id, the product's name. */
+export const TRIGGER_ACTOR: ActingUser = { uid: SYSTEM_ACTOR_ID, role: 'admin', displayName: 'Triage' };
+
+/** What happened to one trigger in one pass, for the rule trace. */
+export type TriggerOutcome =
+  /** Its conditions held and its actions were planned. */
+  | 'fired'
+  /** Its conditions did not hold. */
+  | 'notMatched'
+  /** Inactive, or not run on this kind of change. */
+  | 'notRun'
+  /** It held again after firing in this chain: not run again (the loop guard). */
+  | 'alreadyFired'
+  /** It held, but a planner refused its actions (the reason in `refusal`). */
+  | 'refused';
+
+/** One trigger's outcome in one pass. */
+export interface TriggerTrace {
+  pass: number;
+  triggerId: string;
+  title: string;
+  outcome: TriggerOutcome;
+  /** Each condition's outcome (none for `notRun`). */
+  results: ConditionResult[];
+  /** The planner's sentence, for `refused`. */
+  refusal?: string;
+}
+
+/** An internal note a trigger writes. */
+export interface TriggerNote {
+  trigger: string;
+  body: string;
+}
+
+/** What a chain of triggers does to one ticket. */
+export interface TriggerRun {
+  /** The ticket's change (empty when nothing fired), its audit entries each naming their trigger. */
+  plan: TicketChangePlan;
+  /** The ticket as the triggers leave it. */
+  ticket: Ticket;
+  /** Notes to write, in order. */
+  notes: TriggerNote[];
+  /** Titles of the triggers that fired, in order. */
+  fired: string[];
+  /** Every trigger's outcome in every pass. */
+  trace: TriggerTrace[];
+  /** The title of the trigger the loop guard stopped, or `null`. */
+  loopStopped: string | null;
+}
+
+/** What {@link runTriggers} needs, read by the adapter. */
+export interface TriggerRunInput {
+  triggers: readonly Trigger[];
+  change: TriggerChange;
+  /** The desk's definitions and the ticket's values (for field actions and a solve); `null` when none. */
+  fields: FieldsContext | null;
+  /** Profiles of the agents the triggers assign to, by uid (a missing one refuses its trigger). */
+  agents: ReadonlyMap<string, Pick<UserProfile, 'uid' | 'role' | 'displayName'>>;
+}
+
+/** Sentence of a trigger that would solve a ticket nobody is assigned to. */
+export const UNASSIGNED_SOLVE =
+  'A trigger solves only a ticket with an assignee: assign it first (in this trigger or an earlier one).';
+
+/**
+ * Plans one trigger's actions on `ticket` as the desk (see the file's comment).
+ * @throws AppError as `planMacro` does, or `failed-precondition` ({@link UNASSIGNED_SOLVE}).
+ */
+function planTrigger(
+  trigger: Trigger,
+  ticket: Ticket,
+  input: TriggerRunInput,
+  fields: FieldsContext | null,
+): { plan: TicketChangePlan; note: string | null } {
+  const assignee = trigger.actions.assignee?.kind === 'agent' ? trigger.actions.assignee.uid : null;
+  const planned = planMacro({
+    ticket,
+    macro: { id: trigger.id, title: trigger.title, body: '', actions: trigger.actions, ownerId: null },
+    actor: TRIGGER_ACTOR,
+    assignee: assignee === null ? null : (input.agents.get(assignee) ?? null),
+    fields,
+    assignOnReply: false,
+    expectedUpdatedAt: undefined,
+  });
+  // A solve by staff assigns an unassigned ticket to its solver: the desk is nobody to assign.
+  if (planned.write.set.assigneeId === SYSTEM_ACTOR_ID) {
+    throw new AppError('failed-precondition', UNASSIGNED_SOLVE);
+  }
+  const events: AuditEntry[] = planned.events.map(({ macro: _macro, ...entry }) => ({
+    ...entry,
+    trigger: trigger.title,
+  }));
+  return {
+    plan: { write: planned.write, events, ...(planned.agentFields && { agentFields: planned.agentFields }) },
+    note: planned.note?.body ?? null,
+  };
+}
+
+/** Whether a trigger's actions would change anything on `ticket` now (a refusal changes nothing). */
+function wouldChange(trigger: Trigger, ticket: Ticket, input: TriggerRunInput, fields: FieldsContext | null): boolean {
+  try {
+    return planTrigger(trigger, ticket, input, fields).plan.events.length > 0;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Runs the triggers over a change (see the file's comment).
+ * @returns the chain's plan, the ticket after it, its notes, the triggers that fired, the trace
+ *   and whether the loop guard stopped a trigger. Never throws for a trigger's refusal: it is
+ *   traced and the chain goes on.
+ */
+export function runTriggers(input: TriggerRunInput): TriggerRun {
+  const ordered = inTriggerOrder(input.triggers);
+  const trace: TriggerTrace[] = [];
+  const fired: string[] = [];
+  const firedIds = new Set<string>();
+  const notes: TriggerNote[] = [];
+  let plan: TicketChangePlan = { write: emptyWrite(), events: [] };
+  let ticket = input.change.after;
+  let fields = input.fields;
+  let loopStopped: string | null = null;
+
+  for (let pass = 1; pass <= MAX_TRIGGER_PASSES; pass += 1) {
+    let firedThisPass = false;
+    for (const trigger of ordered) {
+      const base = { pass, triggerId: trigger.id, title: trigger.title };
+      if (!runsOn(trigger, input.change.event)) {
+        trace.push({ ...base, outcome: 'notRun', results: [] });
+        continue;
+      }
+      const { matched, results } = testConditions(trigger, { ...input.change, after: ticket });
+      if (!matched) {
+        trace.push({ ...base, outcome: 'notMatched', results });
+        continue;
+      }
+      if (firedIds.has(trigger.id)) {
+        // Not run twice. Holding still is normal (its change is there); holding again with
+        // something to change means the chain undid it — a loop, stopped here and said once.
+        trace.push({ ...base, outcome: 'alreadyFired', results });
+        if (loopStopped === null && wouldChange(trigger, ticket, input, fields)) loopStopped = trigger.title;
+        continue;
+      }
+      try {
+        const planned = planTrigger(trigger, ticket, input, fields);
+        trace.push({ ...base, outcome: 'fired', results });
+        firedIds.add(trigger.id);
+        fired.push(trigger.title);
+        plan = {
+          write: mergeWrites(plan.write, planned.plan.write),
+          events: [...plan.events, ...planned.plan.events],
+          ...((planned.plan.agentFields ?? plan.agentFields) && {
+            agentFields: planned.plan.agentFields ?? plan.agentFields,
+          }),
+        };
+        if (planned.note) notes.push({ trigger: trigger.title, body: planned.note });
+        ticket = { ...applyTicketWrite(ticket, planned.plan.write, ticket.updatedAt), updatedAt: ticket.updatedAt };
+        if (fields && (planned.plan.write.set.fields || planned.plan.agentFields)) {
+          fields = {
+            definitions: fields.definitions,
+            values: { visible: ticket.fields ?? {}, agents: planned.plan.agentFields ?? fields.values.agents },
+          };
+        }
+        firedThisPass = true;
+        break; // from the top: another trigger may hold now
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        trace.push({ ...base, outcome: 'refused', results, refusal: error.message });
+        firedIds.add(trigger.id);
+      }
+    }
+    if (!firedThisPass) break;
+  }
+  return { plan, ticket, notes, fired, trace, loopStopped };
+}

@@ -1,0 +1,336 @@
+/**
+ * Triggers (DESIGN §10 "Triggers"): an admin's rules that trusted code runs on every ticket
+ * created or updated, in the admin's order — Zendesk's triggers. A trigger has conditions (all of
+ * them must hold, and at least one of the "any" ones when there are any) and actions, the same
+ * actions a macro has but a public reply and "assign to me" (a trigger acts for the desk, not
+ * for a person). This module holds the type, its schema and limits, and the conditions' test;
+ * `src/domain/plans/triggers.ts` runs a desk's triggers over a change.
+ *
+ * Decisions:
+ * - Conditions compare the ticket as the change leaves it; "changed", "changed to" and "changed
+ *   from" compare it with the ticket before the change that started the chain (a trigger set off
+ *   by another trigger's priority sees that priority as changed).
+ * - A condition's value is text: a status, a priority, a category's name, a tag, an agent's uid
+ *   (`''` for nobody), a field's value as `fieldFilterKey` writes it (an option id, `true`/`false`,
+ *   a number, a day), a word or an email domain. Text compares case-folded.
+ */
+import { z } from 'zod/mini';
+import { TICKET_STATUSES, PRIORITIES, type Ticket, type IsoDateTime } from '@/domain/types';
+import { LIMITS } from '@/domain/limits';
+import { fieldChangesSchema, type CustomFieldValue } from '@/domain/custom-fields';
+import { MACRO_STATUS_EVENTS, type MacroActions } from '@/domain/macros';
+
+/** Most triggers a desk keeps (each ticket write tests every active one). */
+export const MAX_TRIGGERS = 200;
+/** Most conditions of one trigger, "all" and "any" together. */
+export const MAX_TRIGGER_CONDITIONS = 20;
+/** Longest trigger title (characters). */
+export const MAX_TRIGGER_TITLE = 100;
+/** Longest text a condition compares with (characters). */
+export const MAX_CONDITION_VALUE = 200;
+
+/** When a trigger is tested: on a ticket's creation, on each later change, or both. */
+export const TRIGGER_EVENTS = ['created', 'updated'] as const;
+export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
+
+/** Who made a change, as a condition names them. */
+export const CHANGE_AUTHORS = ['customer', 'agent', 'system'] as const;
+export type ChangeAuthor = (typeof CHANGE_AUTHORS)[number];
+
+/** The ticket properties a condition may test, and how (`field:<key>` for a custom field). */
+export const CONDITION_OPERATORS = {
+  status: ['is', 'isNot', 'changed', 'changedTo', 'changedFrom'],
+  priority: ['is', 'isNot', 'changed', 'changedTo', 'changedFrom'],
+  category: ['is', 'isNot', 'changed', 'changedTo', 'changedFrom'],
+  assignee: ['is', 'isNot', 'changed', 'changedTo', 'changedFrom'],
+  tags: ['includes', 'excludes'],
+  subject: ['contains', 'notContains'],
+  requesterEmail: ['is', 'endsWith', 'contains'],
+  updatedBy: ['is', 'isNot'],
+  field: ['is', 'isNot', 'present', 'absent', 'changed'],
+} as const;
+
+/** A property a condition tests. */
+export type ConditionProperty = Exclude<keyof typeof CONDITION_OPERATORS, 'field'> | `field:${string}`;
+/** A test a condition makes. */
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[keyof typeof CONDITION_OPERATORS][number];
+
+/** One condition: `property` tested by `operator` against `value` (unused by changed/present/absent). */
+export interface TriggerCondition {
+  property: ConditionProperty;
+  operator: ConditionOperator;
+  value: string;
+}
+
+/** What a trigger does: a macro's actions but the reply and "assign to me". */
+export type TriggerActions = Omit<MacroActions, 'assignee'> & {
+  assignee?: { kind: 'agent'; uid: string } | { kind: 'unassign' };
+};
+
+/** A trigger as stored (`triggers/{id}`, in `order`). */
+export interface Trigger {
+  id: string;
+  /** 1–100 characters: the timeline names the trigger by it. */
+  title: string;
+  /** An inactive trigger is kept but never run. */
+  active: boolean;
+  /** Its place in the desk's order (ascending); ties by id. */
+  order: number;
+  /** When it is tested. */
+  on: TriggerEvent[];
+  /** Every one must hold. */
+  all: TriggerCondition[];
+  /** At least one must hold, when there are any. */
+  any: TriggerCondition[];
+  actions: TriggerActions;
+  updatedAt?: IsoDateTime;
+}
+
+const conditionSchema = z
+  .object({
+    property: z
+      .string()
+      .check(
+        z.refine(
+          (property) => property in CONDITION_OPERATORS || /^field:[a-z][a-z0-9_]{0,39}$/.test(property),
+          'Choose what the condition tests from the list.',
+        ),
+      ),
+    operator: z.string(),
+    value: z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(MAX_CONDITION_VALUE, `A condition compares with at most ${MAX_CONDITION_VALUE} characters.`),
+      ),
+  })
+  .check(
+    z.refine((condition) => {
+      const kind = condition.property.startsWith('field:') ? 'field' : condition.property;
+      const allowed: readonly string[] = CONDITION_OPERATORS[kind as keyof typeof CONDITION_OPERATORS] ?? [];
+      return allowed.includes(condition.operator);
+    }, 'This test does not apply to what the condition tests.'),
+    z.refine(
+      (condition) =>
+        ['changed', 'present', 'absent'].includes(condition.operator) ||
+        condition.value !== '' ||
+        condition.property === 'assignee' ||
+        condition.property === 'category',
+      'A condition needs a value to compare with.',
+    ),
+  );
+
+const tagList = z.array(z.string().check(z.regex(LIMITS.tags.pattern, 'A tag is lowercase letters, digits, - or _.')));
+
+/** What an admin may save as a trigger (`id` and `updatedAt` are the store's). */
+export const triggerSchema = z
+  .object({
+    title: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Give the trigger a title.'),
+        z.maxLength(MAX_TRIGGER_TITLE, `A trigger title has at most ${MAX_TRIGGER_TITLE} characters.`),
+      ),
+    active: z.boolean(),
+    order: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)),
+    on: z
+      .array(z.enum(TRIGGER_EVENTS))
+      .check(z.minLength(1, 'Choose when the trigger runs: created, updated or both.')),
+    all: z.array(conditionSchema),
+    any: z.array(conditionSchema),
+    actions: z.object({
+      status: z.optional(z.enum(MACRO_STATUS_EVENTS)),
+      priority: z.optional(z.enum(PRIORITIES)),
+      category: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(60)))),
+      assignee: z.optional(
+        z.union([
+          z.object({ kind: z.literal('agent'), uid: z.string().check(z.minLength(1), z.maxLength(128)) }),
+          z.object({ kind: z.literal('unassign') }),
+        ]),
+      ),
+      addTags: z.optional(tagList),
+      removeTags: z.optional(tagList),
+      fields: z.optional(fieldChangesSchema),
+      note: z.optional(z.string().check(z.maxLength(10_000, 'A note has at most 10 000 characters.'))),
+    }),
+  })
+  .check(
+    z.refine(
+      (trigger) => trigger.all.length + trigger.any.length > 0,
+      'A trigger needs at least one condition: without one it would act on every ticket.',
+    ),
+    z.refine(
+      (trigger) => trigger.all.length + trigger.any.length <= MAX_TRIGGER_CONDITIONS,
+      `A trigger has at most ${MAX_TRIGGER_CONDITIONS} conditions.`,
+    ),
+    z.refine(
+      (trigger) =>
+        Object.values(trigger.actions).some((action) =>
+          Array.isArray(action) ? action.length > 0 : action !== undefined && action !== '',
+        ),
+      'A trigger needs at least one action.',
+    ),
+    z.refine(
+      (trigger) => !contradicts(trigger.all),
+      'These conditions can never all hold: one asks for a value another rules out.',
+    ),
+  );
+
+/**
+ * Whether "all" conditions contradict each other: the same property asked to be two different
+ * values, or to be and not to be the same value, or a tag both included and excluded.
+ */
+export function contradicts(conditions: readonly { property: string; operator: string; value: string }[]): boolean {
+  const key = (condition: { property: string; value: string }) =>
+    `${condition.property}\u0000${condition.value.toLowerCase()}`;
+  const is = new Map<string, string>();
+  const positive = new Set<string>();
+  const negative = new Set<string>();
+  for (const condition of conditions) {
+    if (condition.operator === 'is' || condition.operator === 'includes') {
+      positive.add(key(condition));
+      const other = condition.operator === 'is' ? is.get(condition.property) : undefined;
+      if (other !== undefined && other !== condition.value.toLowerCase()) return true;
+      if (condition.operator === 'is') is.set(condition.property, condition.value.toLowerCase());
+    }
+    if (condition.operator === 'isNot' || condition.operator === 'excludes') negative.add(key(condition));
+    if (condition.operator === 'present' || condition.operator === 'absent') {
+      const opposite = `${condition.property}\u0000${condition.operator === 'present' ? 'absent' : 'present'}`;
+      if (positive.has(opposite)) return true;
+      positive.add(`${condition.property}\u0000${condition.operator}`);
+    }
+  }
+  return [...positive].some((entry) => negative.has(entry));
+}
+
+/** A change trusted code runs the triggers over. */
+export interface TriggerChange {
+  event: TriggerEvent;
+  /** The ticket before the change that started the chain; `null` for a new ticket. */
+  before: Ticket | null;
+  /** The ticket now (after the change, and after the triggers that fired so far). */
+  after: Ticket;
+  /** Who made the change that started the chain. */
+  by: ChangeAuthor;
+  /** The requester's email, when known. */
+  requesterEmail: string | null;
+}
+
+/** One condition's outcome, for the rule trace: what the ticket held, and whether it passed. */
+export interface ConditionResult {
+  condition: TriggerCondition;
+  matched: boolean;
+  /** The ticket's value the condition looked at, as text (`''` for none). */
+  actual: string;
+}
+
+/** A custom field's value as a condition compares it (a multi-select's options joined by commas). */
+function fieldText(value: CustomFieldValue | undefined): string {
+  if (value === undefined) return '';
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** A property's value on a ticket, as text. */
+function valueOf(ticket: Ticket | null, property: ConditionProperty, change: TriggerChange): string {
+  if (property.startsWith('field:')) return fieldText(ticket?.fields?.[property.slice('field:'.length)]);
+  switch (property) {
+    case 'status':
+      return ticket?.status ?? '';
+    case 'priority':
+      return ticket?.priority ?? '';
+    case 'category':
+      return ticket?.category ?? '';
+    case 'assignee':
+      return ticket?.assigneeId ?? '';
+    case 'tags':
+      return (ticket?.tags ?? []).join(',');
+    case 'subject':
+      return ticket?.subject ?? '';
+    case 'requesterEmail':
+      return change.requesterEmail ?? '';
+    case 'updatedBy':
+      return change.by;
+    default:
+      return '';
+  }
+}
+
+/**
+ * Tests one condition on a change.
+ * @returns whether it holds, and the value it looked at.
+ */
+export function testCondition(condition: TriggerCondition, change: TriggerChange): ConditionResult {
+  const now = valueOf(change.after, condition.property, change);
+  const was = valueOf(change.before, condition.property, change);
+  const wanted = condition.value.toLowerCase();
+  const folded = now.toLowerCase();
+  const isField = condition.property.startsWith('field:');
+  const values = condition.property === 'tags' || isField ? folded.split(',').filter(Boolean) : [folded];
+  let matched: boolean;
+  switch (condition.operator) {
+    case 'is':
+      matched = isField ? values.includes(wanted) : folded === wanted;
+      break;
+    case 'isNot':
+      matched = isField ? !values.includes(wanted) : folded !== wanted;
+      break;
+    case 'changed':
+      matched = change.before !== null && now !== was;
+      break;
+    case 'changedTo':
+      matched = change.before !== null && now !== was && folded === wanted;
+      break;
+    case 'changedFrom':
+      matched = change.before !== null && now !== was && was.toLowerCase() === wanted;
+      break;
+    case 'includes':
+      matched = values.includes(wanted);
+      break;
+    case 'excludes':
+      matched = !values.includes(wanted);
+      break;
+    case 'contains':
+      matched = wanted !== '' && folded.includes(wanted);
+      break;
+    case 'notContains':
+      matched = wanted === '' || !folded.includes(wanted);
+      break;
+    case 'endsWith':
+      matched = wanted !== '' && (folded.endsWith(`@${wanted.replace(/^@/, '')}`) || folded.endsWith(`.${wanted}`));
+      break;
+    case 'present':
+      matched = now !== '';
+      break;
+    case 'absent':
+      matched = now === '';
+      break;
+    default:
+      matched = false;
+  }
+  return { condition, matched, actual: now };
+}
+
+/** Whether a trigger's conditions hold on a change, with each condition's outcome. */
+export function testConditions(
+  trigger: Pick<Trigger, 'all' | 'any'>,
+  change: TriggerChange,
+): { matched: boolean; results: ConditionResult[] } {
+  const all = trigger.all.map((condition) => testCondition(condition, change));
+  const any = trigger.any.map((condition) => testCondition(condition, change));
+  const matched = all.every((result) => result.matched) && (any.length === 0 || any.some((result) => result.matched));
+  return { matched, results: [...all, ...any] };
+}
+
+/** Whether a trigger runs on this kind of change at all (active, and on this event). */
+export function runsOn(trigger: Pick<Trigger, 'active' | 'on'>, event: TriggerEvent): boolean {
+  return trigger.active && trigger.on.includes(event);
+}
+
+/** A desk's triggers in their order: by `order`, ties by id. */
+export function inTriggerOrder<T extends Pick<Trigger, 'order' | 'id'>>(triggers: readonly T[]): T[] {
+  return [...triggers].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Statuses a condition may name (the schema keeps values as text; the editor offers these). */
+export const CONDITION_STATUSES = TICKET_STATUSES;
