@@ -332,5 +332,24 @@ export function inTriggerOrder<T extends Pick<Trigger, 'order' | 'id'>>(triggers
   return [...triggers].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** A trigger as an admin saves it: its id (the store's key) and what {@link triggerSchema} checks. */
+export type TriggerInput = Omit<Trigger, 'updatedAt'>;
+
+/** A trigger's id: 1–128 letters, digits, `_` or `-` (a Firestore document id). */
+export const triggerIdSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'This is not a trigger id.'));
+
+/**
+ * A stored trigger as read (a document any admin client wrote): the trigger, or `null` when it is
+ * malformed — trusted code never runs one, and the admin screen does not list it.
+ */
+export function triggerFrom(id: string, stored: unknown): Trigger | null {
+  if (!triggerIdSchema.safeParse(id).success) return null;
+  const parsed = triggerSchema.safeParse(stored);
+  if (!parsed.success) return null;
+  return { id, ...(parsed.data as Omit<Trigger, 'id'>) };
+}
+
 /** Statuses a condition may name (the schema keeps values as text; the editor offers these). */
 export const CONDITION_STATUSES = TICKET_STATUSES;

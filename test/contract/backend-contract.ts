@@ -4,6 +4,7 @@
  * adapter (Emulator Suite) must both pass it. Three parts — auth, data, files — each run only
  * where the harness can serve them, and otherwise show one skipped test with the reason.
  */
+import type { Trigger, TriggerInput } from '@/domain/triggers';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AuthChange } from '@/backend/port/auth';
 import type { PeopleQuery } from '@/backend/port/users';
@@ -1896,6 +1897,67 @@ export function describeBackendContract(
             { ...serial, archived: true },
           ]);
         }
+      });
+
+      test('keeps the triggers the admins’ alone, in their order, refusing malformed ones with the reason', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const tag = uniqueWord('vip').toLowerCase();
+        const first: TriggerInput = {
+          id: clientId(),
+          title: uniqueWord('Second in order'),
+          active: true,
+          order: 20,
+          on: ['created'],
+          all: [{ property: 'tags', operator: 'includes', value: tag }],
+          any: [],
+          actions: { priority: 'high', addTags: ['escalated'] },
+        };
+        const earlier: TriggerInput = { ...first, id: clientId(), title: uniqueWord('First in order'), order: 10 };
+        await expect(agent.backend.settings.saveTrigger(first)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(customer.backend.settings.saveTrigger(first)).rejects.toMatchObject({ code: 'permission-denied' });
+        await admin.backend.settings.saveTrigger(first);
+        await admin.backend.settings.saveTrigger(earlier);
+        const mine = (triggers: Trigger[]) =>
+          triggers.filter((trigger) => trigger.id === first.id || trigger.id === earlier.id);
+        const listed = await firstValue<Trigger[]>(
+          (next, fail) => admin.backend.settings.watchTriggers(next, fail),
+          (triggers) => mine(triggers).length === 2,
+        );
+        expect(mine(listed).map((trigger) => trigger.title)).toEqual([earlier.title, first.title]);
+        expect(mine(listed)[0]).toMatchObject({ ...earlier, updatedAt: expect.any(String) });
+        for (const reader of [agent, customer]) {
+          await expect(
+            firstValue<Trigger[]>((next, fail) => reader.backend.settings.watchTriggers(next, fail)),
+          ).rejects.toMatchObject({ code: 'permission-denied' });
+        }
+        // Bad input, refused with the sentence that says why.
+        const refusedWith = (input: TriggerInput, message: string) =>
+          expect(admin.backend.settings.saveTrigger(input)).rejects.toMatchObject({
+            code: 'invalid-argument',
+            message: expect.stringContaining(message),
+          });
+        await refusedWith({ ...first, all: [] }, 'at least one condition');
+        await refusedWith({ ...first, actions: {} }, 'at least one action');
+        await refusedWith(
+          {
+            ...first,
+            all: [
+              { property: 'priority', operator: 'is', value: 'high' },
+              { property: 'priority', operator: 'is', value: 'low' },
+            ],
+          },
+          'can never all hold',
+        );
+        await refusedWith({ ...first, id: 'a/b' }, 'This is not a trigger id.');
+        await expect(agent.backend.settings.deleteTrigger(first.id)).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await admin.backend.settings.deleteTrigger(first.id);
+        await admin.backend.settings.deleteTrigger(earlier.id);
+        await firstValue<Trigger[]>(
+          (next, fail) => admin.backend.settings.watchTriggers(next, fail),
+          (triggers) => mine(triggers).length === 0,
+        );
       });
 
       test('keeps shared macros the admins’ and personal ones their owner’s, and never gives customers any', async () => {

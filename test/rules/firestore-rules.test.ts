@@ -1331,6 +1331,63 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('triggers, as an attacker writes them (DESIGN §10 "Triggers")', () => {
+    /** A trigger as the adapters write it, by `by`. */
+    const triggerDoc = (by: string, overrides: DocumentData = {}): DocumentData => ({
+      title: 'VIP customers',
+      active: true,
+      order: 1,
+      on: ['created', 'updated'],
+      all: [{ property: 'tags', operator: 'includes', value: 'vip' }],
+      any: [],
+      actions: { priority: 'high', addTags: ['escalated'], assignee: { kind: 'agent', uid: 'alice' } },
+      updatedAt: serverTimestamp(),
+      updatedBy: by,
+      ...overrides,
+    });
+    const triggerRef = (uid: PersonId, id: string) => doc(dbOf(uid), 'triggers', id);
+
+    it('lets admins alone read and write triggers', async () => {
+      const id = freshId('trigger');
+      await assertFails(setDoc(triggerRef('alice', id), triggerDoc('alice')));
+      await assertFails(setDoc(triggerRef('carol', id), triggerDoc('carol')));
+      await assertSucceeds(setDoc(triggerRef('ada', id), triggerDoc('ada')));
+      await assertFails(getDoc(triggerRef('alice', id)));
+      await assertFails(getDocs(collection(dbOf('carol'), 'triggers')));
+      await assertSucceeds(getDocs(collection(dbOf('ada'), 'triggers')));
+      await assertFails(deleteDoc(triggerRef('bob', id)));
+      await assertSucceeds(deleteDoc(triggerRef('ada', id)));
+    });
+
+    it.each([
+      ['an extra key', { secret: true }],
+      ['another writer named', { updatedBy: 'alice' }],
+      ['a client time', { updatedAt: Timestamp.fromMillis(Date.parse('2026-01-01T00:00:00.000Z')) }],
+      ['an empty title', { title: '' }],
+      ['a title of 101 characters', { title: 'x'.repeat(101) }],
+      ['no event', { on: [] }],
+      ['an unknown event', { on: ['deleted'] }],
+      ['no condition', { all: [], any: [] }],
+      [
+        '21 conditions',
+        { all: Array.from({ length: 21 }, () => ({ property: 'tags', operator: 'includes', value: 'x' })) },
+      ],
+      ['"active" as text', { active: 'yes' }],
+      ['a fractional order', { order: 1.5 }],
+      ['a reply action', { actions: { body: 'Hi' } }],
+      ['"assign to me" (a trigger acts for the desk)', { actions: { assignee: { kind: 'me' } } }],
+      ['an unknown status event', { actions: { status: 'delete' } }],
+      ['a bad tag', { actions: { addTags: ['Not a tag'] } }],
+      [
+        '11 field values',
+        { actions: { fields: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x'])) } },
+      ],
+      ['a note of 10 001 characters', { actions: { note: 'x'.repeat(10_001) } }],
+    ])('refuses a trigger with %s', async (_what, overrides) => {
+      await assertFails(setDoc(triggerRef('ada', freshId('trigger')), triggerDoc('ada', overrides)));
+    });
+  });
+
   describe('macros, as an attacker writes them (DESIGN §3 "Macros")', () => {
     /** A macro as the adapters write it, by `by`, owned by `ownerId` (null: shared). */
     const macroDoc = (ownerId: string | null, by: string, overrides: DocumentData = {}): DocumentData => ({

@@ -97,6 +97,9 @@ export function fakeBackend() {
       watchHistory: unscripted('settings.watchHistory'),
       watchFields: unscripted('settings.watchFields'),
       saveFields: unscripted('settings.saveFields'),
+      watchTriggers: unscripted('settings.watchTriggers'),
+      saveTrigger: unscripted('settings.saveTrigger'),
+      deleteTrigger: unscripted('settings.deleteTrigger'),
     },
     presence: {
       announce: unscripted('presence.announce'),

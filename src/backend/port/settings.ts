@@ -1,10 +1,11 @@
 /**
- * The settings port (DESIGN §3, §10): the desk settings, their history, the macros and the
- * custom ticket fields' definitions.
+ * The settings port (DESIGN §3, §10): the desk settings, their history, the macros, the
+ * custom ticket fields' definitions and the triggers.
  */
 import type { DeskSettings, DeskSettingsInput } from '@/domain/types';
 import type { Macro, MacroInput } from '@/domain/macros';
 import type { CustomFieldDefinition } from '@/domain/custom-fields';
+import type { Trigger, TriggerInput } from '@/domain/triggers';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 
@@ -55,4 +56,22 @@ export interface SettingsPort {
    *   (`customFieldDefinitionsSchema`, `definitionsChangeProblem`).
    */
   saveFields(fields: readonly CustomFieldDefinition[]): Promise<void>;
+  /**
+   * Live triggers of the desk in their order (DESIGN §10 "Triggers"), admins only
+   * (`permission-denied` otherwise). A stored trigger that is malformed is left out.
+   */
+  watchTriggers(onNext: Listener<Trigger[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Creates or replaces a trigger by id (admins only).
+   * @returns the trigger as stored.
+   * @throws AppError `invalid-argument` (`triggerSchema`'s sentence), `permission-denied`,
+   *   `resource-exhausted` (a new one over `MAX_TRIGGERS`).
+   */
+  saveTrigger(trigger: TriggerInput): Promise<Trigger>;
+  /**
+   * Deletes a trigger (admins only); one that does not exist is already deleted. Tickets keep the
+   * audit entries that name it.
+   * @throws AppError `permission-denied`.
+   */
+  deleteTrigger(id: string): Promise<void>;
 }

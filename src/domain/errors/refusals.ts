@@ -145,6 +145,9 @@ export const refusals = {
   /** `resource-exhausted`: one macro more than a desk (shared) or an agent (personal) keeps. */
   tooManyMacros: (max: number): AppError =>
     new AppError('resource-exhausted', `At most ${max} macros: delete one before adding another.`),
+  /** `resource-exhausted`: a desk's triggers are at their limit (DESIGN §10 "Triggers"). */
+  tooManyTriggers: (max: number): AppError =>
+    new AppError('resource-exhausted', `At most ${max} triggers: delete one before adding another.`),
   /** `invalid-argument`: a ticket or message id that is not 1–128 safe characters. */
   badClientId: (): AppError =>
     new AppError('invalid-argument', 'A ticket or message id is 1–128 letters, digits, hyphens or underscores.'),

@@ -52,6 +52,10 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.tooManyMacros',
     defaultMessage: 'At most {max} macros: delete one before adding another.',
   },
+  tooManyTriggers: {
+    id: 'error.refusal.tooManyTriggers',
+    defaultMessage: 'At most {max} triggers: delete one before adding another.',
+  },
   presence: { id: 'error.refusal.presence', defaultMessage: 'Only agents and admins see who is on a ticket.' },
   listPeople: { id: 'error.refusal.listPeople', defaultMessage: 'Only agents and admins can list people.' },
   ownProfileOnly: { id: 'error.refusal.ownProfileOnly', defaultMessage: 'You can only see your own profile.' },

@@ -1,6 +1,6 @@
 /**
  * The Firebase {@link SettingsPort}: each call loads `firestore-settings.ts` (the custom fields'
- * `firestore-fields.ts`, the macros' `firestore-macros.ts`) on first use. The local twin is `local/settings/settings.ts`.
+ * `firestore-fields.ts`, the macros' `firestore-macros.ts`, the triggers' `firestore-triggers.ts`) on first use. The local twin is `local/settings/settings.ts`.
  */
 import type { SettingsPort } from '@/backend/port/settings';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core/context';
@@ -8,6 +8,7 @@ import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core
 const load = () => import('@/backend/firebase/settings/firestore-settings');
 const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
 const loadMacros = () => import('@/backend/firebase/settings/firestore-macros');
+const loadTriggers = () => import('@/backend/firebase/settings/firestore-triggers');
 
 /** The Firebase settings port. */
 export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
@@ -32,5 +33,11 @@ export function createFirebaseSettings(ctx: FirebaseContext): SettingsPort {
         (await loadFields()).watchFields(await ctx.firestore(), next, fail),
       ),
     saveFields: (fields) => call(async () => (await loadFields()).saveFields(await ctx.firestore(), fields)),
+    watchTriggers: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await loadTriggers()).watchTriggers(await ctx.firestore(), next, fail),
+      ),
+    saveTrigger: (trigger) => call(async () => (await loadTriggers()).saveTrigger(await ctx.firestore(), trigger)),
+    deleteTrigger: (id) => call(async () => (await loadTriggers()).deleteTrigger(await ctx.firestore(), id)),
   };
 }

@@ -138,6 +138,17 @@ export interface MacroRecord extends Macro {
   updatedBy: string;
 }
 
+/**
+ * A trigger as stored (DESIGN §10 "Triggers"), what `triggers/{id}` holds on Firebase: the data
+ * an admin saved, read back through `triggerFrom` (a malformed one is never run).
+ */
+export interface TriggerRecord {
+  id: string;
+  [field: string]: unknown;
+  updatedAt: string;
+  updatedBy: string;
+}
+
 /** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
 export type TriageDb = Dexie & {
   users: Table<UserProfile, string>;
@@ -157,6 +168,7 @@ export type TriageDb = Dexie & {
   customFields: Table<CustomFieldsRecord, string>;
   agentFields: Table<AgentFieldsRecord, string>;
   macros: Table<MacroRecord, string>;
+  triggers: Table<TriggerRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -442,6 +454,9 @@ export const SCHEMA_V20: Readonly<Record<string, string>> = {
     ]),
   ].join(', '),
 };
+
+/** Version 21: the desk's triggers (DESIGN §10 "Triggers"), by id; a run reads them all. */
+export const SCHEMA_V21: Readonly<Record<string, string>> = { ...SCHEMA_V20, triggers: 'id' };
 
 /**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
@@ -824,7 +839,7 @@ const ticketQueueKeys: Middleware<DBCore> = {
 };
 
 /**
- * Opens (lazily, as Dexie does) the database with this name, at schema version 20. Several
+ * Opens (lazily, as Dexie does) the database with this name, at schema version 21. Several
  * instances on one name — two tabs, or two clients in a test — see each other's writes, and
  * `liveQuery` follows them.
  * @param name IndexedDB database name, e.g. {@link DEFAULT_DB_NAME}.
@@ -910,6 +925,8 @@ export function openTriageDb(name: string): TriageDb {
         .toCollection()
         .modify(() => undefined),
     );
+  // Version 21: the desk's triggers (DESIGN §10 "Triggers").
+  db.version(21).stores(SCHEMA_V21);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -14,6 +14,7 @@ import { parseInput } from '@/domain/schemas';
 import { deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
 import { type DeskSettings, type DeskSettingsInput } from '@/domain/types';
 import { deleteLocalMacro, saveLocalMacro, watchLocalMacros } from '@/backend/local/settings/macros';
+import { deleteLocalTrigger, saveLocalTrigger, watchLocalTriggers } from '@/backend/local/settings/triggers';
 import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
 import { newSortableId } from '@/backend/local/core/ids';
 import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
@@ -104,6 +105,9 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     watchMacros: (onNext, onError) => watchLocalMacros(ctx, onNext, onError),
     saveMacro: (macro) => saveLocalMacro(ctx, macro),
     deleteMacro: (id) => deleteLocalMacro(ctx, id),
+    watchTriggers: (onNext, onError) => watchLocalTriggers(ctx, onNext, onError),
+    saveTrigger: (trigger) => saveLocalTrigger(ctx, trigger),
+    deleteTrigger: (id) => deleteLocalTrigger(ctx, id),
 
     watchFields(onNext: Listener<CustomFieldDefinition[]>, onError: ErrorListener): Unsubscribe {
       return watchLive(

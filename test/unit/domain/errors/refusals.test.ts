@@ -35,6 +35,7 @@ const ALL: Record<keyof typeof refusals, () => AppError> = {
   macroNotYours: refusals.macroNotYours,
   macroTooManyTags: () => refusals.macroTooManyTags(10),
   tooManyMacros: () => refusals.tooManyMacros(200),
+  tooManyTriggers: () => refusals.tooManyTriggers(200),
   attachmentsNeedIds: refusals.attachmentsNeedIds,
   badClientId: refusals.badClientId,
   badCursor: refusals.badCursor,

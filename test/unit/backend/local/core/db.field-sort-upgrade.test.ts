@@ -39,7 +39,7 @@ function ticket(id: string, number: number, fields?: Ticket['fields']): Ticket {
   };
 }
 
-describe('local database version 20', () => {
+describe('local database version 20 (and after)', () => {
   it('gives stored tickets their sort slots, and the status lane reads them in order', async () => {
     const name = `field-sort-upgrade-${process.pid}-${Date.now().toString(36)}`;
     const v19 = new Dexie(name);
@@ -52,7 +52,7 @@ describe('local database version 20', () => {
 
     const db = openTriageDb(name);
     try {
-      expect(db.verno).toBe(20);
+      expect(db.verno).toBe(21);
       expect((await db.tickets.get('t1'))?.fieldSortA).toBe(sortableNumber(40));
       expect((await db.tickets.get('t2'))?.fieldSortA).toBe(NO_FIELD_SORT_VALUE);
       const inOrder = await db.tickets
