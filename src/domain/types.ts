@@ -117,7 +117,8 @@ export interface Message {
 /** Kinds of audit-trail entry (DESIGN §3). */
 /** `sla`: a target was breached (to = the target's name: `firstReply`, `nextReply`, `resolution`; DESIGN §10). */
 /** `field`: a custom field's value changed (`field` names its key; from/to as `auditFieldValue` writes them). */
-export type AuditEventType = 'status' | 'assignee' | 'priority' | 'tags' | 'category' | 'sla' | 'field';
+/** `trigger`: the triggers' loop guard stopped a trigger (to = its title; DESIGN §10 "Triggers"). */
+export type AuditEventType = 'status' | 'assignee' | 'priority' | 'tags' | 'category' | 'sla' | 'field' | 'trigger';
 
 /** `tickets/{id}/events/{eid}`: one entry of the audit trail. */
 export interface AuditEvent {
@@ -128,6 +129,8 @@ export interface AuditEvent {
   field?: string;
   /** The title of the macro that made this change, when one did (DESIGN §3 "Macros"). */
   macro?: string;
+  /** The title of the trigger that made this change, when one did (DESIGN §10 "Triggers"). */
+  trigger?: string;
   from: string | null;
   to: string | null;
   actorId: string;

@@ -607,3 +607,105 @@ async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<voi
 // Dexie keeps a live query's cache entry for 3 s after its last subscriber leaves, on a timer;
 // waiting it out lets Jest exit cleanly instead of warning about open handles.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 3_100)), 5_000);
+
+/**
+ * The desk's triggers run by the local backend's trusted code (DESIGN §10 "Triggers"). Local
+ * only for now: on Firebase, trusted code does not run triggers yet.
+ */
+describe('local backend: triggers run after each write by a person', () => {
+  let harness: ContractHarness;
+  beforeAll(async () => {
+    harness = await makeLocalHarness();
+  });
+  afterAll(() => harness.cleanup());
+
+  const events = (backend: Backend, id: string, accept: (list: AuditEvent[]) => boolean) =>
+    first<AuditEvent[]>((next, fail) => backend.tickets.watchEvents(id, next, fail), accept);
+
+  it('acts on a new request as the desk, each change and note naming its trigger, in one write', async () => {
+    const [admin, agent, customer] = await Promise.all([
+      harness.newPerson('admin'),
+      harness.newPerson('agent'),
+      harness.newPerson('customer'),
+    ]);
+    await admin.backend.settings.saveTrigger({
+      id: 'urgent-printers',
+      title: 'Printers are urgent',
+      active: true,
+      order: 1,
+      on: ['created'],
+      all: [{ property: 'subject', operator: 'contains', value: 'printer' }],
+      any: [],
+      actions: {
+        priority: 'urgent',
+        addTags: ['escalated'],
+        assignee: { kind: 'agent', uid: agent.uid },
+        note: 'Routed by the desk.',
+      },
+    });
+    const ticket = await customer.backend.tickets.create(request('The printer is on fire'));
+    // The write resolves with the ticket as the triggers left it.
+    expect(ticket).toMatchObject({ priority: 'urgent', tags: ['escalated'], assigneeId: agent.uid });
+    const trail = await events(agent.backend, ticket.id, (list) => list.some((event) => event.trigger));
+    expect(trail.filter((event) => event.trigger).map((event) => [event.type, event.to, event.actorId])).toEqual([
+      ['priority', 'urgent', 'system'],
+      ['tags', 'escalated', 'system'],
+      ['assignee', agent.uid, 'system'],
+      // Assigning a new ticket opens it, as it does by hand (DESIGN §2).
+      ['status', 'open', 'system'],
+    ]);
+    expect(new Set(trail.filter((event) => event.trigger).map((event) => event.trigger))).toEqual(
+      new Set(['Printers are urgent']),
+    );
+    const notes = await first<Message[]>(
+      (next, fail) => agent.backend.messages.watch(ticket.id, next, fail),
+      (list) => list.some((message) => message.internal),
+    );
+    expect(notes.filter((message) => message.internal)).toEqual([
+      expect.objectContaining({ authorId: 'system', authorName: 'Triage', body: 'Routed by the desk.' }),
+    ]);
+    // Another request's subject does not hold: nothing happens to it.
+    const other = await customer.backend.tickets.create(request('Login fails'));
+    expect(other).toMatchObject({ priority: 'normal', tags: [] });
+    await admin.backend.settings.deleteTrigger('urgent-printers');
+  });
+
+  it('stops a loop between two triggers once, with one entry saying so, and never runs on its own write', async () => {
+    const [admin, agent, customer] = await Promise.all([
+      harness.newPerson('admin'),
+      harness.newPerson('agent'),
+      harness.newPerson('customer'),
+    ]);
+    const base = { active: true, on: ['updated' as const], any: [] };
+    await admin.backend.settings.saveTrigger({
+      ...base,
+      id: 'loop-a',
+      title: 'A: lower',
+      order: 1,
+      all: [{ property: 'priority', operator: 'is', value: 'high' }],
+      actions: { priority: 'low' },
+    });
+    await admin.backend.settings.saveTrigger({
+      ...base,
+      id: 'loop-b',
+      title: 'B: raise',
+      order: 2,
+      all: [{ property: 'priority', operator: 'is', value: 'low' }],
+      actions: { priority: 'high' },
+    });
+    try {
+      const ticket = await customer.backend.tickets.create(request('Loop me'));
+      const updated = await agent.backend.tickets.update(ticket.id, { priority: 'high' });
+      expect(updated.priority).toBe('high');
+      const trail = await events(agent.backend, ticket.id, (list) => list.some((event) => event.type === 'trigger'));
+      expect(trail.filter((event) => event.actorId === 'system').map((event) => [event.type, event.to])).toEqual([
+        ['priority', 'low'],
+        ['priority', 'high'],
+        ['trigger', 'A: lower'],
+      ]);
+    } finally {
+      await admin.backend.settings.deleteTrigger('loop-a');
+      await admin.backend.settings.deleteTrigger('loop-b');
+    }
+  });
+});

@@ -28,6 +28,7 @@ import {
 import { createLocalSettings } from '@/backend/local/settings/settings';
 import { createLocalReports } from '@/backend/local/reports/reports';
 import { createLocalTickets } from '@/backend/local/tickets/tickets';
+import { withTriggerRuns } from '@/backend/local/tickets/trigger-runs';
 import { withBulk } from '@/backend/shared/bulk-tickets';
 import { createLocalUsers } from '@/backend/local/users/users';
 
@@ -105,7 +106,10 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
   const interval = options.automationIntervalMs ?? AUTOMATION_INTERVAL_MS;
   if (interval > 0) scheduleAutomation(ctx, interval);
   // Each write is followed by the emails it causes, as Cloud Functions follow a Firestore write.
-  const { tickets, messages } = withMailTriggers(ctx, createLocalTickets(ctx), createLocalMessages(ctx));
+  // Each write by a person is followed by the desk's triggers (DESIGN §10 "Triggers"), then by the
+  // emails of it all, as Cloud Functions follow a Firestore write.
+  const triggered = withTriggerRuns(ctx, createLocalTickets(ctx), createLocalMessages(ctx));
+  const { tickets, messages } = withMailTriggers(ctx, triggered.tickets, triggered.messages);
   return {
     kind: 'local',
     auth: createLocalAuth(ctx),

@@ -138,7 +138,16 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
   },
 };
 
-const AUDIT_TYPES: readonly AuditEventType[] = ['status', 'assignee', 'priority', 'tags', 'category', 'sla', 'field'];
+const AUDIT_TYPES: readonly AuditEventType[] = [
+  'status',
+  'assignee',
+  'priority',
+  'tags',
+  'category',
+  'sla',
+  'field',
+  'trigger',
+];
 
 /** Reads `tickets/{id}/events/{eid}` into an {@link AuditEvent}. */
 const auditEventConverter: FirestoreDataConverter<AuditEvent> = {
@@ -151,6 +160,7 @@ const auditEventConverter: FirestoreDataConverter<AuditEvent> = {
       type: oneOf(data.type, AUDIT_TYPES, 'status'),
       ...(typeof data.field === 'string' ? { field: data.field } : {}),
       ...(typeof data.macro === 'string' ? { macro: data.macro } : {}),
+      ...(typeof data.trigger === 'string' ? { trigger: data.trigger } : {}),
       from: optionalStringFrom(data.from) ?? null,
       to: optionalStringFrom(data.to) ?? null,
       actorId: stringFrom(data.actorId),

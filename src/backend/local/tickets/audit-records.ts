@@ -34,10 +34,11 @@ export function auditEventsOf(
   actorId: string,
   atMs: number,
 ): AuditEvent[] {
-  return entries.map(({ type, field, macro, from, to }) => ({
+  return entries.map(({ type, field, macro, trigger, from, to }) => ({
     ...auditEvent(ticketId, type, from, to, actorId, atMs),
     ...(field !== undefined ? { field } : {}),
     ...(macro !== undefined ? { macro } : {}),
+    ...(trigger !== undefined ? { trigger } : {}),
   }));
 }
 

@@ -90,7 +90,7 @@ const createTicketInputSchema = z
  * @param stored stored-only fields to write with it (a macro's messages' words, db.ts).
  * @returns the ticket as written (unchanged when the plan writes nothing).
  */
-async function writeChange(
+export async function writeChange(
   db: TriageDb,
   ticket: Ticket,
   plan: TicketChangePlan,

@@ -41,6 +41,10 @@ const MESSAGES = defineMessages({
 
 /** The sentences of the audit trail, one per kind of change. */
 const EVENTS = defineMessages({
+  triggerLoop: {
+    id: 'workspace.timeline.triggerLoop',
+    defaultMessage: 'The triggers stopped “{trigger}”: it would have undone another trigger’s change',
+  },
   submitted: { id: 'workspace.timeline.submitted', defaultMessage: '{actor} submitted the request' },
   status: { id: 'workspace.timeline.status', defaultMessage: '{actor} set status {from} → {to}' },
   unassigned: { id: 'workspace.timeline.unassigned', defaultMessage: '{actor} unassigned {name}' },
@@ -144,6 +148,8 @@ export function describeAuditEvent(
         to: auditValueText(intl, field, event.to),
       });
     }
+    case 'trigger':
+      return intl.formatMessage(EVENTS.triggerLoop, { trigger: event.to ?? none });
     default: {
       const unexpected: never = event.type;
       return intl.formatMessage(EVENTS.changed, { actor, field: String(unexpected) });
@@ -152,10 +158,18 @@ export function describeAuditEvent(
 }
 
 /**
- * An entry's sentence with the macro that made the change, when one did (DESIGN §3 "Macros"):
- * "Priya Shah set status Open → Solved · macro “Refund sent”".
+ * An entry's sentence with the macro or trigger that made the change, when one did (DESIGN §3
+ * "Macros", §10 "Triggers"): "Priya Shah set status Open → Solved · macro “Refund sent”",
+ * "Triage set priority Normal → High · trigger “VIP customers”".
  */
-export function withMacro(intl: IntlShape, sentence: string, event: Pick<AuditEvent, 'macro'>): string {
+export function withMacro(intl: IntlShape, sentence: string, event: Pick<AuditEvent, 'macro' | 'trigger'>): string {
+  // A trigger's change says which trigger made it (DESIGN §10 "Triggers").
+  if (event.trigger) {
+    return intl.formatMessage(
+      { id: 'workspace.timeline.byTrigger', defaultMessage: '{sentence} · trigger “{trigger}”' },
+      { sentence, trigger: event.trigger },
+    );
+  }
   if (!event.macro) return sentence;
   return intl.formatMessage(
     { id: 'workspace.timeline.byMacro', defaultMessage: '{sentence} · macro “{macro}”' },
@@ -171,6 +185,7 @@ const DOT_COLORS: Record<AuditEvent['type'], string> = {
   tags: 'gray',
   sla: 'red',
   field: 'purple',
+  trigger: 'gray',
 };
 
 /**

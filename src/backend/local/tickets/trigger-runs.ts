@@ -1,0 +1,152 @@
+/**
+ * The local backend's trusted code for triggers (DESIGN §10 "Triggers"), the twin of the Cloud
+ * Function's run in `ticketWritten`: after each ticket write by a person (a new request, a
+ * change, a reply or note, a macro), the desk's triggers run over it (`runTriggers`) and what they
+ * do is written in one transaction as the system actor — the ticket, its audit entries each
+ * naming its trigger (and one for a loop the guard stopped), the internal notes. That write is
+ * the desk's own: it starts no chain. A failed run is logged and never fails the write that
+ * caused it (on Firebase, too, a trigger runs after the commit).
+ */
+import type { TicketsPort } from '@/backend/port/tickets';
+import type { MessagesPort } from '@/backend/port/messages';
+import { ticketWriteTables, NOTE_WORDS } from '@/backend/local/core/db';
+import { isoAt, type LocalContext } from '@/backend/local/core/context';
+import { newSortableId } from '@/backend/local/core/ids';
+import { readLocalTriggers } from '@/backend/local/settings/triggers';
+import { readFieldsContext } from '@/backend/local/tickets/field-values';
+import { writeChange } from '@/backend/local/tickets/tickets';
+import { runTriggers, TRIGGER_ACTOR } from '@/domain/plans/triggers';
+import { isStaff } from '@/domain/roles';
+import { conversationKeysOf } from '@/domain/search-keys';
+import { runsOn, type ChangeAuthor, type TriggerEvent } from '@/domain/triggers';
+import type { Message, Ticket, UserProfile } from '@/domain/types';
+
+/**
+ * Runs the desk's triggers over one person's write of a ticket and writes what they do.
+ * @param before the ticket before the write; `null` when it created the ticket.
+ * @returns the ticket as the triggers left it, or `null` when no trigger changed it.
+ */
+export async function runLocalTriggers(
+  ctx: Pick<LocalContext, 'db' | 'now'>,
+  ticketId: string,
+  before: Ticket | null,
+  by: ChangeAuthor,
+): Promise<Ticket | null> {
+  const { db } = ctx;
+  const event: TriggerEvent = before ? 'updated' : 'created';
+  const tables = [db.users, db.events, db.messages, db.triggers, ...ticketWriteTables(db)];
+  return db.transaction('rw', tables, async () => {
+    const triggers = (await readLocalTriggers(db)).filter((trigger) => runsOn(trigger, event));
+    if (triggers.length === 0) return null;
+    const after = await db.tickets.get(ticketId);
+    if (!after) return null;
+    const requester = await db.users.get(after.requesterId);
+    const named = [
+      ...new Set(
+        triggers.flatMap((trigger) =>
+          trigger.actions.assignee?.kind === 'agent' ? [trigger.actions.assignee.uid] : [],
+        ),
+      ),
+    ];
+    const agents = new Map<string, UserProfile>();
+    for (const uid of named) {
+      const profile = await db.users.get(uid);
+      if (profile) agents.set(uid, profile);
+    }
+    const run = runTriggers({
+      triggers,
+      change: { event, before, after, by, requesterEmail: requester?.email ?? null },
+      fields: await readFieldsContext(db, after),
+      agents,
+    });
+    const events = [
+      ...run.plan.events,
+      ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
+    ];
+    if (events.length === 0 && run.notes.length === 0) return null;
+    const ms = ctx.now();
+    const notes: Message[] = run.notes.map((note) => ({
+      id: newSortableId(ms),
+      ticketId,
+      authorId: TRIGGER_ACTOR.uid,
+      authorName: TRIGGER_ACTOR.displayName,
+      authorRole: TRIGGER_ACTOR.role,
+      internal: true,
+      body: note.body,
+      attachments: [],
+      createdAt: isoAt(ms),
+    }));
+    for (const note of notes) await db.messages.add(note);
+    const plan = { ...run.plan, events };
+    // A note alone still moves the ticket's activity (as a person's note does).
+    if (plan.write.stamp.length === 0 && notes.length > 0) plan.write.stamp.push('updatedAt');
+    const noteWords = conversationKeysOf(notes.map((note) => note.body).join('\n'));
+    return writeChange(db, after, plan, TRIGGER_ACTOR.uid, ms, notes.length > 0 ? { [NOTE_WORDS]: noteWords } : {});
+  });
+}
+
+/** Who a signed-in writer is, as a trigger's condition names them. */
+function authorOf(me: Pick<UserProfile, 'role'> | null): ChangeAuthor {
+  return me && isStaff(me.role) ? 'agent' : 'customer';
+}
+
+/** Runs a trigger pass; its failure is logged, never the caller's error. */
+async function quietly(run: () => Promise<Ticket | null>): Promise<Ticket | null> {
+  try {
+    return await run();
+  } catch (error) {
+    console.warn('Triage local triggers: a run failed', error);
+    return null;
+  }
+}
+
+/**
+ * Wraps the local tickets and messages ports so that each successful write by a person is
+ * followed by the desk's triggers; a write resolves with the ticket as they left it.
+ */
+export function withTriggerRuns(
+  ctx: LocalContext,
+  tickets: Omit<TicketsPort, 'bulk'>,
+  messages: MessagesPort,
+): { tickets: Omit<TicketsPort, 'bulk'>; messages: MessagesPort } {
+  const me = async () => {
+    const uid = ctx.session.current()?.uid;
+    return uid ? ((await ctx.db.users.get(uid)) ?? null) : null;
+  };
+  const after = async (id: string, before: Ticket | null, written: Ticket): Promise<Ticket> =>
+    (await quietly(async () => runLocalTriggers(ctx, id, before, authorOf(await me())))) ?? written;
+  const change = async (id: string, write: () => Promise<Ticket>): Promise<Ticket> => {
+    await ctx.ready;
+    const before = (await ctx.db.tickets.get(id)) ?? null;
+    const written = await write();
+    return after(id, before, written);
+  };
+  return {
+    tickets: {
+      ...tickets,
+      async create(input) {
+        const ticket = await tickets.create(input);
+        return after(ticket.id, null, ticket);
+      },
+      transition: (id, event, options) => change(id, () => tickets.transition(id, event, options)),
+      update: (id, patch, options) => change(id, () => tickets.update(id, patch, options)),
+      async applyMacro(id, input) {
+        await ctx.ready;
+        const before = (await ctx.db.tickets.get(id)) ?? null;
+        const result = await tickets.applyMacro(id, input);
+        if (input.preview || (result.messages.length === 0 && result.changes.length === 0)) return result;
+        return { ...result, ticket: await after(id, before, result.ticket) };
+      },
+    },
+    messages: {
+      ...messages,
+      async add(ticketId, input) {
+        await ctx.ready;
+        const before = (await ctx.db.tickets.get(ticketId)) ?? null;
+        const message = await messages.add(ticketId, input);
+        if (before) await quietly(async () => runLocalTriggers(ctx, ticketId, before, authorOf(await me())));
+        return message;
+      },
+    },
+  };
+}
