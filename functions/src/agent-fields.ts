@@ -33,6 +33,8 @@ export async function recordAgentFieldsChange(
   const actorId = text(after.get('updatedBy'));
   // A macro's write names it (the document is replaced on every write: a later one drops the name).
   const macro = optionalText(after.get('macro'));
+  // A trigger run's write names its trigger (`triggers.ts`).
+  const trigger = optionalText(after.get('trigger'));
   const at = after.get('updatedAt') as unknown;
   const batch = after.ref.firestore.batch();
   const prefix = changeId.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -40,6 +42,7 @@ export async function recordAgentFieldsChange(
     batch.create(ticket.collection('events').doc(`${prefix}-f${index}`), {
       ...entry,
       ...(macro ? { macro } : {}),
+      ...(trigger ? { trigger } : {}),
       actorId,
       at,
     });

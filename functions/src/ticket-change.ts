@@ -24,6 +24,7 @@ import { readDesk, slaFieldsChange, updateThisVersion } from './sla';
 import type { DeskSettings } from '@/domain/types';
 import { recordTicketStats } from './stats';
 import { fieldSortChange } from './field-sort';
+import { writtenByTriggers } from './triggers';
 
 /** gRPC status codes the Admin SDK reports. */
 const ALREADY_EXISTS = 6;
@@ -82,6 +83,8 @@ function appliedMacroOf(ticket: DocumentSnapshot): string | null {
 async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): Promise<number> {
   const { before } = change;
   const created = before === null;
+  // A trigger run's own write: the run wrote its entries, each naming its trigger (`triggers.ts`).
+  if (!created && writtenByTriggers(after)) return 0;
   const entries = created
     ? [SUBMITTED_ENTRY]
     : [

@@ -1,7 +1,8 @@
 /**
  * What trusted code does on every write of `tickets/{ticketId}` (DESIGN §4): the audit trail,
  * the search keys with the SLA fields and the statistics (`recordTicketChange`), the emails
- * (`mailForTicketWrite`) and the staff's search copy (`copyForStaffSearch`, DESIGN §3 "Search"). Each is its own job (DESIGN §5): one that fails — a statistics day
+ * (`mailForTicketWrite`), the staff's search copy (`copyForStaffSearch`, DESIGN §3 "Search") and the
+ * desk's triggers (`runTicketTriggers`, DESIGN §10 "Triggers"). Each is its own job (DESIGN §5): one that fails — a statistics day
  * Firestore refuses to grow, say — never keeps another from being written. Every job is
  * idempotent, so after all have run the first failure is thrown, and the platform's retry runs
  * them again.
@@ -10,6 +11,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { mailForTicketWrite, type MailConfig } from './mail';
 import { copyForStaffSearch } from './staff-search';
 import { recordTicketChange, type TicketChange } from './ticket-change';
+import { runTicketTriggers } from './triggers';
 
 /**
  * The jobs of one ticket write, each run to its end whatever the others do.
@@ -26,6 +28,8 @@ export async function onTicketWritten(
     () => recordTicketChange(db, change),
     () => mailForTicketWrite(db, mail, change.before, change.after, now),
     () => (change.after ? copyForStaffSearch(db, change.after.id) : Promise.resolve(false)),
+    // The desk's triggers (DESIGN §10 "Triggers"), on a person's write only.
+    () => runTicketTriggers(db, change),
   ]);
 }
 

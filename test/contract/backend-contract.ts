@@ -1960,6 +1960,108 @@ export function describeBackendContract(
         );
       });
 
+      test('runs the triggers on a new request as the desk, each change and note naming its trigger', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const word = uniqueWord('printer').toLowerCase();
+        const id = clientId();
+        const title = uniqueWord('Printers are urgent');
+        await admin.backend.settings.saveTrigger({
+          id,
+          title,
+          active: true,
+          order: 1,
+          on: ['created'],
+          all: [{ property: 'subject', operator: 'contains', value: word }],
+          any: [],
+          actions: {
+            priority: 'urgent',
+            addTags: ['escalated'],
+            assignee: { kind: 'agent', uid: agent.uid },
+            note: 'Routed by the desk.',
+          },
+        });
+        try {
+          const ticket = await customer.backend.tickets.create(newRequest(`The ${word} is on fire`));
+          // Trusted code acts after the write (on Firebase a moment later).
+          await expect(
+            firstValue<Ticket>(
+              (next, fail) => agent.backend.tickets.watch(ticket.id, next, fail),
+              (seen) => seen.priority === 'urgent' && seen.assigneeId === agent.uid,
+            ),
+          ).resolves.toMatchObject({ priority: 'urgent', tags: ['escalated'], assigneeId: agent.uid, status: 'open' });
+          const trail = await firstValue<AuditEvent[]>(
+            (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+            (list) => list.filter((event) => event.trigger).length >= 4,
+          );
+          expect(
+            trail.filter((event) => event.trigger).map((event) => [event.type, event.to, event.actorId, event.trigger]),
+          ).toEqual([
+            ['priority', 'urgent', 'system', title],
+            ['tags', 'escalated', 'system', title],
+            ['assignee', agent.uid, 'system', title],
+            // Assigning a new ticket opens it, as it does by hand (DESIGN §2).
+            ['status', 'open', 'system', title],
+          ]);
+          const notes = await firstValue<Message[]>(
+            (next, fail) => agent.backend.messages.watch(ticket.id, next, fail),
+            (list) => list.some((message) => message.internal),
+          );
+          expect(notes.filter((message) => message.internal)).toEqual([
+            expect.objectContaining({ authorId: 'system', authorName: 'Triage', body: 'Routed by the desk.' }),
+          ]);
+          // The customer never reads the desk's note.
+          const seen = await firstValue<Message[]>((next, fail) =>
+            customer.backend.messages.watch(ticket.id, next, fail),
+          );
+          expect(seen.some((message) => message.internal)).toBe(false);
+        } finally {
+          await admin.backend.settings.deleteTrigger(id);
+        }
+      });
+
+      test('stops a loop between two triggers once, with one entry saying so, and never runs on its own write', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const word = uniqueWord('loop').toLowerCase();
+        const subject = { property: 'subject' as const, operator: 'contains' as const, value: word };
+        const base = { active: true, on: ['updated' as const], any: [] };
+        const [a, b] = [clientId(), clientId()];
+        await admin.backend.settings.saveTrigger({
+          ...base,
+          id: a,
+          title: 'A: lower',
+          order: 1,
+          all: [subject, { property: 'priority', operator: 'is', value: 'high' }],
+          actions: { priority: 'low' },
+        });
+        await admin.backend.settings.saveTrigger({
+          ...base,
+          id: b,
+          title: 'B: raise',
+          order: 2,
+          all: [subject, { property: 'priority', operator: 'is', value: 'low' }],
+          actions: { priority: 'high' },
+        });
+        try {
+          const ticket = await customer.backend.tickets.create(newRequest(`Loop ${word}`));
+          await agent.backend.tickets.update(ticket.id, { priority: 'high' });
+          const trail = await firstValue<AuditEvent[]>(
+            (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+            (list) => list.some((event) => event.type === 'trigger'),
+          );
+          expect(trail.filter((event) => event.actorId === 'system').map((event) => [event.type, event.to])).toEqual([
+            ['priority', 'low'],
+            ['priority', 'high'],
+            ['trigger', 'A: lower'],
+          ]);
+          await expect(
+            firstValue<Ticket>((next, fail) => agent.backend.tickets.watch(ticket.id, next, fail)),
+          ).resolves.toMatchObject({ priority: 'high' });
+        } finally {
+          await admin.backend.settings.deleteTrigger(a);
+          await admin.backend.settings.deleteTrigger(b);
+        }
+      });
+
       test('keeps shared macros the admins’ and personal ones their owner’s, and never gives customers any', async () => {
         const [admin, agent, otherAgent, customer] = await Promise.all([
           person('admin'),

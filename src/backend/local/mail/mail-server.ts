@@ -5,6 +5,7 @@
  * fed by the admins' "Simulate a reply". Nothing is sent: the documents are what would be.
  * Loaded on first use (its composer, parser and catalogues stay out of the first paint).
  */
+import { runLocalTriggers } from '@/backend/local/tickets/trigger-runs';
 import { ticketWriteTables } from '@/backend/local/core/db';
 import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port/mail';
 import type { LocalContext } from '@/backend/local/core/context';
@@ -205,8 +206,15 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
     return outcome.kind === 'added' ? outcome.written : null;
   });
   if (written) {
+    // A reply by email starts the desk's triggers as one through the portal does (DESIGN §10 "Triggers").
+    const triggered = await runLocalTriggers(ctx, decision.ticketId, written.before, 'customer').catch(
+      (error: unknown) => {
+        console.warn('Triage local triggers: a run failed', error);
+        return null;
+      },
+    );
     await mailForNewMessage(ctx, written.message);
-    await mailForTicketWrite(ctx, written.before, written.after, requester.uid);
+    await mailForTicketWrite(ctx, written.before, triggered ?? written.after, requester.uid);
   }
   return { outcome: 'reply', ticketId: decision.ticketId };
 }

@@ -1,0 +1,146 @@
+/**
+ * The desk's triggers run by trusted code on Firestore (DESIGN §10 "Triggers"), the twin of the
+ * local backend's `trigger-runs.ts`: on each ticket write by a person (a new request, a change, a
+ * reply or note, a macro — every write a person makes stamps `updatedAt` and names itself in
+ * `updatedBy`), `runTriggers` plans what the triggers do and one transaction writes it as the
+ * system actor: the ticket (`updatedBy: 'system'`, `triggeredAt` = its `updatedAt`, so
+ * `ticketWritten` leaves its audit entries to this run), the audit entries each naming its
+ * trigger (and one for a loop the guard stopped), the notes, the agents-only values. The desk's
+ * own writes (this run's, the automatic close) and trusted code's derived-field updates (no new
+ * `updatedAt`) start no run: a trigger never fires on its own change.
+ */
+import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { customFieldValuesFrom } from '@/domain/custom-fields';
+import { customFieldDefinitionsFrom } from '@/domain/custom-field-schemas';
+import { runTriggers, TRIGGER_ACTOR } from '@/domain/plans/triggers';
+import { isStaff } from '@/domain/roles';
+import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { runsOn, triggerFrom, type Trigger, type TriggerEvent } from '@/domain/triggers';
+import type { UserProfile } from '@/domain/types';
+import { isoOf, personOf, text, ticketOf } from './snapshot-values';
+import type { TicketChange } from './ticket-change';
+
+/** A document id made of the change id: Firestore ids may not hold `/`. */
+function safeId(changeId: string): string {
+  return changeId.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** The desk's well-formed triggers that run on `event`. */
+async function triggersFor(db: Firestore, event: TriggerEvent): Promise<Trigger[]> {
+  const rows = (await db.collection('triggers').get()).docs;
+  return rows.flatMap((row) => {
+    const { updatedAt: _at, updatedBy: _by, ...data } = row.data();
+    const trigger = triggerFrom(row.id, data);
+    return trigger && runsOn(trigger, event) ? [trigger] : [];
+  });
+}
+
+/**
+ * Whether the version `after` is the one `ticketWritten` must leave its audit entries to: written
+ * by a trigger run, which wrote them itself (`triggeredAt` is that version's `updatedAt`).
+ */
+export function writtenByTriggers(after: DocumentSnapshot): boolean {
+  const at = after.get('triggeredAt') as unknown;
+  const updatedAt = after.get('updatedAt') as unknown;
+  return at instanceof Timestamp && updatedAt instanceof Timestamp && at.isEqual(updatedAt);
+}
+
+/**
+ * Runs the desk's triggers over one ticket write (see the file's comment). Idempotent: a retried
+ * run finds the ticket past the version it was for (the run's own write, or a later one) and
+ * writes nothing.
+ * @returns how many audit entries it wrote.
+ */
+export async function runTicketTriggers(db: Firestore, change: TicketChange): Promise<number> {
+  const { before, after } = change;
+  if (!after) return 0;
+  if (text(after.get('updatedBy')) === SYSTEM_ACTOR_ID) return 0;
+  const updatedAt = isoOf(after.get('updatedAt'));
+  if (before && isoOf(before.get('updatedAt')) === updatedAt) return 0;
+  const event: TriggerEvent = before ? 'updated' : 'created';
+  const triggers = await triggersFor(db, event);
+  if (triggers.length === 0) return 0;
+  return db.runTransaction(async (tx) => {
+    const current = await tx.get(after.ref);
+    // A later write by a person has its own run.
+    if (!current.exists || isoOf(current.get('updatedAt')) !== updatedAt) return 0;
+    const ticket = ticketOf(current);
+    const named = [
+      ...new Set(
+        triggers.flatMap((trigger) =>
+          trigger.actions.assignee?.kind === 'agent' ? [trigger.actions.assignee.uid] : [],
+        ),
+      ),
+    ];
+    const [author, requester, definitions, agentValues, ...profiles] = await Promise.all([
+      tx.get(db.collection('users').doc(text(current.get('updatedBy')) || '-')),
+      tx.get(db.collection('users').doc(ticket.requesterId || '-')),
+      tx.get(db.doc('settings/fields')),
+      tx.get(after.ref.collection('agentFields').doc('values')),
+      ...named.map((uid) => tx.get(db.collection('users').doc(uid))),
+    ]);
+    const agents = new Map<string, Pick<UserProfile, 'uid' | 'role' | 'displayName'>>();
+    for (const snapshot of profiles) {
+      const person = snapshot ? personOf(snapshot) : null;
+      if (person) agents.set(person.uid, person);
+    }
+    const writer = personOf(author);
+    const run = runTriggers({
+      triggers,
+      change: {
+        event,
+        before: before ? ticketOf(before) : null,
+        after: ticket,
+        by: writer && isStaff(writer.role) ? 'agent' : 'customer',
+        requesterEmail: personOf(requester)?.email ?? null,
+      },
+      fields: {
+        definitions: customFieldDefinitionsFrom(definitions.get('fields')),
+        values: { visible: ticket.fields ?? {}, agents: customFieldValuesFrom(agentValues.get('values')) },
+      },
+      agents,
+    });
+    const agentKeys = new Set(Object.keys(run.plan.agentFields ?? {}));
+    // Agents-only values' entries are `agentFieldsWritten`'s (from that document's write).
+    const entries = [
+      ...run.plan.events.filter((entry) => !(entry.type === 'field' && entry.field && agentKeys.has(entry.field))),
+      ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
+    ];
+    if (entries.length === 0 && run.notes.length === 0 && !run.plan.agentFields) return 0;
+    const now = Timestamp.now();
+    const { write } = run.plan;
+    const data: Record<string, unknown> = { ...write.set };
+    for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
+    for (const field of new Set([...write.stamp, 'updatedAt' as const])) data[field] = now;
+    tx.update(after.ref, { ...data, updatedBy: SYSTEM_ACTOR_ID, triggeredAt: now });
+    const prefix = safeId(change.changeId);
+    entries.forEach((entry, index) => {
+      tx.create(after.ref.collection('events').doc(`${prefix}-t${index}`), {
+        ...entry,
+        actorId: SYSTEM_ACTOR_ID,
+        at: now,
+      });
+    });
+    run.notes.forEach((note, index) => {
+      tx.create(after.ref.collection('messages').doc(`${prefix}-n${index}`), {
+        authorId: TRIGGER_ACTOR.uid,
+        authorName: TRIGGER_ACTOR.displayName,
+        authorRole: TRIGGER_ACTOR.role,
+        body: note.body,
+        internal: true,
+        attachments: [],
+        createdAt: now,
+      });
+    });
+    if (run.plan.agentFields) {
+      const trigger = run.plan.events.find((entry) => entry.field && agentKeys.has(entry.field))?.trigger;
+      tx.set(after.ref.collection('agentFields').doc('values'), {
+        values: run.plan.agentFields,
+        updatedAt: now,
+        updatedBy: SYSTEM_ACTOR_ID,
+        ...(trigger ? { trigger } : {}),
+      });
+    }
+    return entries.length;
+  });
+}
