@@ -549,7 +549,7 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(write({ sla: { pauses: [] } }));
       await assertSucceeds(write({ priority: 'low' }));
     });
-    it("may not write a ticket's sort slots, by update or on submit (trusted code keeps them: DESIGN §3)", async () => {
+    it("may not write a ticket's sort slots or trigger mark, by update or on submit (trusted code keeps them)", async () => {
       const id = await seedTicket({ fieldSortA: '~', fieldSortB: '~' });
       for (const uid of ['ada', 'alice', 'carol'] as const) {
         const write = (fields: DocumentData) =>
@@ -557,8 +557,11 @@ describeWithEmulators('firestore.rules', () => {
         // A forged slot would lift a ticket to the top of a queue sorted by that field.
         await assertFails(write({ fieldSortA: '0000000000000000' }));
         await assertFails(write({ fieldSortB: '2000-01-01' }));
+        // Nor the trigger run's mark, which would hide the write's audit entries (DESIGN §10 "Triggers").
+        await assertFails(write({ triggeredAt: serverTimestamp(), priority: 'low' }));
       }
       await assertFails(submit(dbOf('carol'), 'carol', { ticket: { fieldSortA: '0000000000000000' } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { triggeredAt: serverTimestamp() } }));
       await assertSucceeds(submit(dbOf('carol'), 'carol'));
     });
     it.each([
