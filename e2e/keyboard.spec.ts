@@ -156,13 +156,20 @@ test('an agent, by keyboard alone: find a ticket, open, assign to me, reply and 
   await agent.keyboard.press('Enter');
   const solved = agent.getByRole('menuitem', { name: /solved/i });
   await expect(solved).toBeVisible();
+  // Two frames after each key: the menu's active item is React state, and Enter acts on the state
+  // committed, which under load can lag the class the loop reads (it once chose "On hold").
+  const settle = () =>
+    agent.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   for (
     let step = 0;
     step < 6 && !(await solved.evaluate((item) => item.classList.contains('ant-dropdown-menu-item-active')));
     step += 1
   ) {
     await agent.keyboard.press('ArrowDown');
+    await settle();
   }
+  await expect(solved).toHaveClass(/ant-dropdown-menu-item-active/);
+  await settle();
   await agent.keyboard.press('Enter');
   await expect(agent.getByTestId('ticket-status')).toContainText('Solved');
   await expect(agent.getByRole('article').filter({ hasText: 'export works again' })).toBeVisible();
