@@ -28,7 +28,6 @@ import {
 import { createLocalSettings } from '@/backend/local/settings/settings';
 import { createLocalReports } from '@/backend/local/reports/reports';
 import { createLocalTickets } from '@/backend/local/tickets/tickets';
-import { withTriggerRuns } from '@/backend/local/tickets/trigger-runs';
 import { withBulk } from '@/backend/shared/bulk-tickets';
 import { createLocalUsers } from '@/backend/local/users/users';
 
@@ -108,8 +107,7 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
   // Each write is followed by the emails it causes, as Cloud Functions follow a Firestore write.
   // Each write by a person is followed by the desk's triggers (DESIGN §10 "Triggers"), then by the
   // emails of it all, as Cloud Functions follow a Firestore write.
-  const triggered = withTriggerRuns(ctx, createLocalTickets(ctx), createLocalMessages(ctx));
-  const { tickets, messages } = withMailTriggers(ctx, triggered.tickets, triggered.messages);
+  const { tickets, messages } = withMailTriggers(ctx, createLocalTickets(ctx), createLocalMessages(ctx));
   return {
     kind: 'local',
     auth: createLocalAuth(ctx),

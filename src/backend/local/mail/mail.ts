@@ -1,7 +1,8 @@
 /**
- * The local {@link MailPort} and the local backend's mail triggers (DESIGN §9): after each
- * successful ticket write or new message, `mail-server.ts` (loaded on first use) writes the
- * emails it causes, as the Cloud Functions do after a Firestore write. A failure there is logged
+ * The local {@link MailPort} and the local backend's trusted code after each write (DESIGN §9,
+ * §10 "Triggers"): after each successful ticket write or new message by a person, the desk's
+ * triggers run (`trigger-runs.ts`), then `mail-server.ts` (loaded on first use) writes the emails
+ * it all causes, as the Cloud Functions do after a Firestore write. A failure there is logged
  * and never fails the write that caused it (on Firebase, too, a trigger runs after the commit).
  */
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -15,6 +16,8 @@ import type { OutgoingMail } from '@/domain/mail/mail-document';
 import { parseInput, simulatedInboundEmailSchema } from '@/domain/schemas';
 import type { Ticket } from '@/domain/types';
 
+import { runTriggersAfterWrite } from '@/backend/local/tickets/trigger-runs';
+
 const server = () => import(/* webpackChunkName: "local-mail" */ '@/backend/local/mail/mail-server');
 
 /** Runs a trigger; its failure is the server's log line, not the caller's error. */
@@ -26,8 +29,9 @@ function trigger(run: () => Promise<unknown>): Promise<void> {
 }
 
 /**
- * Wraps the local tickets and messages ports so that each successful write is followed by its
- * emails. The write resolves once they are stored, so what a caller sees next includes them.
+ * Wraps the local tickets and messages ports so that each successful write is followed by the
+ * desk's triggers and then its emails. The write resolves once they are stored (with the ticket as
+ * the triggers left it), so what a caller sees next includes them.
  */
 export function withMailTriggers(
   ctx: LocalContext,
@@ -38,7 +42,9 @@ export function withMailTriggers(
   const afterTicketWrite = async (id: string, write: () => Promise<Ticket>): Promise<Ticket> => {
     await ctx.ready;
     const before = (await ctx.db.tickets.get(id)) ?? null;
-    const after = await write();
+    const written = await write();
+    // The desk's triggers act on the write first (DESIGN §10 "Triggers"); the emails follow both.
+    const after = (await runTriggersAfterWrite(ctx, id, before)) ?? written;
     await trigger(async () => (await server()).mailForTicketWrite(ctx, before, after, actorId()));
     return after;
   };
@@ -46,7 +52,8 @@ export function withMailTriggers(
     tickets: {
       ...tickets,
       async create(input) {
-        const ticket = await tickets.create(input);
+        const created = await tickets.create(input);
+        const ticket = (await runTriggersAfterWrite(ctx, created.id, null)) ?? created;
         await trigger(async () => (await server()).mailForTicketWrite(ctx, null, ticket, ticket.requesterId));
         return ticket;
       },
@@ -56,8 +63,9 @@ export function withMailTriggers(
       async applyMacro(id, input) {
         await ctx.ready;
         const before = (await ctx.db.tickets.get(id)) ?? null;
-        const result = await tickets.applyMacro(id, input);
-        if (input.preview || (result.messages.length === 0 && result.changes.length === 0)) return result;
+        const applied = await tickets.applyMacro(id, input);
+        if (input.preview || (applied.messages.length === 0 && applied.changes.length === 0)) return applied;
+        const result = { ...applied, ticket: (await runTriggersAfterWrite(ctx, id, before)) ?? applied.ticket };
         await trigger(async () => {
           const mailServer = await server();
           for (const message of result.messages) await mailServer.mailForNewMessage(ctx, message);
@@ -72,6 +80,7 @@ export function withMailTriggers(
         await ctx.ready;
         const before = (await ctx.db.tickets.get(ticketId)) ?? null;
         const message = await messages.add(ticketId, input);
+        if (before) await runTriggersAfterWrite(ctx, ticketId, before);
         await trigger(async () => {
           const mailServer = await server();
           await mailServer.mailForNewMessage(ctx, message);

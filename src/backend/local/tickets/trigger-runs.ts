@@ -7,8 +7,6 @@
  * the desk's own: it starts no chain. A failed run is logged and never fails the write that
  * caused it (on Firebase, too, a trigger runs after the commit).
  */
-import type { TicketsPort } from '@/backend/port/tickets';
-import type { MessagesPort } from '@/backend/port/messages';
 import { ticketWriteTables, NOTE_WORDS } from '@/backend/local/core/db';
 import { isoAt, type LocalContext } from '@/backend/local/core/context';
 import { newSortableId } from '@/backend/local/core/ids';
@@ -93,63 +91,23 @@ function authorOf(me: Pick<UserProfile, 'role'> | null): ChangeAuthor {
   return me && isStaff(me.role) ? 'agent' : 'customer';
 }
 
-/** Runs a trigger pass; its failure is logged, never the caller's error. */
-async function quietly(run: () => Promise<Ticket | null>): Promise<Ticket | null> {
+/**
+ * Runs the desk's triggers after a write by the signed-in person (the local backend's write
+ * wrappers call it before the write's emails, `mail.ts`). A failed run is logged, never the
+ * caller's error.
+ * @returns the ticket as the triggers left it, or `null` when they changed nothing (or failed).
+ */
+export async function runTriggersAfterWrite(
+  ctx: LocalContext,
+  ticketId: string,
+  before: Ticket | null,
+): Promise<Ticket | null> {
   try {
-    return await run();
+    const uid = ctx.session.current()?.uid;
+    const me = uid ? ((await ctx.db.users.get(uid)) ?? null) : null;
+    return await runLocalTriggers(ctx, ticketId, before, authorOf(me));
   } catch (error) {
     console.warn('Triage local triggers: a run failed', error);
     return null;
   }
-}
-
-/**
- * Wraps the local tickets and messages ports so that each successful write by a person is
- * followed by the desk's triggers; a write resolves with the ticket as they left it.
- */
-export function withTriggerRuns(
-  ctx: LocalContext,
-  tickets: Omit<TicketsPort, 'bulk'>,
-  messages: MessagesPort,
-): { tickets: Omit<TicketsPort, 'bulk'>; messages: MessagesPort } {
-  const me = async () => {
-    const uid = ctx.session.current()?.uid;
-    return uid ? ((await ctx.db.users.get(uid)) ?? null) : null;
-  };
-  const after = async (id: string, before: Ticket | null, written: Ticket): Promise<Ticket> =>
-    (await quietly(async () => runLocalTriggers(ctx, id, before, authorOf(await me())))) ?? written;
-  const change = async (id: string, write: () => Promise<Ticket>): Promise<Ticket> => {
-    await ctx.ready;
-    const before = (await ctx.db.tickets.get(id)) ?? null;
-    const written = await write();
-    return after(id, before, written);
-  };
-  return {
-    tickets: {
-      ...tickets,
-      async create(input) {
-        const ticket = await tickets.create(input);
-        return after(ticket.id, null, ticket);
-      },
-      transition: (id, event, options) => change(id, () => tickets.transition(id, event, options)),
-      update: (id, patch, options) => change(id, () => tickets.update(id, patch, options)),
-      async applyMacro(id, input) {
-        await ctx.ready;
-        const before = (await ctx.db.tickets.get(id)) ?? null;
-        const result = await tickets.applyMacro(id, input);
-        if (input.preview || (result.messages.length === 0 && result.changes.length === 0)) return result;
-        return { ...result, ticket: await after(id, before, result.ticket) };
-      },
-    },
-    messages: {
-      ...messages,
-      async add(ticketId, input) {
-        await ctx.ready;
-        const before = (await ctx.db.tickets.get(ticketId)) ?? null;
-        const message = await messages.add(ticketId, input);
-        if (before) await quietly(async () => runLocalTriggers(ctx, ticketId, before, authorOf(await me())));
-        return message;
-      },
-    },
-  };
 }
