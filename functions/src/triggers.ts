@@ -5,7 +5,8 @@
  * `updatedBy`), `runTriggers` plans what the triggers do and one transaction writes it as the
  * system actor: the ticket (`updatedBy: 'system'`, `triggeredAt` = its `updatedAt`, so
  * `ticketWritten` leaves its audit entries to this run), the audit entries each naming its
- * trigger (and one for a loop the guard stopped), the notes, the agents-only values. The desk's
+ * trigger (and one for a loop the guard stopped), the notes, the agents-only values, and the run's
+ * rule trace (`tickets/{id}/ruleTraces/{changeId}`, even when nothing fired). The desk's
  * own writes (this run's, the automatic close) and trusted code's derived-field updates (no new
  * `updatedAt`) start no run: a trigger never fires on its own change.
  */
@@ -13,6 +14,7 @@ import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'fi
 import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { customFieldDefinitionsFrom } from '@/domain/custom-field-schemas';
 import { runTriggers, TRIGGER_ACTOR } from '@/domain/plans/triggers';
+import { ruleTraceOf } from '@/domain/rule-trace';
 import { isStaff } from '@/domain/roles';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { runsOn, triggerFrom, type Trigger, type TriggerEvent } from '@/domain/triggers';
@@ -85,13 +87,14 @@ export async function runTicketTriggers(db: Firestore, change: TicketChange): Pr
       if (person) agents.set(person.uid, person);
     }
     const writer = personOf(author);
+    const by = writer && isStaff(writer.role) ? 'agent' : 'customer';
     const run = runTriggers({
       triggers,
       change: {
         event,
         before: before ? ticketOf(before) : null,
         after: ticket,
-        by: writer && isStaff(writer.role) ? 'agent' : 'customer',
+        by,
         requesterEmail: personOf(requester)?.email ?? null,
       },
       fields: {
@@ -100,6 +103,12 @@ export async function runTicketTriggers(db: Firestore, change: TicketChange): Pr
       },
       agents,
     });
+    const now = Timestamp.now();
+    const prefix = safeId(change.changeId);
+    // The rule trace, for every run (one that changed nothing says why not); its id is the
+    // change's, so a retried run writes the same document.
+    const { at: _at, ...trace } = ruleTraceOf(run, { id: prefix, ticketId: after.id, at: '', event, by });
+    tx.set(after.ref.collection('ruleTraces').doc(prefix), { ...trace, at: now });
     const agentKeys = new Set(Object.keys(run.plan.agentFields ?? {}));
     // Agents-only values' entries are `agentFieldsWritten`'s (from that document's write).
     const entries = [
@@ -107,13 +116,11 @@ export async function runTicketTriggers(db: Firestore, change: TicketChange): Pr
       ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
     ];
     if (entries.length === 0 && run.notes.length === 0 && !run.plan.agentFields) return 0;
-    const now = Timestamp.now();
     const { write } = run.plan;
     const data: Record<string, unknown> = { ...write.set };
     for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
     for (const field of new Set([...write.stamp, 'updatedAt' as const])) data[field] = now;
     tx.update(after.ref, { ...data, updatedBy: SYSTEM_ACTOR_ID, triggeredAt: now });
-    const prefix = safeId(change.changeId);
     entries.forEach((entry, index) => {
       tx.create(after.ref.collection('events').doc(`${prefix}-t${index}`), {
         ...entry,

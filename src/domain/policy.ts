@@ -20,6 +20,7 @@ export type Permission =
   | 'ticket.setCategory'
   | 'ticket.beAssigned'
   | 'ticket.readHistory'
+  | 'ticket.readRuleTrace'
   | 'tickets.listAnyone'
   | 'tickets.orderByUpdatedAt'
   | 'macros.use'
@@ -71,6 +72,8 @@ const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   // DESIGN §9: what the desk wrote to everyone is the admins' to look at.
   'mail.read',
   'mail.simulateInbound',
+  // DESIGN §10 "Triggers": the rules' reasoning is for the people who write the rules.
+  'ticket.readRuleTrace',
 ]);
 
 // A requester fills custom fields of their own open request (only those customers fill: `valuesWriteProblem`).

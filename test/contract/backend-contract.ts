@@ -5,6 +5,7 @@
  * where the harness can serve them, and otherwise show one skipped test with the reason.
  */
 import type { Trigger, TriggerInput } from '@/domain/triggers';
+import type { RuleTrace } from '@/domain/rule-trace';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AuthChange } from '@/backend/port/auth';
 import type { PeopleQuery } from '@/backend/port/users';
@@ -2014,6 +2015,22 @@ export function describeBackendContract(
             customer.backend.messages.watch(ticket.id, next, fail),
           );
           expect(seen.some((message) => message.internal)).toBe(false);
+          // The rule trace says why: the admin reads it, each condition with the value it saw.
+          const [trace] = await firstValue<RuleTrace[]>(
+            (next, fail) => admin.backend.tickets.watchRuleTraces(ticket.id, next, fail),
+            (list) => list.length > 0,
+          );
+          expect(trace).toMatchObject({ ticketId: ticket.id, event: 'created', by: 'customer', fired: [title] });
+          expect(trace?.entries.find((entry) => entry.triggerId === id)).toMatchObject({
+            outcome: 'fired',
+            pass: 1,
+            results: [{ matched: true, actual: `The ${word} is on fire`, condition: { property: 'subject' } }],
+          });
+          for (const reader of [agent, customer]) {
+            await expect(
+              firstValue<RuleTrace[]>((next, fail) => reader.backend.tickets.watchRuleTraces(ticket.id, next, fail)),
+            ).rejects.toMatchObject({ code: 'permission-denied' });
+          }
         } finally {
           await admin.backend.settings.deleteTrigger(id);
         }

@@ -549,6 +549,23 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(write({ sla: { pauses: [] } }));
       await assertSucceeds(write({ priority: 'low' }));
     });
+    it('reads a ticket’s rule trace; agents and customers do not, and no client writes one', async () => {
+      const id = await seedTicket();
+      await seedDocs(env, {
+        [`tickets/${id}/ruleTraces/c1`]: { event: 'created', by: 'customer', fired: [], entries: [], at: PAST },
+      });
+      await assertSucceeds(getDocs(collection(dbOf('ada'), 'tickets', id, 'ruleTraces')));
+      // The trace names every trigger and what it tested: the desk's rules, not the team's or the requester's to read.
+      await assertFails(getDocs(collection(dbOf('alice'), 'tickets', id, 'ruleTraces')));
+      await assertFails(getDoc(doc(dbOf('carol'), 'tickets', id, 'ruleTraces', 'c1')));
+      for (const uid of ['ada', 'alice', 'carol'] as const) {
+        const trace = doc(dbOf(uid), 'tickets', id, 'ruleTraces', 'c1');
+        // A forged trace would tell an admin a rule fired (or did not) when it did not.
+        await assertFails(setDoc(doc(dbOf(uid), 'tickets', id, 'ruleTraces', 'c2'), { fired: ['VIP'], at: PAST }));
+        await assertFails(updateDoc(trace, { fired: ['VIP'] }));
+        await assertFails(deleteDoc(trace));
+      }
+    });
     it("may not write a ticket's sort slots or trigger mark, by update or on submit (trusted code keeps them)", async () => {
       const id = await seedTicket({ fieldSortA: '~', fieldSortB: '~' });
       for (const uid of ['ada', 'alice', 'carol'] as const) {

@@ -75,6 +75,7 @@ export function fakeBackend() {
       transition: unscripted('tickets.transition'),
       update: unscripted('tickets.update'),
       watchEvents: unscripted('tickets.watchEvents'),
+      watchRuleTraces: unscripted('tickets.watchRuleTraces'),
       watchAgentFields: unscripted('tickets.watchAgentFields'),
       applyMacro: unscripted('tickets.applyMacro'),
       rate: unscripted('tickets.rate'),

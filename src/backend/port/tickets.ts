@@ -2,6 +2,7 @@
  * The tickets port (DESIGN §2–§3, §10): requests, their lifecycle, queue pages and counts, bulk
  * changes, the audit trail and the requester's rating.
  */
+import type { RuleTrace } from '@/domain/rule-trace';
 import type { ErrorShape } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { NewTicketInput } from '@/domain/schemas';
@@ -236,6 +237,11 @@ export interface TicketsPort {
   bulk(ids: readonly string[], action: BulkAction): Promise<BulkResult[]>;
   /** Live audit trail of a ticket, oldest first (staff only). */
   watchEvents(id: string, onNext: Listener<AuditEvent[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Live rule trace of a ticket (DESIGN §10 "Triggers"): its last `TRACE_RUNS_SHOWN` trigger
+   * runs, newest first. Admins only (`permission-denied` otherwise, delivered to `onError`).
+   */
+  watchRuleTraces(id: string, onNext: Listener<RuleTrace[]>, onError: ErrorListener): Unsubscribe;
   /**
    * Rates a solved or closed request, once, as its requester (CSAT, DESIGN §10).
    * @returns the stored rating.

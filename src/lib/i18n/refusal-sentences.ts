@@ -64,6 +64,7 @@ const REFUSALS = defineMessages({
   reports: { id: 'error.refusal.reports', defaultMessage: 'Only agents and admins can see reports.' },
   settings: { id: 'error.refusal.settings', defaultMessage: 'Only admins can change the desk settings.' },
   readMail: { id: 'error.refusal.readMail', defaultMessage: 'Only admins can see the outgoing mail.' },
+  readRuleTrace: { id: 'error.refusal.readRuleTrace', defaultMessage: 'Only admins can see a ticket’s rule trace.' },
   simulateInbound: {
     id: 'error.refusal.simulateInbound',
     defaultMessage: 'Only admins can simulate a reply by email.',

@@ -35,6 +35,7 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'ticket.setCategory': { customer: false, agent: true, admin: true },
   'ticket.beAssigned': { customer: false, agent: true, admin: true },
   'ticket.readHistory': { customer: false, agent: true, admin: true },
+  'ticket.readRuleTrace': { customer: false, agent: false, admin: true },
   'tickets.listAnyone': { customer: false, agent: true, admin: true },
   'tickets.orderByUpdatedAt': { customer: false, agent: true, admin: true },
   'macros.use': { customer: false, agent: true, admin: true },

@@ -11,6 +11,7 @@ const loadFiles = () => import('@/backend/firebase/files/storage-files');
 const loadRatings = () => import('@/backend/firebase/tickets/firestore-ratings');
 const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
 const loadMacros = () => import('@/backend/firebase/tickets/firestore-macro-apply');
+const loadRuleTraces = () => import('@/backend/firebase/tickets/firestore-rule-traces');
 
 /** The Firebase tickets port. */
 export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, 'bulk'> {
@@ -53,6 +54,10 @@ export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, '
     watchEvents: (id, onNext, onError) =>
       watchLazily(onNext, onError, async (next, fail) =>
         (await load()).watchTicketEvents(await ctx.firestore(), id, next, fail),
+      ),
+    watchRuleTraces: (id, onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await loadRuleTraces()).watchRuleTraces(await ctx.firestore(), id, next, fail),
       ),
   };
 }

@@ -41,6 +41,7 @@ import { slaDueAtOf } from '@/domain/sla/clocks';
 import { FIELD_SORT_FIELDS, fieldSortValues, NO_FIELD_SORT_VALUE } from '@/domain/field-sort';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
+import type { RuleTrace } from '@/domain/rule-trace';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import type { UploadQuota } from '@/domain/upload-quota';
@@ -169,6 +170,7 @@ export type TriageDb = Dexie & {
   agentFields: Table<AgentFieldsRecord, string>;
   macros: Table<MacroRecord, string>;
   triggers: Table<TriggerRecord, string>;
+  ruleTraces: Table<RuleTrace, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -457,6 +459,9 @@ export const SCHEMA_V20: Readonly<Record<string, string>> = {
 
 /** Version 21: the desk's triggers (DESIGN §10 "Triggers"), by id; a run reads them all. */
 export const SCHEMA_V21: Readonly<Record<string, string>> = { ...SCHEMA_V20, triggers: 'id' };
+
+/** Version 22: each ticket's rule trace (DESIGN §10 "Triggers"), read newest first. */
+export const SCHEMA_V22: Readonly<Record<string, string>> = { ...SCHEMA_V21, ruleTraces: 'id, [ticketId+at]' };
 
 /**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
@@ -927,6 +932,8 @@ export function openTriageDb(name: string): TriageDb {
     );
   // Version 21: the desk's triggers (DESIGN §10 "Triggers").
   db.version(21).stores(SCHEMA_V21);
+  // Version 22: the rule traces of the trigger runs.
+  db.version(22).stores(SCHEMA_V22);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

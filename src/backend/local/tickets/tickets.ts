@@ -3,6 +3,7 @@
  * is one Dexie `rw` transaction, as it would be a Firestore transaction; queue pages and
  * counts read the indexes of `queries.ts`.
  */
+import { TRACE_RUNS_SHOWN, type RuleTrace } from '@/domain/rule-trace';
 import Dexie from 'dexie';
 import { z } from 'zod/mini';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -332,6 +333,24 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
             .toArray();
           // Events of one transaction share `at`; their sortable ids keep the order they were made in.
           return events.sort((a, b) => compareText(a.at, b.at) || compareText(a.id, b.id));
+        },
+        onNext,
+        onError,
+      );
+    },
+
+    watchRuleTraces(id: string, onNext: Listener<RuleTrace[]>, onError: ErrorListener): Unsubscribe {
+      return watchLive(
+        ctx,
+        async (me) => {
+          assertCan(principalOf(me), 'ticket.readRuleTrace');
+          readableTicket(principalOf(me), await db.tickets.get(id));
+          return db.ruleTraces
+            .where('[ticketId+at]')
+            .between([id, Dexie.minKey], [id, Dexie.maxKey])
+            .reverse()
+            .limit(TRACE_RUNS_SHOWN)
+            .toArray();
         },
         onNext,
         onError,

@@ -3,7 +3,8 @@
  * Function's run in `ticketWritten`: after each ticket write by a person (a new request, a
  * change, a reply or note, a macro), the desk's triggers run over it (`runTriggers`) and what they
  * do is written in one transaction as the system actor — the ticket, its audit entries each
- * naming its trigger (and one for a loop the guard stopped), the internal notes. That write is
+ * naming its trigger (and one for a loop the guard stopped), the internal notes, and the run's
+ * rule trace (`ruleTraces`, even when nothing fired). That write is
  * the desk's own: it starts no chain. A failed run is logged and never fails the write that
  * caused it (on Firebase, too, a trigger runs after the commit).
  */
@@ -14,6 +15,7 @@ import { readLocalTriggers } from '@/backend/local/settings/triggers';
 import { readFieldsContext } from '@/backend/local/tickets/field-values';
 import { writeChange } from '@/backend/local/tickets/tickets';
 import { runTriggers, TRIGGER_ACTOR } from '@/domain/plans/triggers';
+import { ruleTraceOf } from '@/domain/rule-trace';
 import { isStaff } from '@/domain/roles';
 import { conversationKeysOf } from '@/domain/search-keys';
 import { runsOn, type ChangeAuthor, type TriggerEvent } from '@/domain/triggers';
@@ -35,7 +37,7 @@ export async function runLocalTriggers(
   // A desk without triggers (most writes of most desks) pays one key count, not a transaction
   // that holds the ticket tables.
   if ((await db.triggers.count()) === 0) return null;
-  const tables = [db.users, db.events, db.messages, db.triggers, ...ticketWriteTables(db)];
+  const tables = [db.users, db.events, db.messages, db.triggers, db.ruleTraces, ...ticketWriteTables(db)];
   return db.transaction('rw', tables, async () => {
     const triggers = (await readLocalTriggers(db)).filter((trigger) => runsOn(trigger, event));
     if (triggers.length === 0) return null;
@@ -60,12 +62,14 @@ export async function runLocalTriggers(
       fields: await readFieldsContext(db, after),
       agents,
     });
+    const ms = ctx.now();
+    // The rule trace is written for every run, one that changed nothing too: it says why not.
+    await db.ruleTraces.add(ruleTraceOf(run, { id: newSortableId(ms), ticketId, at: isoAt(ms), event, by }));
     const events = [
       ...run.plan.events,
       ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
     ];
     if (events.length === 0 && run.notes.length === 0) return null;
-    const ms = ctx.now();
     const notes: Message[] = run.notes.map((note) => ({
       id: newSortableId(ms),
       ticketId,

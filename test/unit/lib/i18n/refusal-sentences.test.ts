@@ -29,6 +29,7 @@ const PERMISSIONS: Record<Permission, true> = {
   'ticket.setCategory': true,
   'ticket.beAssigned': true,
   'ticket.readHistory': true,
+  'ticket.readRuleTrace': true,
   'tickets.listAnyone': true,
   'tickets.orderByUpdatedAt': true,
   'macros.use': true,
