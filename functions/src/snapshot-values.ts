@@ -77,6 +77,8 @@ export interface StoredPerson {
   role: Role;
   locale?: Locale;
   notifications: unknown;
+  /** Whether they take round-robin tickets (DESIGN §10 "Triggers"). */
+  available: boolean;
 }
 
 /** `users/{uid}` as a {@link StoredPerson}; `null` when there is no such profile. */
@@ -90,5 +92,6 @@ export function personOf(snapshot: DocumentSnapshot): StoredPerson | null {
     role: oneOf(snapshot.get('role'), ROLES, 'customer'),
     ...(isLocale(locale) && { locale }),
     notifications: snapshot.get('notifications') as unknown,
+    available: snapshot.get('available') === true,
   };
 }

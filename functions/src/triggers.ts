@@ -10,11 +10,19 @@
  * own writes (this run's, the automatic close) and trusted code's derived-field updates (no new
  * `updatedAt`) start no run: a trigger never fires on its own change.
  */
-import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { customFieldDefinitionsFrom } from '@/domain/custom-field-schemas';
-import { runTriggers, TRIGGER_ACTOR } from '@/domain/plans/triggers';
+import { runTriggers, TRIGGER_ACTOR, type TriggerRunInput } from '@/domain/plans/triggers';
 import { ruleTraceOf } from '@/domain/rule-trace';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import type { RotaCandidate, RotaState, RoundRobinAssignee } from '@/domain/round-robin';
 import { isStaff } from '@/domain/roles';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { runsOn, triggerFrom, type Trigger, type TriggerEvent } from '@/domain/triggers';
@@ -35,6 +43,41 @@ async function triggersFor(db: Firestore, event: TriggerEvent): Promise<Trigger[
     const trigger = triggerFrom(row.id, data);
     return trigger && runsOn(trigger, event) ? [trigger] : [];
   });
+}
+
+/** Most times a run reads rotas and runs again (each round reads the rotas of triggers newly reached). */
+const MAX_ROTA_ROUNDS = 5;
+
+/**
+ * A round-robin trigger's rota as the pick needs it, read in the run's transaction: the last agent
+ * (`rotas/{triggerId}`), each member's availability and unsolved tickets (a count query).
+ */
+async function readRota(
+  db: Firestore,
+  tx: Transaction,
+  triggerId: string,
+  action: RoundRobinAssignee,
+): Promise<RotaState> {
+  const [rota, ...profiles] = await Promise.all([
+    tx.get(db.collection('rotas').doc(triggerId)),
+    ...action.agents.map((uid) => tx.get(db.collection('users').doc(uid))),
+  ]);
+  const candidates = new Map<string, RotaCandidate>();
+  await Promise.all(
+    profiles.map(async (snapshot) => {
+      const person = personOf(snapshot);
+      if (!person) return;
+      const open = await tx.get(
+        db
+          .collection('tickets')
+          .where('assigneeId', '==', person.uid)
+          .where('status', 'in', [...UNSOLVED_STATUSES])
+          .count(),
+      );
+      candidates.set(person.uid, { ...person, open: open.data().count });
+    }),
+  );
+  return { last: text(rota.get('last')) || null, candidates };
 }
 
 /**
@@ -88,8 +131,10 @@ export async function runTicketTriggers(db: Firestore, change: TicketChange): Pr
     }
     const writer = personOf(author);
     const by = writer && isStaff(writer.role) ? 'agent' : 'customer';
-    const run = runTriggers({
+    const rotas = new Map<string, RotaState>();
+    const input: TriggerRunInput = {
       triggers,
+      rotas,
       change: {
         event,
         before: before ? ticketOf(before) : null,
@@ -102,8 +147,21 @@ export async function runTicketTriggers(db: Firestore, change: TicketChange): Pr
         values: { visible: ticket.fields ?? {}, agents: customFieldValuesFrom(agentValues.get('values')) },
       },
       agents,
-    });
+    };
+    let run = runTriggers(input);
+    // A round-robin trigger that held needs its rota, read in this transaction (so two runs that
+    // pick from one rota conflict, and the later runs again on the moved rota): read, run again.
+    for (let round = 0; run.rotasNeeded.length > 0 && round < MAX_ROTA_ROUNDS; round += 1) {
+      for (const id of run.rotasNeeded) {
+        const action = triggers.find((trigger) => trigger.id === id)?.actions.assignee;
+        if (action?.kind === 'roundRobin') rotas.set(id, await readRota(db, tx, id, action));
+      }
+      run = runTriggers(input);
+    }
     const now = Timestamp.now();
+    for (const pick of run.picks) {
+      if (pick.uid) tx.set(db.collection('rotas').doc(pick.triggerId), { last: pick.uid, updatedAt: now });
+    }
     const prefix = safeId(change.changeId);
     // The rule trace, for every run (one that changed nothing says why not); its id is the
     // change's, so a retried run writes the same document.

@@ -29,6 +29,8 @@ export interface RuleTraceEntry {
   pass: number;
   results: ConditionResult[];
   refusal?: string;
+  /** For a round-robin trigger that fired: the agent it picked, `null` when nobody could take the ticket. */
+  picked?: string | null;
 }
 
 /** One run of the triggers over one change of a ticket. */
@@ -74,6 +76,7 @@ export function ruleTraceOf(
           result.actual.length > MAX_TRACE_ACTUAL ? `${result.actual.slice(0, MAX_TRACE_ACTUAL)}…` : result.actual,
       })),
       ...(step.refusal !== undefined && { refusal: step.refusal }),
+      ...(step.picked !== undefined && { picked: step.picked }),
     });
   }
   let entries = [...byTrigger.values()];

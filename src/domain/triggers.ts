@@ -19,6 +19,7 @@ import { TICKET_STATUSES, PRIORITIES, type Ticket, type IsoDateTime } from '@/do
 import { LIMITS } from '@/domain/limits';
 import { fieldChangesSchema, type CustomFieldValue } from '@/domain/custom-fields';
 import { MACRO_STATUS_EVENTS, type MacroActions } from '@/domain/macros';
+import { MAX_ROUND_ROBIN_AGENTS, MAX_ROUND_ROBIN_CAP, type RoundRobinAssignee } from '@/domain/round-robin';
 
 /** Most triggers a desk keeps (each ticket write tests every active one). */
 export const MAX_TRIGGERS = 200;
@@ -62,9 +63,12 @@ export interface TriggerCondition {
   value: string;
 }
 
-/** What a trigger does: a macro's actions but the reply and "assign to me". */
+/**
+ * What a trigger does: a macro's actions but the reply and "assign to me", and one a macro does
+ * not have — round-robin assignment (`src/domain/round-robin.ts`).
+ */
 export type TriggerActions = Omit<MacroActions, 'assignee'> & {
-  assignee?: { kind: 'agent'; uid: string } | { kind: 'unassign' };
+  assignee?: { kind: 'agent'; uid: string } | { kind: 'unassign' } | RoundRobinAssignee;
 };
 
 /** A trigger as stored (`triggers/{id}`, in `order`). */
@@ -144,9 +148,24 @@ export const triggerSchema = z
       priority: z.optional(z.enum(PRIORITIES)),
       category: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(60)))),
       assignee: z.optional(
-        z.union([
+        z.discriminatedUnion('kind', [
           z.object({ kind: z.literal('agent'), uid: z.string().check(z.minLength(1), z.maxLength(128)) }),
           z.object({ kind: z.literal('unassign') }),
+          z.object({
+            kind: z.literal('roundRobin'),
+            agents: z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(
+              z.minLength(1, 'Choose at least one agent for the round-robin.'),
+              z.maxLength(MAX_ROUND_ROBIN_AGENTS, `A round-robin goes over at most ${MAX_ROUND_ROBIN_AGENTS} agents.`),
+              z.refine((agents) => new Set(agents).size === agents.length, 'Each agent is in the round-robin once.'),
+            ),
+            cap: z
+              .number()
+              .check(
+                z.int('The cap is a whole number of tickets.'),
+                z.gte(1, 'The cap is at least 1 unsolved ticket per agent.'),
+                z.lte(MAX_ROUND_ROBIN_CAP, `The cap is at most ${MAX_ROUND_ROBIN_CAP} unsolved tickets per agent.`),
+              ),
+          }),
         ]),
       ),
       addTags: z.optional(tagList),

@@ -34,6 +34,8 @@ export interface UserProfile {
   locale?: Locale;
   /** Which emails they get (DESIGN §9); absent: they never chose, the defaults apply. */
   notifications?: NotificationPreferences;
+  /** Staff: whether they take new tickets from round-robin rules (DESIGN §10 "Triggers"); absent: no. */
+  available?: boolean;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
 }

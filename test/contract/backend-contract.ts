@@ -2036,6 +2036,66 @@ export function describeBackendContract(
         }
       });
 
+      test('gives new tickets round-robin to the set’s available agents in turn, skipping who is not, and traces the pick', async () => {
+        const [admin, first, away, second, customer] = await Promise.all([
+          person('admin'),
+          person('agent'),
+          person('agent'),
+          person('agent'),
+          person('customer'),
+        ]);
+        await expect(customer.backend.users.setOwnAvailability(true)).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await first.backend.users.setOwnAvailability(true);
+        await second.backend.users.setOwnAvailability(true);
+        await away.backend.users.setOwnAvailability(false);
+        const word = uniqueWord('rota').toLowerCase();
+        const id = clientId();
+        await admin.backend.settings.saveTrigger({
+          id,
+          title: 'Urgent to the team',
+          active: true,
+          order: 1,
+          on: ['created'],
+          all: [{ property: 'subject', operator: 'contains', value: word }],
+          any: [],
+          actions: {
+            assignee: { kind: 'roundRobin', agents: [first.uid, away.uid, second.uid], cap: 2 },
+            addTags: ['escalated'],
+          },
+        });
+        try {
+          const assigneeOf = async (ticket: Ticket) =>
+            (
+              await firstValue<Ticket>(
+                (next, fail) => admin.backend.tickets.watch(ticket.id, next, fail),
+                (seen) => seen.tags.includes('escalated'),
+              )
+            ).assigneeId ?? null;
+          // One after the other (each run moves the rota before the next ticket is written).
+          const created: Ticket[] = [];
+          const picked: (string | null)[] = [];
+          for (let index = 0; index < 5; index += 1) {
+            created.push(await customer.backend.tickets.create(newRequest(`Down ${word} ${index}`)));
+            picked.push(await assigneeOf(created[index] as Ticket));
+          }
+          // The away agent is skipped; at the cap of 2 unsolved each, the fifth stays unassigned (and tagged).
+          expect(picked).toEqual([first.uid, second.uid, first.uid, second.uid, null]);
+          const traceOf = async (ticket: Ticket) =>
+            (
+              await firstValue<RuleTrace[]>(
+                (next, fail) => admin.backend.tickets.watchRuleTraces(ticket.id, next, fail),
+                (list) => list.length > 0,
+              )
+            )[0]?.entries.find((entry) => entry.triggerId === id);
+          await expect(traceOf(created[1] as Ticket)).resolves.toMatchObject({ outcome: 'fired', picked: second.uid });
+          await expect(traceOf(created[4] as Ticket)).resolves.toMatchObject({ outcome: 'fired', picked: null });
+        } finally {
+          await admin.backend.settings.deleteTrigger(id);
+        }
+      });
+
       test('stops a loop between two triggers once, with one entry saying so, and never runs on its own write', async () => {
         const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
         const word = uniqueWord('loop').toLowerCase();

@@ -1403,8 +1403,50 @@ describeWithEmulators('firestore.rules', () => {
         { actions: { fields: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x'])) } },
       ],
       ['a note of 10 001 characters', { actions: { note: 'x'.repeat(10_001) } }],
+      ['a round-robin over no agent', { actions: { assignee: { kind: 'roundRobin', agents: [], cap: 5 } } }],
+      [
+        'a round-robin over 51 agents',
+        {
+          actions: { assignee: { kind: 'roundRobin', agents: Array.from({ length: 51 }, (_, i) => `u${i}`), cap: 5 } },
+        },
+      ],
+      ['a round-robin with no cap', { actions: { assignee: { kind: 'roundRobin', agents: ['alice'] } } }],
+      ['a round-robin cap of 0', { actions: { assignee: { kind: 'roundRobin', agents: ['alice'], cap: 0 } } }],
+      ['a round-robin cap of 1001', { actions: { assignee: { kind: 'roundRobin', agents: ['alice'], cap: 1001 } } }],
+      [
+        'a round-robin with its own "last" (the rota is trusted code’s)',
+        { actions: { assignee: { kind: 'roundRobin', agents: ['alice'], cap: 5, last: 'alice' } } },
+      ],
     ])('refuses a trigger with %s', async (_what, overrides) => {
       await assertFails(setDoc(triggerRef('ada', freshId('trigger')), triggerDoc('ada', overrides)));
+    });
+
+    it('takes a round-robin over 1–50 agents with a cap of 1–1000', async () => {
+      const assignee = { kind: 'roundRobin', agents: ['alice', 'bob'], cap: 1000 };
+      await assertSucceeds(setDoc(triggerRef('ada', freshId('trigger')), triggerDoc('ada', { actions: { assignee } })));
+    });
+
+    it('keeps the round-robin rotas trusted code’s: nobody reads, writes or resets one', async () => {
+      await seedDocs(env, { 'rotas/rr': { last: 'alice', updatedAt: PAST } });
+      for (const uid of ['ada', 'alice', 'carol'] as const) {
+        await assertFails(getDoc(doc(dbOf(uid), 'rotas', 'rr')));
+        // Moving "last" would skip the next agent, or give one every ticket.
+        await assertFails(setDoc(doc(dbOf(uid), 'rotas', 'rr'), { last: 'bob', updatedAt: serverTimestamp() }));
+        await assertFails(deleteDoc(doc(dbOf(uid), 'rotas', 'rr')));
+      }
+    });
+
+    it('lets staff alone say they take round-robin tickets, as a boolean, on their own profile', async () => {
+      const own = (uid: PersonId, available: unknown) =>
+        updateDoc(doc(dbOf(uid), 'users', uid), { available, updatedAt: serverTimestamp() });
+      await assertSucceeds(own('alice', true));
+      await assertSucceeds(own('ada', false));
+      // A customer in a set would get tickets to work: only staff say they are available.
+      await assertFails(own('carol', true));
+      await assertFails(own('alice', 'yes'));
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'alice'), { available: false, updatedAt: serverTimestamp() }),
+      );
     });
   });
 

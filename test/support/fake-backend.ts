@@ -63,6 +63,7 @@ export function fakeBackend() {
       setRole: unscripted('users.setRole'),
       setOwnLocale: async () => undefined,
       setOwnNotifications: unscripted('users.setOwnNotifications'),
+      setOwnAvailability: unscripted('users.setOwnAvailability'),
       exportOwnData: unscripted('users.exportOwnData'),
       setOwnDisplayName: unscripted('users.setOwnDisplayName'),
     },

@@ -74,6 +74,12 @@ export interface UsersPort {
    */
   setOwnNotifications(preferences: NotificationPreferences): Promise<void>;
   /**
+   * Says whether the signed-in agent or admin takes new tickets from round-robin rules (DESIGN §10
+   * "Triggers"): the switch in the header.
+   * @throws AppError `permission-denied` for a customer, `unauthenticated`.
+   */
+  setOwnAvailability(available: boolean): Promise<void>;
+  /**
    * Changes the signed-in person's display name (DESIGN §3 limits). Tickets and messages keep the
    * name they were written under.
    * @throws AppError `invalid-argument`, `unauthenticated`.

@@ -39,6 +39,8 @@ import {
   type TriggerChange,
 } from '@/domain/triggers';
 import type { Ticket, UserProfile } from '@/domain/types';
+import type { MacroAssignee } from '@/domain/macros';
+import { pickRoundRobin, type RotaState } from '@/domain/round-robin';
 
 /** Most passes over the trigger list in one chain (each pass fires at most one trigger). */
 export const MAX_TRIGGER_PASSES = 25;
@@ -69,6 +71,8 @@ export interface TriggerTrace {
   results: ConditionResult[];
   /** The planner's sentence, for `refused`. */
   refusal?: string;
+  /** For a round-robin trigger that fired: the agent it picked, `null` when nobody could take the ticket. */
+  picked?: string | null;
 }
 
 /** An internal note a trigger writes. */
@@ -91,6 +95,10 @@ export interface TriggerRun {
   trace: TriggerTrace[];
   /** The title of the trigger the loop guard stopped, or `null`. */
   loopStopped: string | null;
+  /** Round-robin triggers that held but whose rota was not in the input: read them and run again. */
+  rotasNeeded: string[];
+  /** The agent each round-robin trigger that fired picked (`null`: nobody could take it), by trigger id. */
+  picks: { triggerId: string; uid: string | null }[];
 }
 
 /** What {@link runTriggers} needs, read by the adapter. */
@@ -101,28 +109,62 @@ export interface TriggerRunInput {
   fields: FieldsContext | null;
   /** Profiles of the agents the triggers assign to, by uid (a missing one refuses its trigger). */
   agents: ReadonlyMap<string, Pick<UserProfile, 'uid' | 'role' | 'displayName'>>;
+  /**
+   * The rotas of round-robin triggers, by trigger id, read by the adapter in the run's transaction.
+   * A run that reaches a round-robin trigger whose rota is missing says so in `rotasNeeded`: the
+   * adapter reads those and runs again (a desk pays for a rota only when its trigger holds).
+   */
+  rotas?: ReadonlyMap<string, RotaState>;
 }
 
 /** Sentence of a trigger that would solve a ticket nobody is assigned to. */
 export const UNASSIGNED_SOLVE =
   'A trigger solves only a ticket with an assignee: assign it first (in this trigger or an earlier one).';
 
+/** Thrown by {@link planTrigger} for a round-robin trigger whose rota the adapter has not read yet. */
+class RotaNotRead extends Error {}
+
 /**
- * Plans one trigger's actions on `ticket` as the desk (see the file's comment).
- * @throws AppError as `planMacro` does, or `failed-precondition` ({@link UNASSIGNED_SOLVE}).
+ * Plans one trigger's actions on `ticket` as the desk (see the file's comment). A round-robin
+ * assignee becomes the agent its rota picks (`pickRoundRobin`), or no assignment when nobody may
+ * take the ticket (the other actions still act).
+ * @returns the plan, the note, and for a round-robin trigger the agent picked (`null`: nobody).
+ * @throws AppError as `planMacro` does, or `failed-precondition` ({@link UNASSIGNED_SOLVE});
+ *   {@link RotaNotRead} when `input.rotas` lacks the trigger's rota.
  */
 function planTrigger(
   trigger: Trigger,
   ticket: Ticket,
   input: TriggerRunInput,
   fields: FieldsContext | null,
-): { plan: TicketChangePlan; note: string | null } {
-  const assignee = trigger.actions.assignee?.kind === 'agent' ? trigger.actions.assignee.uid : null;
+): { plan: TicketChangePlan; note: string | null; picked?: string | null } {
+  const wanted = trigger.actions.assignee;
+  let assignee: MacroAssignee | undefined;
+  let picked: string | null | undefined;
+  let profile: Pick<UserProfile, 'uid' | 'role' | 'displayName'> | null = null;
+  if (wanted?.kind === 'roundRobin') {
+    const rota = input.rotas?.get(trigger.id);
+    if (!rota) throw new RotaNotRead(trigger.id);
+    const candidate = pickRoundRobin(wanted, rota);
+    picked = candidate?.uid ?? null;
+    assignee = candidate ? { kind: 'agent', uid: candidate.uid } : undefined;
+    profile = candidate;
+  } else {
+    assignee = wanted;
+    profile = wanted?.kind === 'agent' ? (input.agents.get(wanted.uid) ?? null) : null;
+  }
+  const { assignee: _wanted, ...others } = trigger.actions;
   const planned = planMacro({
     ticket,
-    macro: { id: trigger.id, title: trigger.title, body: '', actions: trigger.actions, ownerId: null },
+    macro: {
+      id: trigger.id,
+      title: trigger.title,
+      body: '',
+      actions: { ...others, ...(assignee && { assignee }) },
+      ownerId: null,
+    },
     actor: TRIGGER_ACTOR,
-    assignee: assignee === null ? null : (input.agents.get(assignee) ?? null),
+    assignee: profile,
     fields,
     assignOnReply: false,
     expectedUpdatedAt: undefined,
@@ -138,6 +180,7 @@ function planTrigger(
   return {
     plan: { write: planned.write, events, ...(planned.agentFields && { agentFields: planned.agentFields }) },
     note: planned.note?.body ?? null,
+    ...(picked !== undefined && { picked }),
   };
 }
 
@@ -146,7 +189,7 @@ function wouldChange(trigger: Trigger, ticket: Ticket, input: TriggerRunInput, f
   try {
     return planTrigger(trigger, ticket, input, fields).plan.events.length > 0;
   } catch (error) {
-    if (error instanceof AppError) return false;
+    if (error instanceof AppError || error instanceof RotaNotRead) return false;
     throw error;
   }
 }
@@ -167,6 +210,8 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
   let ticket = input.change.after;
   let fields = input.fields;
   let loopStopped: string | null = null;
+  const rotasNeeded: string[] = [];
+  const picks: { triggerId: string; uid: string | null }[] = [];
 
   for (let pass = 1; pass <= MAX_TRIGGER_PASSES; pass += 1) {
     let firedThisPass = false;
@@ -190,7 +235,13 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
       }
       try {
         const planned = planTrigger(trigger, ticket, input, fields);
-        trace.push({ ...base, outcome: 'fired', results });
+        trace.push({
+          ...base,
+          outcome: 'fired',
+          results,
+          ...(planned.picked !== undefined && { picked: planned.picked }),
+        });
+        if (planned.picked !== undefined) picks.push({ triggerId: trigger.id, uid: planned.picked });
         firedIds.add(trigger.id);
         fired.push(trigger.title);
         plan = {
@@ -211,6 +262,13 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
         firedThisPass = true;
         break; // from the top: another trigger may hold now
       } catch (error) {
+        if (error instanceof RotaNotRead) {
+          // Read it and run again; until then the trigger is as if it had not held.
+          rotasNeeded.push(trigger.id);
+          firedIds.add(trigger.id);
+          trace.push({ ...base, outcome: 'notRun', results });
+          continue;
+        }
         if (!(error instanceof AppError)) throw error;
         trace.push({ ...base, outcome: 'refused', results, refusal: error.message });
         firedIds.add(trigger.id);
@@ -218,5 +276,5 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
     }
     if (!firedThisPass) break;
   }
-  return { plan, ticket, notes, fired, trace, loopStopped };
+  return { plan, ticket, notes, fired, trace, loopStopped, rotasNeeded, picks };
 }

@@ -66,6 +66,7 @@ const profileConverter: FirestoreDataConverter<UserProfile> = {
       ...(photoPath ? { photoPath } : {}),
       ...(locale ? { locale } : {}),
       ...(data.notifications !== undefined && { notifications: notificationsOf(data.notifications) }),
+      ...(data.available === true && { available: true }),
       createdAt,
       updatedAt: isoFrom(data.updatedAt, createdAt),
     };
@@ -276,6 +277,19 @@ export async function setOwnLocale(ctx: FirestoreContext, locale: Locale): Promi
 export async function setOwnNotifications(ctx: FirestoreContext, preferences: NotificationPreferences): Promise<void> {
   const next = parseInput(notificationPreferencesSchema, preferences);
   await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), { notifications: next, updatedAt: serverTimestamp() });
+}
+
+/**
+ * Says whether the signed-in agent or admin takes round-robin tickets (DESIGN §10 "Triggers"). The
+ * rules let only staff write their own `available`, a boolean.
+ * @throws AppError `permission-denied` for a customer, `unauthenticated`.
+ */
+export async function setOwnAvailability(ctx: FirestoreContext, available: boolean): Promise<void> {
+  assertCan(principalOf(await readActor(ctx)), 'ticket.beAssigned');
+  await updateDoc(doc(ctx.db, 'users', currentUid(ctx.auth)), {
+    available: available === true,
+    updatedAt: serverTimestamp(),
+  });
 }
 
 /**

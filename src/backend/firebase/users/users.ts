@@ -22,6 +22,8 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
       call(async () => (await import('@/backend/firebase/auth/account-export')).exportOwnData(await ctx.firestore())),
     setOwnDisplayName: (displayName) =>
       call(async () => (await load()).setOwnDisplayName(await ctx.firestore(), displayName)),
+    setOwnAvailability: (available) =>
+      call(async () => (await load()).setOwnAvailability(await ctx.firestore(), available)),
     setOwnNotifications: (preferences) =>
       call(async () => (await load()).setOwnNotifications(await ctx.firestore(), preferences)),
   };

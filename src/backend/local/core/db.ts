@@ -150,6 +150,13 @@ export interface TriggerRecord {
   updatedBy: string;
 }
 
+/** `rotas/{triggerId}`: the agent a round-robin trigger gave its last ticket to (DESIGN §10 "Triggers"). */
+export interface RotaRecord {
+  id: string;
+  last: string;
+  updatedAt: IsoDateTime;
+}
+
 /** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
 export type TriageDb = Dexie & {
   users: Table<UserProfile, string>;
@@ -171,6 +178,7 @@ export type TriageDb = Dexie & {
   macros: Table<MacroRecord, string>;
   triggers: Table<TriggerRecord, string>;
   ruleTraces: Table<RuleTrace, string>;
+  rotas: Table<RotaRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -462,6 +470,9 @@ export const SCHEMA_V21: Readonly<Record<string, string>> = { ...SCHEMA_V20, tri
 
 /** Version 22: each ticket's rule trace (DESIGN §10 "Triggers"), read newest first. */
 export const SCHEMA_V22: Readonly<Record<string, string>> = { ...SCHEMA_V21, ruleTraces: 'id, [ticketId+at]' };
+
+/** Version 23: the round-robin rotas (DESIGN §10 "Triggers"), by trigger id. */
+export const SCHEMA_V23: Readonly<Record<string, string>> = { ...SCHEMA_V22, rotas: 'id' };
 
 /**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
@@ -934,6 +945,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(21).stores(SCHEMA_V21);
   // Version 22: the rule traces of the trigger runs.
   db.version(22).stores(SCHEMA_V22);
+  // Version 23: the round-robin rotas.
+  db.version(23).stores(SCHEMA_V23);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -8,7 +8,8 @@
  * the desk's own: it starts no chain. A failed run is logged and never fails the write that
  * caused it (on Firebase, too, a trigger runs after the commit).
  */
-import { ticketWriteTables, NOTE_WORDS } from '@/backend/local/core/db';
+import { ticketWriteTables, NOTE_WORDS, type TriageDb } from '@/backend/local/core/db';
+import { countTickets } from '@/backend/local/tickets/queries';
 import { isoAt, type LocalContext } from '@/backend/local/core/context';
 import { newSortableId } from '@/backend/local/core/ids';
 import { readLocalTriggers } from '@/backend/local/settings/triggers';
@@ -16,10 +17,27 @@ import { readFieldsContext } from '@/backend/local/tickets/field-values';
 import { writeChange } from '@/backend/local/tickets/tickets';
 import { runTriggers, TRIGGER_ACTOR } from '@/domain/plans/triggers';
 import { ruleTraceOf } from '@/domain/rule-trace';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import type { RotaCandidate, RotaState, RoundRobinAssignee } from '@/domain/round-robin';
 import { isStaff } from '@/domain/roles';
 import { conversationKeysOf } from '@/domain/search-keys';
 import { runsOn, type ChangeAuthor, type TriggerEvent } from '@/domain/triggers';
 import type { Message, Ticket, UserProfile } from '@/domain/types';
+
+/** Most times a run reads rotas and runs again (each round reads the rotas of triggers newly reached). */
+const MAX_ROTA_ROUNDS = 5;
+
+/** A round-robin trigger's rota as the pick needs it: the last agent, and each member's availability and load. */
+async function readRota(db: TriageDb, triggerId: string, action: RoundRobinAssignee): Promise<RotaState> {
+  const candidates = new Map<string, RotaCandidate>();
+  for (const uid of action.agents) {
+    const profile = await db.users.get(uid);
+    if (!profile) continue;
+    const open = await countTickets(db, { assigneeId: uid, statuses: [...UNSOLVED_STATUSES] }, 'staff');
+    candidates.set(uid, { ...profile, available: profile.available === true, open });
+  }
+  return { last: (await db.rotas.get(triggerId))?.last ?? null, candidates };
+}
 
 /**
  * Runs the desk's triggers over one person's write of a ticket and writes what they do.
@@ -37,7 +55,7 @@ export async function runLocalTriggers(
   // A desk without triggers (most writes of most desks) pays one key count, not a transaction
   // that holds the ticket tables.
   if ((await db.triggers.count()) === 0) return null;
-  const tables = [db.users, db.events, db.messages, db.triggers, db.ruleTraces, ...ticketWriteTables(db)];
+  const tables = [db.users, db.events, db.messages, db.triggers, db.ruleTraces, db.rotas, ...ticketWriteTables(db)];
   return db.transaction('rw', tables, async () => {
     const triggers = (await readLocalTriggers(db)).filter((trigger) => runsOn(trigger, event));
     if (triggers.length === 0) return null;
@@ -56,13 +74,28 @@ export async function runLocalTriggers(
       const profile = await db.users.get(uid);
       if (profile) agents.set(uid, profile);
     }
-    const run = runTriggers({
+    const rotas = new Map<string, RotaState>();
+    const input = {
       triggers,
       change: { event, before, after, by, requesterEmail: requester?.email ?? null },
       fields: await readFieldsContext(db, after),
       agents,
-    });
+      rotas,
+    };
+    let run = runTriggers(input);
+    // A round-robin trigger that held needs its rota: read it (in this transaction) and run again.
+    for (let round = 0; run.rotasNeeded.length > 0 && round < MAX_ROTA_ROUNDS; round += 1) {
+      for (const id of run.rotasNeeded) {
+        const trigger = triggers.find((candidate) => candidate.id === id);
+        if (trigger?.actions.assignee?.kind === 'roundRobin')
+          rotas.set(id, await readRota(db, id, trigger.actions.assignee));
+      }
+      run = runTriggers(input);
+    }
     const ms = ctx.now();
+    for (const pick of run.picks) {
+      if (pick.uid) await db.rotas.put({ id: pick.triggerId, last: pick.uid, updatedAt: isoAt(ms) });
+    }
     // The rule trace is written for every run, one that changed nothing too: it says why not.
     await db.ruleTraces.add(ruleTraceOf(run, { id: newSortableId(ms), ticketId, at: isoAt(ms), event, by }));
     const events = [

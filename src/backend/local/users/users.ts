@@ -135,6 +135,15 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
         });
       }),
 
+    setOwnAvailability: (available: boolean) =>
+      runWrite(ctx, async () => {
+        await db.transaction('rw', db.users, async () => {
+          const me = await requireUser(ctx);
+          assertCan(principalOf(me), 'ticket.beAssigned');
+          await db.users.put({ ...me, available: available === true, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
     setOwnNotifications: (preferences: NotificationPreferences) =>
       runWrite(ctx, async () => {
         const next = parseInput(notificationPreferencesSchema, preferences);
