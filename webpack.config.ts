@@ -161,10 +161,11 @@ export default (
               // The signed-in frame: the backend adapter (every signed-in screen waits for it)
               // and the layout. Every route of src/app/routes.tsx with a role is behind it.
               // 121 since the frame shows the desk's name and offers "Sign in someone else in
-              // this tab" (docs/benchmarks.md).
+              // this tab"; 122 since staff say there whether they take round-robin tickets
+              // (docs/benchmarks.md).
               frame: {
                 groups: ['backend', 'shell'],
-                frameKiB: 121,
+                frameKiB: 122,
                 routes: [
                   'requests',
                   'new-request',
@@ -176,6 +177,7 @@ export default (
                   'outgoing-mail',
                   'desk-settings',
                   'custom-fields',
+                  'automations',
                   'reports',
                   'account',
                 ],

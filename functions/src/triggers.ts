@@ -63,20 +63,20 @@ async function readRota(
     ...action.agents.map((uid) => tx.get(db.collection('users').doc(uid))),
   ]);
   const candidates = new Map<string, RotaCandidate>();
-  await Promise.all(
-    profiles.map(async (snapshot) => {
-      const person = personOf(snapshot);
-      if (!person) return;
-      const open = await tx.get(
-        db
-          .collection('tickets')
-          .where('assigneeId', '==', person.uid)
-          .where('status', 'in', [...UNSOLVED_STATUSES])
-          .count(),
-      );
-      candidates.set(person.uid, { ...person, open: open.data().count });
-    }),
-  );
+  // One count at a time: a transaction's queries run in order (the emulator closes a transaction
+  // that is sent several aggregations at once).
+  for (const snapshot of profiles) {
+    const person = personOf(snapshot);
+    if (!person) continue;
+    const open = await tx.get(
+      db
+        .collection('tickets')
+        .where('assigneeId', '==', person.uid)
+        .where('status', 'in', [...UNSOLVED_STATUSES])
+        .count(),
+    );
+    candidates.set(person.uid, { ...person, open: open.data().count });
+  }
   return { last: text(rota.get('last')) || null, candidates };
 }
 

@@ -14,7 +14,8 @@ import { useNavigate } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '@/lib/store/store-hooks';
 import type { UserProfile } from '@/domain/types';
-import { signOut, signOutThisTab } from '@/features/auth/slice/auth-slice';
+import { setAvailability, signOut, signOutThisTab } from '@/features/auth/slice/auth-slice';
+import { isStaff } from '@/domain/roles';
 import { TAB_SESSIONS } from '@/features/auth/components/this-tab-only';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -26,6 +27,11 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
   const labels = useLabels();
   const friendlyMessage = useFriendlyMessage();
   const navigate = useNavigate();
+
+  const handleAvailability = async () => {
+    const result = await dispatch(setAvailability(!user.available));
+    if (setAvailability.rejected.match(result) && result.payload) message.error(friendlyMessage(result.payload));
+  };
 
   const handleSignOut = async (thisTab: boolean) => {
     const action = thisTab ? signOutThisTab : signOut;
@@ -53,6 +59,26 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
             ),
           },
           { type: 'divider' },
+          // Round-robin rules give new tickets only to agents who say they take them (DESIGN §10 "Triggers").
+          ...(isStaff(user.role)
+            ? [
+                {
+                  key: 'availability',
+                  label: user.available ? (
+                    <FormattedMessage
+                      id="auth.profileMenu.stopTaking"
+                      defaultMessage="Stop taking new tickets (round-robin)"
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="auth.profileMenu.startTaking"
+                      defaultMessage="Take new tickets (round-robin)"
+                    />
+                  ),
+                  onClick: () => void handleAvailability(),
+                },
+              ]
+            : []),
           {
             key: 'account',
             icon: <UserOutlined />,
@@ -92,7 +118,21 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
           <span className="triage-header-name" dir="auto">
             {user.displayName}
           </span>
-          <Tag color={user.role === 'customer' ? 'default' : 'blue'}>{labels.role(user.role)}</Tag>
+          {/* Staff who take round-robin tickets show green; the words are in the menu and, for
+              screen readers, here. */}
+          <Tag color={user.role === 'customer' ? 'default' : user.available ? 'green' : 'blue'}>
+            {labels.role(user.role)}
+            {isStaff(user.role) && (
+              <span className="triage-screen-reader-only">
+                {', '}
+                {user.available ? (
+                  <FormattedMessage id="auth.profileMenu.available" defaultMessage="Available" />
+                ) : (
+                  <FormattedMessage id="auth.profileMenu.away" defaultMessage="Away" />
+                )}
+              </span>
+            )}
+          </Tag>
         </Space>
         <span className="triage-screen-reader-only">
           <FormattedMessage id="auth.profileMenu.label" defaultMessage="account menu" />

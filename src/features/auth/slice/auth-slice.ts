@@ -54,6 +54,14 @@ export const signOut = authThunk('auth/signOut', (backend, _: void) => backend.a
 /** "Sign in someone else in this tab" (local backend): this tab signs out; the browser's other tabs keep their person. */
 export const signOutThisTab = authThunk('auth/signOutThisTab', (backend, _: void) => backend.auth.signOutThisTab());
 
+/**
+ * Says whether the signed-in agent takes round-robin tickets (DESIGN §10 "Triggers"); the profile
+ * the session follows then shows it. Rejects with `{ code, message }`.
+ */
+export const setAvailability = authThunk('auth/setAvailability', (backend, available: boolean) =>
+  backend.users.setOwnAvailability(available),
+);
+
 /** Reads the profile again after `unavailable` (e.g. Firestore was unreachable). */
 export const retryProfile = authThunk('auth/retryProfile', (backend, _: void) => backend.auth.retryProfile());
 
