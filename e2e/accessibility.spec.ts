@@ -379,6 +379,21 @@ const STATES: Record<string, readonly ScreenState[]> = {
       },
     },
   ],
+  '/admin/automations': [
+    {
+      // A new trigger with one condition and no title, saved: the editor, its rows, "Test this rule" and the refusal.
+      name: 'new trigger refused',
+      visitor: 'admin',
+      async open(page) {
+        const add = page.locator('.ant-card-head button');
+        await expect(add).toBeEnabled();
+        await add.click();
+        await page.locator('[data-testid="trigger-editor"] > form fieldset').nth(1).locator('button').last().click();
+        await page.locator('[data-testid="trigger-editor"] > form button[type="submit"]').click();
+        await expect(page.locator('[data-testid="trigger-editor"] > form [role="alert"]')).toBeVisible();
+      },
+    },
+  ],
 };
 
 /** What the signed-in frame opens, checked once per pass on the visitor's first route. */

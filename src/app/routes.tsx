@@ -30,6 +30,7 @@ const TITLES = defineMessages({
   outgoingMail: { id: 'app.title.outgoingMail', defaultMessage: 'Outgoing mail' },
   deskSettings: { id: 'app.title.deskSettings', defaultMessage: 'Desk settings' },
   customFields: { id: 'app.title.customFields', defaultMessage: 'Ticket fields' },
+  automations: { id: 'app.title.automations', defaultMessage: 'Automations' },
   account: { id: 'app.title.account', defaultMessage: 'Your account' },
 });
 
@@ -179,6 +180,14 @@ export const ROUTES: readonly AppRoute[] = [
     access: ADMINS,
     menu: { label: TITLES.customFields, icon: <SettingOutlined /> },
     screen: lazy(() => import(/* webpackChunkName: "custom-fields" */ '@/features/admin/screens/custom-fields-screen')),
+  },
+  {
+    path: '/admin/automations',
+    chunk: 'automations',
+    title: TITLES.automations,
+    access: ADMINS,
+    menu: { label: TITLES.automations, icon: <SettingOutlined /> },
+    screen: lazy(() => import(/* webpackChunkName: "automations" */ '@/features/admin/screens/automations-screen')),
   },
   {
     path: '/account',

@@ -341,6 +341,16 @@ export function testConditions(
   return { matched, results: [...all, ...any] };
 }
 
+/** The kind of property a condition tests (`field` for every custom field). */
+export function propertyKind(property: string): keyof typeof CONDITION_OPERATORS {
+  return property.startsWith('field:') ? 'field' : (property as keyof typeof CONDITION_OPERATORS);
+}
+
+/** Whether a test compares with a value (`changed`, `present` and `absent` do not). */
+export function takesValue(operator: ConditionOperator): boolean {
+  return operator !== 'changed' && operator !== 'present' && operator !== 'absent';
+}
+
 /** Whether a trigger runs on this kind of change at all (active, and on this event). */
 export function runsOn(trigger: Pick<Trigger, 'active' | 'on'>, event: TriggerEvent): boolean {
   return trigger.active && trigger.on.includes(event);

@@ -277,6 +277,75 @@ const REFUSALS = defineMessages({
   sortSlot: { id: 'error.refusal.sortSlot', defaultMessage: 'A sort slot is a or b.' },
   requiredOnSubmit: { id: 'error.refusal.requiredOnSubmit', defaultMessage: 'Fill {fields} to send your request.' },
   requiredToSolve: { id: 'error.refusal.requiredToSolve', defaultMessage: 'Fill {fields} before solving this ticket.' },
+  // Triggers (`src/domain/triggers.ts`: `triggerSchema`, what an admin saves; `src/domain/round-robin.ts`;
+  // `src/domain/plans/triggers.ts`: a planner's refusal a rule's test shows).
+  triggerProperty: {
+    id: 'error.refusal.triggerProperty',
+    defaultMessage: 'Choose what the condition tests from the list.',
+  },
+  triggerValueLong: {
+    id: 'error.refusal.triggerValueLong',
+    defaultMessage: 'A condition compares with at most {max} characters.',
+  },
+  triggerOperator: {
+    id: 'error.refusal.triggerOperator',
+    defaultMessage: 'This test does not apply to what the condition tests.',
+  },
+  triggerValueMissing: {
+    id: 'error.refusal.triggerValueMissing',
+    defaultMessage: 'A condition needs a value to compare with.',
+  },
+  triggerTag: { id: 'error.refusal.triggerTag', defaultMessage: 'A tag is lowercase letters, digits, - or _.' },
+  triggerNoTitle: { id: 'error.refusal.triggerNoTitle', defaultMessage: 'Give the trigger a title.' },
+  triggerTitleLong: {
+    id: 'error.refusal.triggerTitleLong',
+    defaultMessage: 'A trigger title has at most {max} characters.',
+  },
+  triggerNoEvent: {
+    id: 'error.refusal.triggerNoEvent',
+    defaultMessage: 'Choose when the trigger runs: created, updated or both.',
+  },
+  triggerNoteLong: { id: 'error.refusal.triggerNoteLong', defaultMessage: 'A note has at most {max} characters.' },
+  triggerNoCondition: {
+    id: 'error.refusal.triggerNoCondition',
+    defaultMessage: 'A trigger needs at least one condition: without one it would act on every ticket.',
+  },
+  triggerTooManyConditions: {
+    id: 'error.refusal.triggerTooManyConditions',
+    defaultMessage: 'A trigger has at most {max} conditions.',
+  },
+  triggerNoAction: { id: 'error.refusal.triggerNoAction', defaultMessage: 'A trigger needs at least one action.' },
+  triggerContradiction: {
+    id: 'error.refusal.triggerContradiction',
+    defaultMessage: 'These conditions can never all hold: one asks for a value another rules out.',
+  },
+  triggerId: { id: 'error.refusal.triggerId', defaultMessage: 'This is not a trigger id.' },
+  triggerUnassignedSolve: {
+    id: 'error.refusal.triggerUnassignedSolve',
+    defaultMessage:
+      'A trigger solves only a ticket with an assignee: assign it first (in this trigger or an earlier one).',
+  },
+  roundRobinNoAgent: {
+    id: 'error.refusal.roundRobinNoAgent',
+    defaultMessage: 'Choose at least one agent for the round-robin.',
+  },
+  roundRobinTooMany: {
+    id: 'error.refusal.roundRobinTooMany',
+    defaultMessage: 'A round-robin goes over at most {max} agents.',
+  },
+  roundRobinOnce: { id: 'error.refusal.roundRobinOnce', defaultMessage: 'Each agent is in the round-robin once.' },
+  roundRobinCapWhole: {
+    id: 'error.refusal.roundRobinCapWhole',
+    defaultMessage: 'The cap is a whole number of tickets.',
+  },
+  roundRobinCapMin: {
+    id: 'error.refusal.roundRobinCapMin',
+    defaultMessage: 'The cap is at least {min} unsolved ticket per agent.',
+  },
+  roundRobinCapMax: {
+    id: 'error.refusal.roundRobinCapMax',
+    defaultMessage: 'The cap is at most {max} unsolved tickets per agent.',
+  },
 });
 
 /**

@@ -14,6 +14,7 @@ import errors from '@/lib/i18n/catalogues/ar/errors.json';
 import account from '@/lib/i18n/catalogues/ar/account.json';
 import deskAdmin from '@/lib/i18n/catalogues/ar/desk-admin.json';
 import reports from '@/lib/i18n/catalogues/ar/reports.json';
+import automations from '@/lib/i18n/catalogues/ar/automations.json';
 
 /** Every Arabic message, and antd's locale. */
 export const catalogue: Catalogue = {
@@ -31,5 +32,6 @@ export const catalogue: Catalogue = {
     ...account,
     ...deskAdmin,
     ...reports,
+    ...automations,
   },
 };

@@ -14,6 +14,7 @@ import errors from '@/lib/i18n/catalogues/es/errors.json';
 import account from '@/lib/i18n/catalogues/es/account.json';
 import deskAdmin from '@/lib/i18n/catalogues/es/desk-admin.json';
 import reports from '@/lib/i18n/catalogues/es/reports.json';
+import automations from '@/lib/i18n/catalogues/es/automations.json';
 
 /** Every Spanish message, antd's locale, and the refusals' translations. */
 export const catalogue: Catalogue = {
@@ -31,5 +32,6 @@ export const catalogue: Catalogue = {
     ...account,
     ...deskAdmin,
     ...reports,
+    ...automations,
   },
 };

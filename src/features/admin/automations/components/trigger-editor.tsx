@@ -1,0 +1,203 @@
+/**
+ * The editor of one trigger (DESIGN §10 "Triggers"): its title, whether it is active, when it runs,
+ * its "all" and "any" conditions and its actions — and beside them "Test this rule" on the rule as
+ * typed. Side by side where there is room, stacked on a phone. A refused save shows the domain's
+ * sentence next to the form and keeps everything typed (the draft is the caller's state).
+ */
+import { useMemo } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Flex from 'antd/es/flex';
+import Input from 'antd/es/input';
+import Space from 'antd/es/space';
+import Switch from 'antd/es/switch';
+import Typography from 'antd/es/typography';
+import type { CustomFieldDefinition } from '@/domain/custom-fields';
+import { MAX_TRIGGER_CONDITIONS, TRIGGER_EVENTS, type TriggerEvent } from '@/domain/triggers';
+import type { UserProfile } from '@/domain/types';
+import { ConditionList } from '@/features/admin/automations/components/condition-list';
+import { TriggerActionsEditor } from '@/features/admin/automations/components/trigger-actions';
+import { TriggerTest } from '@/features/admin/automations/components/trigger-test';
+import { previewedOf, type TriggerDraft } from '@/features/admin/automations/trigger-draft';
+import type { TriggerWords } from '@/components/trigger-words';
+
+const TEXT = defineMessages({
+  newLabel: { id: 'automations.editor.newLabel', defaultMessage: 'New trigger' },
+  editLabel: { id: 'automations.editor.editLabel', defaultMessage: 'Edit “{title}”' },
+  title: { id: 'automations.editor.title', defaultMessage: 'Title' },
+  titleHelp: {
+    id: 'automations.editor.titleHelp',
+    defaultMessage: 'The ticket’s activity names the trigger by it.',
+  },
+  active: { id: 'automations.editor.active', defaultMessage: 'Active' },
+  runsOn: { id: 'automations.editor.runsOn', defaultMessage: 'Runs on' },
+  created: { id: 'automations.editor.created', defaultMessage: 'New tickets' },
+  updated: { id: 'automations.editor.updated', defaultMessage: 'Updates to a ticket' },
+  all: { id: 'automations.editor.all', defaultMessage: 'When all of these hold' },
+  allHelp: { id: 'automations.editor.allHelp', defaultMessage: 'Every one must hold.' },
+  any: { id: 'automations.editor.any', defaultMessage: 'And at least one of these' },
+  anyHelp: {
+    id: 'automations.editor.anyHelp',
+    defaultMessage: 'Leave empty when “all” is enough; otherwise one of them must hold too.',
+  },
+  count: {
+    id: 'automations.editor.count',
+    defaultMessage: '{count, number} of {max, number} conditions.',
+  },
+  save: { id: 'automations.editor.save', defaultMessage: 'Save trigger' },
+  cancel: { id: 'automations.editor.cancel', defaultMessage: 'Cancel' },
+});
+
+/** What {@link TriggerEditor} takes. */
+export interface TriggerEditorProps {
+  draft: TriggerDraft;
+  /** The trigger's title as saved (names the form while its title is edited); absent for a new one. */
+  savedTitle?: string;
+  onChange(draft: TriggerDraft): void;
+  /** Called on submit: the caller checks the draft (the domain's schema) and saves it. */
+  onSave(): void;
+  onCancel(): void;
+  saving: boolean;
+  /** The refusal's sentence, in the reader's language, or `null`. */
+  problem: string | null;
+  categories: readonly string[];
+  staff: readonly Pick<UserProfile, 'uid' | 'role' | 'displayName'>[];
+  /** Every field definition, archived ones too (conditions keep naming them). */
+  fields: readonly CustomFieldDefinition[];
+  words: TriggerWords;
+}
+
+/** The editor and its test (see the file's comment). */
+export function TriggerEditor({
+  draft,
+  savedTitle,
+  onChange,
+  onSave,
+  onCancel,
+  saving,
+  problem,
+  categories,
+  staff,
+  fields,
+  words,
+}: TriggerEditorProps) {
+  const intl = useIntl();
+  const base = `trigger-${draft.id ?? 'new'}`;
+  const set = (change: Partial<TriggerDraft>) => onChange({ ...draft, ...change });
+  const conditions = draft.all.length + draft.any.length;
+  const mayAdd = conditions < MAX_TRIGGER_CONDITIONS;
+  const active = useMemo(() => fields.filter((field) => !field.archived), [fields]);
+  const previewed = useMemo(() => previewedOf(draft, fields), [draft, fields]);
+  const label =
+    savedTitle === undefined
+      ? intl.formatMessage(TEXT.newLabel)
+      : intl.formatMessage(TEXT.editLabel, { title: savedTitle });
+  const toggleEvent = (event: TriggerEvent, on: boolean) =>
+    set({ on: TRIGGER_EVENTS.filter((each) => (each === event ? on : draft.on.includes(each))) });
+
+  return (
+    <Flex wrap gap={16} align="flex-start" data-testid="trigger-editor">
+      <form
+        aria-label={label}
+        noValidate
+        style={{ flex: '3 1 440px', minWidth: 0 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave();
+        }}
+      >
+        <Flex vertical gap={12}>
+          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }} dir="auto">
+            {label}
+          </Typography.Title>
+          <Flex wrap gap={12} align="flex-end">
+            <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+              <label htmlFor={`${base}-title`} style={{ display: 'block', marginBottom: 4 }}>
+                {intl.formatMessage(TEXT.title)}
+              </label>
+              <Input
+                id={`${base}-title`}
+                dir="auto"
+                value={draft.title}
+                aria-describedby={`${base}-title-help`}
+                onChange={(event) => set({ title: event.target.value })}
+              />
+              <Typography.Text id={`${base}-title-help`} type="secondary" style={{ fontSize: 12 }}>
+                {intl.formatMessage(TEXT.titleHelp)}
+              </Typography.Text>
+            </div>
+            <label style={{ display: 'flex', gap: 8, alignItems: 'center', paddingBlockEnd: 22 }}>
+              <Switch checked={draft.active} onChange={(checked) => set({ active: checked })} />
+              {intl.formatMessage(TEXT.active)}
+            </label>
+          </Flex>
+          <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <legend style={{ fontSize: 'inherit', marginBottom: 4, border: 0 }}>
+              {intl.formatMessage(TEXT.runsOn)}
+            </legend>
+            <Space wrap>
+              {TRIGGER_EVENTS.map((event) => (
+                <Checkbox
+                  key={event}
+                  checked={draft.on.includes(event)}
+                  onChange={(changed) => toggleEvent(event, changed.target.checked)}
+                >
+                  {intl.formatMessage(event === 'created' ? TEXT.created : TEXT.updated)}
+                </Checkbox>
+              ))}
+            </Space>
+          </fieldset>
+          <ConditionList
+            legend={intl.formatMessage(TEXT.all)}
+            help={intl.formatMessage(TEXT.allHelp)}
+            idBase={`${base}-all`}
+            conditions={draft.all}
+            onChange={(all) => set({ all })}
+            mayAdd={mayAdd}
+            categories={categories}
+            staff={staff}
+            fields={fields}
+            words={words}
+          />
+          <ConditionList
+            legend={intl.formatMessage(TEXT.any)}
+            help={intl.formatMessage(TEXT.anyHelp)}
+            idBase={`${base}-any`}
+            conditions={draft.any}
+            onChange={(any) => set({ any })}
+            mayAdd={mayAdd}
+            categories={categories}
+            staff={staff}
+            fields={fields}
+            words={words}
+          />
+          <Typography.Text type="secondary">
+            {intl.formatMessage(TEXT.count, { count: conditions, max: MAX_TRIGGER_CONDITIONS })}
+          </Typography.Text>
+          <TriggerActionsEditor
+            idBase={base}
+            draft={draft}
+            onChange={set}
+            categories={categories}
+            staff={staff}
+            fields={active}
+          />
+          {problem && <Alert type="error" showIcon role="alert" message={problem} />}
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {intl.formatMessage(TEXT.save)}
+            </Button>
+            <Button onClick={onCancel} disabled={saving}>
+              {intl.formatMessage(TEXT.cancel)}
+            </Button>
+          </Space>
+        </Flex>
+      </form>
+      <div style={{ flex: '2 1 300px', minWidth: 0 }}>
+        <TriggerTest idBase={base} trigger={previewed} fields={fields} staff={staff} words={words} />
+      </div>
+    </Flex>
+  );
+}
