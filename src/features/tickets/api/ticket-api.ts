@@ -9,6 +9,7 @@ import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { CreateTicketInput, TicketPatch, WriteOptions } from '@/backend/port/tickets';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { AuditEvent, Ticket } from '@/domain/types';
+import type { RuleTrace } from '@/domain/rule-trace';
 
 const ticketApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,6 +21,15 @@ const ticketApi = api.injectEndpoints({
     watchTicketEvents: build.query<Live<AuditEvent[]>, string>(
       liveEndpoint<string, AuditEvent[]>((backend, id, onNext, onError) =>
         backend.tickets.watchEvents(id, onNext, onError),
+      ),
+    ),
+    /**
+     * A ticket's rule trace: the last runs of the desk's triggers over it, newest first, live
+     * (admins only: `error.code` `permission-denied` for anyone else; DESIGN §10 "Triggers").
+     */
+    watchRuleTraces: build.query<Live<RuleTrace[]>, string>(
+      liveEndpoint<string, RuleTrace[]>((backend, id, onNext, onError) =>
+        backend.tickets.watchRuleTraces(id, onNext, onError),
       ),
     ),
     /** A ticket's agents-only custom field values, live (staff only; DESIGN §3 "Custom fields"). */
@@ -57,6 +67,7 @@ const ticketApi = api.injectEndpoints({
 export const {
   useWatchTicketQuery,
   useWatchTicketEventsQuery,
+  useWatchRuleTracesQuery,
   useWatchAgentFieldsQuery,
   useLazyCurrentTicketQuery,
   useCreateTicketMutation,

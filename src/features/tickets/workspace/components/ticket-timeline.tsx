@@ -2,7 +2,7 @@
  * A ticket's audit trail (DESIGN §3 `tickets/{id}/events`) as sentences people read:
  * "Priya Shah set status New → Pending · 5 minutes ago". Staff only; live.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -24,6 +24,13 @@ import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
 import type { Locale } from '@/domain/locales';
 import { auditValueText } from '@/components/custom-field-control';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
+import { useCurrentUser } from '@/lib/session/current-user';
+import { can } from '@/domain/policy';
+
+/** The rule trace, loaded when an admin opens it (the ticket screen does not carry it). */
+const RuleTraceDrawer = lazy(
+  () => import(/* webpackChunkName: "rule-trace" */ '@/features/tickets/workspace/components/rule-trace-drawer'),
+);
 
 /** How many entries show before "Show all". */
 const FIRST_ENTRIES = 8;
@@ -34,6 +41,7 @@ export type NameOf = (uid: string | null) => string;
 const MESSAGES = defineMessages({
   title: { id: 'workspace.timeline.title', defaultMessage: 'Activity' },
   what: { id: 'workspace.timeline.what', defaultMessage: 'the activity' },
+  ruleTrace: { id: 'workspace.timeline.ruleTrace', defaultMessage: 'Rule trace' },
   nobody: { id: 'workspace.timeline.nobody', defaultMessage: 'nobody' },
   someone: { id: 'workspace.timeline.someone', defaultMessage: 'someone' },
   none: { id: 'workspace.timeline.none', defaultMessage: 'none' },
@@ -198,6 +206,8 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
   const { data: staffData } = useWatchStaffQuery();
   const { data: fieldsData } = useWatchFieldsQuery();
   const [showAll, setShowAll] = useState(false);
+  const [traceOpen, setTraceOpen] = useState(false);
+  const me = useCurrentUser();
   const intl = useIntl();
   const time = useTimeFormat();
 
@@ -274,8 +284,24 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
     );
 
   return (
-    <Card size="small" title={intl.formatMessage(MESSAGES.title)}>
+    <Card
+      size="small"
+      title={intl.formatMessage(MESSAGES.title)}
+      extra={
+        // Why a rule fired or did not (DESIGN §10 "Triggers"): the desk's rules, admins' to read.
+        me && can({ uid: me.uid, role: me.role }, 'ticket.readRuleTrace') ? (
+          <Button size="small" onClick={() => setTraceOpen(true)}>
+            {intl.formatMessage(MESSAGES.ruleTrace)}
+          </Button>
+        ) : null
+      }
+    >
       {body}
+      {traceOpen && (
+        <Suspense fallback={null}>
+          <RuleTraceDrawer ticketId={ticket.id} onClose={() => setTraceOpen(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
