@@ -49,8 +49,13 @@ async function triggersFor(db: Firestore, event: TriggerEvent): Promise<Trigger[
 const MAX_ROTA_ROUNDS = 5;
 
 /**
- * A round-robin trigger's rota as the pick needs it, read in the run's transaction: the last agent
- * (`rotas/{triggerId}`), each member's availability and unsolved tickets (a count query).
+ * A round-robin trigger's rota as the pick needs it: the last agent (`rotas/{triggerId}`) and each
+ * member's profile, read in the run's transaction, and each member's unsolved tickets (a count
+ * query). The counts are read beside the transaction, not in it: under contention the emulator
+ * (and Firestore) ends a transaction that holds an aggregation with INVALID_ARGUMENT, which the
+ * Admin SDK does not retry. Every attempt of the transaction reads them again, and two runs over
+ * one rota conflict on its document, so the later one counts again after the earlier one's
+ * assignment (DESIGN §10 "Triggers").
  */
 async function readRota(
   db: Firestore,
@@ -63,20 +68,21 @@ async function readRota(
     ...action.agents.map((uid) => tx.get(db.collection('users').doc(uid))),
   ]);
   const candidates = new Map<string, RotaCandidate>();
-  // One count at a time: a transaction's queries run in order (the emulator closes a transaction
-  // that is sent several aggregations at once).
-  for (const snapshot of profiles) {
+  const people = profiles.flatMap((snapshot) => {
     const person = personOf(snapshot);
-    if (!person) continue;
-    const open = await tx.get(
+    return person ? [person] : [];
+  });
+  const counts = await Promise.all(
+    people.map((person) =>
       db
         .collection('tickets')
         .where('assigneeId', '==', person.uid)
         .where('status', 'in', [...UNSOLVED_STATUSES])
-        .count(),
-    );
-    candidates.set(person.uid, { ...person, open: open.data().count });
-  }
+        .count()
+        .get(),
+    ),
+  );
+  people.forEach((person, index) => candidates.set(person.uid, { ...person, open: counts[index]?.data().count ?? 0 }));
   return { last: text(rota.get('last')) || null, candidates };
 }
 
