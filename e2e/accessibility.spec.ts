@@ -261,6 +261,19 @@ const STATES: Record<string, readonly ScreenState[]> = {
   ],
   '/desk/tickets/:ticketId': [
     {
+      // The admin's rule trace drawer (its runs are drawn by the screen test; here, what a ticket no trigger ran on shows).
+      name: 'rule trace',
+      overlay: '.ant-drawer',
+      visitor: 'admin',
+      async open(page, sweep) {
+        await page
+          .getByRole('button', { name: say(sweep.pass.locale, 'workspace.timeline.ruleTrace', 'Rule trace') })
+          .click();
+        await expect(page.locator('.ant-drawer-open .ant-drawer-body')).toBeVisible();
+        await expect(page.locator('.ant-drawer-open .ant-skeleton')).toHaveCount(0);
+      },
+    },
+    {
       name: 'send menu',
       overlay: '.ant-dropdown',
       visitor: 'agent',

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     customFields: { id: 'fields', fields: [], updatedBy: uid, updatedAt: new Date(now).toISOString() },
     agentFields: [],
     macros: [],
+    triggers: [],
   });
   const days = documents.filter((document) => document.path.startsWith('stats/')).length;
   for (let i = 0; i < documents.length; i += 400) {

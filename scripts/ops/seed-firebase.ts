@@ -193,6 +193,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
       email: user.email,
       role: user.role,
       ...(user.photoPath ? { photoPath: user.photoPath } : {}),
+      ...(user.available !== undefined ? { available: user.available } : {}),
       // As `userWritten` keeps them (DESIGN §3 "Finding people").
       searchKeys: personSearchKeysFor(user),
       createdAt: timestamp(user.createdAt),
@@ -271,6 +272,11 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     path: `macros/${id}`,
     data: { ...structuredClone(macro), updatedAt: timestamp(updatedAt ?? desk.settings.updatedAt) },
   }));
+  // The desk's triggers (DESIGN §10 "Triggers"), as `settings.saveTrigger` stores them.
+  const triggers = desk.triggers.map(({ id, updatedAt, ...trigger }): SeedDocument => ({
+    path: `triggers/${id}`,
+    data: { ...structuredClone(trigger), updatedAt: timestamp(updatedAt) },
+  }));
   // The ticket fields: every field for staff, those customers see apart (see firestore-fields.ts).
   const fieldsAt = timestamp(desk.customFields.updatedAt);
   const fields: SeedDocument[] = [
@@ -311,6 +317,9 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     ...ratings,
     ...stats,
     ...ledgers,
+    // Last but the counter: the Functions emulator runs the triggers on the tickets' writes it
+    // handles after they exist (the urgent rule takes only unassigned tickets; none is tagged vip).
+    ...triggers,
     counter,
   ];
 }

@@ -30,6 +30,11 @@ export interface LocalTestBackendOptions {
    * numbered 1..42). The history is there for the reports; it is most of a seed's writes.
    */
   history?: boolean;
+  /**
+   * Whether the seeded desk has its demo triggers (default false: tests see the desk's tickets
+   * change only by what they do; the app's first run has them).
+   */
+  triggers?: boolean;
   /** The database; clients on the same name share data. Default: a fresh {@link uniqueDbName}. */
   dbName?: string;
   /** The backend's clock, ms since the epoch (default `Date.now`). */
@@ -40,11 +45,12 @@ export interface LocalTestBackendOptions {
  * A client of the local backend. Its session lives in memory, as if each client were its own
  * browser on one shared database, so two clients are two people; passwords are hashed with 1 000
  * PBKDF2 iterations instead of the app's `DEFAULT_PBKDF2_ITERATIONS` (these tests check behaviour,
- * not brute-force resistance), and a seeded desk has no history unless `history` asks for it.
+ * not brute-force resistance), and a seeded desk has no history or triggers unless asked for.
  */
 export function localTestBackend({
   seed,
   history = false,
+  triggers = false,
   dbName = uniqueDbName(),
   now,
 }: LocalTestBackendOptions): Backend {
@@ -54,6 +60,7 @@ export function localTestBackend({
       dbName,
       seed,
       seedHistory: history,
+      seedTriggers: triggers,
       pbkdf2Iterations: 1000,
       sharedSessionStorage: createMemoryStorage(),
       sessionStorage: createMemoryStorage(),

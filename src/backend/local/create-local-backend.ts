@@ -50,6 +50,11 @@ export interface LocalBackendOptions {
    */
   seedHistory?: boolean;
   /**
+   * Whether the seeded desk has its demo triggers (default true; `demoTriggers`). The tests leave
+   * them out: a test's tickets change only by what it does.
+   */
+  seedTriggers?: boolean;
+  /**
    * PBKDF2 iterations for new password hashes, and the work factor older hashes are raised to at
    * sign-in (default {@link DEFAULT_PBKDF2_ITERATIONS}); tests pass fewer to stay fast.
    */
@@ -93,6 +98,7 @@ export function createBackend(config: AppConfig, options: LocalBackendOptions = 
         iterations: Math.min(iterations, DEMO_PBKDF2_ITERATIONS),
         now: now(),
         history: options.seedHistory,
+        triggers: options.seedTriggers,
       });
     }
   })().catch((error: unknown) => {

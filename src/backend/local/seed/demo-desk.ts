@@ -26,6 +26,7 @@ import {
   type CustomFieldsRecord,
   type MacroRecord,
   type SettingsRecord,
+  type TriggerRecord,
   type TriageDb,
   ticketWriteTables,
 } from '@/backend/local/core/db';
@@ -40,6 +41,7 @@ import { RATABLE_STATUSES, type SatisfactionRating } from '@/domain/satisfaction
 import { DESK_SETTINGS_ID } from '@/backend/local/settings/settings';
 import { applyTransition, auditEvent } from '@/backend/local/tickets/audit-records';
 import { TICKET_COUNTER_ID } from '@/backend/local/tickets/tickets';
+import type { TriggerInput } from '@/domain/triggers';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -79,6 +81,8 @@ export interface DemoDesk {
   macros: MacroRecord[];
   /** `ratings/{ticketId}`: requesters' ratings of solved and closed tickets, each after its solve. */
   ratings: SatisfactionRating[];
+  /** The desk's triggers (DESIGN §10 "Triggers"): {@link demoTriggers}. */
+  triggers: TriggerRecord[];
 }
 
 /** Everything the local seed writes: the demo desk plus the local sign-in records. */
@@ -269,6 +273,8 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
     displayName: account.displayName,
     email: account.email,
     role: account.role,
+    // The demo agents take round-robin tickets (DESIGN §10 "Triggers"), so the seeded rule acts.
+    ...(account.role === 'agent' && { available: true }),
     createdAt: isoAt(joined + i * HOUR),
     updatedAt: isoAt(joined + i * HOUR),
   }));
@@ -314,6 +320,7 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
     },
     agentFields,
     macros: demoMacros(staff, settings.updatedAt),
+    triggers: demoTriggers(staff, settings.updatedAt),
     ratings: [
       ...demoRatings(scenarios.map((entry) => entry.ticket)),
       ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
@@ -395,6 +402,46 @@ export const DEMO_FIELDS: CustomFieldDefinition[] = [
     sortSlot: 'a',
   },
 ];
+
+/**
+ * The demo desk's triggers (DESIGN §10 "Triggers"), which act on it as soon as someone writes:
+ * "Urgent requests go round-robin" (a new urgent ticket nobody holds goes to the next available
+ * demo agent, at most 20 unsolved each, tagged `escalated`) and "VIP customers" (a low or normal
+ * ticket tagged `vip`, new or changed, becomes high priority). No seeded ticket is tagged `vip`.
+ */
+export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime): TriggerRecord[] {
+  const admin = staff.find((user) => user.role === 'admin')?.uid ?? '';
+  const agents = staff.filter((user) => user.role === 'agent').map((user) => user.uid);
+  const triggers: TriggerInput[] = [
+    {
+      id: 'urgent-round-robin',
+      title: 'Urgent requests go round-robin',
+      active: true,
+      order: 0,
+      on: ['created'],
+      all: [
+        { property: 'priority', operator: 'is', value: 'urgent' },
+        { property: 'assignee', operator: 'is', value: '' },
+      ],
+      any: [],
+      actions: { assignee: { kind: 'roundRobin', agents, cap: 20 }, addTags: ['escalated'] },
+    },
+    {
+      id: 'vip-customers',
+      title: 'VIP customers',
+      active: true,
+      order: 1,
+      on: ['created', 'updated'],
+      all: [{ property: 'tags', operator: 'includes', value: 'vip' }],
+      any: [
+        { property: 'priority', operator: 'is', value: 'low' },
+        { property: 'priority', operator: 'is', value: 'normal' },
+      ],
+      actions: { priority: 'high' },
+    },
+  ];
+  return triggers.map((trigger) => ({ ...trigger, updatedAt: at, updatedBy: admin }));
+}
 
 /**
  * The demo desk's macros: the four canned replies it had (text only, shared) and three that act —
@@ -543,11 +590,12 @@ function demoRatings(tickets: readonly Ticket[]): SatisfactionRating[] {
  * @param options.iterations PBKDF2 iterations for the six demo passwords.
  * @param options.now the current time, ms since the epoch.
  * @param options.history whether the desk has its 90 days of history (default true, {@link buildDemoDesk}).
+ * @param options.triggers whether the desk has its triggers (default true, {@link demoTriggers}).
  * @returns whether this call wrote the seed.
  */
 export async function seedDemoData(
   db: TriageDb,
-  options: { iterations: number; now: number; history?: boolean },
+  options: { iterations: number; now: number; history?: boolean; triggers?: boolean },
 ): Promise<boolean> {
   if ((await db.users.count()) > 0) return false;
   // Hashing happens outside the transaction: awaiting WebCrypto inside would end it early.
@@ -555,7 +603,17 @@ export async function seedDemoData(
   const data = buildDemoData(options.now, secrets, { history: options.history });
   return db.transaction(
     'rw',
-    [db.users, db.credentials, db.messages, db.events, db.counters, db.ratings, db.macros, ...ticketWriteTables(db)],
+    [
+      db.users,
+      db.credentials,
+      db.messages,
+      db.events,
+      db.counters,
+      db.ratings,
+      db.macros,
+      db.triggers,
+      ...ticketWriteTables(db),
+    ],
     async () => {
       if ((await db.users.count()) > 0) return false;
       await db.users.bulkAdd(data.users);
@@ -565,6 +623,7 @@ export async function seedDemoData(
       await db.customFields.put(data.customFields);
       await db.agentFields.bulkAdd(data.agentFields);
       await db.macros.bulkAdd(data.macros);
+      if (options.triggers !== false) await db.triggers.bulkAdd(data.triggers);
       // Search keys with the requesters' emails, and the conversation's words, as `tickets.create`
       // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));

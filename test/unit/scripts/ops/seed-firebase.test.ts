@@ -15,6 +15,7 @@ import {
   type StatsCounter,
 } from '@/domain/reports/day-stats';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
+import { triggerSchema } from '@/domain/triggers';
 import {
   COUNTER_PATH,
   configuredEmulatorHosts,
@@ -60,6 +61,8 @@ describe('deskDocuments', () => {
     desk.users.forEach((user, i) => {
       const data = users[i]?.data ?? {};
       expect(Object.keys(data).sort()).toEqual([
+        // The demo agents take round-robin tickets (DESIGN §10 "Triggers").
+        ...(user.role === 'agent' ? ['available'] : []),
         'createdAt',
         'displayName',
         'email',
@@ -73,6 +76,20 @@ describe('deskDocuments', () => {
       expectTimestamp(data.createdAt, user.createdAt);
       expectTimestamp(data.updatedAt, user.updatedAt);
     });
+  });
+
+  it('writes the desk’s triggers as an admin saves them, after every ticket and before the counter', () => {
+    const triggers = under(/^triggers\//);
+    expect(triggers.map((document) => document.path)).toEqual(desk.triggers.map((trigger) => `triggers/${trigger.id}`));
+    for (const { data } of triggers) {
+      const { updatedAt, updatedBy: _by, ...trigger } = data as Record<string, unknown>;
+      expect(updatedAt).toBeInstanceOf(Timestamp);
+      expect(triggerSchema.safeParse(trigger).success).toBe(true);
+    }
+    const paths = documents.map((document) => document.path);
+    const lastTicket = Math.max(...paths.flatMap((path, i) => (path.startsWith('tickets/') ? [i] : [])));
+    expect(paths.indexOf(triggers[0]?.path ?? '')).toBeGreaterThan(lastTicket);
+    expect(paths.at(-1)).toBe(COUNTER_PATH);
   });
 
   it('writes tickets as the adapter does: null when unassigned, Timestamps, no id field', () => {

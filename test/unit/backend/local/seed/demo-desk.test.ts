@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from '@/backend/local/seed/demo-accounts';
 import { buildDemoDesk } from '@/backend/local/seed/demo-desk';
 import { SEED_SCENARIOS } from '@/backend/local/seed/scenarios';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { triggerSchema } from '@/domain/triggers';
 import { desk, NOW, UIDS } from '../../../../support/demo-desk';
 
 describe('buildDemoDesk', () => {
@@ -43,5 +44,23 @@ describe('buildDemoDesk', () => {
 
   it('refuses fewer uids than demo accounts', () => {
     expect(() => buildDemoDesk(NOW, UIDS.slice(1))).toThrow(/missing item/);
+  });
+
+  it('has triggers an admin could have saved: urgent to the available demo agents round-robin, vip to high', () => {
+    for (const { id: _id, updatedAt: _at, updatedBy, ...trigger } of desk.triggers) {
+      expect(triggerSchema.safeParse(trigger).success).toBe(true);
+      expect(updatedBy).toBe(desk.users.find((user) => user.role === 'admin')?.uid);
+    }
+    const agents = desk.users.filter((user) => user.role === 'agent');
+    expect(agents.every((agent) => agent.available === true)).toBe(true);
+    expect(desk.users.filter((user) => user.role !== 'agent').some((user) => user.available)).toBe(false);
+    const [urgent, vip] = desk.triggers;
+    expect(urgent?.actions).toEqual({
+      assignee: { kind: 'roundRobin', agents: agents.map((agent) => agent.uid), cap: 20 },
+      addTags: ['escalated'],
+    });
+    expect(vip?.actions).toEqual({ priority: 'high' });
+    // No seeded ticket is tagged vip: the rule acts on what people do, not on the seed.
+    expect(desk.tickets.some((ticket) => ticket.tags.includes('vip'))).toBe(false);
   });
 });
