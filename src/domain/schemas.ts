@@ -153,6 +153,7 @@ export const simulatedInboundEmailSchema = z.object({
     z.refine((text: string) => text.trim().length > 0, 'Write the email’s text.'),
     z.maxLength(50_000, 'An email has at most 50,000 characters here.'),
   ),
+  automatic: z.optional(z.boolean()),
 });
 
 /**

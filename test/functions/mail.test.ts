@@ -351,6 +351,25 @@ describeIfFirestore('reply by email (Mailgun inbound webhook)', () => {
       expect((await db.collection(`tickets/${ticketId}/messages`).get()).size).toBe(0);
     }
   });
+  it('never answers an auto-reply (RFC 3834): no bounce for a closed ticket, no reply reopening a pending one', async () => {
+    const outOfOffice = JSON.stringify([
+      ['Auto-Submitted', 'auto-replied'],
+      ['Subject', 'Out of office'],
+    ]);
+    const closed = await seedDesk({ status: 'closed' });
+    const pending = await seedDesk({ status: 'pending' });
+    for (const desk of [closed, pending]) {
+      const post = await inbound(desk, { 'message-headers': outOfOffice, 'body-plain': 'I am away until Monday.' });
+      expect(await handleInboundEmail(db, config, post, NOW)).toEqual({ status: 406, outcome: 'automatic' });
+      expect(await mailOf(desk.ticketId)).toHaveLength(0);
+      expect((await db.collection(`tickets/${desk.ticketId}/messages`).get()).size).toBe(0);
+    }
+    expect((await db.doc(`tickets/${pending.ticketId}`).get()).get('status')).toBe('pending');
+    // A bulk newsletter sent to a reply address is a program's too.
+    const bulk = await inbound(pending, { 'message-headers': JSON.stringify([['Precedence', 'bulk']]) });
+    expect(await handleInboundEmail(db, config, bulk, NOW)).toEqual({ status: 406, outcome: 'automatic' });
+  });
+
   it('writes nothing to an address its owner has not verified: no reply, no receipt, no bounce (DESIGN §9)', async () => {
     // Anyone can sign up with someone else's address; until it is verified the desk stays silent.
     const desk = await seedDesk();

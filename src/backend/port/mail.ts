@@ -13,6 +13,8 @@ export interface SimulatedInboundEmail {
   from: string;
   /** The whole plain-text body, quoted history included. */
   text: string;
+  /** Sent by an auto-responder (an out-of-office: `Auto-Submitted: auto-replied`); default false. */
+  automatic?: boolean;
 }
 
 /**

@@ -30,6 +30,8 @@ export interface MailgunInbound {
   'body-plain': string;
   /** The email's `Message-Id` header: a retried post of one email writes one reply. */
   'Message-Id'?: string;
+  /** Every MIME header as a JSON list of `[name, value]` pairs, in order (read by {@link isAutomaticEmail}). */
+  'message-headers'?: string;
   /** Seconds since the epoch, as Mailgun signed it. */
   timestamp: string;
   token: string;
@@ -39,10 +41,11 @@ export interface MailgunInbound {
 
 /**
  * Why an inbound email is dropped without an answer (logged by the caller). `replayed`: a signed
- * post whose token an earlier post of another email already used ({@link isReplayed}).
+ * post whose token an earlier post of another email already used ({@link isReplayed});
+ * `automatic`: sent by a program, not a person ({@link isAutomaticEmail}).
  */
 export type InboundDrop =
-  'bad-signature' | 'no-reply-address' | 'malformed-token' | 'forged-token' | 'empty' | 'replayed';
+  'bad-signature' | 'no-reply-address' | 'malformed-token' | 'forged-token' | 'empty' | 'replayed' | 'automatic';
 
 /** The result of {@link checkInbound}. */
 export type InboundCheck =
@@ -66,6 +69,39 @@ export type InboundDecision =
   | { kind: 'reply'; ticketId: string; requesterId: string; body: string }
   | { kind: 'bounce'; mail: Extract<MailKind, `bounce-${string}`>; to: string }
   | { kind: 'drop'; drop: 'unknown-ticket' | 'unknown-sender' | 'unverified-requester' };
+
+/** `Precedence` values that mark mail no program should answer (RFC 3834 §2; RFC 2076). */
+const BULK_PRECEDENCE = new Set(['bulk', 'junk', 'list', 'auto_reply']);
+
+/**
+ * Whether an email was sent by a program rather than a person, by its headers (Mailgun's
+ * `message-headers`, a JSON list of `[name, value]` pairs): `Auto-Submitted` other than `no`
+ * (RFC 3834 §5: an auto-reply, an auto-generated notice), `Precedence: bulk|junk|list|auto_reply`,
+ * or the de-facto `X-Autoreply` / `X-Autorespond` of common responders. Such an email is never
+ * answered (a bounce to an out-of-office is how two auto-responders loop) and never becomes the
+ * requester's reply (an out-of-office would reopen a pending ticket and wake its agent: DESIGN §9).
+ * Headers that do not parse are read as none: the email is a person's.
+ */
+export function isAutomaticEmail(headersJson: string | undefined): boolean {
+  if (!headersJson) return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(headersJson);
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(parsed)) return false;
+  return parsed.some((pair: unknown) => {
+    if (!Array.isArray(pair) || typeof pair[0] !== 'string') return false;
+    const name = pair[0].trim().toLowerCase();
+    const value = String(pair[1] ?? '')
+      .trim()
+      .toLowerCase();
+    if (name === 'auto-submitted') return value !== '' && value.split(';')[0]?.trim() !== 'no';
+    if (name === 'precedence') return BULK_PRECEDENCE.has(value);
+    return name === 'x-autoreply' || name === 'x-autorespond';
+  });
+}
 
 /**
  * Signs a webhook post as Mailgun does (for tests and the local "Simulate a reply").
@@ -107,7 +143,7 @@ export function replyTextOf(body: string): string {
 }
 
 /**
- * First step: is the post genuine, to whom is it a reply, and what does it say.
+ * First step: is the post genuine, to whom is it a reply, did a person send it ({@link isAutomaticEmail}), and what does it say.
  * @param secrets the webhook signing key and the reply-token secret.
  * @param now ms since the epoch.
  */
@@ -123,6 +159,8 @@ export async function checkInbound(
   if (!verdict.ok && verdict.reason !== 'expired') {
     return { ok: false, drop: verdict.reason === 'forged' ? 'forged-token' : 'malformed-token' };
   }
+  // A program's email is dropped before anything else reads it: no reply, and no bounce either.
+  if (isAutomaticEmail(post['message-headers'])) return { ok: false, drop: 'automatic' };
   const ticketNumber = verdict.ok ? verdict.ticketNumber : Number(token.split('-')[0]);
   const text = replyTextOf(String(post['body-plain'] ?? ''));
   const expired = !verdict.ok;

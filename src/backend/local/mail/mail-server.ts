@@ -167,6 +167,8 @@ export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEma
     subject: `Re: [#${email.ticketNumber}]${answered ? ` ${answered.subject}` : ''}`,
     'body-plain': email.text,
     'Message-Id': `<${token}@simulated.${setup.messageIdHost}>`,
+    // As an out-of-office marks itself (RFC 3834), when the admin says it is one.
+    ...(email.automatic && { 'message-headers': JSON.stringify([['Auto-Submitted', 'auto-replied']]) }),
     timestamp,
     token,
     signature: await signMailgunPost(signingKey, timestamp, token),

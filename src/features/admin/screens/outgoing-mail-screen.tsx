@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
@@ -92,6 +93,11 @@ const OUTCOME = defineMessages({
     id: 'admin.mail.simulate.outcome.unknownTicket',
     defaultMessage: 'There is no ticket #{number}.',
   },
+  automatic: {
+    id: 'admin.mail.simulate.outcome.automatic',
+    defaultMessage:
+      'Not added, and nothing sent: an automatic email (an out-of-office, a notice) is never answered and never becomes the requester’s reply.',
+  },
   empty: {
     id: 'admin.mail.simulate.outcome.empty',
     defaultMessage: 'Not added: once the quoted history is removed, nothing is left.',
@@ -168,6 +174,7 @@ interface SimulateValues {
   ticketNumber: number | null;
   from: string;
   text: string;
+  automatic: boolean;
 }
 
 /** "Simulate a reply": an email pasted here is handled as the provider's post would be. */
@@ -182,7 +189,12 @@ function SimulateReply() {
   const submit = async (values: SimulateValues) => {
     setResult(null);
     const number = values.ticketNumber ?? 0;
-    const answer = await simulate({ ticketNumber: number, from: values.from, text: values.text });
+    const answer = await simulate({
+      ticketNumber: number,
+      from: values.from,
+      text: values.text,
+      ...(values.automatic && { automatic: true }),
+    });
     if ('error' in answer) {
       setResult({ error: friendly(answer.error as { code: string; message: string }) });
       return;
@@ -220,7 +232,7 @@ function SimulateReply() {
         onFinish={(values) => void submit(values)}
         // The last outcome belongs to the last email: an attempt the form refuses clears it.
         onFinishFailed={() => setResult(null)}
-        initialValues={{ ticketNumber: null, from: '', text: '' }}
+        initialValues={{ ticketNumber: null, from: '', text: '', automatic: false }}
       >
         <Flex gap="middle" wrap>
           <Form.Item
@@ -269,6 +281,14 @@ function SimulateReply() {
           ]}
         >
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
+        </Form.Item>
+        <Form.Item name="automatic" valuePropName="checked">
+          <Checkbox>
+            <FormattedMessage
+              id="admin.mail.simulate.automatic"
+              defaultMessage="Sent by an auto-responder (an out-of-office: Auto-Submitted: auto-replied)"
+            />
+          </Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           <FormattedMessage id="admin.mail.simulate.submit" defaultMessage="Receive this email" />

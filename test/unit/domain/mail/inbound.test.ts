@@ -5,6 +5,7 @@ import {
   checkInbound,
   decideInbound,
   inboundMessageId,
+  isAutomaticEmail,
   isReplayed,
   replyTextOf,
   signMailgunPost,
@@ -128,6 +129,60 @@ describe('reply by email', () => {
     expect(decideInbound(expired, open, unverified)).toEqual({ kind: 'drop', drop: 'unverified-requester' });
     // A reply is no email from the desk: it is added as on the portal.
     expect(decideInbound(carol, open, unverified)).toMatchObject({ kind: 'reply', requesterId: 'carol' });
+  });
+
+  it.each([
+    [[['Auto-Submitted', 'auto-replied']], true],
+    [[['auto-submitted', 'Auto-Generated; owner-email="x@example.com"']], true],
+    [[['Auto-Submitted', 'auto-notified']], true],
+    [[['Precedence', 'bulk']], true],
+    [[['Precedence', 'junk']], true],
+    [[['Precedence', 'list']], true],
+    [[['Precedence', 'auto_reply']], true],
+    [[['X-Autoreply', 'yes']], true],
+    [[['X-Autorespond', 'vacation']], true],
+    [[['Auto-Submitted', 'no']], false],
+    [[['Auto-Submitted', 'No ']], false],
+    [[['Precedence', 'first-class']], false],
+    [[['Subject', 'Auto-Submitted: auto-replied']], false],
+    [[], false],
+  ])('reads headers %j as sent by a program: %s (RFC 3834)', (headers, automatic) => {
+    expect(isAutomaticEmail(JSON.stringify(headers))).toBe(automatic);
+  });
+
+  it('reads headers that do not parse, or none, as a person’s email', () => {
+    for (const headers of [undefined, '', 'not json', '{"Auto-Submitted":"auto-replied"}', '[1,2]', '[[null,"x"]]']) {
+      expect(isAutomaticEmail(headers)).toBe(false);
+    }
+  });
+
+  it('drops an auto-reply before anything answers it: no reply on an open ticket, no bounce on a closed one or an expired address', async () => {
+    const outOfOffice = JSON.stringify([
+      ['From', 'Carol <carol@example.com>'],
+      ['Auto-Submitted', 'auto-replied'],
+      ['X-Auto-Response-Suppress', 'All'],
+    ]);
+    expect(await checkInbound(await post({ 'message-headers': outOfOffice }), secrets, NOW)).toEqual({
+      ok: false,
+      drop: 'automatic',
+    });
+    const old = replyAddress(await signReplyToken(42, NOW - 1000, SECRET), 'reply.example.com');
+    expect(await checkInbound(await post({ recipient: old, 'message-headers': outOfOffice }), secrets, NOW)).toEqual({
+      ok: false,
+      drop: 'automatic',
+    });
+    // A forged post is still refused as forged first.
+    expect(await checkInbound(await post({ 'message-headers': outOfOffice }, 'not-the-key'), secrets, NOW)).toEqual({
+      ok: false,
+      drop: 'bad-signature',
+    });
+    // A person's reply that says "Auto-Submitted: no" is a person's.
+    const person = await checkInbound(
+      await post({ 'message-headers': JSON.stringify([['Auto-Submitted', 'no']]) }),
+      secrets,
+      NOW,
+    );
+    expect(person.ok).toBe(true);
   });
 
   it('calls a token seen with another email a replay, and the same email posted again not', () => {
