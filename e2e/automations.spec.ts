@@ -4,7 +4,8 @@
  * robin over Priya and Sam, tag `escalated` — and tests it on a ticket before saving, writing
  * nothing; a customer submits an urgent request; Priya's queue shows it assigned to her, and the
  * ticket carries the tag; the admin's rule trace of the ticket says which trigger fired, which
- * conditions held and whom the round-robin picked. Waits are bounded; how long a trigger takes
+ * conditions held and whom the round-robin picked; tested again on that ticket, the rule says it would
+ * act, and the trace shows no run more. Waits are bounded; how long a trigger takes
  * is `npm run bench:triggers`'s figure, not an assertion here.
  */
 import { expect, test } from './fixtures';
@@ -80,6 +81,8 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   await expect(agent.getByText('escalated', { exact: true }).first()).toBeVisible();
   await expect(agent.getByText(`trigger “${title}”`).first()).toBeVisible();
   const ticketPath = new URL(agent.url()).pathname;
+  const number = ((await agent.getByTestId('ticket-number').textContent()) ?? '').replace(/\D/g, '');
+  expect(number).not.toBe('');
 
   // The admin's rule trace of that ticket: the run of its creation, what fired and why.
   await admin.goto(ticketPath);
@@ -97,4 +100,17 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   );
   await expect(run.getByTestId('rule-trace-entry').filter({ hasText: 'VIP customers' })).toContainText('Did not match');
   await shot(admin, 'automations-04-rule-trace', { viewport: true });
+  await admin.keyboard.press('Escape');
+
+  // "Test this rule" on that ticket, as it is now: the conditions hold; testing writes nothing.
+  await admin.goto('/admin/automations');
+  await admin.getByRole('button', { name: `Edit ${title}` }).click();
+  const retest = admin.getByRole('region', { name: 'Test this rule' });
+  await retest.getByRole('textbox', { name: 'Ticket number or id' }).fill(number);
+  await retest.getByRole('button', { name: 'Test on this ticket' }).click();
+  await expect(retest.getByTestId('trigger-test-result')).toContainText('It would act on this ticket.');
+  await expect(retest.getByTestId('trigger-test-result').getByRole('img', { name: 'Holds' })).toHaveCount(1);
+  await admin.goto(ticketPath);
+  await admin.getByRole('button', { name: 'Rule trace' }).click();
+  await expect(admin.getByRole('dialog', { name: 'Rule trace' }).getByTestId('rule-trace-run')).toHaveCount(1);
 });
