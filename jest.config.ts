@@ -20,6 +20,14 @@ const transformIgnorePatterns = ['/node_modules/(?!nanoid/)'];
 const shared = { transform, transformIgnorePatterns, moduleNameMapper, clearMocks: true };
 
 /**
+ * The node projects (and through them each worker, which the screens share): Jest 30's default
+ * "soft" globals cleanup wraps a kept global's getter again after every test file, so a worker
+ * that runs a few hundred files recurses until "Maximum call stack size exceeded" and fails
+ * whichever suite comes next. Off, as Jest 29 behaved; the first environment of a worker sets it.
+ */
+const node = { ...shared, testEnvironment: 'node', testEnvironmentOptions: { globalsCleanup: 'off' } };
+
+/**
  * Jest projects: pure code under node, screens under jsdom, the backend contract against the
  * local adapter (fake-indexeddb) and against the Firebase adapter (skips without emulators).
  */
@@ -28,9 +36,8 @@ const config: Config = {
   testTimeout: 30_000,
   projects: [
     {
-      ...shared,
+      ...node,
       displayName: 'unit',
-      testEnvironment: 'node',
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
     },
     {
@@ -42,37 +49,32 @@ const config: Config = {
       testMatch: ['<rootDir>/test/**/*.test.tsx'],
     },
     {
-      ...shared,
+      ...node,
       displayName: 'contract-local',
-      testEnvironment: 'node',
       setupFiles: ['fake-indexeddb/auto'],
       testMatch: ['<rootDir>/test/contract/local-backend.test.ts'],
     },
     {
-      ...shared,
+      ...node,
       displayName: 'firebase',
-      testEnvironment: 'node',
       testMatch: ['<rootDir>/test/contract/firebase-backend.test.ts'],
     },
     {
-      ...shared,
+      ...node,
       displayName: 'rules',
-      testEnvironment: 'node',
       testMatch: ['<rootDir>/test/rules/**/*.test.ts'],
       // The Storage rules need the Storage emulator, which runs beside the Firebase contract's
       // (project `storage`).
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/rules/storage-rules.test.ts'],
     },
     {
-      ...shared,
+      ...node,
       displayName: 'storage',
-      testEnvironment: 'node',
       testMatch: ['<rootDir>/test/rules/storage-rules.test.ts', '<rootDir>/test/functions/uploads.test.ts'],
     },
     {
-      ...shared,
+      ...node,
       displayName: 'functions',
-      testEnvironment: 'node',
       testMatch: ['<rootDir>/test/functions/**/*.test.ts'],
       // Trusted code on Cloud Storage runs in project `storage`, beside the Storage emulator.
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/functions/uploads.test.ts'],
