@@ -64,15 +64,33 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
             ? [
                 {
                   key: 'availability',
-                  label: user.available ? (
+                  // The state, then what a click does: "Available · Stop taking new tickets (round-robin)".
+                  label: (
                     <FormattedMessage
-                      id="auth.profileMenu.stopTaking"
-                      defaultMessage="Stop taking new tickets (round-robin)"
-                    />
-                  ) : (
-                    <FormattedMessage
-                      id="auth.profileMenu.startTaking"
-                      defaultMessage="Take new tickets (round-robin)"
+                      id="auth.profileMenu.availability"
+                      defaultMessage="{state} · {action}"
+                      values={{
+                        state: (
+                          <strong>
+                            {user.available ? (
+                              <FormattedMessage id="auth.profileMenu.available" defaultMessage="Available" />
+                            ) : (
+                              <FormattedMessage id="auth.profileMenu.away" defaultMessage="Away" />
+                            )}
+                          </strong>
+                        ),
+                        action: user.available ? (
+                          <FormattedMessage
+                            id="auth.profileMenu.stopTaking"
+                            defaultMessage="Stop taking new tickets (round-robin)"
+                          />
+                        ) : (
+                          <FormattedMessage
+                            id="auth.profileMenu.startTaking"
+                            defaultMessage="Take new tickets (round-robin)"
+                          />
+                        ),
+                      }}
                     />
                   ),
                   onClick: () => void handleAvailability(),
@@ -118,21 +136,7 @@ export function ProfileMenu({ user }: { user: UserProfile }) {
           <span className="triage-header-name" dir="auto">
             {user.displayName}
           </span>
-          {/* Staff who take round-robin tickets show green; the words are in the menu and, for
-              screen readers, here. */}
-          <Tag color={user.role === 'customer' ? 'default' : user.available ? 'green' : 'blue'}>
-            {labels.role(user.role)}
-            {isStaff(user.role) && (
-              <span className="triage-screen-reader-only">
-                {', '}
-                {user.available ? (
-                  <FormattedMessage id="auth.profileMenu.available" defaultMessage="Available" />
-                ) : (
-                  <FormattedMessage id="auth.profileMenu.away" defaultMessage="Away" />
-                )}
-              </span>
-            )}
-          </Tag>
+          <Tag color={user.role === 'customer' ? 'default' : 'blue'}>{labels.role(user.role)}</Tag>
         </Space>
         <span className="triage-screen-reader-only">
           <FormattedMessage id="auth.profileMenu.label" defaultMessage="account menu" />

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeBackend, profile } from '../../../support/fake-backend';
-import { demoAccount, localTestBackend, seededDeskAs } from '../../../support/local-backend';
+import { demoAccount, localTestBackend, seededDeskAs, storedUsers } from '../../../support/local-backend';
 import { renderApp } from '../../../support/render-app';
 
 const agent = demoAccount('agent');
@@ -185,6 +185,26 @@ describe('sign-in screen', () => {
 
     // The sign-in was kept to this tab (the browser's other tabs keep the agent: session.test.ts).
     expect(signIn).toHaveBeenLastCalledWith(expect.objectContaining({ email: customer.email, thisTabOnly: true }));
+  });
+
+  it('lets an agent say from the account menu whether they take round-robin tickets, and shows which', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { backend, dbName } = await seededDeskAs(agent);
+    renderApp(backend, '/desk');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Queue' }, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    // The demo agents take them.
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Available · Stop taking new tickets (round-robin)' }),
+    );
+    await waitFor(async () =>
+      expect((await storedUsers(dbName)).find((person) => person.email === agent.email)?.available).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Away · Take new tickets (round-robin)' }));
+    await waitFor(async () =>
+      expect((await storedUsers(dbName)).find((person) => person.email === agent.email)?.available).toBe(true),
+    );
   });
 
   it('takes a deep link to its page when the person may open it, and to their home when not', async () => {
