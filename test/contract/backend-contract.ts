@@ -2096,6 +2096,103 @@ export function describeBackendContract(
         }
       });
 
+      test('runs the triggers on updates: an agent’s change and a customer’s reply, each by its author and the change it made', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        // Two runs of trusted code one after the other (on Firebase, each a Functions call, the first maybe cold).
+        const TRIGGERS_MS = 20_000;
+        const word = uniqueWord('refund').toLowerCase();
+        const [onAgent, onReply] = [clientId(), clientId()];
+        const subject = { property: 'subject' as const, operator: 'contains' as const, value: word };
+        await admin.backend.settings.saveTrigger({
+          id: onAgent,
+          title: 'Refunds wait for the customer',
+          active: true,
+          order: 1,
+          on: ['updated'],
+          all: [
+            subject,
+            { property: 'tags', operator: 'includes', value: 'refund' },
+            { property: 'updatedBy', operator: 'is', value: 'agent' },
+          ],
+          any: [],
+          actions: { status: 'await_customer', category: 'Billing', removeTags: ['new-lead'] },
+        });
+        await admin.backend.settings.saveTrigger({
+          id: onReply,
+          title: 'A customer’s answer goes back to the queue',
+          active: true,
+          order: 2,
+          on: ['updated'],
+          all: [
+            subject,
+            { property: 'updatedBy', operator: 'is', value: 'customer' },
+            { property: 'status', operator: 'changedTo', value: 'open' },
+          ],
+          any: [],
+          actions: { assignee: { kind: 'unassign' }, addTags: ['customer-answered'] },
+        });
+        try {
+          const ticket = await customer.backend.tickets.create(newRequest(`Where is my ${word}`));
+          // No trigger runs on a new ticket: both run on updates only.
+          await agent.backend.tickets.update(ticket.id, { tags: ['refund', 'new-lead'], assigneeId: agent.uid });
+          await expect(
+            firstValue<Ticket>(
+              (next, fail) => agent.backend.tickets.watch(ticket.id, next, fail),
+              (seen) => seen.status === 'pending',
+              TRIGGERS_MS,
+            ),
+          ).resolves.toMatchObject({ status: 'pending', category: 'Billing', tags: ['refund'], assigneeId: agent.uid });
+
+          // The customer's answer reopens it (DESIGN §2), and the second trigger hands it back.
+          await customer.backend.messages.add(ticket.id, {
+            id: clientId(),
+            body: 'Here is the receipt.',
+            internal: false,
+          });
+          const answered = await firstValue<Ticket>(
+            (next, fail) => agent.backend.tickets.watch(ticket.id, next, fail),
+            (seen) => seen.tags.includes('customer-answered'),
+            TRIGGERS_MS,
+          );
+          expect(answered).toMatchObject({ status: 'open', tags: ['refund', 'customer-answered'] });
+          expect(answered.assigneeId ?? null).toBeNull();
+
+          const trail = await firstValue<AuditEvent[]>(
+            (next, fail) => agent.backend.tickets.watchEvents(ticket.id, next, fail),
+            (list) => list.filter((event) => event.trigger).length >= 5,
+            TRIGGERS_MS,
+          );
+          expect(
+            trail.filter((event) => event.trigger).map((event) => [event.type, event.to, event.actorId, event.trigger]),
+          ).toEqual(
+            // In the order each run wrote them: the adapters' orders within a run differ.
+            expect.arrayContaining([
+              ['status', 'pending', 'system', 'Refunds wait for the customer'],
+              ['category', 'Billing', 'system', 'Refunds wait for the customer'],
+              ['tags', 'refund', 'system', 'Refunds wait for the customer'],
+              ['assignee', null, 'system', 'A customer’s answer goes back to the queue'],
+              ['tags', 'refund, customer-answered', 'system', 'A customer’s answer goes back to the queue'],
+            ]),
+          );
+          expect(trail.filter((event) => event.trigger)).toHaveLength(5);
+          const traces = await firstValue<RuleTrace[]>(
+            (next, fail) => admin.backend.tickets.watchRuleTraces(ticket.id, next, fail),
+            (list) => list.some((trace) => trace.by === 'customer'),
+            TRIGGERS_MS,
+          );
+          // Newest first: the customer's reply, then the agent's change (the create ran no trigger of these).
+          expect(
+            traces.filter((trace) => trace.fired.length > 0).map((trace) => [trace.event, trace.by, trace.fired]),
+          ).toEqual([
+            ['updated', 'customer', ['A customer’s answer goes back to the queue']],
+            ['updated', 'agent', ['Refunds wait for the customer']],
+          ]);
+        } finally {
+          await admin.backend.settings.deleteTrigger(onAgent);
+          await admin.backend.settings.deleteTrigger(onReply);
+        }
+      });
+
       test('stops a loop between two triggers once, with one entry saying so, and never runs on its own write', async () => {
         const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
         const word = uniqueWord('loop').toLowerCase();
