@@ -480,13 +480,15 @@ async function readDesk(page: Page, visitor: Visitor): Promise<Desk> {
     const href = await page.getByRole('link').filter({ hasText: /#\d+/ }).first().getAttribute('href');
     return { ticketId: href?.split('/').pop() ?? '' };
   }
-  const firstOf = async (view: string) => {
+  // The first row of `view` whose status is `status` (any when absent): a row of the view shown
+  // before may still be on screen for a moment.
+  const firstOf = async (view: string, status?: string) => {
     await go(page, `/desk?view=${view}`);
-    const row = page.locator('tr[data-ticket-id]').first();
+    const row = page.locator(status ? `tr[data-ticket-id][data-status="${status}"]` : 'tr[data-ticket-id]').first();
     await expect(row).toBeVisible();
     return (await row.getAttribute('data-ticket-id')) ?? '';
   };
-  return { ticketId: await firstOf('breached'), solvedTicketId: await firstOf('solved') };
+  return { ticketId: await firstOf('breached'), solvedTicketId: await firstOf('solved', 'solved') };
 }
 
 /**

@@ -470,6 +470,7 @@ const QueueRow = memo(function QueueRow({
       aria-current={selected || undefined}
       aria-selected={checked ?? undefined}
       data-ticket-id={ticket.id}
+      data-status={ticket.status}
       data-unread={unread || undefined}
       onClick={(event) => onRowClick(event, ticket)}
     >
