@@ -7,15 +7,14 @@
  */
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import { CustomFieldControl, draftOf } from '@/components/custom-field-control';
+import { draftOf } from '@/components/custom-field-control';
+import { FieldValueRows } from '@/components/field-value-rows';
 import { NativeSelect } from '@/components/native-select';
 import { localized, MAX_FIELD_CHANGES, type CustomFieldDefinition } from '@/domain/custom-fields';
 import type { Locale } from '@/domain/locales';
@@ -234,37 +233,14 @@ export function TriggerActionsEditor({
               {intl.formatMessage(TEXT.fields)}
             </Typography.Text>
             <Flex vertical gap={8}>
-              {draft.fields.map((row, index) => {
-                const field = fields.find((candidate) => candidate.key === row.key);
-                if (!field) return null;
-                const label = localized(field.label, locale);
-                return (
-                  <Flex key={row.key} gap={8} align="center" wrap>
-                    <label htmlFor={`${idBase}-field-${row.key}`} style={{ flex: '0 1 160px' }}>
-                      {label}
-                    </label>
-                    <div style={{ flex: '1 1 180px', minWidth: 0 }}>
-                      <CustomFieldControl
-                        field={field}
-                        id={`${idBase}-field-${row.key}`}
-                        draft={row.draft}
-                        onChange={(value) =>
-                          onChange({
-                            fields: draft.fields.map((other, at) =>
-                              at === index ? { ...other, draft: value } : other,
-                            ),
-                          })
-                        }
-                      />
-                    </div>
-                    <Button
-                      icon={<DeleteOutlined />}
-                      aria-label={intl.formatMessage(TEXT.removeField, { field: label })}
-                      onClick={() => onChange({ fields: draft.fields.filter((_, at) => at !== index) })}
-                    />
-                  </Flex>
-                );
-              })}
+              <FieldValueRows
+                idBase={idBase}
+                rows={draft.fields}
+                fields={fields}
+                locale={locale}
+                onChange={(rows) => onChange({ fields: rows })}
+                removeLabel={(field) => intl.formatMessage(TEXT.removeField, { field })}
+              />
               {unused.length > 0 && draft.fields.length < MAX_FIELD_CHANGES && (
                 <div style={{ width: 'min(100%, 260px)' }}>
                   <NativeSelect

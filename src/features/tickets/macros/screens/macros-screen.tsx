@@ -17,10 +17,10 @@ import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { PageCard } from '@/components/page-card';
 import { LiveError } from '@/components/live-error';
-import { CustomFieldControl, changeOf, draftOf, type FieldDraft } from '@/components/custom-field-control';
+import { changeOf, draftOf, type FieldDraft } from '@/components/custom-field-control';
+import { FieldValueRows } from '@/components/field-value-rows';
 import { PLACEHOLDERS } from '@/domain/placeholders';
 import { localized, MAX_FIELD_CHANGES, valueProblem, type CustomFieldDefinition } from '@/domain/custom-fields';
 import type { Locale } from '@/domain/locales';
@@ -409,37 +409,14 @@ function MacroEditor({
                   {intl.formatMessage(EDITOR.fields)}
                 </Typography.Text>
                 <Flex vertical gap={8}>
-                  {draft.fields.map((row, index) => {
-                    const field = fields.find((candidate) => candidate.key === row.key);
-                    if (!field) return null;
-                    const label = localized(field.label, locale);
-                    return (
-                      <Flex key={row.key} gap={8} align="center" wrap>
-                        <label htmlFor={`${base}-field-${row.key}`} style={{ flex: '0 1 160px' }}>
-                          {label}
-                        </label>
-                        <div style={{ flex: '1 1 200px', minWidth: 0 }}>
-                          <CustomFieldControl
-                            field={field}
-                            id={`${base}-field-${row.key}`}
-                            draft={row.draft}
-                            onChange={(value) =>
-                              set({
-                                fields: draft.fields.map((other, at) =>
-                                  at === index ? { ...other, draft: value } : other,
-                                ),
-                              })
-                            }
-                          />
-                        </div>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={intl.formatMessage(EDITOR.removeField, { field: label })}
-                          onClick={() => set({ fields: draft.fields.filter((_, at) => at !== index) })}
-                        />
-                      </Flex>
-                    );
-                  })}
+                  <FieldValueRows
+                    idBase={base}
+                    rows={draft.fields}
+                    fields={fields}
+                    locale={locale}
+                    onChange={(rows) => set({ fields: rows })}
+                    removeLabel={(field) => intl.formatMessage(EDITOR.removeField, { field })}
+                  />
                   {unused.length > 0 && draft.fields.length < MAX_FIELD_CHANGES && (
                     <Select
                       aria-label={intl.formatMessage(EDITOR.addField)}
