@@ -406,6 +406,25 @@ const STATES: Record<string, readonly ScreenState[]> = {
         await expect(page.locator('[data-testid="trigger-editor"] > form [role="alert"]')).toBeVisible();
       },
     },
+    {
+      // An email to a fixed address, its Spanish version open, a placeholder Triage does not know named.
+      name: 'new trigger with an email',
+      visitor: 'admin',
+      async open(page) {
+        // The state before left its refused editor open: leave the screen and come back to the list.
+        await go(page, '/admin/settings');
+        await go(page, '/admin/automations');
+        const add = page.locator('.ant-card-head button');
+        await expect(add).toBeEnabled();
+        await add.click();
+        await page.locator('[data-testid="trigger-email-add"]').click();
+        await page.locator('select[id$="-email0-to"]').selectOption('address');
+        await page.locator('input[id$="-email0-address"]').fill('ops@example.com');
+        await page.locator('textarea[id$="-email0-body"]').fill('{{requester.name}}: {{nope}}');
+        await page.locator('[data-testid="trigger-editor"] details summary').first().click();
+        await expect(page.locator('[id$="-email0-unknown"]')).toBeVisible();
+      },
+    },
   ],
 };
 

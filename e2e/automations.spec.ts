@@ -1,11 +1,12 @@
 /**
  * Triggers on the local backend, live in three tabs of one browser (DESIGN §10 "Triggers"): an
  * admin switches off the demo desk's urgent rule and writes their own — priority urgent → round-
- * robin over Priya and Sam, tag `escalated` — and tests it on a ticket before saving, writing
- * nothing; a customer submits an urgent request; Priya's queue shows it assigned to her, and the
- * ticket carries the tag; the admin's rule trace of the ticket says which trigger fired, which
- * conditions held and whom the round-robin picked; tested again on that ticket, the rule says it would
- * act, and the trace shows no run more. Waits are bounded; how long a trigger takes
+ * robin over Priya and Sam, tag `escalated`, email the assignee — and tests it on a ticket before
+ * saving, writing nothing; a customer submits an urgent request; Priya's queue shows it assigned to
+ * her, and the ticket carries the tag; the admin's rule trace of the ticket says which trigger
+ * fired, which conditions held, whom the round-robin picked and that the assignee was emailed; the
+ * email is in the outgoing mail; tested again on that ticket, the rule says it would act and email,
+ * and the trace shows no run more. Waits are bounded; how long a trigger takes
  * is `npm run bench:triggers`'s figure, not an assertion here.
  */
 import { expect, test } from './fixtures';
@@ -43,6 +44,12 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   await form.getByRole('textbox', { name: /Skip an agent who already holds/ }).fill('100');
   await form.getByLabel('Add tags').fill('escalated');
   await form.getByLabel('Add tags').press('Enter');
+  // And an email to whoever the round-robin picks, from a template with placeholders.
+  await form.getByRole('button', { name: 'Add an email' }).click();
+  const email = form.getByRole('region', { name: 'Email 1' });
+  await email.getByRole('combobox', { name: 'Send to' }).selectOption({ label: 'The assignee' });
+  await email.getByRole('textbox', { name: /^Subject/ }).fill('Urgent: #{{ticket.number}} is yours');
+  await email.getByRole('textbox', { name: /^Text/ }).fill('{{assignee.firstName}}, {{requester.name}} needs you.');
 
   // Tested before saving, on the demo desk's ticket #1 (not urgent): it would not act, and says why.
   const tester = admin.getByRole('region', { name: 'Test this rule' });
@@ -53,7 +60,9 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   await shot(admin, 'automations-01-editor-tested');
   await form.getByRole('button', { name: 'Save trigger' }).click();
   const listed = admin.getByRole('list', { name: 'Triggers' }).locator('li', { hasText: title });
-  await expect(listed).toContainText('Priority is Urgent → Round-robin to Priya Shah and Sam Okafor');
+  await expect(listed).toContainText(
+    'Priority is Urgent → Round-robin to Priya Shah and Sam Okafor (at most 100 unsolved each) · Tags +escalated · Email the assignee',
+  );
   await shot(admin, 'automations-02-list');
 
   // Priya's queue, open in its own tab, and a customer's urgent request in another.
@@ -93,6 +102,7 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   const entry = run.getByTestId('rule-trace-entry').filter({ hasText: title });
   await expect(entry).toContainText('Fired');
   await expect(entry).toContainText('Round-robin picked Priya Shah.');
+  await expect(entry.getByTestId('rule-trace-email')).toHaveText('Emailed the assignee (priya@triage.test).');
   await expect(entry.getByRole('img', { name: 'holds' })).toHaveCount(1);
   // The demo rule switched off is not read, so not traced; the other demo rule was tested and did not hold.
   await expect(run.getByTestId('rule-trace-entry').filter({ hasText: 'Urgent requests go round-robin' })).toHaveCount(
@@ -102,6 +112,13 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   await shot(admin, 'automations-04-rule-trace', { viewport: true });
   await admin.keyboard.press('Escape');
 
+  // The email is in the desk's outgoing mail, to Priya, its placeholders filled.
+  await admin.goto('/admin/mail');
+  const sent = admin.getByTestId('outgoing-mail').filter({ hasText: `[#${number}] Urgent: #${number} is yours` });
+  await expect(sent).toContainText('Trigger email');
+  await expect(sent).toContainText('priya@triage.test');
+  await shot(admin, 'automations-05-outgoing-mail');
+
   // "Test this rule" on that ticket, as it is now: the conditions hold; testing writes nothing.
   await admin.goto('/admin/automations');
   await admin.getByRole('button', { name: `Edit ${title}` }).click();
@@ -110,6 +127,7 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   await retest.getByRole('button', { name: 'Test on this ticket' }).click();
   await expect(retest.getByTestId('trigger-test-result')).toContainText('It would act on this ticket.');
   await expect(retest.getByTestId('trigger-test-result').getByRole('img', { name: 'Holds' })).toHaveCount(1);
+  await expect(retest.getByTestId('trigger-test-emails')).toContainText('Email the assignee');
   await admin.goto(ticketPath);
   await admin.getByRole('button', { name: 'Rule trace' }).click();
   await expect(admin.getByRole('dialog', { name: 'Rule trace' }).getByTestId('rule-trace-run')).toHaveCount(1);

@@ -21,13 +21,26 @@ import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { customFieldDefinitionsFrom } from '@/domain/custom-field-schemas';
 import { runTriggers, TRIGGER_ACTOR, type TriggerRunInput } from '@/domain/plans/triggers';
 import { ruleTraceOf } from '@/domain/rule-trace';
+import { signedBy } from '@/domain/mail/compose';
+import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
+import type { MailPerson } from '@/domain/mail/drafts';
+import {
+  decideRuleEmails,
+  RULE_EMAIL_WINDOW_MS,
+  type RuleEmailDecision,
+  type RuleEmailPlan,
+} from '@/domain/mail/rule-mail';
+import { draftRuleEmail } from '@/domain/mail/rule-mail-draft';
+import type { TriggerEmailIntent } from '@/domain/plans/triggers';
+import type { Ticket } from '@/domain/types';
+import { mailConfigFromEnv, type MailConfig } from './mail';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { RotaCandidate, RotaState, RoundRobinAssignee } from '@/domain/round-robin';
 import { isStaff } from '@/domain/roles';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { runsOn, triggerFrom, type Trigger, type TriggerEvent } from '@/domain/triggers';
 import type { UserProfile } from '@/domain/types';
-import { isoOf, personOf, text, ticketOf } from './snapshot-values';
+import { isoOf, personOf, text, ticketOf, type StoredPerson } from './snapshot-values';
 import type { TicketChange } from './ticket-change';
 
 /** A document id made of the change id: Firestore ids may not hold `/`. */
@@ -87,6 +100,75 @@ async function readRota(
 }
 
 /**
+ * The emails of a run's triggers (DESIGN §10 "Rule emails"), read and decided in the run's
+ * transaction: the requester, the assignee as the chain leaves the ticket and people at the
+ * fixed addresses (with Auth's word on who verified), the ticket's rule emails of the last
+ * {@link RULE_EMAIL_WINDOW_MS} (this run's own, from an earlier attempt, not counted), and which
+ * of this run's emails are stored already. Reads only: the caller writes after every read.
+ * @returns each email's decision, and the drafts still to create.
+ */
+async function ruleEmails(
+  db: Firestore,
+  tx: Transaction,
+  intents: readonly TriggerEmailIntent[],
+  context: { ticket: Ticket; requester: StoredPerson | null; runKey: string; mail: MailConfig; now: number },
+): Promise<{ decisions: RuleEmailDecision[]; drafts: { id: string; mail: Record<string, unknown> }[] }> {
+  const { ticket, runKey, mail, now } = context;
+  const addresses = [...new Set(intents.filter((i) => i.email.to === 'address').map((i) => i.email.address))];
+  const [assigneeDoc, byAddress, sent, desk] = await Promise.all([
+    ticket.assigneeId ? tx.get(db.collection('users').doc(ticket.assigneeId)) : Promise.resolve(null),
+    addresses.length > 0
+      ? tx.get(db.collection('users').where('email', 'in', addresses))
+      : Promise.resolve({ docs: [] as DocumentSnapshot[] }),
+    tx.get(
+      db
+        .collection('mail')
+        .where('ticketId', '==', ticket.id)
+        .where('kind', '==', 'rule-email')
+        .where('createdAt', '>=', new Date(now - RULE_EMAIL_WINDOW_MS).toISOString()),
+    ),
+    tx.get(db.doc('settings/desk')),
+  ]);
+  const stored = [
+    context.requester,
+    assigneeDoc ? personOf(assigneeDoc) : null,
+    ...byAddress.docs.map((row) => personOf(row)),
+  ].filter((person): person is StoredPerson => person !== null);
+  const verified = stored.length > 0 ? await mail.verifiedUids(stored.map((person) => person.uid)) : new Set<string>();
+  const person = (p: StoredPerson | null): MailPerson | null => p && { ...p, emailVerified: verified.has(p.uid) };
+  const own = `-rule-email-${runKey}-`;
+  const plans = decideRuleEmails(
+    intents,
+    {
+      requester: person(context.requester),
+      assignee: person(assigneeDoc ? personOf(assigneeDoc) : null),
+      byAddress: new Map(
+        byAddress.docs.flatMap((row) => {
+          const found = person(personOf(row));
+          return found ? [[found.email.toLowerCase(), found] as const] : [];
+        }),
+      ),
+    },
+    sent.docs.filter((row) => !row.id.includes(own)).length,
+  );
+  const deskName = desk.get('deskName') as unknown;
+  const setup = signedBy(mail, typeof deskName === 'string' ? deskName : undefined);
+  const assigneeName = (assigneeDoc && personOf(assigneeDoc)?.displayName) ?? '';
+  const drafts = await Promise.all(
+    plans
+      .filter((plan): plan is RuleEmailPlan & { recipient: MailPerson } => plan.recipient !== null)
+      .map((plan) => draftRuleEmail(plan, { ticket, assigneeName, setup, catalogues: MAIL_CATALOGUES, now, runKey })),
+  );
+  const existing = await Promise.all(drafts.map((draft) => tx.get(db.collection('mail').doc(draft.id))));
+  return {
+    decisions: plans.map((plan) => plan.decision),
+    drafts: drafts
+      .filter((_, index) => !existing[index]?.exists)
+      .map((draft) => ({ id: draft.id, mail: { ...draft.mail } })),
+  };
+}
+
+/**
  * Whether the version `after` is the one `ticketWritten` must leave its audit entries to: written
  * by a trigger run, which wrote them itself (`triggeredAt` is that version's `updatedAt`).
  */
@@ -102,7 +184,12 @@ export function writtenByTriggers(after: DocumentSnapshot): boolean {
  * writes nothing.
  * @returns how many audit entries it wrote.
  */
-export async function runTicketTriggers(db: Firestore, change: TicketChange): Promise<number> {
+export async function runTicketTriggers(
+  db: Firestore,
+  change: TicketChange,
+  mail: MailConfig = mailConfigFromEnv(),
+  nowMs: number = Date.now(),
+): Promise<number> {
   const { before, after } = change;
   if (!after) return 0;
   if (text(after.get('updatedBy')) === SYSTEM_ACTOR_ID) return 0;
@@ -164,14 +251,29 @@ export async function runTicketTriggers(db: Firestore, change: TicketChange): Pr
       }
       run = runTriggers(input);
     }
+    const prefix = safeId(change.changeId);
+    const emails =
+      run.emails.length > 0
+        ? await ruleEmails(db, tx, run.emails, {
+            ticket: run.ticket,
+            requester: personOf(requester),
+            runKey: prefix,
+            mail,
+            now: nowMs,
+          })
+        : { decisions: [], drafts: [] };
     const now = Timestamp.now();
+    for (const draft of emails.drafts) tx.create(db.collection('mail').doc(draft.id), draft.mail);
     for (const pick of run.picks) {
       if (pick.uid) tx.set(db.collection('rotas').doc(pick.triggerId), { last: pick.uid, updatedAt: now });
     }
-    const prefix = safeId(change.changeId);
     // The rule trace, for every run (one that changed nothing says why not); its id is the
     // change's, so a retried run writes the same document.
-    const { at: _at, ...trace } = ruleTraceOf(run, { id: prefix, ticketId: after.id, at: '', event, by });
+    const { at: _at, ...trace } = ruleTraceOf(
+      run,
+      { id: prefix, ticketId: after.id, at: '', event, by },
+      emails.decisions,
+    );
     tx.set(after.ref.collection('ruleTraces').doc(prefix), { ...trace, at: now });
     const agentKeys = new Set(Object.keys(run.plan.agentFields ?? {}));
     // Agents-only values' entries are `agentFieldsWritten`'s (from that document's write).

@@ -108,6 +108,10 @@ const ACTION = defineMessages({
   removeTags: { id: 'automations.action.removeTags', defaultMessage: 'Tags −{tags}' },
   fields: { id: 'automations.action.fields', defaultMessage: 'Sets {fields}' },
   note: { id: 'automations.action.note', defaultMessage: 'Internal note' },
+  email: {
+    id: 'automations.action.email',
+    defaultMessage: 'Email {to, select, requester {the requester} assignee {the assignee} other {{address}}}',
+  },
 });
 
 const CHANGE = defineMessages({
@@ -255,6 +259,9 @@ export function useTriggerWords({ fields, staff }: TriggerWordsContext): Trigger
         parts.push(intl.formatMessage(ACTION.fields, { fields: list(names, 'unit') }));
       }
       if ((what.note ?? '').trim() !== '') parts.push(intl.formatMessage(ACTION.note));
+      for (const email of what.emails ?? []) {
+        parts.push(intl.formatMessage(ACTION.email, { to: email.to, address: email.address }));
+      }
       return parts.join(' · ');
     };
 

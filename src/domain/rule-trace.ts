@@ -9,6 +9,7 @@
  * triggers stays one bounded record; when even that is over {@link MAX_TRACE_CHARS}, the
  * conditions of the triggers that did not hold are left out and the record says so.
  */
+import type { RuleEmailDecision } from '@/domain/mail/rule-mail';
 import type { TriggerRun, TriggerOutcome } from '@/domain/plans/triggers';
 import type { ChangeAuthor, ConditionResult, TriggerEvent } from '@/domain/triggers';
 import type { IsoDateTime } from '@/domain/types';
@@ -46,6 +47,8 @@ export interface RuleTrace {
   /** The trigger the loop guard stopped, or `null`. */
   loopStopped: string | null;
   entries: RuleTraceEntry[];
+  /** What became of each email the triggers that fired send (absent in records written before rule emails). */
+  emails?: RuleEmailDecision[];
   /** Whether conditions of triggers that did not hold were left out for size. */
   truncated: boolean;
 }
@@ -56,10 +59,12 @@ const DECISIVE: readonly TriggerOutcome[] = ['fired', 'refused'];
 /**
  * The record of one run (see the file's comment).
  * @param meta the record's id, ticket, time, kind of change and author.
+ * @param emails what became of the run's emails (`decideRuleEmails`), in order.
  */
 export function ruleTraceOf(
   run: Pick<TriggerRun, 'trace' | 'fired' | 'loopStopped'>,
   meta: Pick<RuleTrace, 'id' | 'ticketId' | 'at' | 'event' | 'by'>,
+  emails: readonly RuleEmailDecision[] = [],
 ): RuleTrace {
   const byTrigger = new Map<string, RuleTraceEntry>();
   for (const step of run.trace) {
@@ -84,5 +89,12 @@ export function ruleTraceOf(
   if (truncated) {
     entries = entries.map((entry) => (entry.outcome === 'notMatched' ? { ...entry, results: [] } : entry));
   }
-  return { ...meta, fired: [...run.fired], loopStopped: run.loopStopped, entries, truncated };
+  return {
+    ...meta,
+    fired: [...run.fired],
+    loopStopped: run.loopStopped,
+    entries,
+    ...(emails.length > 0 && { emails: [...emails] }),
+    truncated,
+  };
 }

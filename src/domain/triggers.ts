@@ -20,6 +20,7 @@ import { LIMITS } from '@/domain/limits';
 import { fieldChangesSchema, type CustomFieldValue } from '@/domain/custom-fields';
 import { MACRO_STATUS_EVENTS, type MacroActions } from '@/domain/macros';
 import { MAX_ROUND_ROBIN_AGENTS, MAX_ROUND_ROBIN_CAP, type RoundRobinAssignee } from '@/domain/round-robin';
+import type { Locale } from '@/domain/locales';
 
 /** Most triggers a desk keeps (each ticket write tests every active one). */
 export const MAX_TRIGGERS = 200;
@@ -63,12 +64,74 @@ export interface TriggerCondition {
   value: string;
 }
 
+/** Who a trigger's email goes to: the ticket's requester, its assignee (after the chain), or one fixed address. */
+export const EMAIL_RECIPIENTS = ['requester', 'assignee', 'address'] as const;
+export type EmailRecipient = (typeof EMAIL_RECIPIENTS)[number];
+
+/** Most emails from triggers one ticket gets in {@link RULE_EMAIL_WINDOW_MS} (DESIGN §10 "Rule emails"). */
+export const MAX_RULE_EMAILS_PER_TICKET = 10;
+/** The window of the per-ticket limit: 24 hours, in ms. */
+export const RULE_EMAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Most emails one trigger sends per firing. */
+export const MAX_TRIGGER_EMAILS = 3;
+/** Longest subject of a trigger's email template (characters, before placeholders are filled). */
+export const MAX_EMAIL_SUBJECT = 200;
+/** Longest body of a trigger's email template (characters, before placeholders are filled). */
+export const MAX_EMAIL_BODY = 5_000;
+
+/** A template's text in one language. */
+export interface EmailText {
+  subject: string;
+  body: string;
+}
+
 /**
- * What a trigger does: a macro's actions but the reply and "assign to me", and one a macro does
- * not have — round-robin assignment (`src/domain/round-robin.ts`).
+ * An email a trigger sends (DESIGN §10 "Rule emails"): to whom, and a template with
+ * placeholders ({@link RULE_EMAIL_PLACEHOLDERS}). The recipient gets the translation in their
+ * language when the template has one, else the main text.
+ */
+export interface TriggerEmail extends EmailText {
+  to: EmailRecipient;
+  /** The fixed address, for `to: 'address'` (lowercased); `''` otherwise. */
+  address: string;
+  /** The template in other languages than the main text's (optional, each whole). */
+  translations?: Partial<Record<Exclude<Locale, 'en'>, EmailText>>;
+}
+
+/** The placeholders a trigger's email may use (an unknown one is refused when the trigger is saved). */
+export const RULE_EMAIL_PLACEHOLDERS = [
+  'ticket.number',
+  'ticket.subject',
+  'ticket.status',
+  'ticket.priority',
+  'ticket.link',
+  'requester.name',
+  'requester.firstName',
+  'assignee.name',
+  'assignee.firstName',
+  'desk.name',
+] as const;
+/** One of {@link RULE_EMAIL_PLACEHOLDERS}. */
+export type RuleEmailPlaceholder = (typeof RULE_EMAIL_PLACEHOLDERS)[number];
+
+/** The `{{…}}` placeholders of `text` that are not {@link RULE_EMAIL_PLACEHOLDERS}, each once, as written. */
+export function unknownPlaceholders(text: string): string[] {
+  const unknown: string[] = [];
+  for (const [whole, path] of text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {
+    if (!(RULE_EMAIL_PLACEHOLDERS as readonly string[]).includes(path ?? '') && !unknown.includes(whole)) {
+      unknown.push(whole);
+    }
+  }
+  return unknown;
+}
+
+/**
+ * What a trigger does: a macro's actions but the reply and "assign to me", and two a macro does
+ * not have — round-robin assignment (`src/domain/round-robin.ts`) and emails from a template.
  */
 export type TriggerActions = Omit<MacroActions, 'assignee'> & {
   assignee?: { kind: 'agent'; uid: string } | { kind: 'unassign' } | RoundRobinAssignee;
+  emails?: TriggerEmail[];
 };
 
 /** A trigger as stored (`triggers/{id}`, in `order`). */
@@ -124,6 +187,42 @@ const conditionSchema = z
     ),
   );
 
+const emailSubject = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Give the email a subject.'),
+    z.maxLength(MAX_EMAIL_SUBJECT, `An email subject has at most ${MAX_EMAIL_SUBJECT} characters.`),
+  );
+const emailBody = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Write the email’s text.'),
+    z.maxLength(MAX_EMAIL_BODY, `An email has at most ${MAX_EMAIL_BODY} characters.`),
+  );
+const knownPlaceholders = z.refine<EmailText>(
+  (text) => unknownPlaceholders(`${text.subject}\n${text.body}`).length === 0,
+  'The email uses a placeholder Triage does not know: use only those listed.',
+);
+const emailTextSchema = z.object({ subject: emailSubject, body: emailBody }).check(knownPlaceholders);
+
+const triggerEmailSchema = z
+  .object({
+    to: z.enum(EMAIL_RECIPIENTS),
+    address: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+    subject: emailSubject,
+    body: emailBody,
+    translations: z.optional(z.object({ es: z.optional(emailTextSchema), ar: z.optional(emailTextSchema) })),
+  })
+  .check(
+    knownPlaceholders,
+    z.refine(
+      (email) => (email.to === 'address' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.address) : email.address === ''),
+      'Type the address the email goes to, as name@example.com.',
+    ),
+  );
+
 const tagList = z.array(z.string().check(z.regex(LIMITS.tags.pattern, 'A tag is lowercase letters, digits, - or _.')));
 
 /** What an admin may save as a trigger (`id` and `updatedAt` are the store's). */
@@ -172,6 +271,11 @@ export const triggerSchema = z
       removeTags: z.optional(tagList),
       fields: z.optional(fieldChangesSchema),
       note: z.optional(z.string().check(z.maxLength(10_000, 'A note has at most 10 000 characters.'))),
+      emails: z.optional(
+        z
+          .array(triggerEmailSchema)
+          .check(z.maxLength(MAX_TRIGGER_EMAILS, `A trigger sends at most ${MAX_TRIGGER_EMAILS} emails.`)),
+      ),
     }),
   })
   .check(

@@ -2,11 +2,13 @@
  * The mail contract (DESIGN §9), for both adapters: what the trusted code writes to the `mail`
  * collection after ordinary writes through the port — the requester's receipt of a new request,
  * an agent's public reply sent to the requester with its text (and never an internal note), the
- * switches kept on the profile, nothing to an address its owner has not verified — and that only
- * admins read the outgoing mail. On Firebase the
+ * switches kept on the profile, nothing to an address its owner has not verified, a trigger's
+ * emails (DESIGN §10 "Rule emails") — and that only admins read the outgoing mail. On Firebase the
  * Cloud Functions write the mail after the change, so each look waits for it.
  */
 import type { OutgoingMail } from '@/domain/mail/mail-document';
+import type { RuleTrace } from '@/domain/rule-trace';
+import { MAX_RULE_EMAILS_PER_TICKET } from '@/domain/triggers';
 import type { DeskSettings } from '@/domain/types';
 import { DEFAULT_NOTIFICATIONS } from '@/domain/mail/preferences';
 import type { ContractHarness, PartAvailability, TestPerson } from './harness';
@@ -158,6 +160,90 @@ export function describeMailContract(makeHarness: () => Promise<ContractHarness>
         ).rejects.toMatchObject({ code: 'invalid-argument' });
       },
       TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'sends a trigger’s emails from its template, each in its recipient’s language, traced, and holds them back past the ticket’s limit',
+      async () => {
+        const word = `mailrule${Date.now().toString(36)}`;
+        const id = `mailrule-${Date.now().toString(36)}`;
+        await customer.backend.users.setOwnLocale('es');
+        await admin.backend.settings.saveTrigger({
+          id,
+          title: 'Tell everyone',
+          active: true,
+          order: 1,
+          on: ['created', 'updated'],
+          all: [{ property: 'subject', operator: 'contains', value: word }],
+          any: [],
+          actions: {
+            assignee: { kind: 'agent', uid: agent.uid },
+            emails: [
+              {
+                to: 'requester',
+                address: '',
+                subject: 'About {{ticket.subject}}',
+                body: 'It is {{ticket.status}}.',
+                translations: { es: { subject: 'Sobre {{ticket.subject}}', body: 'Está {{ticket.status}}.' } },
+              },
+              { to: 'assignee', address: '', subject: 'Yours: #{{ticket.number}}', body: 'See {{ticket.link}}' },
+              { to: 'address', address: 'Ops@Example.com', subject: 'Copy', body: 'Priority {{ticket.priority}}' },
+            ],
+          },
+        });
+        const traces = (ticketId: string, count: number) =>
+          firstMatch<RuleTrace[]>(
+            (next, fail) => admin.backend.tickets.watchRuleTraces(ticketId, next, fail),
+            (list) => list.length >= count,
+            { timeoutMs: MAIL_TIMEOUT_MS },
+          );
+        try {
+          const ticket = await customer.backend.tickets.create({
+            subject: `Mail contract: ${word}`,
+            description: 'The desk tells everyone.',
+            priority: 'normal',
+          });
+          const ruleMail = (mail: OutgoingMail[]) =>
+            mail.filter((item) => item.ticketId === ticket.id && item.kind === 'rule-email');
+          const first = ruleMail(await outgoing(admin, (list) => ruleMail(list).length >= 3));
+          const to = (address: string) => first.find((item) => item.to[0] === address);
+          // The requester reads Spanish: the template's Spanish version, the frame in Spanish too.
+          expect(to(customer.email)?.message.subject).toBe(`[#${ticket.number}] Sobre Mail contract: ${word}`);
+          expect(to(customer.email)?.message.text).toContain('Está Abierto.');
+          expect(to(customer.email)?.message.text).toContain('Este correo lo envió una regla automática');
+          expect(to(customer.email)?.replyTo).toBeDefined();
+          expect(to(agent.email)?.message.subject).toBe(`[#${ticket.number}] Yours: #${ticket.number}`);
+          expect(to(agent.email)?.message.text).toContain(`/desk/tickets/${ticket.id}`);
+          expect(to('ops@example.com')?.message.text).toContain('Priority Normal');
+          for (const item of first) {
+            expect(item.headers).toMatchObject({
+              'Auto-Submitted': 'auto-generated',
+              'X-Auto-Response-Suppress': 'All',
+            });
+          }
+          const [created] = await traces(ticket.id, 1);
+          expect(created?.emails?.map((email) => [email.to, email.outcome])).toEqual([
+            ['requester', 'written'],
+            ['assignee', 'written'],
+            ['address', 'written'],
+          ]);
+          // Each change fires it again, three emails a time, until the ticket has its limit.
+          let runs = 1;
+          for (const priority of ['high', 'low', 'urgent'] as const) {
+            await agent.backend.tickets.update(ticket.id, { priority });
+            runs += 1;
+            await traces(ticket.id, runs);
+          }
+          const [last] = await traces(ticket.id, runs);
+          expect(last?.emails?.map((email) => email.outcome)).toEqual(['written', 'rateLimited', 'rateLimited']);
+          const all = ruleMail(await outgoing(admin, (list) => ruleMail(list).length >= MAX_RULE_EMAILS_PER_TICKET));
+          expect(all).toHaveLength(MAX_RULE_EMAILS_PER_TICKET);
+        } finally {
+          await admin.backend.settings.deleteTrigger(id);
+          await customer.backend.users.setOwnLocale('en');
+        }
+      },
+      4 * TEST_TIMEOUT_MS,
     );
 
     it(

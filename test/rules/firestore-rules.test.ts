@@ -1366,6 +1366,8 @@ describeWithEmulators('firestore.rules', () => {
       ...overrides,
     });
     const triggerRef = (uid: PersonId, id: string) => doc(dbOf(uid), 'triggers', id);
+    /** A trigger's email as the domain saves it. */
+    const MAIL = { to: 'requester', address: '', subject: 'About #{{ticket.number}}', body: 'We are on it.' };
 
     it('lets admins alone read and write triggers', async () => {
       const id = freshId('trigger');
@@ -1417,8 +1419,36 @@ describeWithEmulators('firestore.rules', () => {
         'a round-robin with its own "last" (the rota is trusted code’s)',
         { actions: { assignee: { kind: 'roundRobin', agents: ['alice'], cap: 5, last: 'alice' } } },
       ],
+      ['four emails', { actions: { emails: [MAIL, MAIL, MAIL, MAIL] } }],
+      ['an email to everyone', { actions: { emails: [{ ...MAIL, to: 'everyone' }] } }],
+      ['an email with a forged sender', { actions: { emails: [{ ...MAIL, from: 'ceo@example.com' }] } }],
+      ['an email with extra headers', { actions: { emails: [{ ...MAIL, headers: { Bcc: 'x@example.com' } }] } }],
+      ['an email without a subject', { actions: { emails: [{ ...MAIL, subject: '' }] } }],
+      ['an email text of 5 001 characters', { actions: { emails: [{ ...MAIL, body: 'x'.repeat(5_001) }] } }],
+      [
+        'an email address of 255 characters',
+        { actions: { emails: [{ ...MAIL, address: `${'x'.repeat(243)}@example.com` }] } },
+      ],
+      [
+        'an email in an unknown language',
+        { actions: { emails: [{ ...MAIL, translations: { fr: { subject: 'S', body: 'B' } } }] } },
+      ],
+      [
+        'an email translation with an empty text',
+        { actions: { emails: [{ ...MAIL, translations: { es: { subject: 'S', body: '' } } }] } },
+      ],
+      ['emails as one map', { actions: { emails: MAIL } }],
     ])('refuses a trigger with %s', async (_what, overrides) => {
       await assertFails(setDoc(triggerRef('ada', freshId('trigger')), triggerDoc('ada', overrides)));
+    });
+
+    it('takes up to three emails, to the requester, the assignee or an address, with Spanish and Arabic versions', async () => {
+      const emails = [
+        { ...MAIL, translations: { es: { subject: 'Hola', body: 'Texto' }, ar: { subject: 'مرحبا', body: 'نص' } } },
+        { ...MAIL, to: 'assignee' },
+        { ...MAIL, to: 'address', address: 'ops@example.com' },
+      ];
+      await assertSucceeds(setDoc(triggerRef('ada', freshId('trigger')), triggerDoc('ada', { actions: { emails } })));
     });
 
     it('takes a round-robin over 1–50 agents with a cap of 1–1000', async () => {

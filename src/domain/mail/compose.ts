@@ -63,6 +63,19 @@ const m = defineMessages({
     id: 'mail.footer',
     defaultMessage: 'You get this email from {desk}. Choose which emails you get: {link}',
   },
+  ruleNote: {
+    id: 'mail.rule.note',
+    defaultMessage: 'This email was sent by an automatic rule of {desk}.',
+  },
+  status: {
+    id: 'mail.status',
+    defaultMessage:
+      '{status, select, new {New} open {Open} pending {Pending} on_hold {On hold} solved {Solved} closed {Closed} other {{status}}}',
+  },
+  priority: {
+    id: 'mail.priority',
+    defaultMessage: '{priority, select, low {Low} normal {Normal} high {High} urgent {Urgent} other {{priority}}}',
+  },
   bounceSubject: { id: 'mail.bounce.subject', defaultMessage: 'Not delivered: {subject}' },
   bounceUnknownSender: {
     id: 'mail.bounce.unknownSender',
@@ -131,6 +144,8 @@ export interface ComposeInput {
   toStaff: boolean;
   /** The signed reply address (see `reply-token.ts`); absent for emails that take no reply. */
   replyTo?: string;
+  /** For `rule-email`: the trigger's template, its placeholders already filled (plain text). */
+  template?: { subject: string; body: string };
   /** For bounces: the subject of the email that bounced. */
   bouncedSubject?: string;
   /** ISO-8601 UTC: when the email is written; also makes its id unique. */
@@ -151,6 +166,21 @@ function intlFor(locale: Locale, catalogues: Partial<Record<Locale, MailCatalogu
     intls.set(key, intl);
   }
   return intl;
+}
+
+/**
+ * A ticket's status and priority as an email names them, in `locale` (a trigger's email template
+ * fills `{{ticket.status}}` and `{{ticket.priority}}` with them).
+ */
+export function mailWords(
+  locale: Locale,
+  catalogues: Partial<Record<Locale, MailCatalogue>>,
+): { status(status: string): string; priority(priority: string): string } {
+  const intl = intlFor(locale, catalogues);
+  return {
+    status: (status) => intl.formatMessage(m.status, { status }),
+    priority: (priority) => intl.formatMessage(m.priority, { priority }),
+  };
 }
 
 /** The id of a ticket's first email, which every later one threads under. */
@@ -212,6 +242,9 @@ export function composeMail(
     case 'new-unassigned':
       lead.push(t(m.newUnassignedLead, { ...values, requester: input.actorName ?? '' }));
       break;
+    case 'rule-email':
+      lead.push(input.template?.body ?? '');
+      break;
     case 'bounce-unknown-sender':
       lead.push(t(m.bounceUnknownSender));
       break;
@@ -225,12 +258,13 @@ export function composeMail(
   const after: string[] = [];
   if (input.kind === 'public-reply') after.push(t(m.replyHow));
   if (input.toStaff && !isBounce && input.kind !== 'request-received') after.push(t(m.staffHow));
+  if (input.kind === 'rule-email') after.push(t(m.ruleNote, { desk: setup.deskName }));
   const linkLabel = input.toStaff ? t(m.openTicket) : t(m.openRequest);
   const footer = t(m.footer, { desk: setup.deskName, link: preferencesLink });
   const greeting = t(m.greeting, { name: input.recipient.displayName });
   const subject = isBounce
     ? t(m.bounceSubject, { subject: input.bouncedSubject ?? t(m.subject, values) })
-    : t(m.subject, values);
+    : t(m.subject, input.template ? { ...values, subject: input.template.subject } : values);
 
   const quoteText = quote
     ? [
@@ -274,6 +308,9 @@ export function composeMail(
   const headers: Record<string, string> = { 'List-Unsubscribe': `<${preferencesLink}>` };
   if (isBounce) headers['Auto-Submitted'] = 'auto-replied';
   else headers['Auto-Submitted'] = 'auto-generated';
+  // A rule's email asks mail servers not to answer it with an out-of-office (RFC 3834 asks it of
+  // `Auto-Submitted`; Exchange reads its own header).
+  if (input.kind === 'rule-email') headers['X-Auto-Response-Suppress'] = 'All';
   return {
     to: [input.recipient.email],
     ...(input.replyTo && { replyTo: input.replyTo }),

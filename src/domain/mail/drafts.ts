@@ -48,6 +48,23 @@ export interface MailDraft {
 }
 
 /**
+ * The signed reply address of a ticket's emails to its requester (`reply-token.ts`), or
+ * `undefined` when the desk takes no replies by email (no reply domain or secret).
+ * @param now ms since the epoch: the address's start of life.
+ */
+export async function requesterReplyTo(
+  ticketNumber: number,
+  setup: MailServerSetup,
+  now: number,
+): Promise<string | undefined> {
+  if (!setup.replyDomain || !setup.replyTokenSecret) return undefined;
+  return replyAddress(
+    await signReplyToken(ticketNumber, now + REPLY_TOKEN_LIFETIME_MS, setup.replyTokenSecret),
+    setup.replyDomain,
+  );
+}
+
+/**
  * The drafts of one intent for its recipients (already read by the caller: the requester, one
  * person, or the staff who opted in to new tickets).
  * @param actorName the name of whoever acted (the requester's for `new-unassigned`).
@@ -72,13 +89,7 @@ export async function draftMails(
     if (!recipient.email || !recipient.emailVerified) continue;
     if (!wantsMail(intent, { ...recipient, notifications: notificationsOf(recipient.notifications) })) continue;
     const toRequester = recipient.uid === ticket.requesterId;
-    const replyTo =
-      toRequester && setup.replyDomain && setup.replyTokenSecret
-        ? replyAddress(
-            await signReplyToken(ticket.number, now + REPLY_TOKEN_LIFETIME_MS, setup.replyTokenSecret),
-            setup.replyDomain,
-          )
-        : undefined;
+    const replyTo = toRequester ? await requesterReplyTo(ticket.number, setup, now) : undefined;
     const toStaff = !toRequester && isStaff(recipient.role);
     const link = `${setup.appUrl}/${toStaff ? 'desk/tickets' : 'requests'}/${ticket.id}`;
     const mail = composeMail(

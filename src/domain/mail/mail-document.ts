@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'ticket-assigned',
   'customer-reply',
   'new-unassigned',
+  'rule-email',
   'bounce-unknown-sender',
   'bounce-closed',
   'bounce-expired',

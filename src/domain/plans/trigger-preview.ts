@@ -23,6 +23,7 @@ import {
   type Trigger,
   type TriggerChange,
   type TriggerEvent,
+  type TriggerEmail,
 } from '@/domain/triggers';
 import type { IsoDateTime, Ticket } from '@/domain/types';
 
@@ -72,6 +73,8 @@ export interface TriggerPreview {
   changes: AuditEntry[];
   /** The internal note it would write, or `null`. */
   note: string | null;
+  /** The emails it would send (who to; whether each would go is decided when it runs: limit, verification). */
+  emails: TriggerEmail[];
   /** The planner's sentence when it holds but its actions are refused, else `null`. */
   refusal: string | null;
   /** Whether a round-robin assignment was left out of the test. */
@@ -106,6 +109,7 @@ export function previewTrigger(input: TriggerPreviewInput): TriggerPreview {
       any: results.slice(trigger.all.length),
       changes: [],
       note: null,
+      emails: [],
       refusal: null,
       rotaLeftOut,
     };
@@ -121,6 +125,7 @@ export function previewTrigger(input: TriggerPreviewInput): TriggerPreview {
     any: results.slice(trigger.all.length),
     changes: run.plan.events,
     note: run.notes[0]?.body ?? null,
+    emails: run.emails.map((intent) => intent.email),
     refusal: step?.refusal ?? null,
     rotaLeftOut,
   };

@@ -37,6 +37,7 @@ import {
   type ConditionResult,
   type Trigger,
   type TriggerChange,
+  type TriggerEmail,
 } from '@/domain/triggers';
 import type { Ticket, UserProfile } from '@/domain/types';
 import type { MacroAssignee } from '@/domain/macros';
@@ -81,6 +82,16 @@ export interface TriggerNote {
   body: string;
 }
 
+/** An email a trigger that fired sends (DESIGN §10 "Rule emails"): written by the adapter after the run. */
+export interface TriggerEmailIntent {
+  triggerId: string;
+  /** The trigger's title, for the rule trace. */
+  trigger: string;
+  /** Its place among the trigger's emails (part of the email's id). */
+  index: number;
+  email: TriggerEmail;
+}
+
 /** What a chain of triggers does to one ticket. */
 export interface TriggerRun {
   /** The ticket's change (empty when nothing fired), its audit entries each naming their trigger. */
@@ -89,6 +100,8 @@ export interface TriggerRun {
   ticket: Ticket;
   /** Notes to write, in order. */
   notes: TriggerNote[];
+  /** Emails to send, in order (the adapter resolves recipients and the per-ticket limit). */
+  emails: TriggerEmailIntent[];
   /** Titles of the triggers that fired, in order. */
   fired: string[];
   /** Every trigger's outcome in every pass. */
@@ -153,7 +166,7 @@ function planTrigger(
     assignee = wanted;
     profile = wanted?.kind === 'agent' ? (input.agents.get(wanted.uid) ?? null) : null;
   }
-  const { assignee: _wanted, ...others } = trigger.actions;
+  const { assignee: _wanted, emails: _emails, ...others } = trigger.actions;
   const planned = planMacro({
     ticket,
     macro: {
@@ -206,6 +219,7 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
   const fired: string[] = [];
   const firedIds = new Set<string>();
   const notes: TriggerNote[] = [];
+  const emails: TriggerEmailIntent[] = [];
   let plan: TicketChangePlan = { write: emptyWrite(), events: [] };
   let ticket = input.change.after;
   let fields = input.fields;
@@ -252,6 +266,9 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
           }),
         };
         if (planned.note) notes.push({ trigger: trigger.title, body: planned.note });
+        (trigger.actions.emails ?? []).forEach((email, index) =>
+          emails.push({ triggerId: trigger.id, trigger: trigger.title, index, email }),
+        );
         ticket = { ...applyTicketWrite(ticket, planned.plan.write, ticket.updatedAt), updatedAt: ticket.updatedAt };
         if (fields && (planned.plan.write.set.fields || planned.plan.agentFields)) {
           fields = {
@@ -276,5 +293,5 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
     }
     if (!firedThisPass) break;
   }
-  return { plan, ticket, notes, fired, trace, loopStopped, rotasNeeded, picks };
+  return { plan, ticket, notes, emails, fired, trace, loopStopped, rotasNeeded, picks };
 }

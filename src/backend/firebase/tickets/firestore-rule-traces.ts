@@ -7,6 +7,7 @@ import { collection, limit, orderBy, query } from 'firebase/firestore';
 import { toErrorShape } from '@/domain/errors/errors';
 import { assertCan } from '@/domain/errors/refusals';
 import { principalOf } from '@/domain/plans/ticket-write';
+import type { RuleEmailDecision } from '@/domain/mail/rule-mail';
 import { TRACE_RUNS_SHOWN, type RuleTrace, type RuleTraceEntry } from '@/domain/rule-trace';
 import { CHANGE_AUTHORS, TRIGGER_EVENTS } from '@/domain/triggers';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -27,6 +28,7 @@ function ruleTraceOf(id: string, ticketId: string, data: Record<string, unknown>
     fired: stringsFrom(data.fired),
     loopStopped: optionalStringFrom(data.loopStopped) ?? null,
     entries: Array.isArray(data.entries) ? (data.entries as RuleTraceEntry[]) : [],
+    ...(Array.isArray(data.emails) && { emails: data.emails as RuleEmailDecision[] }),
     truncated: data.truncated === true,
   };
 }

@@ -11,15 +11,7 @@ import type { InboundOutcome, SimulatedInboundEmail } from '@/backend/port/mail'
 import type { LocalContext } from '@/backend/local/core/context';
 import { newId } from '@/backend/local/core/ids';
 import { localMessageStore } from '@/backend/local/messages/message-store';
-import {
-  draftBounce,
-  draftsForIntents,
-  type MailPeople,
-  type MailPerson,
-  type MailDraft,
-  type MailServerSetup,
-  type QuotedMessage,
-} from '@/domain/mail/drafts';
+import { draftBounce, draftsForIntents, type MailPeople, type QuotedMessage } from '@/domain/mail/drafts';
 import { checkInbound, decideInbound, inboundMessageId, signMailgunPost } from '@/domain/mail/inbound';
 import {
   mailStateOf,
@@ -31,70 +23,25 @@ import {
 import { REPLY_TOKEN_LIFETIME_MS, replyAddress, signReplyToken } from '@/domain/mail/reply-token';
 import { addMessageThrough } from '@/domain/plans/add-message';
 import { isStaff } from '@/domain/roles';
-import type { Message, Ticket, UserProfile } from '@/domain/types';
+import type { Message, Ticket } from '@/domain/types';
 import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
-import { signedBy } from '@/domain/mail/compose';
-
-/** A secret of the local server, made at random on first use and kept in the database. */
-async function secret(ctx: LocalContext, id: 'replyToken' | 'webhookSigningKey'): Promise<string> {
-  const stored = await ctx.db.secrets.get(id);
-  if (stored) return stored.value;
-  const value = `${newId()}${newId()}`;
-  // Two tabs making it at once: the first one written wins, both read it back.
-  await ctx.db.secrets.add({ id, value }).catch(() => undefined);
-  return (await ctx.db.secrets.get(id))?.value ?? value;
-}
-
-/**
- * Where local mail points: this app's own origin; reply addresses at `reply.{host}`; signed with
- * the desk's name from its settings (`signedBy`).
- */
-async function setupOf(ctx: LocalContext): Promise<MailServerSetup> {
-  const origin = globalThis.location?.origin ?? 'http://localhost:8080';
-  const host = globalThis.location?.hostname || 'localhost';
-  const setup: MailServerSetup = {
-    appUrl: origin,
-    deskName: 'Triage',
-    messageIdHost: host,
-    replyDomain: `reply.${host}`,
-    replyTokenSecret: await secret(ctx, 'replyToken'),
-  };
-  return signedBy(setup, (await ctx.db.settings.get('desk'))?.value.deskName);
-}
-
-/** A profile with whether its address is verified (its credential's flag; none: not verified). */
-async function mailPersonOf(ctx: LocalContext, user: UserProfile): Promise<MailPerson> {
-  const credential = await ctx.db.credentials.where('uid').equals(user.uid).first();
-  return { ...user, emailVerified: credential?.emailVerified === true };
-}
+import { mailPersonOf } from '@/backend/local/mail/mail-people';
+import { secret, setupOf, store } from '@/backend/local/mail/mail-store';
 
 /** The local profiles, as the drafts read them. */
 function peopleOf(ctx: LocalContext): MailPeople {
   return {
     async person(uid) {
       const user = await ctx.db.users.get(uid);
-      return user ? mailPersonOf(ctx, user) : null;
+      return user ? mailPersonOf(ctx.db, user) : null;
     },
     async newTicketWatchers() {
       const watchers = await ctx.db.users
         .filter((user) => isStaff(user.role) && user.notifications?.newUnassigned === true)
         .toArray();
-      return Promise.all(watchers.map((user) => mailPersonOf(ctx, user)));
+      return Promise.all(watchers.map((user) => mailPersonOf(ctx.db, user)));
     },
   };
-}
-
-/** Stores drafts that are not stored yet (a retried write finds its emails written). */
-async function store(ctx: LocalContext, drafts: MailDraft[]): Promise<number> {
-  let written = 0;
-  for (const { id, mail } of drafts) {
-    if (await ctx.db.mail.get(id)) continue;
-    await ctx.db.mail.add({ id, ...mail }).then(
-      () => (written += 1),
-      () => undefined,
-    );
-  }
-  return written;
 }
 
 async function writeMails(

@@ -17,6 +17,10 @@ import { readFieldsContext } from '@/backend/local/tickets/field-values';
 import { writeChange } from '@/backend/local/tickets/tickets';
 import { runTriggers, TRIGGER_ACTOR } from '@/domain/plans/triggers';
 import { ruleTraceOf } from '@/domain/rule-trace';
+import type { MailPerson } from '@/domain/mail/drafts';
+import { mailPersonOf } from '@/backend/local/mail/mail-people';
+import { decideRuleEmails, RULE_EMAIL_WINDOW_MS, type RuleEmailPlan } from '@/domain/mail/rule-mail';
+import type { TriggerEmailIntent } from '@/domain/plans/triggers';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { RotaCandidate, RotaState, RoundRobinAssignee } from '@/domain/round-robin';
 import { isStaff } from '@/domain/roles';
@@ -39,13 +43,54 @@ async function readRota(db: TriageDb, triggerId: string, action: RoundRobinAssig
   return { last: (await db.rotas.get(triggerId))?.last ?? null, candidates };
 }
 
+/** The profile of `uid` with whether its address is verified; `null` for none. */
+async function mailPersonBy(db: TriageDb, uid: string | undefined): Promise<MailPerson | null> {
+  const user = uid ? await db.users.get(uid) : undefined;
+  return user ? mailPersonOf(db, user) : null;
+}
+
+/**
+ * Decides a run's emails in its transaction (`decideRuleEmails`): the requester, the assignee as
+ * the chain leaves the ticket, people at the fixed addresses, and the ticket's rule emails of the
+ * last {@link RULE_EMAIL_WINDOW_MS} from the `mail` table.
+ */
+async function decideLocalRuleEmails(
+  db: TriageDb,
+  ticket: Ticket,
+  intents: readonly TriggerEmailIntent[],
+  ms: number,
+): Promise<RuleEmailPlan[]> {
+  const since = isoAt(ms - RULE_EMAIL_WINDOW_MS);
+  const sent = await db.mail
+    .where('ticketId')
+    .equals(ticket.id)
+    .filter((mail) => mail.kind === 'rule-email' && mail.createdAt >= since)
+    .count();
+  const byAddress = new Map<string, MailPerson>();
+  for (const intent of intents) {
+    if (intent.email.to !== 'address') continue;
+    const user = await db.users.where('email').equalsIgnoreCase(intent.email.address).first();
+    const person = await mailPersonBy(db, user?.uid);
+    if (person) byAddress.set(intent.email.address, person);
+  }
+  return decideRuleEmails(
+    intents,
+    {
+      requester: await mailPersonBy(db, ticket.requesterId),
+      assignee: await mailPersonBy(db, ticket.assigneeId ?? undefined),
+      byAddress,
+    },
+    sent,
+  );
+}
+
 /**
  * Runs the desk's triggers over one person's write of a ticket and writes what they do.
  * @param before the ticket before the write; `null` when it created the ticket.
  * @returns the ticket as the triggers left it, or `null` when no trigger changed it.
  */
 export async function runLocalTriggers(
-  ctx: Pick<LocalContext, 'db' | 'now'>,
+  ctx: LocalContext,
   ticketId: string,
   before: Ticket | null,
   by: ChangeAuthor,
@@ -55,8 +100,21 @@ export async function runLocalTriggers(
   // A desk without triggers (most writes of most desks) pays one key count, not a transaction
   // that holds the ticket tables.
   if ((await db.triggers.count()) === 0) return null;
-  const tables = [db.users, db.events, db.messages, db.triggers, db.ruleTraces, db.rotas, ...ticketWriteTables(db)];
-  return db.transaction('rw', tables, async () => {
+  const tables = [
+    db.users,
+    db.credentials,
+    db.mail,
+    db.events,
+    db.messages,
+    db.triggers,
+    db.ruleTraces,
+    db.rotas,
+    ...ticketWriteTables(db),
+  ];
+  let emails: RuleEmailPlan[] = [];
+  let emailed: Ticket | null = null;
+  const runKey = newSortableId(ctx.now());
+  const ticket = await db.transaction('rw', tables, async () => {
     const triggers = (await readLocalTriggers(db)).filter((trigger) => runsOn(trigger, event));
     if (triggers.length === 0) return null;
     const after = await db.tickets.get(ticketId);
@@ -96,8 +154,18 @@ export async function runLocalTriggers(
     for (const pick of run.picks) {
       if (pick.uid) await db.rotas.put({ id: pick.triggerId, last: pick.uid, updatedAt: isoAt(ms) });
     }
+    if (run.emails.length > 0) {
+      emails = await decideLocalRuleEmails(db, run.ticket, run.emails, ms);
+      emailed = run.ticket;
+    }
     // The rule trace is written for every run, one that changed nothing too: it says why not.
-    await db.ruleTraces.add(ruleTraceOf(run, { id: newSortableId(ms), ticketId, at: isoAt(ms), event, by }));
+    await db.ruleTraces.add(
+      ruleTraceOf(
+        run,
+        { id: runKey, ticketId, at: isoAt(ms), event, by },
+        emails.map((plan) => plan.decision),
+      ),
+    );
     const events = [
       ...run.plan.events,
       ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
@@ -121,6 +189,14 @@ export async function runLocalTriggers(
     const noteWords = conversationKeysOf(notes.map((note) => note.body).join('\n'));
     return writeChange(db, after, plan, TRIGGER_ACTOR.uid, ms, notes.length > 0 ? { [NOTE_WORDS]: noteWords } : {});
   });
+  // The emails are composed and stored after the run, by the mail server (loaded on first use),
+  // as the Cloud Function writes them after its decisions.
+  const toWrite = emails.filter((plan): plan is RuleEmailPlan & { recipient: MailPerson } => plan.recipient !== null);
+  if (emailed && toWrite.length > 0) {
+    const { writeRuleEmails } = await import(/* webpackChunkName: "local-mail" */ '@/backend/local/mail/rule-emails');
+    await writeRuleEmails(ctx, emailed, toWrite, runKey);
+  }
+  return ticket;
 }
 
 /** Who a signed-in writer is, as a trigger's condition names them. */

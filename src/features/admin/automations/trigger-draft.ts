@@ -15,6 +15,8 @@ import {
   triggerSchema,
   type ConditionOperator,
   type ConditionProperty,
+  type EmailRecipient,
+  type TriggerEmail,
   type Trigger,
   type TriggerActions,
   type TriggerCondition,
@@ -40,6 +42,28 @@ export interface ConditionDraft {
   value: string;
 }
 
+/** The languages a trigger's email may be translated into (the main text serves the others). */
+export const EMAIL_TRANSLATIONS = ['es', 'ar'] as const;
+export type EmailTranslation = (typeof EMAIL_TRANSLATIONS)[number];
+
+/** One of a trigger's emails as typed; a translation with both texts empty is none. */
+export interface EmailDraft {
+  to: EmailRecipient;
+  address: string;
+  subject: string;
+  body: string;
+  translations: Record<EmailTranslation, { subject: string; body: string }>;
+}
+
+/** A new email: to the requester, nothing written yet. */
+export const NEW_EMAIL: EmailDraft = {
+  to: 'requester',
+  address: '',
+  subject: '',
+  body: '',
+  translations: { es: { subject: '', body: '' }, ar: { subject: '', body: '' } },
+};
+
 /** A trigger as the form edits it: every action as a control's value (`''` leaves it alone). */
 export interface TriggerDraft {
   /** The trigger being edited, or `null` for a new one. */
@@ -63,6 +87,8 @@ export interface TriggerDraft {
   removeTags: string[];
   fields: { key: string; draft: FieldDraft }[];
   note: string;
+  /** The emails it sends, in order. */
+  emails: EmailDraft[];
 }
 
 /** A new trigger: active, on new tickets, with nothing to test and nothing to do yet. */
@@ -83,6 +109,7 @@ export const NEW_DRAFT: TriggerDraft = {
   removeTags: [],
   fields: [],
   note: '',
+  emails: [],
 };
 
 /** The tests a property allows. */
@@ -142,6 +169,32 @@ export function draftFrom(trigger: Trigger, fields: readonly CustomFieldDefiniti
       return field ? [{ key, draft: draftOf(field, value ?? undefined) }] : [];
     }),
     note: actions.note ?? '',
+    emails: (actions.emails ?? []).map((email) => ({
+      to: email.to,
+      address: email.address,
+      subject: email.subject,
+      body: email.body,
+      translations: {
+        es: { ...NEW_EMAIL.translations.es, ...email.translations?.es },
+        ar: { ...NEW_EMAIL.translations.ar, ...email.translations?.ar },
+      },
+    })),
+  };
+}
+
+/** What an email draft saves: the address only for a fixed address, each translation begun. */
+function emailOf(draft: EmailDraft): TriggerEmail {
+  const translations: NonNullable<TriggerEmail['translations']> = {};
+  for (const locale of EMAIL_TRANSLATIONS) {
+    const text = draft.translations[locale];
+    if (text.subject.trim() || text.body.trim()) translations[locale] = { ...text };
+  }
+  return {
+    to: draft.to,
+    address: draft.to === 'address' ? draft.address : '',
+    subject: draft.subject,
+    body: draft.body,
+    ...(Object.keys(translations).length > 0 && { translations }),
   };
 }
 
@@ -188,6 +241,7 @@ function actionsOf(
     if (Object.keys(values).length > 0) actions.fields = values;
   }
   if (draft.note.trim()) actions.note = draft.note;
+  if (draft.emails.length > 0) actions.emails = draft.emails.map(emailOf);
   return actions;
 }
 

@@ -42,6 +42,7 @@ const KIND = defineMessages<MailKind>({
   'ticket-assigned': { id: 'admin.mail.kind.ticketAssigned', defaultMessage: 'Ticket assigned' },
   'customer-reply': { id: 'admin.mail.kind.customerReply', defaultMessage: 'Customer replied' },
   'new-unassigned': { id: 'admin.mail.kind.newUnassigned', defaultMessage: 'New in Unassigned' },
+  'rule-email': { id: 'admin.mail.kind.ruleEmail', defaultMessage: 'Trigger email' },
   'bounce-unknown-sender': { id: 'admin.mail.kind.bounceUnknownSender', defaultMessage: 'Bounce: unknown sender' },
   'bounce-closed': { id: 'admin.mail.kind.bounceClosed', defaultMessage: 'Bounce: closed ticket' },
   'bounce-expired': { id: 'admin.mail.kind.bounceExpired', defaultMessage: 'Bounce: expired address' },

@@ -12,6 +12,7 @@ import {
   MAX_TRIGGER_CONDITIONS,
   testCondition,
   triggerSchema,
+  unknownPlaceholders,
   type Trigger,
   type TriggerChange,
   type TriggerCondition,
@@ -144,6 +145,24 @@ describe('runTriggers: each action, on a created and an updated ticket', () => {
     }
   });
 
+  it('sends a fired trigger’s emails, in order, changing nothing on the ticket; one that does not hold sends none', () => {
+    const email = { to: 'assignee' as const, address: '', subject: 'Yours', body: 'See it' };
+    const sends = trigger([urgent], { emails: [email, { ...email, to: 'requester' }] });
+    const silent = trigger([when('priority', 'is', 'low')], { emails: [email] });
+    const run = runTriggers({
+      triggers: [sends, silent],
+      change: change(ticket({ priority: 'urgent' })),
+      fields: null,
+      agents: AGENTS,
+    });
+    expect(run.fired).toEqual([sends.title]);
+    expect(run.plan.events).toEqual([]);
+    expect(run.emails).toEqual([
+      { triggerId: sends.id, trigger: sends.title, index: 0, email },
+      { triggerId: sends.id, trigger: sends.title, index: 1, email: { ...email, to: 'requester' } },
+    ]);
+  });
+
   it('removes a tag, unassigns, and writes an internal note as the desk', () => {
     const after = ticket({ priority: 'urgent', tags: ['vip', 'spam'], assigneeId: agent.uid, assigneeName: 'Priya' });
     const run = runTriggers({
@@ -264,6 +283,8 @@ describe('runTriggers: each action, on a created and an updated ticket', () => {
   });
 });
 
+const email = { to: 'requester', address: '', subject: 'About #{{ticket.number}}', body: 'Hello' };
+
 describe('triggerSchema: bad input', () => {
   const valid = {
     title: 'VIP customers',
@@ -280,6 +301,22 @@ describe('triggerSchema: bad input', () => {
   };
   it('accepts a well-formed trigger', () => {
     expect(refusal(valid)).toBeNull();
+  });
+  it('accepts emails with known placeholders, spaces inside the braces too, and a lowercased fixed address', () => {
+    const parsed = triggerSchema.safeParse({
+      ...valid,
+      actions: {
+        emails: [
+          { ...email, body: 'Hi {{ requester.firstName }}, #{{ticket.number}} is {{ticket.status}}: {{ticket.link}}' },
+          { ...email, to: 'address', address: ' Ops@Example.COM ' },
+        ],
+      },
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.actions.emails?.[1]?.address).toBe('ops@example.com');
+  });
+  it('names each unknown placeholder once, as written', () => {
+    expect(unknownPlaceholders('{{a}} {{ticket.number}} {{ a }} {{a}}')).toEqual(['{{a}}', '{{ a }}']);
   });
   it.each([
     ['no condition', { ...valid, all: [] }, 'at least one condition'],
@@ -302,6 +339,34 @@ describe('triggerSchema: bad input', () => {
     ],
     ['a forged action', { ...valid, actions: { assignee: { kind: 'me' } } }, ''],
     ['a bad tag', { ...valid, actions: { addTags: ['Not A Tag'] } }, 'A tag is lowercase'],
+    [
+      'an email with an unknown placeholder',
+      { ...valid, actions: { emails: [{ ...email, body: 'Hi {{customer.name}}' }] } },
+      'placeholder Triage does not know',
+    ],
+    [
+      'a translation with an unknown placeholder',
+      { ...valid, actions: { emails: [{ ...email, translations: { es: { subject: 'Hola', body: '{{ x }}' } } }] } },
+      'placeholder Triage does not know',
+    ],
+    ['an email without a subject', { ...valid, actions: { emails: [{ ...email, subject: ' ' }] } }, 'a subject'],
+    [
+      'an email body of 5 001 characters',
+      { ...valid, actions: { emails: [{ ...email, body: 'x'.repeat(5_001) }] } },
+      'at most 5000 characters',
+    ],
+    [
+      'a fixed address that is not one',
+      { ...valid, actions: { emails: [{ ...email, to: 'address', address: 'ops at example' }] } },
+      'name@example.com',
+    ],
+    [
+      'an address on a requester email',
+      { ...valid, actions: { emails: [{ ...email, address: 'someone@example.com' }] } },
+      'name@example.com',
+    ],
+    ['a forged recipient', { ...valid, actions: { emails: [{ ...email, to: 'everyone' }] } }, ''],
+    ['four emails', { ...valid, actions: { emails: [email, email, email, email] } }, 'at most 3 emails'],
   ])('refuses %s', (_name, input, sentence) => {
     const said = refusal(input);
     expect(said).not.toBeNull();

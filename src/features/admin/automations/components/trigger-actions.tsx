@@ -3,7 +3,7 @@
  * "assign to me" — a trigger acts for the desk — laid out as the macros' editor lays them out:
  * status event, priority, category, assignee (a named agent, nobody, or round-robin over a set of
  * agents under a cap of unsolved tickets each), tags added and removed, custom field values, an
- * internal note.
+ * internal note, and emails (`trigger-emails.tsx`).
  */
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -23,6 +23,7 @@ import { PRIORITIES, type UserProfile } from '@/domain/types';
 import { useLabels } from '@/lib/i18n/labels';
 import { MAX_ROUND_ROBIN_CAP } from '@/domain/round-robin';
 import { NO_CATEGORY, ROUND_ROBIN, UNASSIGN, type TriggerDraft } from '@/features/admin/automations/trigger-draft';
+import { TriggerEmailsEditor } from '@/features/admin/automations/components/trigger-emails';
 
 const TEXT = defineMessages({
   actions: { id: 'automations.actions.legend', defaultMessage: 'Then do this' },
@@ -270,6 +271,7 @@ export function TriggerActionsEditor({
             style={{ background: token.colorWarningBg }}
           />
         </Labelled>
+        <TriggerEmailsEditor idBase={idBase} emails={draft.emails} onChange={(emails) => onChange({ emails })} />
       </Flex>
     </fieldset>
   );

@@ -75,6 +75,11 @@ const TEXT = defineMessages({
   changes: { id: 'automations.test.changes', defaultMessage: 'What it would change' },
   nothing: { id: 'automations.test.nothing', defaultMessage: 'Nothing would change on this ticket.' },
   note: { id: 'automations.test.note', defaultMessage: 'Internal note it would write' },
+  emails: {
+    id: 'automations.test.emails',
+    defaultMessage:
+      'Emails it would send: {list}. Whether each goes is decided when it runs (a verified address, the ticket’s limit).',
+  },
   noChange: {
     id: 'automations.test.noChange',
     defaultMessage: 'A test compares the ticket with itself: “changed” conditions never hold here.',
@@ -329,7 +334,7 @@ export function TriggerTest({ idBase, trigger, fields, staff, words }: TriggerTe
               {preview.outcome === 'fired' && (
                 <div>
                   <Typography.Text strong>{intl.formatMessage(TEXT.changes)}</Typography.Text>
-                  {preview.changes.length === 0 && !preview.note ? (
+                  {preview.changes.length === 0 && !preview.note && preview.emails.length === 0 ? (
                     <Typography.Paragraph style={{ margin: 0 }}>
                       {intl.formatMessage(TEXT.nothing)}
                     </Typography.Paragraph>
@@ -361,6 +366,16 @@ export function TriggerTest({ idBase, trigger, fields, staff, words }: TriggerTe
                     </div>
                   )}
                 </div>
+              )}
+              {preview.outcome === 'fired' && preview.emails.length > 0 && (
+                <Typography.Text data-testid="trigger-test-emails">
+                  {intl.formatMessage(TEXT.emails, {
+                    list: intl.formatList(
+                      preview.emails.map((email) => words.actions({ emails: [email] })),
+                      { type: 'conjunction' },
+                    ),
+                  })}
+                </Typography.Text>
               )}
               {preview.rotaLeftOut && (
                 <Typography.Text type="secondary">{intl.formatMessage(TEXT.rota)}</Typography.Text>

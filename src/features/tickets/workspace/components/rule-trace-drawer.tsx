@@ -1,8 +1,8 @@
 /**
  * A ticket's rule trace (DESIGN §10 "Triggers"), for admins: each run of the desk's triggers over
  * a change of the ticket, newest first — what changed and who changed it, which triggers fired,
- * and for every trigger its outcome and each condition with the ticket's value and whether it
- * held. Loaded only when an admin opens it (`RuleTraceButton`), so the ticket screen does not
+ * and for every trigger its outcome, what became of its emails, and each condition with the
+ * ticket's value and whether it held. Loaded only when an admin opens it (`RuleTraceButton`), so the ticket screen does not
  * carry it.
  */
 import type { ReactNode } from 'react';
@@ -19,6 +19,8 @@ import { LiveError } from '@/components/live-error';
 import { useTriggerWords, type TriggerWords } from '@/components/trigger-words';
 import type { TriggerOutcome } from '@/domain/plans/triggers';
 import type { RuleTrace, RuleTraceEntry } from '@/domain/rule-trace';
+import type { RuleEmailDecision } from '@/domain/mail/rule-mail';
+import { MAX_RULE_EMAILS_PER_TICKET } from '@/domain/triggers';
 import { useWatchRuleTracesQuery } from '@/features/tickets/api/ticket-api';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
@@ -52,6 +54,15 @@ const TEXT = defineMessages({
   actual: { id: 'workspace.ruleTrace.actual', defaultMessage: '(the ticket: {value})' },
   heading: { id: 'workspace.ruleTrace.heading', defaultMessage: '{run}<muted> · {time}</muted>' },
   pass: { id: 'workspace.ruleTrace.pass', defaultMessage: 'pass {pass}' },
+  emailTo: {
+    id: 'workspace.ruleTrace.emailTo',
+    defaultMessage: '{to, select, requester {the requester} assignee {the assignee} other {{address}}}',
+  },
+  email: {
+    id: 'workspace.ruleTrace.email',
+    defaultMessage:
+      '{outcome, select, written {Emailed {who} ({address}).} rateLimited {Email to {who} held back: this ticket already had {max} trigger emails in the last 24 hours.} noRecipient {No email to {who}: there is nobody to write to.} unverified {No email to {who} ({address}): the address is not verified.} optedOut {No email to {who} ({address}): they switched request updates off.} other {}}',
+  },
 });
 
 const OUTCOME = defineMessages({
@@ -71,7 +82,16 @@ const OUTCOME_COLOR: Record<TriggerOutcome, string> = {
 };
 
 /** One trigger's line in a run: its outcome, why, and each condition with the ticket's value. */
-function TraceEntry({ entry, words }: { entry: RuleTraceEntry; words: TriggerWords }) {
+function TraceEntry({
+  entry,
+  words,
+  emails,
+}: {
+  entry: RuleTraceEntry;
+  words: TriggerWords;
+  /** What became of the emails this trigger sends (when it fired). */
+  emails: readonly RuleEmailDecision[];
+}) {
   const intl = useIntl();
   const friendly = useFriendlyMessage();
   const staff = useWatchStaffQuery().data?.value ?? [];
@@ -97,6 +117,21 @@ function TraceEntry({ entry, words }: { entry: RuleTraceEntry; words: TriggerWor
             : intl.formatMessage(TEXT.picked, { name: nameOf(entry.picked) })}
         </Typography.Text>
       )}
+      {emails.map((email) => (
+        <Typography.Text
+          key={email.index}
+          data-testid="rule-trace-email"
+          type={email.outcome === 'written' ? undefined : 'warning'}
+          style={{ display: 'block' }}
+        >
+          {intl.formatMessage(TEXT.email, {
+            outcome: email.outcome,
+            who: intl.formatMessage(TEXT.emailTo, { to: email.to, address: email.address }),
+            address: email.address,
+            max: MAX_RULE_EMAILS_PER_TICKET,
+          })}
+        </Typography.Text>
+      ))}
       {entry.results.length > 0 && (
         <ul style={{ margin: 0, paddingInlineStart: 20 }}>
           {entry.results.map((result, index) => (
@@ -161,7 +196,14 @@ function TraceRun({ run, words }: { run: RuleTrace; words: TriggerWords }) {
       {run.truncated && <Alert type="info" showIcon message={intl.formatMessage(TEXT.truncated)} />}
       <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}>
         {run.entries.map((entry) => (
-          <TraceEntry key={entry.triggerId} entry={entry} words={words} />
+          <TraceEntry
+            key={entry.triggerId}
+            entry={entry}
+            words={words}
+            emails={
+              entry.outcome === 'fired' ? (run.emails ?? []).filter((email) => email.triggerId === entry.triggerId) : []
+            }
+          />
         ))}
       </ul>
     </section>

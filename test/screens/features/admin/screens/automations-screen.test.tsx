@@ -181,6 +181,55 @@ describe('automations', () => {
     ).toBeInTheDocument();
   });
 
+  it('sends emails from a template: names an unknown placeholder as it is typed, refuses it, keeps the text, then saves', async () => {
+    const u = user();
+    const { backend } = await seededDeskAs(demoAccount('admin'));
+    renderApp(backend, '/admin/automations');
+    const add = await screen.findByRole('button', { name: /New trigger/ });
+    await waitFor(() => expect(add).toBeEnabled());
+    await u.click(add);
+    const form = screen.getByRole('form', { name: 'New trigger' });
+    await u.type(within(form).getByRole('textbox', { name: 'Title' }), 'Tell ops');
+    const all = within(form).getByRole('group', { name: 'When all of these hold' });
+    await u.click(within(all).getByRole('button', { name: /Add a condition/ }));
+    await u.selectOptions(within(all).getByRole('combobox', { name: 'Condition 1: what it tests' }), 'priority');
+    await u.selectOptions(within(all).getByRole('combobox', { name: 'Condition 1: value' }), 'urgent');
+
+    await u.click(within(form).getByRole('button', { name: 'Add an email' }));
+    const email = within(form).getByRole('region', { name: 'Email 1' });
+    await u.selectOptions(within(email).getByRole('combobox', { name: 'Send to' }), 'This address…');
+    await u.type(within(email).getByRole('textbox', { name: 'Address' }), 'Ops@Example.com');
+    await u.click(within(email).getByRole('textbox', { name: /^Subject/ }));
+    await u.paste('Urgent: #{{ticket.number}}');
+    const body = within(email).getByRole('textbox', { name: /^Text/ });
+    await u.click(body);
+    await u.paste('{{requester.name}} needs {{agent.name}}');
+    expect(within(email).getByRole('status')).toHaveTextContent('Triage does not know {{agent.name}}');
+    await u.click(within(form).getByRole('button', { name: 'Save trigger' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('placeholder Triage does not know');
+    expect(body).toHaveValue('{{requester.name}} needs {{agent.name}}');
+
+    await u.clear(body);
+    await u.click(body);
+    await u.paste('{{requester.name}} needs help: {{ticket.link}}');
+    expect(within(email).queryByRole('status')).toBeNull();
+    await u.click(within(form).getByRole('button', { name: 'Save trigger' }));
+    const [saved] = await storedTriggers(backend, (triggers) => triggers.length === 1);
+    expect(saved?.actions.emails).toEqual([
+      {
+        to: 'address',
+        address: 'ops@example.com',
+        subject: 'Urgent: #{{ticket.number}}',
+        body: '{{requester.name}} needs help: {{ticket.link}}',
+      },
+    ]);
+    expect(
+      await within(screen.getByRole('list', { name: 'Triggers' })).findByText(
+        'Priority is Urgent → Email ops@example.com',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says the schema’s refusal in Spanish', async () => {
     const u = user();
     const { backend } = await seededDeskAs(demoAccount('admin'));
