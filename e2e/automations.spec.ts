@@ -6,11 +6,17 @@
  * her, and the ticket carries the tag; the admin's rule trace of the ticket says which trigger
  * fired, which conditions held, whom the round-robin picked and that the assignee was emailed; the
  * email is in the outgoing mail; tested again on that ticket, the rule says it would act and email,
- * and the trace shows no run more. Waits are bounded; how long a trigger takes
- * is `npm run bench:triggers`'s figure, not an assertion here.
+ * and the trace shows no run more. Then a time rule: written on the same screen ("On a schedule"),
+ * it acts on a customer's new request once the clock of the tab running the local backend's
+ * scheduled pass moves 73 hours on, and the rule trace shows the time rules' run. Waits are
+ * bounded; how long a trigger takes is `npm run bench:triggers`'s figure, not an assertion here.
  */
 import { expect, test } from './fixtures';
 import { ADMIN, DANA, PRIYA, shot, signIn } from './support';
+
+// One after the other: each test seeds a demo desk in its own browser context, and two seeds at
+// once on a small machine slow the first sign-in past its bound.
+test.describe.configure({ mode: 'default' });
 
 const stamp = Date.now().toString(36);
 const title = `Urgent to the on-call pair ${stamp}`;
@@ -131,4 +137,68 @@ test('an admin’s round-robin trigger assigns a customer’s urgent request liv
   await admin.goto(ticketPath);
   await admin.getByRole('button', { name: 'Rule trace' }).click();
   await expect(admin.getByRole('dialog', { name: 'Rule trace' }).getByTestId('rule-trace-run')).toHaveCount(1);
+});
+
+test('a time rule acts on a ticket when the browser’s clock moves past its hours, and the rule trace says so', async ({
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const rule = `Follow up after 3 days ${stamp}`;
+  const word = `zeppelin${stamp}`;
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto('/admin/automations');
+  await admin.getByRole('button', { name: /New trigger/ }).click();
+  const form = admin.getByRole('form', { name: 'New trigger' });
+  await form.getByRole('textbox', { name: 'Title' }).fill(rule);
+  await form.getByRole('checkbox', { name: 'On a schedule (a time rule)' }).check();
+  await expect(form.getByRole('checkbox', { name: 'New tickets' })).not.toBeChecked();
+  const all = form.getByRole('group', { name: 'When all of these hold' });
+  await all.getByRole('button', { name: /Add a condition/ }).click();
+  await expect(all.getByRole('combobox', { name: 'Condition 1: what it tests' })).toHaveValue('hoursSinceUpdated');
+  await all.getByRole('combobox', { name: 'Condition 1: test' }).selectOption('atLeast');
+  await all.getByRole('textbox', { name: 'Condition 1: value' }).fill('72');
+  await all.getByRole('button', { name: /Add a condition/ }).click();
+  await all.getByRole('textbox', { name: 'Condition 2: value' }).fill(word);
+  await form.getByLabel('Add tags').fill('follow-up');
+  await form.getByLabel('Add tags').press('Enter');
+  await shot(admin, 'automations-06-time-rule-editor');
+  await form.getByRole('button', { name: 'Save trigger' }).click();
+  const listed = admin.getByRole('list', { name: 'Triggers' }).locator('li', { hasText: rule });
+  await expect(listed).toContainText(
+    `Hours since updated is at least 72 hours and Subject contains “${word}” → Tags +follow-up`,
+  );
+
+  const customer = await context.newPage();
+  await signIn(customer, DANA);
+  await customer.getByRole('button', { name: 'New request' }).first().click();
+  await customer.getByLabel('Subject').fill(`Seats on the ${word}`);
+  await customer.getByLabel('Description').fill('Two seats, please.');
+  await customer.getByRole('button', { name: 'Send request' }).click();
+  // The request's own page (not the form's `/requests/new`).
+  await expect(customer).toHaveURL(/\/requests\/(?!new$)[A-Za-z0-9_-]+$/);
+  const ticketId = new URL(customer.url()).pathname.split('/').pop() ?? '';
+
+  // An agent's tab whose clock the test owns: the local backend's scheduled pass runs in it.
+  const agent = await context.newPage();
+  await agent.clock.install();
+  await signIn(agent, PRIYA);
+  await agent.goto(`/desk/tickets/${ticketId}`);
+  await expect(agent.getByText(`Seats on the ${word}`).first()).toBeVisible();
+  await expect(agent.getByText('follow-up', { exact: true })).toHaveCount(0);
+  await agent.clock.fastForward(73 * 3_600_000);
+  await expect(agent.getByText('follow-up', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(agent.getByText(`trigger “${rule}”`).first()).toBeVisible();
+
+  // The admin's rule trace: a run of the time rules, by the desk itself, and why it fired.
+  await admin.goto(`/desk/tickets/${ticketId}`);
+  await admin.getByRole('button', { name: 'Rule trace' }).click();
+  const run = admin
+    .getByRole('dialog', { name: 'Rule trace' })
+    .getByRole('region', { name: 'Time rules checked by the desk itself' });
+  await expect(run).toContainText(`Fired: ${rule}`);
+  await expect(run.getByTestId('rule-trace-entry').filter({ hasText: rule })).toContainText(
+    'Hours since updated is at least 72 hours',
+  );
+  await shot(admin, 'automations-07-time-rule-trace', { viewport: true });
 });

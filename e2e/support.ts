@@ -61,6 +61,13 @@ export async function onlyInThisTab(page: Page): Promise<void> {
 }
 
 /**
+ * The ceiling of a sign-in (ms): a context's first one on the local build seeds the demo desk
+ * first, which two workers on two small cores stretch past the default 15 s. A bound for a hang,
+ * not a gate on speed.
+ */
+const FIRST_SIGN_IN_MS = 40_000;
+
+/**
  * Signs a person in through the form on `page`, only in that tab unless `thisTabOnly` is false
  * (then the whole browser, as a stranger would), and waits for `home`.
  */
@@ -74,7 +81,7 @@ export async function signIn(
   await page.getByLabel('Password').fill(account.password);
   if (thisTabOnly) await onlyInThisTab(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(account.home);
+  await expect(page).toHaveURL(account.home, { timeout: FIRST_SIGN_IN_MS });
 }
 
 /** The seeded agent Priya (local demo desk). */
@@ -131,7 +138,7 @@ export async function signInInAnyLanguage(
   const thisTab = page.locator('input[type="checkbox"]');
   if ((await thisTab.count()) > 0) await thisTab.first().check();
   await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(account.home);
+  await expect(page).toHaveURL(account.home, { timeout: FIRST_SIGN_IN_MS });
 }
 
 /**

@@ -27,6 +27,8 @@ import { text } from './snapshot-values';
 import { recordSettingsChange, runDeskAutomation } from './sla';
 import { backfillPeopleSearchKeys, keepPersonSearchKeys } from './people';
 import { deleteOrphanUploads, recordUpload } from './uploads';
+import { automationNow } from './clock';
+import { runTimeRules } from './triggers';
 
 initializeApp();
 
@@ -92,6 +94,7 @@ export const fieldDefinitionsWritten = onDocumentWritten(
 /**
  * Every five minutes (DESIGN §2, §10): the automatic close of solved tickets after the desk's
  * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation});
+ * the desk's time rules run ({@link runTimeRules}, DESIGN §10 "Time rules");
  * the uploads whose message was never sent within a day deleted (DESIGN §4, {@link deleteOrphanUploads});
  * a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
  * {@link backfillPeopleSearchKeys}); and a step of the conversation words' back-fill until every
@@ -103,6 +106,9 @@ export const deskAutomation = onSchedule('every 5 minutes', async () => {
   const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
   if (closed.length > 0 || breaches > 0)
     logger.info(`automation: closed ${closed.length}, breaches recorded ${breaches}`);
+  // The desk's time rules, by the job's clock (moved only on the emulators: `clock.ts`).
+  const acted = await runTimeRules(getFirestore(), await automationNow(getFirestore(), process.env, Date.now()));
+  if (acted.length > 0) logger.info(`time rules acted on ${acted.length} tickets`);
   const orphans = await deleteOrphanUploads(getFirestore(), getStorage().bucket(), Date.now());
   if (orphans.length > 0) logger.info(`uploads never sent, deleted after a day: ${orphans.length}`);
   const keyed = await backfillPeopleSearchKeys(getFirestore());

@@ -66,6 +66,8 @@ export function ticketOf(snapshot: DocumentSnapshot): Ticket {
     ...(slaStateFrom(get('sla')) && { sla: slaStateFrom(get('sla')) }),
     ...(isoOf(get('slaDueAt')) && { slaDueAt: isoOf(get('slaDueAt')) }),
     ...(get('fields') !== undefined && { fields: customFieldValuesFrom(get('fields')) }),
+    // The time rules that fired on it: each fires once (DESIGN §10 "Time rules").
+    ...(texts(get('timeRuleMarks')).length > 0 && { timeRuleMarks: texts(get('timeRuleMarks')) }),
   };
 }
 

@@ -13,6 +13,7 @@
 import {
   FieldValue,
   Timestamp,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type Transaction,
@@ -32,13 +33,22 @@ import {
 } from '@/domain/mail/rule-mail';
 import { draftRuleEmail } from '@/domain/mail/rule-mail-draft';
 import type { TriggerEmailIntent } from '@/domain/plans/triggers';
-import type { Ticket } from '@/domain/types';
+import { TICKET_STATUSES, type Ticket } from '@/domain/types';
 import { mailConfigFromEnv, type MailConfig } from './mail';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import type { RotaCandidate, RotaState, RoundRobinAssignee } from '@/domain/round-robin';
 import { isStaff } from '@/domain/roles';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
-import { runsOn, triggerFrom, type Trigger, type TriggerEvent } from '@/domain/triggers';
+import {
+  hoursFrom,
+  isHoursProperty,
+  runsOn,
+  timeRuleDue,
+  triggerFrom,
+  type ChangeAuthor,
+  type Trigger,
+  type TriggerEvent,
+} from '@/domain/triggers';
 import type { UserProfile } from '@/domain/types';
 import { isoOf, personOf, text, ticketOf, type StoredPerson } from './snapshot-values';
 import type { TicketChange } from './ticket-change';
@@ -178,6 +188,150 @@ export function writtenByTriggers(after: DocumentSnapshot): boolean {
   return at instanceof Timestamp && updatedAt instanceof Timestamp && at.isEqual(updatedAt);
 }
 
+/** What a run over one ticket in a transaction is: the change's kind, its author and key, the triggers. */
+interface RunSpec {
+  event: TriggerEvent;
+  /** The ticket before the change that started the chain (`null` for a new ticket; a time run's is the ticket). */
+  before: Ticket | null;
+  by: ChangeAuthor;
+  /** The run's key: its rule trace's id and its writes' prefix (the change's id, or a time pass's). */
+  key: string;
+  triggers: Trigger[];
+  mail: MailConfig;
+  /** ms since the epoch: the time rules' clock and the emails' time. */
+  nowMs: number;
+}
+
+/**
+ * Runs `spec.triggers` over the ticket `current` (read in `tx`) and writes what they do in `tx`
+ * (see the file's comment): the rotas, the emails, the rule trace, the ticket, its audit entries,
+ * the notes and the agents-only values.
+ * @returns how many audit entries it wrote, and how many triggers fired.
+ */
+async function runAndWrite(
+  db: Firestore,
+  tx: Transaction,
+  current: DocumentSnapshot,
+  spec: RunSpec,
+): Promise<{ entries: number; fired: number }> {
+  const { event, triggers, mail, nowMs } = spec;
+  const ticket = ticketOf(current);
+  const named = [
+    ...new Set(
+      triggers.flatMap((trigger) => (trigger.actions.assignee?.kind === 'agent' ? [trigger.actions.assignee.uid] : [])),
+    ),
+  ];
+  const [requester, definitions, agentValues, ...profiles] = await Promise.all([
+    tx.get(db.collection('users').doc(ticket.requesterId || '-')),
+    tx.get(db.doc('settings/fields')),
+    tx.get(current.ref.collection('agentFields').doc('values')),
+    ...named.map((uid) => tx.get(db.collection('users').doc(uid))),
+  ]);
+  const agents = new Map<string, Pick<UserProfile, 'uid' | 'role' | 'displayName'>>();
+  for (const snapshot of profiles) {
+    const person = snapshot ? personOf(snapshot) : null;
+    if (person) agents.set(person.uid, person);
+  }
+  const { by } = spec;
+  const rotas = new Map<string, RotaState>();
+  const input: TriggerRunInput = {
+    triggers,
+    rotas,
+    change: {
+      event,
+      // A time rule tests the ticket as it is, by the job's clock: nothing changed.
+      before: event === 'time' ? ticket : spec.before,
+      after: ticket,
+      by,
+      requesterEmail: personOf(requester)?.email ?? null,
+      now: nowMs,
+    },
+    fields: {
+      definitions: customFieldDefinitionsFrom(definitions.get('fields')),
+      values: { visible: ticket.fields ?? {}, agents: customFieldValuesFrom(agentValues.get('values')) },
+    },
+    agents,
+  };
+  let run = runTriggers(input);
+  // A round-robin trigger that held needs its rota, read in this transaction (so two runs that
+  // pick from one rota conflict, and the later runs again on the moved rota): read, run again.
+  for (let round = 0; run.rotasNeeded.length > 0 && round < MAX_ROTA_ROUNDS; round += 1) {
+    for (const id of run.rotasNeeded) {
+      const action = triggers.find((trigger) => trigger.id === id)?.actions.assignee;
+      if (action?.kind === 'roundRobin') rotas.set(id, await readRota(db, tx, id, action));
+    }
+    run = runTriggers(input);
+  }
+  // A time pass keeps a trace only of the tickets a rule acted on (not of every open ticket, every 5 minutes).
+  const fired = run.fired.length;
+  if (event === 'time' && fired === 0) return { entries: 0, fired };
+  const prefix = spec.key;
+  const emails =
+    run.emails.length > 0
+      ? await ruleEmails(db, tx, run.emails, {
+          ticket: run.ticket,
+          requester: personOf(requester),
+          runKey: prefix,
+          mail,
+          now: nowMs,
+        })
+      : { decisions: [], drafts: [] };
+  const now = Timestamp.now();
+  for (const draft of emails.drafts) tx.create(db.collection('mail').doc(draft.id), draft.mail);
+  for (const pick of run.picks) {
+    if (pick.uid) tx.set(db.collection('rotas').doc(pick.triggerId), { last: pick.uid, updatedAt: now });
+  }
+  // The rule trace, for every run (one that changed nothing says why not); its id is the
+  // change's, so a retried run writes the same document.
+  const { at: _at, ...trace } = ruleTraceOf(
+    run,
+    { id: prefix, ticketId: current.id, at: '', event, by },
+    emails.decisions,
+  );
+  tx.set(current.ref.collection('ruleTraces').doc(prefix), { ...trace, at: now });
+  const agentKeys = new Set(Object.keys(run.plan.agentFields ?? {}));
+  // Agents-only values' entries are `agentFieldsWritten`'s (from that document's write).
+  const entries = [
+    ...run.plan.events.filter((entry) => !(entry.type === 'field' && entry.field && agentKeys.has(entry.field))),
+    ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
+  ];
+  const marked = run.plan.write.set.timeRuleMarks !== undefined;
+  if (entries.length === 0 && run.notes.length === 0 && !run.plan.agentFields && !marked) return { entries: 0, fired };
+  const { write } = run.plan;
+  const data: Record<string, unknown> = { ...write.set };
+  for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
+  for (const field of new Set([...write.stamp, 'updatedAt' as const])) data[field] = now;
+  tx.update(current.ref, { ...data, updatedBy: SYSTEM_ACTOR_ID, triggeredAt: now });
+  entries.forEach((entry, index) => {
+    tx.create(current.ref.collection('events').doc(`${prefix}-t${index}`), {
+      ...entry,
+      actorId: SYSTEM_ACTOR_ID,
+      at: now,
+    });
+  });
+  run.notes.forEach((note, index) => {
+    tx.create(current.ref.collection('messages').doc(`${prefix}-n${index}`), {
+      authorId: TRIGGER_ACTOR.uid,
+      authorName: TRIGGER_ACTOR.displayName,
+      authorRole: TRIGGER_ACTOR.role,
+      body: note.body,
+      internal: true,
+      attachments: [],
+      createdAt: now,
+    });
+  });
+  if (run.plan.agentFields) {
+    const trigger = run.plan.events.find((entry) => entry.field && agentKeys.has(entry.field))?.trigger;
+    tx.set(current.ref.collection('agentFields').doc('values'), {
+      values: run.plan.agentFields,
+      updatedAt: now,
+      updatedBy: SYSTEM_ACTOR_ID,
+      ...(trigger ? { trigger } : {}),
+    });
+  }
+  return { entries: entries.length, fired };
+}
+
 /**
  * Runs the desk's triggers over one ticket write (see the file's comment). Idempotent: a retried
  * run finds the ticket past the version it was for (the run's own write, or a later one) and
@@ -202,118 +356,77 @@ export async function runTicketTriggers(
     const current = await tx.get(after.ref);
     // A later write by a person has its own run.
     if (!current.exists || isoOf(current.get('updatedAt')) !== updatedAt) return 0;
-    const ticket = ticketOf(current);
-    const named = [
-      ...new Set(
-        triggers.flatMap((trigger) =>
-          trigger.actions.assignee?.kind === 'agent' ? [trigger.actions.assignee.uid] : [],
-        ),
-      ),
-    ];
-    const [author, requester, definitions, agentValues, ...profiles] = await Promise.all([
-      tx.get(db.collection('users').doc(text(current.get('updatedBy')) || '-')),
-      tx.get(db.collection('users').doc(ticket.requesterId || '-')),
-      tx.get(db.doc('settings/fields')),
-      tx.get(after.ref.collection('agentFields').doc('values')),
-      ...named.map((uid) => tx.get(db.collection('users').doc(uid))),
-    ]);
-    const agents = new Map<string, Pick<UserProfile, 'uid' | 'role' | 'displayName'>>();
-    for (const snapshot of profiles) {
-      const person = snapshot ? personOf(snapshot) : null;
-      if (person) agents.set(person.uid, person);
-    }
+    const author = await tx.get(db.collection('users').doc(text(current.get('updatedBy')) || '-'));
     const writer = personOf(author);
-    const by = writer && isStaff(writer.role) ? 'agent' : 'customer';
-    const rotas = new Map<string, RotaState>();
-    const input: TriggerRunInput = {
+    const { entries } = await runAndWrite(db, tx, current, {
+      event,
+      before: before ? ticketOf(before) : null,
+      by: writer && isStaff(writer.role) ? 'agent' : 'customer',
+      key: safeId(change.changeId),
       triggers,
-      rotas,
-      change: {
-        event,
-        before: before ? ticketOf(before) : null,
-        after: ticket,
-        by,
-        requesterEmail: personOf(requester)?.email ?? null,
-      },
-      fields: {
-        definitions: customFieldDefinitionsFrom(definitions.get('fields')),
-        values: { visible: ticket.fields ?? {}, agents: customFieldValuesFrom(agentValues.get('values')) },
-      },
-      agents,
-    };
-    let run = runTriggers(input);
-    // A round-robin trigger that held needs its rota, read in this transaction (so two runs that
-    // pick from one rota conflict, and the later runs again on the moved rota): read, run again.
-    for (let round = 0; run.rotasNeeded.length > 0 && round < MAX_ROTA_ROUNDS; round += 1) {
-      for (const id of run.rotasNeeded) {
-        const action = triggers.find((trigger) => trigger.id === id)?.actions.assignee;
-        if (action?.kind === 'roundRobin') rotas.set(id, await readRota(db, tx, id, action));
-      }
-      run = runTriggers(input);
-    }
-    const prefix = safeId(change.changeId);
-    const emails =
-      run.emails.length > 0
-        ? await ruleEmails(db, tx, run.emails, {
-            ticket: run.ticket,
-            requester: personOf(requester),
-            runKey: prefix,
-            mail,
-            now: nowMs,
-          })
-        : { decisions: [], drafts: [] };
-    const now = Timestamp.now();
-    for (const draft of emails.drafts) tx.create(db.collection('mail').doc(draft.id), draft.mail);
-    for (const pick of run.picks) {
-      if (pick.uid) tx.set(db.collection('rotas').doc(pick.triggerId), { last: pick.uid, updatedAt: now });
-    }
-    // The rule trace, for every run (one that changed nothing says why not); its id is the
-    // change's, so a retried run writes the same document.
-    const { at: _at, ...trace } = ruleTraceOf(
-      run,
-      { id: prefix, ticketId: after.id, at: '', event, by },
-      emails.decisions,
-    );
-    tx.set(after.ref.collection('ruleTraces').doc(prefix), { ...trace, at: now });
-    const agentKeys = new Set(Object.keys(run.plan.agentFields ?? {}));
-    // Agents-only values' entries are `agentFieldsWritten`'s (from that document's write).
-    const entries = [
-      ...run.plan.events.filter((entry) => !(entry.type === 'field' && entry.field && agentKeys.has(entry.field))),
-      ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
-    ];
-    if (entries.length === 0 && run.notes.length === 0 && !run.plan.agentFields) return 0;
-    const { write } = run.plan;
-    const data: Record<string, unknown> = { ...write.set };
-    for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
-    for (const field of new Set([...write.stamp, 'updatedAt' as const])) data[field] = now;
-    tx.update(after.ref, { ...data, updatedBy: SYSTEM_ACTOR_ID, triggeredAt: now });
-    entries.forEach((entry, index) => {
-      tx.create(after.ref.collection('events').doc(`${prefix}-t${index}`), {
-        ...entry,
-        actorId: SYSTEM_ACTOR_ID,
-        at: now,
-      });
+      mail,
+      nowMs,
     });
-    run.notes.forEach((note, index) => {
-      tx.create(after.ref.collection('messages').doc(`${prefix}-n${index}`), {
-        authorId: TRIGGER_ACTOR.uid,
-        authorName: TRIGGER_ACTOR.displayName,
-        authorRole: TRIGGER_ACTOR.role,
-        body: note.body,
-        internal: true,
-        attachments: [],
-        createdAt: now,
-      });
-    });
-    if (run.plan.agentFields) {
-      const trigger = run.plan.events.find((entry) => entry.field && agentKeys.has(entry.field))?.trigger;
-      tx.set(after.ref.collection('agentFields').doc('values'), {
-        values: run.plan.agentFields,
-        updatedAt: now,
-        updatedBy: SYSTEM_ACTOR_ID,
-        ...(trigger ? { trigger } : {}),
-      });
-    }
-    return entries.length;
+    return entries;
   });
+}
+
+/** Most tickets one time rule reads per pass: those its hours condition reached most recently first. */
+export const TIME_RULE_BATCH = 500;
+
+/** The statuses a time rule looks at: every one but closed. */
+const NOT_CLOSED = TICKET_STATUSES.filter((status) => status !== 'closed');
+
+/**
+ * The desk's time rules (DESIGN §10 "Time rules"), run by the scheduled job: for each active rule,
+ * the tickets not closed that its first "at least N hours" condition reaches by `nowMs` (a query
+ * bounded on that moment, at most {@link TIME_RULE_BATCH}, the most recent first; a rule with no
+ * such condition reads the first {@link TIME_RULE_BATCH} tickets not closed), kept when
+ * `timeRuleDue`; then one transaction per ticket that tests every rule again on the ticket as it
+ * is and writes what fired as the system actor, with each rule's mark — so a rule fires once per
+ * ticket, and a second pass (or a retry) finds the mark and writes nothing.
+ * @param nowMs ms since the epoch: the rules' clock (`automationNow`: the emulator's may be moved).
+ * @returns the ids of the tickets a rule acted on.
+ */
+export async function runTimeRules(
+  db: Firestore,
+  nowMs: number,
+  mail: MailConfig = mailConfigFromEnv(),
+): Promise<string[]> {
+  const rules = await triggersFor(db, 'time');
+  if (rules.length === 0) return [];
+  const candidates = new Map<string, DocumentReference>();
+  for (const rule of rules) {
+    const hours = rule.all.find((condition) => isHoursProperty(condition.property) && condition.operator === 'atLeast');
+    let query = db.collection('tickets').where('status', 'in', NOT_CLOSED);
+    if (hours && isHoursProperty(hours.property)) {
+      const field = hoursFrom(hours.property);
+      query = query
+        .where(field, '<=', Timestamp.fromMillis(nowMs - Number(hours.value) * 3_600_000))
+        .orderBy(field, 'desc');
+    }
+    const rows = await query.limit(TIME_RULE_BATCH).get();
+    for (const row of rows.docs) if (timeRuleDue(rule, ticketOf(row), nowMs)) candidates.set(row.id, row.ref);
+  }
+  const acted: string[] = [];
+  for (const ref of candidates.values()) {
+    const fired = await db.runTransaction(async (tx) => {
+      const current = await tx.get(ref);
+      if (!current.exists) return 0;
+      const ticket = ticketOf(current);
+      if (!rules.some((rule) => timeRuleDue(rule, ticket, nowMs))) return 0;
+      const run = await runAndWrite(db, tx, current, {
+        event: 'time',
+        before: ticket,
+        by: 'system',
+        key: `time-${nowMs}`,
+        triggers: rules,
+        mail,
+        nowMs,
+      });
+      return run.fired;
+    });
+    if (fired > 0) acted.push(ref.id);
+  }
+  return acted;
 }

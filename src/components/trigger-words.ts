@@ -17,6 +17,7 @@ import {
   propertyKind,
   takesValue,
   type ChangeAuthor,
+  isHoursProperty,
   type ConditionOperator,
   type ConditionProperty,
   type Trigger,
@@ -36,6 +37,13 @@ const PROPERTY = defineMessages({
   subject: { id: 'automations.property.subject', defaultMessage: 'Subject' },
   requesterEmail: { id: 'automations.property.requesterEmail', defaultMessage: 'Requester’s email' },
   updatedBy: { id: 'automations.property.updatedBy', defaultMessage: 'Change made by' },
+  hoursSinceCreated: { id: 'automations.property.hoursSinceCreated', defaultMessage: 'Hours since created' },
+  hoursSinceUpdated: { id: 'automations.property.hoursSinceUpdated', defaultMessage: 'Hours since updated' },
+  hoursSinceSolved: { id: 'automations.property.hoursSinceSolved', defaultMessage: 'Hours since solved' },
+  hoursSinceLastMessage: {
+    id: 'automations.property.hoursSinceLastMessage',
+    defaultMessage: 'Hours since the last message',
+  },
   field: { id: 'automations.property.field', defaultMessage: 'Field: {field}' },
 });
 
@@ -53,6 +61,8 @@ const OPERATOR: Record<ConditionOperator, MessageDescriptor> = defineMessages({
   endsWith: { id: 'automations.operator.endsWith', defaultMessage: 'is at the domain' },
   present: { id: 'automations.operator.present', defaultMessage: 'is filled in' },
   absent: { id: 'automations.operator.absent', defaultMessage: 'is empty' },
+  atLeast: { id: 'automations.operator.atLeast', defaultMessage: 'is at least' },
+  lessThan: { id: 'automations.operator.lessThan', defaultMessage: 'is less than' },
 });
 
 /** A whole condition, per test. */
@@ -69,6 +79,8 @@ const CONDITION: Record<ConditionOperator, MessageDescriptor> = defineMessages({
   endsWith: { id: 'automations.condition.endsWith', defaultMessage: '{property} is at the domain {value}' },
   present: { id: 'automations.condition.present', defaultMessage: '{property} is filled in' },
   absent: { id: 'automations.condition.absent', defaultMessage: '{property} is empty' },
+  atLeast: { id: 'automations.condition.atLeast', defaultMessage: '{property} is at least {value}' },
+  lessThan: { id: 'automations.condition.lessThan', defaultMessage: '{property} is less than {value}' },
 });
 
 const AUTHOR: Record<ChangeAuthor, MessageDescriptor> = defineMessages({
@@ -80,6 +92,7 @@ const AUTHOR: Record<ChangeAuthor, MessageDescriptor> = defineMessages({
 const EVENT: Record<TriggerEvent, MessageDescriptor> = defineMessages({
   created: { id: 'automations.event.created', defaultMessage: 'New tickets' },
   updated: { id: 'automations.event.updated', defaultMessage: 'Updates' },
+  time: { id: 'automations.event.time', defaultMessage: 'On a schedule (a time rule)' },
 });
 
 const WORDS = defineMessages({
@@ -92,6 +105,7 @@ const WORDS = defineMessages({
   rule: { id: 'automations.words.rule', defaultMessage: '{conditions} → {actions}' },
   noConditions: { id: 'automations.words.noConditions', defaultMessage: 'Every ticket' },
   noActions: { id: 'automations.words.noActions', defaultMessage: 'nothing' },
+  hours: { id: 'automations.words.hours', defaultMessage: '{hours, plural, one {# hour} other {# hours}}' },
 });
 
 const ACTION = defineMessages({
@@ -186,6 +200,9 @@ export function useTriggerWords({ fields, staff }: TriggerWordsContext): Trigger
     };
 
     const value = (which: ConditionProperty, text: string) => {
+      if (isHoursProperty(which)) {
+        return /^\d+$/.test(text) ? intl.formatMessage(WORDS.hours, { hours: Number(text) }) : quoted(text);
+      }
       switch (propertyKind(which)) {
         case 'status':
           return isStatus(text) ? labels.status(text) : quoted(text);

@@ -31,8 +31,12 @@ export const MAX_TRIGGER_TITLE = 100;
 /** Longest text a condition compares with (characters). */
 export const MAX_CONDITION_VALUE = 200;
 
-/** When a trigger is tested: on a ticket's creation, on each later change, or both. */
-export const TRIGGER_EVENTS = ['created', 'updated'] as const;
+/**
+ * When a trigger is tested: on a ticket's creation, on each later change, or both — or, for a
+ * **time rule** (`['time']` alone), by the scheduled job over the tickets not closed (DESIGN §10
+ * "Time rules").
+ */
+export const TRIGGER_EVENTS = ['created', 'updated', 'time'] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
 
 /** Who made a change, as a condition names them. */
@@ -49,8 +53,42 @@ export const CONDITION_OPERATORS = {
   subject: ['contains', 'notContains'],
   requesterEmail: ['is', 'endsWith', 'contains'],
   updatedBy: ['is', 'isNot'],
+  hoursSinceCreated: ['atLeast', 'lessThan'],
+  hoursSinceUpdated: ['atLeast', 'lessThan'],
+  hoursSinceSolved: ['atLeast', 'lessThan'],
+  hoursSinceLastMessage: ['atLeast', 'lessThan'],
   field: ['is', 'isNot', 'present', 'absent', 'changed'],
 } as const;
+
+/** The properties only a time rule tests: whole hours since a moment of the ticket, by the job's clock. */
+export const HOURS_PROPERTIES = [
+  'hoursSinceCreated',
+  'hoursSinceUpdated',
+  'hoursSinceSolved',
+  'hoursSinceLastMessage',
+] as const;
+/** One of {@link HOURS_PROPERTIES}. */
+export type HoursProperty = (typeof HOURS_PROPERTIES)[number];
+/** The most hours a time condition counts (a year). */
+export const MAX_CONDITION_HOURS = 8_760;
+
+/** Whether a property is one of {@link HOURS_PROPERTIES}. */
+export function isHoursProperty(property: string): property is HoursProperty {
+  return (HOURS_PROPERTIES as readonly string[]).includes(property);
+}
+
+/** The ticket's moment an hours property counts from. */
+const HOURS_FROM: Record<HoursProperty, 'createdAt' | 'updatedAt' | 'solvedAt' | 'lastMessageAt'> = {
+  hoursSinceCreated: 'createdAt',
+  hoursSinceUpdated: 'updatedAt',
+  hoursSinceSolved: 'solvedAt',
+  hoursSinceLastMessage: 'lastMessageAt',
+};
+
+/** The ticket field an hours property counts from (the job's queries bound on it). */
+export function hoursFrom(property: HoursProperty): 'createdAt' | 'updatedAt' | 'solvedAt' | 'lastMessageAt' {
+  return HOURS_FROM[property];
+}
 
 /** A property a condition tests. */
 export type ConditionProperty = Exclude<keyof typeof CONDITION_OPERATORS, 'field'> | `field:${string}`;
@@ -185,6 +223,14 @@ const conditionSchema = z
         condition.property === 'category',
       'A condition needs a value to compare with.',
     ),
+    z.refine(
+      (condition) =>
+        !isHoursProperty(condition.property) ||
+        (/^\d+$/.test(condition.value) &&
+          Number(condition.value) >= 1 &&
+          Number(condition.value) <= MAX_CONDITION_HOURS),
+      `Hours are a whole number from 1 to ${MAX_CONDITION_HOURS}.`,
+    ),
   );
 
 const emailSubject = z
@@ -298,6 +344,32 @@ export const triggerSchema = z
       (trigger) => !contradicts(trigger.all),
       'These conditions can never all hold: one asks for a value another rules out.',
     ),
+    z.refine(
+      (trigger) => !trigger.on.includes('time') || trigger.on.length === 1,
+      'A time rule runs on the schedule only, not also on new tickets or updates.',
+    ),
+    z.refine(
+      (trigger) => !trigger.on.includes('time') || trigger.all.some((condition) => isHoursProperty(condition.property)),
+      'A time rule needs an hours condition among "all of these" (hours since created, updated, solved or the last message).',
+    ),
+    z.refine(
+      (trigger) =>
+        trigger.on.includes('time') ||
+        [...trigger.all, ...trigger.any].every((condition) => !isHoursProperty(condition.property)),
+      'Hours conditions are for time rules: choose "On a schedule" for this trigger.',
+    ),
+    z.refine(
+      (trigger) =>
+        !trigger.on.includes('time') ||
+        [...trigger.all, ...trigger.any].every(
+          (condition) => !condition.operator.startsWith('changed') && condition.property !== 'updatedBy',
+        ),
+      'A time rule tests the ticket as it is: it has no change to test (changed, or who made it).',
+    ),
+    z.refine(
+      (trigger) => !trigger.on.includes('time') || trigger.actions.assignee?.kind !== 'roundRobin',
+      'A time rule does not assign round-robin: round-robin is for new and updated tickets.',
+    ),
   );
 
 /**
@@ -338,6 +410,8 @@ export interface TriggerChange {
   by: ChangeAuthor;
   /** The requester's email, when known. */
   requesterEmail: string | null;
+  /** ms since the epoch: the clock hours conditions count by (a time rule's run; absent: they never hold). */
+  now?: number;
 }
 
 /** One condition's outcome, for the rule trace: what the ticket held, and whether it passed. */
@@ -357,6 +431,11 @@ function fieldText(value: CustomFieldValue | undefined): string {
 /** A property's value on a ticket, as text. */
 function valueOf(ticket: Ticket | null, property: ConditionProperty, change: TriggerChange): string {
   if (property.startsWith('field:')) return fieldText(ticket?.fields?.[property.slice('field:'.length)]);
+  if (isHoursProperty(property)) {
+    const from = ticket?.[HOURS_FROM[property]];
+    if (!from || change.now === undefined) return '';
+    return String(Math.max(0, Math.floor((change.now - Date.parse(from)) / 3_600_000)));
+  }
   switch (property) {
     case 'status':
       return ticket?.status ?? '';
@@ -428,6 +507,12 @@ export function testCondition(condition: TriggerCondition, change: TriggerChange
     case 'absent':
       matched = now === '';
       break;
+    case 'atLeast':
+      matched = now !== '' && Number(now) >= Number(wanted);
+      break;
+    case 'lessThan':
+      matched = now !== '' && Number(now) < Number(wanted);
+      break;
     default:
       matched = false;
   }
@@ -453,6 +538,28 @@ export function propertyKind(property: string): keyof typeof CONDITION_OPERATORS
 /** Whether a test compares with a value (`changed`, `present` and `absent` do not). */
 export function takesValue(operator: ConditionOperator): boolean {
   return operator !== 'changed' && operator !== 'present' && operator !== 'absent';
+}
+
+/**
+ * Whether a time rule is due on a ticket at `now` (ms since the epoch), as far as its clock says:
+ * active, on the schedule, not fired on this ticket yet (its mark), the ticket not closed, and
+ * every hours condition of its "all" holding. Its other conditions are the run's to test: the
+ * scheduled job opens a run only for tickets this lets through.
+ */
+export function timeRuleDue(rule: Pick<Trigger, 'id' | 'active' | 'on' | 'all'>, ticket: Ticket, now: number): boolean {
+  if (!runsOn(rule, 'time') || ticket.status === 'closed') return false;
+  if ((ticket.timeRuleMarks ?? []).includes(rule.id)) return false;
+  const change: TriggerChange = {
+    event: 'time',
+    before: ticket,
+    after: ticket,
+    by: 'system',
+    requesterEmail: null,
+    now,
+  };
+  return rule.all
+    .filter((condition) => isHoursProperty(condition.property))
+    .every((condition) => testCondition(condition, change).matched);
 }
 
 /** Whether a trigger runs on this kind of change at all (active, and on this event). */

@@ -92,6 +92,11 @@ export interface Ticket {
    */
   fieldSortA?: string;
   fieldSortB?: string;
+  /**
+   * The time rules that fired on this ticket (their ids: each fires once per ticket, DESIGN §10
+   * "Time rules"), written by trusted code only. Absent when none has.
+   */
+  timeRuleMarks?: string[];
 }
 
 /** A file attached to a message; `path` is its Cloud Storage (or local) path (DESIGN §4). */

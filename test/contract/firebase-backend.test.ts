@@ -10,6 +10,10 @@ import type { TicketCursor, TicketPage, TicketQuery } from '@/backend/port/ticke
 import type { Backend } from '@/backend/port/backend';
 import type { Role } from '@/domain/roles';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import type { OutgoingMail } from '@/domain/mail/mail-document';
+import type { RuleTrace } from '@/domain/rule-trace';
+import type { Ticket } from '@/domain/types';
+import { firstMatch } from './live';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -517,6 +521,94 @@ describe('Firebase adapter', () => {
     },
     // Three waits on the emulated triggers, each at most 20 s on a loaded machine.
     90_000,
+  );
+
+  // The time rules of the same scheduled job, with the job's clock moved as only the emulators
+  // allow (`testing/clock`, DESIGN §10 "Time rules"): a ticket pending for 3 days gets its reminder
+  // once, traced, emailed; a second run of the job finds the rule's mark and does nothing.
+  whenFirestoreRuns(
+    'runs the time rules in the scheduled job by the emulators’ moved clock, once per ticket',
+    async () => {
+      const harness = firebaseHarness();
+      const word = `zeppelin${Date.now().toString(36)}`;
+      const id = `remind-${Date.now().toString(36)}`;
+      const [admin, agent, customer] = await Promise.all([
+        harness.newPerson('admin'),
+        harness.newPerson('agent'),
+        harness.newPerson('customer'),
+      ]);
+      const runJob = async () => {
+        const [functionsHost, functionsPort] = [FUNCTIONS_EMULATOR.host, FUNCTIONS_EMULATOR.port];
+        const run = await fetch(
+          `http://${functionsHost}:${functionsPort}/functions/projects/${PROJECT_ID}/triggers/us-central1-deskAutomation-0`,
+          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+        );
+        await expectOk(run, 'Running deskAutomation through the Functions emulator');
+      };
+      try {
+        await admin.backend.settings.saveTrigger({
+          id,
+          title: 'Remind after 3 days pending',
+          active: true,
+          order: 1,
+          on: ['time'],
+          all: [
+            { property: 'status', operator: 'is', value: 'pending' },
+            { property: 'hoursSinceUpdated', operator: 'atLeast', value: '72' },
+            { property: 'subject', operator: 'contains', value: word },
+          ],
+          any: [],
+          actions: {
+            addTags: ['reminded'],
+            emails: [{ to: 'requester', address: '', subject: 'Still there?', body: '#{{ticket.number}} waits.' }],
+          },
+        });
+        const ticket = await customer.backend.tickets.create({
+          subject: `Seats on the ${word}`,
+          description: 'Two, please.',
+          priority: 'normal',
+        });
+        await agent.backend.tickets.transition(ticket.id, 'await_customer');
+        // Today: not 72 hours yet.
+        await runJob();
+        // Three days and an hour later, by the emulators' clock.
+        await writePastRules('testing/clock', { offsetMs: 73 * 3_600_000 });
+        await runJob();
+        const reminded = await firstMatch<Ticket>(
+          (next, fail) => agent.backend.tickets.watch(ticket.id, next, fail),
+          (seen) => seen.tags.includes('reminded'),
+          { timeoutMs: 20_000 },
+        );
+        expect(reminded.status).toBe('pending');
+        const traces = await firstMatch<RuleTrace[]>(
+          (next, fail) => admin.backend.tickets.watchRuleTraces(ticket.id, next, fail),
+          (list) => list.some((trace) => trace.event === 'time'),
+          { timeoutMs: 20_000 },
+        );
+        expect(traces.filter((trace) => trace.event === 'time')).toEqual([
+          expect.objectContaining({ by: 'system', fired: ['Remind after 3 days pending'] }),
+        ]);
+        const mail = await firstMatch<OutgoingMail[]>(
+          (next, fail) => admin.backend.mail.watchOutgoing(200, next, fail),
+          (list) => list.some((item) => item.ticketId === ticket.id && item.kind === 'rule-email'),
+          { timeoutMs: 20_000 },
+        );
+        expect(mail.filter((item) => item.ticketId === ticket.id && item.kind === 'rule-email')).toHaveLength(1);
+        // Again: the mark holds.
+        await runJob();
+        const again = await firstMatch<RuleTrace[]>(
+          (next, fail) => admin.backend.tickets.watchRuleTraces(ticket.id, next, fail),
+          () => true,
+        );
+        expect(again.filter((trace) => trace.event === 'time')).toHaveLength(1);
+      } finally {
+        await writePastRules('testing/clock', { offsetMs: 0 });
+        await admin.backend.settings.deleteTrigger(id).catch(() => undefined);
+        await harness.cleanup();
+      }
+    },
+    // Three runs of the job and three waits on the emulated triggers, on a loaded machine.
+    120_000,
   );
 
   // The contract shows that a customer's search never finds a note's word; here the customer's own

@@ -3,10 +3,12 @@
  * "Triggers") against a real Firestore emulator, as `ticketWritten` calls it: a person's write
  * starts a run that writes as the system actor with its own audit entries; the run's own write, a
  * derived-field update and a retried run start nothing; the audit trail job leaves the run's
- * version alone. Skips without FIRESTORE_EMULATOR_HOST.
+ * version alone; and the time rules of the scheduled job (DESIGN §10 "Time rules"), once per
+ * ticket by the job's clock. Skips without FIRESTORE_EMULATOR_HOST.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { runTicketTriggers, writtenByTriggers } from '../../functions/src/triggers';
+import { runTicketTriggers, runTimeRules, writtenByTriggers } from '../../functions/src/triggers';
+import { mailConfigFromEnv } from '../../functions/src/mail';
 import { recordTicketChange } from '../../functions/src/ticket-change';
 import { describeIfFirestore, freshId, newTicketFields, openAdminFirestore } from './emulator-app';
 
@@ -76,5 +78,70 @@ describeIfFirestore('trusted code: the desk’s triggers', () => {
       runTicketTriggers(db, { changeId: freshId('c'), before: after, after: await ref.get() }),
     ).resolves.toBe(0);
     expect((await ref.collection('events').get()).size).toBe(1);
+  });
+});
+
+describeIfFirestore('trusted code: the desk’s time rules', () => {
+  const HOUR = 3_600_000;
+  /** Every address verified: Auth is not what this tests. */
+  const mail = { ...mailConfigFromEnv({}), verifiedUids: async (uids: readonly string[]) => new Set(uids) };
+
+  it('acts once on each ticket its hours reach by the job’s clock, marked, traced, its email written', async () => {
+    const word = freshId('zeppelin').toLowerCase();
+    const id = freshId('remind');
+    await db.doc(`triggers/${id}`).set({
+      title: 'Remind after 3 days pending',
+      active: true,
+      order: 1,
+      on: ['time'],
+      all: [
+        { property: 'status', operator: 'is', value: 'pending' },
+        { property: 'hoursSinceUpdated', operator: 'atLeast', value: '72' },
+        { property: 'subject', operator: 'contains', value: word },
+      ],
+      any: [],
+      actions: {
+        addTags: ['reminded'],
+        emails: [{ to: 'requester', address: '', subject: 'Still there?', body: '#{{ticket.number}} waits.' }],
+      },
+      updatedAt: AT,
+      updatedBy: 'ada',
+    });
+    const requesterId = freshId('carol');
+    await db.doc(`users/${requesterId}`).set({ displayName: 'Carol', email: 'carol@example.test', role: 'customer' });
+    const pending = db.collection('tickets').doc(freshId('t'));
+    await pending.set(newTicketFields(requesterId, AT, { status: 'pending', subject: `Seats on the ${word}` }));
+    const open = db.collection('tickets').doc(freshId('t'));
+    await open.set(newTicketFields(requesterId, AT, { status: 'open', subject: `Seats on the ${word}` }));
+    try {
+      // An hour short of 72: nothing.
+      await expect(runTimeRules(db, AT.toMillis() + 71 * HOUR, mail)).resolves.toEqual([]);
+      const now = AT.toMillis() + 72 * HOUR;
+      await expect(runTimeRules(db, now, mail)).resolves.toEqual([pending.id]);
+      const acted = await pending.get();
+      expect(acted.get('tags')).toEqual(['reminded']);
+      expect(acted.get('timeRuleMarks')).toEqual([id]);
+      expect(acted.get('updatedBy')).toBe('system');
+      expect(writtenByTriggers(acted)).toBe(true);
+      expect((await pending.collection('events').get()).docs.map((row) => row.data())).toEqual([
+        expect.objectContaining({ type: 'tags', to: 'reminded', trigger: 'Remind after 3 days pending' }),
+      ]);
+      const traces = (await pending.collection('ruleTraces').get()).docs.map((row) => row.data());
+      expect(traces).toEqual([
+        expect.objectContaining({ event: 'time', by: 'system', fired: ['Remind after 3 days pending'] }),
+      ]);
+      const sent = await db.collection('mail').where('ticketId', '==', pending.id).get();
+      expect(sent.docs.map((row) => [row.get('kind'), row.get('to')])).toEqual([
+        ['rule-email', ['carol@example.test']],
+      ]);
+      // The open ticket is not pending: no run was written for it.
+      expect((await open.collection('ruleTraces').get()).size).toBe(0);
+      // 100 hours after its own write — due again by the clock — the mark holds: nothing more.
+      const later = (acted.get('updatedAt') as Timestamp).toMillis() + 100 * HOUR;
+      await expect(runTimeRules(db, later, mail)).resolves.toEqual([]);
+      expect((await pending.collection('ruleTraces').get()).size).toBe(1);
+    } finally {
+      await db.doc(`triggers/${id}`).delete();
+    }
   });
 });

@@ -576,9 +576,12 @@ describeWithEmulators('firestore.rules', () => {
         await assertFails(write({ fieldSortB: '2000-01-01' }));
         // Nor the trigger run's mark, which would hide the write's audit entries (DESIGN §10 "Triggers").
         await assertFails(write({ triggeredAt: serverTimestamp(), priority: 'low' }));
+        // Nor a time rule's marks: a forged one would keep a rule (a reminder, a close) from ever acting.
+        await assertFails(write({ timeRuleMarks: ['remind-pending'] }));
       }
       await assertFails(submit(dbOf('carol'), 'carol', { ticket: { fieldSortA: '0000000000000000' } }));
       await assertFails(submit(dbOf('carol'), 'carol', { ticket: { triggeredAt: serverTimestamp() } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { timeRuleMarks: ['remind-pending'] } }));
       await assertSucceeds(submit(dbOf('carol'), 'carol'));
     });
     it.each([
@@ -1389,6 +1392,8 @@ describeWithEmulators('firestore.rules', () => {
       ['a title of 101 characters', { title: 'x'.repeat(101) }],
       ['no event', { on: [] }],
       ['an unknown event', { on: ['deleted'] }],
+      ['a time rule that also runs on updates', { on: ['time', 'updated'] }],
+      ['three events', { on: ['created', 'updated', 'time'] }],
       ['no condition', { all: [], any: [] }],
       [
         '21 conditions',
@@ -1440,6 +1445,18 @@ describeWithEmulators('firestore.rules', () => {
       ['emails as one map', { actions: { emails: MAIL } }],
     ])('refuses a trigger with %s', async (_what, overrides) => {
       await assertFails(setDoc(triggerRef('ada', freshId('trigger')), triggerDoc('ada', overrides)));
+    });
+
+    it('keeps the clock override of the emulators out of every client’s reach', async () => {
+      for (const uid of ['ada', 'alice', 'carol'] as const) {
+        await assertFails(getDoc(doc(dbOf(uid), 'testing', 'clock')));
+        await assertFails(setDoc(doc(dbOf(uid), 'testing', 'clock'), { offsetMs: 86_400_000 }));
+      }
+    });
+
+    it('takes a time rule, on the schedule alone', async () => {
+      const all = [{ property: 'hoursSinceUpdated', operator: 'atLeast', value: '72' }];
+      await assertSucceeds(setDoc(triggerRef('ada', freshId('trigger')), triggerDoc('ada', { on: ['time'], all })));
     });
 
     it('takes up to three emails, to the requester, the assignee or an address, with Spanish and Arabic versions', async () => {

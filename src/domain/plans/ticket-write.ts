@@ -24,7 +24,18 @@ export function actorOf(user: Pick<UserProfile, 'uid' | 'role'>): Actor {
 
 /** Fields a planner sets to a value. */
 export type TicketSetFields = Partial<
-  Pick<Ticket, 'status' | 'priority' | 'category' | 'tags' | 'assigneeId' | 'assigneeName' | 'lastMessageBy' | 'fields'>
+  Pick<
+    Ticket,
+    | 'status'
+    | 'priority'
+    | 'category'
+    | 'tags'
+    | 'assigneeId'
+    | 'assigneeName'
+    | 'lastMessageBy'
+    | 'fields'
+    | 'timeRuleMarks'
+  >
 >;
 
 /** Optional fields a planner removes (Firestore stores `null` for the first three, DESIGN §3). */

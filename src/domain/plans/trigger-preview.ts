@@ -37,14 +37,25 @@ export const PREVIEW_EXAMPLES = 5;
 /** The trigger as the editor holds it: everything but its place and whether it is active. */
 export type PreviewedTrigger = Pick<Trigger, 'id' | 'title' | 'on' | 'all' | 'any' | 'actions'>;
 
-/** The change a test runs over: {@link PreviewedTrigger} on `ticket` as it is now (see the file's comment). */
+/**
+ * The change a test runs over: {@link PreviewedTrigger} on `ticket` as it is now (see the file's
+ * comment); a time rule's by the desk itself, its hours counted to `now` (ms since the epoch).
+ */
 export function previewChange(
   ticket: Ticket,
   event: TriggerEvent,
   by: ChangeAuthor,
   requesterEmail: string | null,
+  now?: number,
 ): TriggerChange {
-  return { event, before: event === 'created' ? null : ticket, after: ticket, by, requesterEmail };
+  return {
+    event,
+    before: event === 'created' ? null : ticket,
+    after: ticket,
+    by: event === 'time' ? 'system' : by,
+    requesterEmail,
+    ...(now !== undefined && { now }),
+  };
 }
 
 /** Whether a trigger assigns by a rule a test leaves out (anything but a named agent or nobody). */
@@ -88,6 +99,8 @@ export interface TriggerPreviewInput extends Pick<TriggerRunInput, 'fields' | 'a
   event: TriggerEvent;
   by: ChangeAuthor;
   requesterEmail: string | null;
+  /** ms since the epoch: what a time rule's hours count to. */
+  now?: number;
 }
 
 /**
@@ -97,7 +110,7 @@ export interface TriggerPreviewInput extends Pick<TriggerRunInput, 'fields' | 'a
  */
 export function previewTrigger(input: TriggerPreviewInput): TriggerPreview {
   const trigger = testedTrigger(input.trigger);
-  const change = previewChange(input.ticket, input.event, input.by, input.requesterEmail);
+  const change = previewChange(input.ticket, input.event, input.by, input.requesterEmail, input.now);
   const runs = input.trigger.on.includes(input.event);
   const rotaLeftOut = assignsByRota(input.trigger);
   if (!runs) {
@@ -156,6 +169,8 @@ export interface MatchCountInput {
   by: ChangeAuthor;
   /** Requesters' emails by uid; a requester missing here has none (an email condition sees `''`). */
   requesterEmails: ReadonlyMap<string, string>;
+  /** ms since the epoch: what a time rule's hours count to. */
+  now?: number;
 }
 
 /**
@@ -171,7 +186,7 @@ export function countMatches(input: MatchCountInput): MatchCount {
     (ticket) =>
       testConditions(
         input.trigger,
-        previewChange(ticket, input.event, input.by, input.requesterEmails.get(ticket.requesterId) ?? null),
+        previewChange(ticket, input.event, input.by, input.requesterEmails.get(ticket.requesterId) ?? null, input.now),
       ).matched,
   );
   return {

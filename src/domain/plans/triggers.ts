@@ -235,6 +235,11 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
         trace.push({ ...base, outcome: 'notRun', results: [] });
         continue;
       }
+      // A time rule fires once per ticket (its mark, DESIGN §10 "Time rules").
+      if (input.change.event === 'time' && (ticket.timeRuleMarks ?? []).includes(trigger.id)) {
+        trace.push({ ...base, outcome: 'alreadyFired', results: [] });
+        continue;
+      }
       const { matched, results } = testConditions(trigger, { ...input.change, after: ticket });
       if (!matched) {
         trace.push({ ...base, outcome: 'notMatched', results });
@@ -258,6 +263,11 @@ export function runTriggers(input: TriggerRunInput): TriggerRun {
         if (planned.picked !== undefined) picks.push({ triggerId: trigger.id, uid: planned.picked });
         firedIds.add(trigger.id);
         fired.push(trigger.title);
+        if (input.change.event === 'time') {
+          // The mark goes with the rule's own change, so a run that fails writes neither.
+          const marks = [...(ticket.timeRuleMarks ?? []), trigger.id];
+          planned.plan.write.set.timeRuleMarks = marks;
+        }
         plan = {
           write: mergeWrites(plan.write, planned.plan.write),
           events: [...plan.events, ...planned.plan.events],

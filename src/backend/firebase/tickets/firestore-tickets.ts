@@ -119,6 +119,7 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
       fieldSortA: optionalStringFrom(data.fieldSortA),
       fieldSortB: optionalStringFrom(data.fieldSortB),
       fields: data.fields === undefined ? undefined : customFieldValuesFrom(data.fields),
+      timeRuleMarks: Array.isArray(data.timeRuleMarks) ? stringsFrom(data.timeRuleMarks) : undefined,
     };
     return {
       id: snapshot.id,

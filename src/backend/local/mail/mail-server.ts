@@ -29,7 +29,7 @@ import { mailPersonOf } from '@/backend/local/mail/mail-people';
 import { secret, setupOf, store } from '@/backend/local/mail/mail-store';
 
 /** The local profiles, as the drafts read them. */
-function peopleOf(ctx: LocalContext): MailPeople {
+function peopleOf(ctx: Pick<LocalContext, 'db' | 'now'>): MailPeople {
   return {
     async person(uid) {
       const user = await ctx.db.users.get(uid);
@@ -45,7 +45,7 @@ function peopleOf(ctx: LocalContext): MailPeople {
 }
 
 async function writeMails(
-  ctx: LocalContext,
+  ctx: Pick<LocalContext, 'db' | 'now'>,
   ticket: MailTicketState,
   intents: MailIntent[],
   quote: QuotedMessage | null,
@@ -64,7 +64,7 @@ async function writeMails(
  * @returns how many `mail` documents were written.
  */
 export async function mailForTicketWrite(
-  ctx: LocalContext,
+  ctx: Pick<LocalContext, 'db' | 'now'>,
   before: Ticket | null,
   after: Ticket,
   actorId: string,
@@ -77,7 +77,7 @@ export async function mailForTicketWrite(
  * The emails of a new message (`mailsForMessage`; none for an internal note).
  * @returns how many `mail` documents were written.
  */
-export async function mailForNewMessage(ctx: LocalContext, message: Message): Promise<number> {
+export async function mailForNewMessage(ctx: Pick<LocalContext, 'db' | 'now'>, message: Message): Promise<number> {
   if (message.internal) return 0;
   const ticket = await ctx.db.tickets.get(message.ticketId);
   if (!ticket) return 0;
@@ -96,7 +96,10 @@ export async function mailForNewMessage(ctx: LocalContext, message: Message): Pr
  * — and becomes the requester's public reply (then its own emails), or a bounce, or nothing.
  * The caller has checked that an admin asks and that the input is well formed.
  */
-export async function receiveEmail(ctx: LocalContext, email: SimulatedInboundEmail): Promise<InboundOutcome> {
+export async function receiveEmail(
+  ctx: Pick<LocalContext, 'db' | 'now'>,
+  email: SimulatedInboundEmail,
+): Promise<InboundOutcome> {
   const { db } = ctx;
   const now = ctx.now();
   const setup = await setupOf(ctx);

@@ -8,7 +8,10 @@ import type { MailDraft, MailServerSetup } from '@/domain/mail/drafts';
 import { signedBy } from '@/domain/mail/compose';
 
 /** A secret of the local server, made at random on first use and kept in the database. */
-export async function secret(ctx: LocalContext, id: 'replyToken' | 'webhookSigningKey'): Promise<string> {
+export async function secret(
+  ctx: Pick<LocalContext, 'db' | 'now'>,
+  id: 'replyToken' | 'webhookSigningKey',
+): Promise<string> {
   const stored = await ctx.db.secrets.get(id);
   if (stored) return stored.value;
   const value = `${newId()}${newId()}`;
@@ -21,7 +24,7 @@ export async function secret(ctx: LocalContext, id: 'replyToken' | 'webhookSigni
  * Where local mail points: this app's own origin; reply addresses at `reply.{host}`; signed with
  * the desk's name from its settings (`signedBy`).
  */
-export async function setupOf(ctx: LocalContext): Promise<MailServerSetup> {
+export async function setupOf(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<MailServerSetup> {
   const origin = globalThis.location?.origin ?? 'http://localhost:8080';
   const host = globalThis.location?.hostname || 'localhost';
   const setup: MailServerSetup = {
@@ -35,7 +38,7 @@ export async function setupOf(ctx: LocalContext): Promise<MailServerSetup> {
 }
 
 /** Stores drafts that are not stored yet (a retried write finds its emails written). */
-export async function store(ctx: LocalContext, drafts: MailDraft[]): Promise<number> {
+export async function store(ctx: Pick<LocalContext, 'db' | 'now'>, drafts: MailDraft[]): Promise<number> {
   let written = 0;
   for (const { id, mail } of drafts) {
     if (await ctx.db.mail.get(id)) continue;

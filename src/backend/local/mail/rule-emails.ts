@@ -19,7 +19,7 @@ import type { Ticket } from '@/domain/types';
  * @returns how many `mail` documents were written.
  */
 export async function writeRuleEmails(
-  ctx: LocalContext,
+  ctx: Pick<LocalContext, 'db' | 'now'>,
   ticket: Ticket,
   plans: readonly (RuleEmailPlan & { recipient: MailPerson })[],
   runKey: string,

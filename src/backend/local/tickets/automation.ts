@@ -1,7 +1,8 @@
 /**
  * The local backend's trusted code on a schedule (DESIGN §2, §10), the twin of the scheduled
  * Cloud Function `deskAutomation`: closes solved tickets after the desk's close-after days and
- * records each SLA breach in the ticket's audit trail, as the system actor "Triage"; deletes
+ * records each SLA breach in the ticket's audit trail, as the system actor "Triage"; runs the
+ * desk's time rules (`runLocalTimeRules`); deletes
  * uploads whose message was never sent within a day (DESIGN §4). Runs when
  * the backend opens and every {@link AUTOMATION_INTERVAL_MS}; every tab may run it (each pass is
  * one transaction, and what it writes has fixed ids or checks the status it moves from).
@@ -10,7 +11,10 @@ import { ticketWriteTables } from '@/backend/local/core/db';
 import { isOrphanUpload, ORPHAN_UPLOAD_AFTER_MS, parseAttachmentPath } from '@/domain/attachment-paths';
 import { applyTicketWrite } from '@/domain/plans/ticket-write';
 import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
-import type { AuditEvent, Ticket } from '@/domain/types';
+import { TICKET_STATUSES, type AuditEvent, type Ticket } from '@/domain/types';
+import { runsOn, timeRuleDue } from '@/domain/triggers';
+import { readLocalTriggers } from '@/backend/local/settings/triggers';
+import { runLocalTriggers } from '@/backend/local/tickets/trigger-runs';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { isoAt, type LocalContext } from '@/backend/local/core/context';
 import { auditEventsOf } from '@/backend/local/tickets/audit-records';
@@ -109,6 +113,34 @@ export async function deleteOrphanUploads(ctx: Pick<LocalContext, 'db' | 'now'>)
 }
 
 /**
+ * The desk's time rules over the tickets not closed (DESIGN §10 "Time rules"), the twin of the
+ * scheduled Cloud Function's: each ticket a rule is due on by its clock (`timeRuleDue`) gets a run
+ * of the time rules (`runLocalTriggers`, in its own transaction, which tests every condition
+ * again and marks each rule that fires), then the emails that write causes, as a person's write's.
+ * @returns the ids of the tickets a rule acted on.
+ */
+export async function runLocalTimeRules(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<string[]> {
+  const { db } = ctx;
+  if ((await db.triggers.count()) === 0) return [];
+  const rules = (await readLocalTriggers(db)).filter((rule) => runsOn(rule, 'time'));
+  if (rules.length === 0) return [];
+  const now = ctx.now();
+  const acted: string[] = [];
+  for (const status of TICKET_STATUSES.filter((each) => each !== 'closed')) {
+    const tickets = await db.tickets.where('[status+updatedAt+id]').between([status, ''], [status, '\uffff']).toArray();
+    for (const before of tickets) {
+      if (!rules.some((rule) => timeRuleDue(rule, before, now))) continue;
+      const after = await runLocalTriggers(ctx, before.id, before, 'system', { timeRules: true });
+      if (!after) continue;
+      acted.push(before.id);
+      const server = await import(/* webpackChunkName: "local-mail" */ '@/backend/local/mail/mail-server');
+      await server.mailForTicketWrite(ctx, before, after, SYSTEM_ACTOR_ID);
+    }
+  }
+  return acted;
+}
+
+/**
  * Runs {@link runAutomationPass} 2 s after the backend opens and then every `intervalMs`; a failed
  * pass is logged and the next one tries again.
  * @returns a function that stops the schedule.
@@ -117,6 +149,7 @@ export function scheduleAutomation(ctx: LocalContext, intervalMs: number): () =>
   const pass = () =>
     ctx.ready
       .then(() => runAutomationPass(ctx))
+      .then(() => runLocalTimeRules(ctx))
       .catch((error: unknown) => console.warn('Triage: the automatic close and SLA records will retry.', error));
   // The first pass a moment after opening, not in the way of the first screen's own reads.
   const first = setTimeout(() => void pass(), FIRST_PASS_DELAY_MS);

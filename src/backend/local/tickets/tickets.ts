@@ -99,7 +99,9 @@ export async function writeChange(
   ms: number,
   stored: Record<string, string[]> = {},
 ): Promise<Ticket> {
-  if (plan.events.length === 0 && Object.keys(stored).length === 0) return ticket;
+  // A time rule's mark is a change with no audit entry of its own (an email-only rule).
+  const marks = plan.write.set.timeRuleMarks !== undefined;
+  if (plan.events.length === 0 && Object.keys(stored).length === 0 && !marks) return ticket;
   const next = applyTicketWrite(ticket, plan.write, isoAt(ms));
   // Agents-only values' filter keys join the staff's search keys only (db.ts).
   const agentKeys = plan.agentFields ? { [AGENT_FIELD_KEYS]: agentFieldSearchKeys(plan.agentFields) } : {};

@@ -90,13 +90,14 @@ async function decideLocalRuleEmails(
  * @returns the ticket as the triggers left it, or `null` when no trigger changed it.
  */
 export async function runLocalTriggers(
-  ctx: LocalContext,
+  ctx: Pick<LocalContext, 'db' | 'now'>,
   ticketId: string,
   before: Ticket | null,
   by: ChangeAuthor,
+  options: { timeRules?: boolean } = {},
 ): Promise<Ticket | null> {
   const { db } = ctx;
-  const event: TriggerEvent = before ? 'updated' : 'created';
+  const event: TriggerEvent = options.timeRules ? 'time' : before ? 'updated' : 'created';
   // A desk without triggers (most writes of most desks) pays one key count, not a transaction
   // that holds the ticket tables.
   if ((await db.triggers.count()) === 0) return null;
@@ -135,7 +136,15 @@ export async function runLocalTriggers(
     const rotas = new Map<string, RotaState>();
     const input = {
       triggers,
-      change: { event, before, after, by, requesterEmail: requester?.email ?? null },
+      change: {
+        event,
+        // A time rule tests the ticket as it is, by the desk's clock: nothing changed.
+        before: event === 'time' ? after : before,
+        after,
+        by,
+        requesterEmail: requester?.email ?? null,
+        now: ctx.now(),
+      },
       fields: await readFieldsContext(db, after),
       agents,
       rotas,
@@ -151,6 +160,8 @@ export async function runLocalTriggers(
       run = runTriggers(input);
     }
     const ms = ctx.now();
+    // A time pass keeps a trace only of the tickets a rule acted on (not of every open ticket, every 5 minutes).
+    if (event === 'time' && run.fired.length === 0) return null;
     for (const pick of run.picks) {
       if (pick.uid) await db.rotas.put({ id: pick.triggerId, last: pick.uid, updatedAt: isoAt(ms) });
     }
@@ -170,7 +181,8 @@ export async function runLocalTriggers(
       ...run.plan.events,
       ...(run.loopStopped ? [{ type: 'trigger' as const, from: null, to: run.loopStopped }] : []),
     ];
-    if (events.length === 0 && run.notes.length === 0) return null;
+    const marked = run.plan.write.set.timeRuleMarks !== undefined;
+    if (events.length === 0 && run.notes.length === 0 && !marked) return null;
     const notes: Message[] = run.notes.map((note) => ({
       id: newSortableId(ms),
       ticketId,
@@ -184,8 +196,8 @@ export async function runLocalTriggers(
     }));
     for (const note of notes) await db.messages.add(note);
     const plan = { ...run.plan, events };
-    // A note alone still moves the ticket's activity (as a person's note does).
-    if (plan.write.stamp.length === 0 && notes.length > 0) plan.write.stamp.push('updatedAt');
+    // A note alone still moves the ticket's activity (as a person's note does); so does a time rule's mark.
+    if (plan.write.stamp.length === 0 && (notes.length > 0 || marked)) plan.write.stamp.push('updatedAt');
     const noteWords = conversationKeysOf(notes.map((note) => note.body).join('\n'));
     return writeChange(db, after, plan, TRIGGER_ACTOR.uid, ms, notes.length > 0 ? { [NOTE_WORDS]: noteWords } : {});
   });

@@ -126,6 +126,11 @@ export function firstValueOf(property: ConditionProperty, fields: readonly Custo
       return PRIORITIES[0];
     case 'updatedBy':
       return 'customer';
+    case 'hoursSinceCreated':
+    case 'hoursSinceUpdated':
+    case 'hoursSinceSolved':
+    case 'hoursSinceLastMessage':
+      return '24';
     case 'field': {
       const field = fields.find((candidate) => `field:${candidate.key}` === property);
       if (field?.type === 'checkbox') return 'true';

@@ -11,6 +11,7 @@ import {
   contradicts,
   MAX_TRIGGER_CONDITIONS,
   testCondition,
+  timeRuleDue,
   triggerSchema,
   unknownPlaceholders,
   type Trigger,
@@ -284,6 +285,84 @@ describe('runTriggers: each action, on a created and an updated ticket', () => {
 });
 
 const email = { to: 'requester', address: '', subject: 'About #{{ticket.number}}', body: 'Hello' };
+/** A time rule as saved: pending for 3 days → tag. */
+const timeRule = {
+  title: 'Remind after 3 days pending',
+  active: true,
+  order: 1,
+  on: ['time'],
+  all: [when('status', 'is', 'pending'), when('hoursSinceUpdated', 'atLeast', '72')],
+  any: [],
+  actions: { addTags: ['reminded'] },
+};
+
+describe('time rules: hours by the job’s clock, once per ticket', () => {
+  const HOUR = 3_600_000;
+  const updatedAt = '2026-03-02T10:00:00.000Z';
+  const at = (hours: number) => Date.parse(updatedAt) + hours * HOUR;
+  const pending = ticket({ status: 'pending', updatedAt, solvedAt: undefined });
+  const rule = trigger([when('status', 'is', 'pending'), when('hoursSinceUpdated', 'atLeast', '72')], {
+    addTags: ['reminded'],
+  });
+  const timed = { ...rule, on: ['time' as const] };
+  const timeChange = (now: number, on: Ticket = pending): TriggerChange => ({
+    event: 'time',
+    before: on,
+    after: on,
+    by: 'system',
+    requesterEmail: null,
+    now,
+  });
+
+  it.each([
+    ['hoursSinceUpdated', 'atLeast', '72', 71.99, false, '71'],
+    ['hoursSinceUpdated', 'atLeast', '72', 72, true, '72'],
+    ['hoursSinceUpdated', 'lessThan', '72', 71.5, true, '71'],
+    ['hoursSinceUpdated', 'lessThan', '72', 72, false, '72'],
+    ['hoursSinceSolved', 'atLeast', '1', 500, false, ''],
+  ] as const)('%s %s %s at %s hours: %s', (property, operator, value, hours, matched, actual) => {
+    expect(testCondition(when(property, operator, value), timeChange(at(hours)))).toMatchObject({ matched, actual });
+  });
+
+  it('never holds without the job’s clock (a change by a person has none)', () => {
+    expect(testCondition(when('hoursSinceUpdated', 'atLeast', '1'), change(pending, pending)).matched).toBe(false);
+  });
+
+  it('fires once: the run marks the ticket, and a marked ticket is passed over', () => {
+    const first = runTriggers({ triggers: [timed], change: timeChange(at(72)), fields: null, agents: AGENTS });
+    expect(first.fired).toEqual([timed.title]);
+    expect(first.plan.write.set.timeRuleMarks).toEqual([timed.id]);
+    expect(first.ticket.timeRuleMarks).toEqual([timed.id]);
+    const again = runTriggers({
+      triggers: [timed],
+      change: timeChange(at(200), first.ticket),
+      fields: null,
+      agents: AGENTS,
+    });
+    expect(again.fired).toEqual([]);
+    expect(again.trace).toEqual([expect.objectContaining({ triggerId: timed.id, outcome: 'alreadyFired' })]);
+  });
+
+  it('a time rule is not run on a change, nor a trigger by the job', () => {
+    expect(
+      runTriggers({ triggers: [timed], change: change(pending, ticket()), fields: null, agents: AGENTS }).fired,
+    ).toEqual([]);
+    const onUpdates = { ...rule, on: ['updated' as const], all: [when('status', 'is', 'pending')] };
+    expect(
+      runTriggers({ triggers: [onUpdates], change: timeChange(at(72)), fields: null, agents: AGENTS }).fired,
+    ).toEqual([]);
+  });
+
+  it('is due (timeRuleDue) only by its hours, unmarked, active, on a ticket not closed', () => {
+    expect(timeRuleDue(timed, pending, at(71))).toBe(false);
+    expect(timeRuleDue(timed, pending, at(72))).toBe(true);
+    expect(timeRuleDue(timed, { ...pending, timeRuleMarks: [timed.id] }, at(72))).toBe(false);
+    expect(timeRuleDue({ ...timed, active: false }, pending, at(72))).toBe(false);
+    expect(timeRuleDue(timed, { ...pending, status: 'closed' }, at(72))).toBe(false);
+    // Its other conditions are the run's to test: a solved ticket is due by the clock, and the run says no.
+    expect(timeRuleDue(timed, { ...pending, status: 'solved' }, at(72))).toBe(true);
+  });
+});
 
 describe('triggerSchema: bad input', () => {
   const valid = {
@@ -314,6 +393,9 @@ describe('triggerSchema: bad input', () => {
     });
     expect(parsed.success).toBe(true);
     expect(parsed.data?.actions.emails?.[1]?.address).toBe('ops@example.com');
+  });
+  it('accepts a time rule: on the schedule alone, with an hours condition', () => {
+    expect(refusal(timeRule)).toBeNull();
   });
   it('names each unknown placeholder once, as written', () => {
     expect(unknownPlaceholders('{{a}} {{ticket.number}} {{ a }} {{a}}')).toEqual(['{{a}}', '{{ a }}']);
@@ -367,6 +449,40 @@ describe('triggerSchema: bad input', () => {
     ],
     ['a forged recipient', { ...valid, actions: { emails: [{ ...email, to: 'everyone' }] } }, ''],
     ['four emails', { ...valid, actions: { emails: [email, email, email, email] } }, 'at most 3 emails'],
+    ['a time rule that also runs on new tickets', { ...timeRule, on: ['time', 'created'] }, 'on the schedule only'],
+    [
+      'a time rule without an hours condition',
+      { ...timeRule, all: [when('status', 'is', 'pending')] },
+      'needs an hours condition',
+    ],
+    [
+      'an hours condition only among "any"',
+      { ...timeRule, all: [when('status', 'is', 'pending')], any: [when('hoursSinceUpdated', 'atLeast', '72')] },
+      'needs an hours condition',
+    ],
+    [
+      'an hours condition on a trigger',
+      { ...valid, all: [when('hoursSinceCreated', 'atLeast', '24')] },
+      'are for time rules',
+    ],
+    ['0 hours', { ...timeRule, all: [when('hoursSinceUpdated', 'atLeast', '0')] }, 'whole number from 1 to 8760'],
+    ['1.5 hours', { ...timeRule, all: [when('hoursSinceUpdated', 'atLeast', '1.5')] }, 'whole number from 1 to 8760'],
+    [
+      '8 761 hours',
+      { ...timeRule, all: [when('hoursSinceUpdated', 'atLeast', '8761')] },
+      'whole number from 1 to 8760',
+    ],
+    ['a time rule testing a change', { ...timeRule, any: [when('status', 'changed')] }, 'no change to test'],
+    [
+      'a time rule testing who changed it',
+      { ...timeRule, any: [when('updatedBy', 'is', 'agent')] },
+      'no change to test',
+    ],
+    [
+      'a time rule assigning round-robin',
+      { ...timeRule, actions: { assignee: { kind: 'roundRobin', agents: ['a'], cap: 5 } } },
+      'does not assign round-robin',
+    ],
   ])('refuses %s', (_name, input, sentence) => {
     const said = refusal(input);
     expect(said).not.toBeNull();

@@ -20,6 +20,7 @@ import type { Locale } from '@/domain/locales';
 import {
   CHANGE_AUTHORS,
   CONDITION_OPERATORS,
+  isHoursProperty,
   propertyKind,
   takesValue,
   type ConditionOperator,
@@ -43,6 +44,7 @@ const TEXT = defineMessages({
   yes: { id: 'automations.conditions.yes', defaultMessage: 'Yes (checked)' },
   no: { id: 'automations.conditions.no', defaultMessage: 'No (not checked)' },
   none: { id: 'automations.conditions.none', defaultMessage: 'None yet.' },
+  hours: { id: 'automations.conditions.hours', defaultMessage: 'hours' },
 });
 
 /** The properties a condition may test, in the list's order (`field` stands for each field). */
@@ -67,6 +69,11 @@ export interface ConditionListProps {
   /** The desk's field definitions (archived ones are offered only where already chosen). */
   fields: readonly CustomFieldDefinition[];
   words: TriggerWords;
+  /**
+   * Whether the trigger is a time rule: it offers the hours conditions and none of a change
+   * ("changed", who made it); other triggers the reverse.
+   */
+  timeRule: boolean;
 }
 
 /** One group of conditions (see the file's comment). */
@@ -81,6 +88,7 @@ export function ConditionList({
   staff,
   fields,
   words,
+  timeRule,
 }: ConditionListProps) {
   const intl = useIntl();
   const { token } = theme.useToken();
@@ -88,8 +96,12 @@ export function ConditionList({
   const setAt = (index: number, next: ConditionDraft) =>
     onChange(conditions.map((condition, at) => (at === index ? next : condition)));
 
+  const offered = (kind: string) => (kind === 'updatedBy' ? !timeRule : isHoursProperty(kind) ? timeRule : true);
   const propertyOptions = (chosen: string): NativeSelectOption[] => [
-    ...PROPERTIES.map((kind) => ({ value: kind, label: words.property(kind) })),
+    ...PROPERTIES.filter((kind) => offered(kind) || kind === chosen).map((kind) => ({
+      value: kind,
+      label: words.property(kind),
+    })),
     ...fields
       .filter((field) => !field.archived || `field:${field.key}` === chosen)
       .map((field) => ({ value: `field:${field.key}`, label: words.property(`field:${field.key}`) })),
@@ -156,6 +168,10 @@ export function ConditionList({
             dir="auto"
             value={condition.value}
             onChange={(event) => set(event.target.value)}
+            {...(isHoursProperty(condition.property) && {
+              inputMode: 'numeric' as const,
+              suffix: intl.formatMessage(TEXT.hours),
+            })}
           />
         );
     }
@@ -204,10 +220,14 @@ export function ConditionList({
                 <NativeSelect
                   aria-label={intl.formatMessage(TEXT.operator, { n })}
                   value={condition.operator}
-                  options={operatorsOf(condition.property).map((operator) => ({
-                    value: operator,
-                    label: words.operator(operator),
-                  }))}
+                  options={operatorsOf(condition.property)
+                    .filter(
+                      (operator) => !timeRule || !operator.startsWith('changed') || operator === condition.operator,
+                    )
+                    .map((operator) => ({
+                      value: operator,
+                      label: words.operator(operator),
+                    }))}
                   onChange={(operator) => {
                     const next = operator as ConditionOperator;
                     setAt(index, {
@@ -233,7 +253,13 @@ export function ConditionList({
           <Button
             icon={<PlusOutlined />}
             disabled={!mayAdd}
-            onClick={() => onChange([...conditions, conditionOn('subject', fields)])}
+            onClick={() =>
+              // A time rule's first condition is the hours one it needs.
+              onChange([
+                ...conditions,
+                conditionOn(timeRule && conditions.length === 0 ? 'hoursSinceUpdated' : 'subject', fields),
+              ])
+            }
           >
             {intl.formatMessage(TEXT.add)}
           </Button>

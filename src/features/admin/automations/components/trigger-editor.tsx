@@ -35,6 +35,12 @@ const TEXT = defineMessages({
   runsOn: { id: 'automations.editor.runsOn', defaultMessage: 'Runs on' },
   created: { id: 'automations.editor.created', defaultMessage: 'New tickets' },
   updated: { id: 'automations.editor.updated', defaultMessage: 'Updates to a ticket' },
+  time: { id: 'automations.editor.time', defaultMessage: 'On a schedule (a time rule)' },
+  timeHelp: {
+    id: 'automations.editor.timeHelp',
+    defaultMessage:
+      'A time rule is checked every 5 minutes over the tickets not closed, and acts at most once on each ticket. It needs an hours condition among “all of these”.',
+  },
   all: { id: 'automations.editor.all', defaultMessage: 'When all of these hold' },
   allHelp: { id: 'automations.editor.allHelp', defaultMessage: 'Every one must hold.' },
   any: { id: 'automations.editor.any', defaultMessage: 'And at least one of these' },
@@ -94,8 +100,14 @@ export function TriggerEditor({
     savedTitle === undefined
       ? intl.formatMessage(TEXT.newLabel)
       : intl.formatMessage(TEXT.editLabel, { title: savedTitle });
+  const timeRule = draft.on.includes('time');
   const toggleEvent = (event: TriggerEvent, on: boolean) =>
-    set({ on: TRIGGER_EVENTS.filter((each) => (each === event ? on : draft.on.includes(each))) });
+    // A time rule runs on the schedule alone: choosing it clears the others, and the others clear it.
+    set({
+      on: TRIGGER_EVENTS.filter((each) =>
+        each === event ? on : on && (event === 'time' || each === 'time') ? false : draft.on.includes(each),
+      ),
+    });
 
   return (
     <Flex wrap gap={16} align="flex-start" data-testid="trigger-editor">
@@ -144,7 +156,9 @@ export function TriggerEditor({
                   checked={draft.on.includes(event)}
                   onChange={(changed) => toggleEvent(event, changed.target.checked)}
                 >
-                  {intl.formatMessage(event === 'created' ? TEXT.created : TEXT.updated)}
+                  {intl.formatMessage(
+                    event === 'created' ? TEXT.created : event === 'updated' ? TEXT.updated : TEXT.time,
+                  )}
                 </Checkbox>
               ))}
             </Space>
@@ -160,6 +174,7 @@ export function TriggerEditor({
             staff={staff}
             fields={fields}
             words={words}
+            timeRule={timeRule}
           />
           <ConditionList
             legend={intl.formatMessage(TEXT.any)}
@@ -172,7 +187,9 @@ export function TriggerEditor({
             staff={staff}
             fields={fields}
             words={words}
+            timeRule={timeRule}
           />
+          {timeRule && <Typography.Text type="secondary">{intl.formatMessage(TEXT.timeHelp)}</Typography.Text>}
           <Typography.Text type="secondary">
             {intl.formatMessage(TEXT.count, { count: conditions, max: MAX_TRIGGER_CONDITIONS })}
           </Typography.Text>

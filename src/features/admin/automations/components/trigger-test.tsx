@@ -53,6 +53,7 @@ const TEXT = defineMessages({
   by: { id: 'automations.test.by', defaultMessage: 'Change made by' },
   eventCreated: { id: 'automations.test.eventCreated', defaultMessage: 'A new ticket' },
   eventUpdated: { id: 'automations.test.eventUpdated', defaultMessage: 'An update' },
+  eventTime: { id: 'automations.test.eventTime', defaultMessage: 'The schedule, now' },
   run: { id: 'automations.test.run', defaultMessage: 'Test on this ticket' },
   notANumber: { id: 'automations.test.notAReference', defaultMessage: 'Type a ticket number (like 42) or its id.' },
   notFound: { id: 'automations.test.notFound', defaultMessage: 'There is no ticket “{reference}”.' },
@@ -175,6 +176,8 @@ export function TriggerTest({ idBase, trigger, fields, staff, words }: TriggerTe
         values: { visible: underTest.ticket.fields ?? {}, agents: underTest.agentFields },
       },
       agents,
+      // A time rule's hours count to the moment of the test.
+      now: Date.now(),
     });
   }, [underTest, trigger, event, by, fields, agents]);
 
@@ -189,6 +192,7 @@ export function TriggerTest({ idBase, trigger, fields, staff, words }: TriggerTe
             event,
             by,
             requesterEmails: new Map(Object.entries(recent.requesterEmails)),
+            now: Date.now(),
           })
         : null,
     [recent, recentQuery.originalArgs, trigger, event, by],
@@ -262,21 +266,26 @@ export function TriggerTest({ idBase, trigger, fields, staff, words }: TriggerTe
               onChange={(next) => setEvent(next as TriggerEvent)}
               options={events.map((each) => ({
                 value: each,
-                label: intl.formatMessage(each === 'created' ? TEXT.eventCreated : TEXT.eventUpdated),
+                label: intl.formatMessage(
+                  each === 'created' ? TEXT.eventCreated : each === 'updated' ? TEXT.eventUpdated : TEXT.eventTime,
+                ),
               }))}
             />
           </div>
-          <div style={{ flex: '1 1 140px', minWidth: 0 }}>
-            <label htmlFor={`${idBase}-by`} style={{ display: 'block', marginBottom: 4 }}>
-              {intl.formatMessage(TEXT.by)}
-            </label>
-            <NativeSelect
-              id={`${idBase}-by`}
-              value={by}
-              onChange={(next) => setBy(next as ChangeAuthor)}
-              options={CHANGE_AUTHORS.map((author) => ({ value: author, label: words.author(author) }))}
-            />
-          </div>
+          {/* A time rule is run by the desk itself: no author to choose. */}
+          {event !== 'time' && (
+            <div style={{ flex: '1 1 140px', minWidth: 0 }}>
+              <label htmlFor={`${idBase}-by`} style={{ display: 'block', marginBottom: 4 }}>
+                {intl.formatMessage(TEXT.by)}
+              </label>
+              <NativeSelect
+                id={`${idBase}-by`}
+                value={by}
+                onChange={(next) => setBy(next as ChangeAuthor)}
+                options={CHANGE_AUTHORS.map((author) => ({ value: author, label: words.author(author) }))}
+              />
+            </div>
+          )}
         </Flex>
         <form
           aria-label={intl.formatMessage(TEXT.run)}

@@ -32,7 +32,8 @@ const TEXT = defineMessages({
   what: { id: 'workspace.ruleTrace.what', defaultMessage: 'the rule trace' },
   run: {
     id: 'workspace.ruleTrace.run',
-    defaultMessage: '{event, select, created {Ticket created} other {Ticket updated}} by {author}',
+    defaultMessage:
+      '{event, select, created {Ticket created} time {Time rules checked} other {Ticket updated}} by {author}',
   },
   fired: { id: 'workspace.ruleTrace.fired', defaultMessage: 'Fired: {triggers}' },
   noneFired: { id: 'workspace.ruleTrace.noneFired', defaultMessage: 'No trigger fired.' },

@@ -1,11 +1,11 @@
 /**
  * The local backend's trusted code on a schedule (DESIGN §2, §10), with the clock moved: the
- * automatic close after the desk's close-after days, by the system actor, and SLA breach
- * records written once at the moment each target fell due.
+ * automatic close after the desk's close-after days, by the system actor, SLA breach records
+ * written once at the moment each target fell due, and the desk's time rules acting once per ticket.
  */
 import 'fake-indexeddb/auto';
 import { openTriageDb } from '@/backend/local/core/db';
-import { runAutomationPass } from '@/backend/local/tickets/automation';
+import { runAutomationPass, runLocalTimeRules } from '@/backend/local/tickets/automation';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { demoAccount, localTestBackend, signInDemo } from '../../../../support/local-backend';
@@ -152,5 +152,107 @@ describe('uploads whose message is never sent (DESIGN §4)', () => {
     const again = await desk.customer.files.uploadAttachment(ticket.id, 'draft-1', file('draft.txt'));
     expect((await desk.pass()).orphans).toEqual([]);
     expect(await desk.db.files.get(again)).toBeDefined();
+  });
+});
+
+describe('time rules (DESIGN §10 "Time rules")', () => {
+  it('acts once on a ticket its hours reach by the moved clock: marks it, notes it, emails the requester, traces it', async () => {
+    const desk = await deskAt('2026-03-02T10:00:00.000Z');
+    await desk.admin.settings.saveTrigger({
+      id: 'remind-pending',
+      title: 'Remind after 3 days pending',
+      active: true,
+      order: 1,
+      on: ['time'],
+      all: [
+        { property: 'status', operator: 'is', value: 'pending' },
+        { property: 'hoursSinceUpdated', operator: 'atLeast', value: '72' },
+        { property: 'subject', operator: 'contains', value: 'zeppelin' },
+      ],
+      any: [],
+      actions: {
+        addTags: ['reminded'],
+        note: 'Reminded the requester.',
+        emails: [
+          {
+            to: 'requester',
+            address: '',
+            subject: 'Still there?',
+            body: '#{{ticket.number}} is {{ticket.status}}: we wait for you.',
+          },
+        ],
+      },
+    });
+    const ticket = await desk.customer.tickets.create({
+      subject: 'Zeppelin tickets',
+      description: 'Two seats, please.',
+      priority: 'normal',
+    });
+    await desk.agent.tickets.transition(ticket.id, 'await_customer');
+    const run = () => runLocalTimeRules({ db: desk.db, now: desk.now });
+
+    desk.move(72 * HOUR - 60_000);
+    expect(await run()).toEqual([]);
+    desk.move(60_000);
+    expect(await run()).toEqual([ticket.id]);
+    const acted = await desk.agent.tickets.get(ticket.id);
+    expect(acted).toMatchObject({ tags: ['reminded'], timeRuleMarks: ['remind-pending'], status: 'pending' });
+    const events = await desk.db.events.where('ticketId').equals(ticket.id).toArray();
+    expect(events.filter((event) => event.trigger)).toEqual([
+      expect.objectContaining({
+        type: 'tags',
+        to: 'reminded',
+        actorId: SYSTEM_ACTOR_ID,
+        trigger: 'Remind after 3 days pending',
+      }),
+    ]);
+    const notes = await desk.db.messages
+      .where('ticketId')
+      .equals(ticket.id)
+      .filter((message) => message.internal)
+      .toArray();
+    expect(notes.map((note) => note.body)).toEqual(['Reminded the requester.']);
+    const mail = await desk.db.mail
+      .where('ticketId')
+      .equals(ticket.id)
+      .filter((item) => item.kind === 'rule-email')
+      .toArray();
+    expect(mail.map((item) => [item.to[0], item.message.subject])).toEqual([
+      ['dana@example.test', `[#${ticket.number}] Still there?`],
+    ]);
+    expect(mail[0]?.message.text).toContain(`#${ticket.number} is Pending: we wait for you.`);
+    const traces = await desk.db.ruleTraces.where('ticketId').equals(ticket.id).toArray();
+    expect(traces.filter((trace) => trace.event === 'time')).toEqual([
+      expect.objectContaining({ by: 'system', fired: ['Remind after 3 days pending'] }),
+    ]);
+
+    // Once per ticket: a week later, the mark keeps it from acting again, and no trace is added.
+    desk.move(7 * DAY);
+    expect(await run()).toEqual([]);
+    expect(await desk.db.ruleTraces.where('ticketId').equals(ticket.id).count()).toBe(traces.length);
+  });
+
+  it('acts on a ticket its hours reach and leaves alone one they do not reach yet', async () => {
+    const desk = await deskAt('2026-03-02T10:00:00.000Z');
+    await desk.admin.settings.saveTrigger({
+      id: 'stale-open',
+      title: 'Stale open tickets',
+      active: true,
+      order: 1,
+      on: ['time'],
+      all: [
+        { property: 'hoursSinceCreated', operator: 'atLeast', value: '24' },
+        { property: 'subject', operator: 'contains', value: 'zeppelin' },
+      ],
+      any: [],
+      actions: { priority: 'high' },
+    });
+    const open = await desk.customer.tickets.create({ subject: 'Zeppelin one', description: 'x', priority: 'low' });
+    desk.move(23 * HOUR);
+    const young = await desk.customer.tickets.create({ subject: 'Zeppelin two', description: 'x', priority: 'low' });
+    desk.move(HOUR);
+    expect(await runLocalTimeRules({ db: desk.db, now: desk.now })).toEqual([open.id]);
+    expect((await desk.agent.tickets.get(open.id)).priority).toBe('high');
+    expect((await desk.agent.tickets.get(young.id)).priority).toBe('low');
   });
 });
