@@ -3,10 +3,13 @@
  * "assign to me" — a trigger acts for the desk — laid out as the macros' editor lays them out:
  * status event, priority, category, assignee (a named agent, nobody, or round-robin over a set of
  * agents under a cap of unsolved tickets each), tags added and removed, custom field values, an
- * internal note, and emails (`trigger-emails.tsx`).
+ * internal note, and emails (`trigger-emails.tsx`). A value it still sets on a field archived since
+ * is said, with a button that takes it out (a run would refuse the whole trigger).
  */
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -51,6 +54,11 @@ const TEXT = defineMessages({
   addFieldLabel: { id: 'automations.actions.addFieldLabel', defaultMessage: 'Set a field' },
   removeField: { id: 'automations.actions.removeField', defaultMessage: 'Stop setting {field}' },
   note: { id: 'automations.actions.note', defaultMessage: 'Internal note (optional)' },
+  archivedField: {
+    id: 'automations.actions.archivedField',
+    defaultMessage:
+      '“{field}” has been archived: it takes no new value, so this trigger is refused whenever it runs. Stop setting it.',
+  },
 });
 
 /** A labelled control: full width on a phone, half a row from about 560 px. */
@@ -84,6 +92,8 @@ export interface TriggerActionsEditorProps {
   staff: readonly Pick<UserProfile, 'uid' | 'displayName'>[];
   /** The desk's active field definitions (what an action may set). */
   fields: readonly CustomFieldDefinition[];
+  /** The desk's archived field definitions: an action that still sets one is shown, to be taken out. */
+  archived?: readonly CustomFieldDefinition[];
 }
 
 /** The actions of a trigger (see the file's comment). */
@@ -94,6 +104,7 @@ export function TriggerActionsEditor({
   categories,
   staff,
   fields,
+  archived = [],
 }: TriggerActionsEditorProps) {
   const intl = useIntl();
   const labels = useLabels();
@@ -101,6 +112,8 @@ export function TriggerActionsEditor({
   const locale = intl.locale as Locale;
   const leave = { value: '', label: intl.formatMessage(TEXT.leave) };
   const unused = fields.filter((field) => !draft.fields.some((row) => row.key === field.key));
+  // Values the trigger sets on fields archived since: not drawn as controls, said and removable here.
+  const stale = archived.filter((field) => draft.fields.some((row) => row.key === field.key));
   const tags = (key: 'addTags' | 'removeTags', label: string) => (
     <Labelled id={`${idBase}-${key}`} label={label}>
       <Select
@@ -228,6 +241,25 @@ export function TriggerActionsEditor({
           {tags('addTags', intl.formatMessage(TEXT.addTags))}
           {tags('removeTags', intl.formatMessage(TEXT.removeTags))}
         </Flex>
+        {stale.map((field) => {
+          const label = localized(field.label, locale);
+          return (
+            <Alert
+              key={field.key}
+              type="warning"
+              showIcon
+              message={intl.formatMessage(TEXT.archivedField, { field: label })}
+              action={
+                <Button
+                  size="small"
+                  onClick={() => onChange({ fields: draft.fields.filter((row) => row.key !== field.key) })}
+                >
+                  {intl.formatMessage(TEXT.removeField, { field: label })}
+                </Button>
+              }
+            />
+          );
+        })}
         {fields.length > 0 && (
           <div>
             <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>

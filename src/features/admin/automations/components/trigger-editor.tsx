@@ -95,6 +95,7 @@ export function TriggerEditor({
   const conditions = draft.all.length + draft.any.length;
   const mayAdd = conditions < MAX_TRIGGER_CONDITIONS;
   const active = useMemo(() => fields.filter((field) => !field.archived), [fields]);
+  const archived = useMemo(() => fields.filter((field) => field.archived), [fields]);
   const previewed = useMemo(() => previewedOf(draft, fields), [draft, fields]);
   const label =
     savedTitle === undefined
@@ -200,6 +201,7 @@ export function TriggerEditor({
             categories={categories}
             staff={staff}
             fields={active}
+            archived={archived}
           />
           {problem && <Alert type="error" showIcon role="alert" message={problem} />}
           <Space wrap>

@@ -230,6 +230,28 @@ describe('automations', () => {
     ).toBeInTheDocument();
   });
 
+  it('says that a trigger sets a field archived since, and takes the value out so it saves', async () => {
+    const u = user();
+    const { backend } = await seededDeskAs(demoAccount('admin'));
+    await backend.settings.saveTrigger({
+      ...trigger('by-product', 'Web app tickets', 0, 'login'),
+      actions: { priority: 'high', fields: { product: 'web_app' } },
+    });
+    const fields = await firstValue(backend.settings.watchFields.bind(backend.settings));
+    await backend.settings.saveFields(
+      fields.map((field) => (field.key === 'product' ? { ...field, archived: true } : field)),
+    );
+    renderApp(backend, '/admin/automations');
+    await u.click(await screen.findByRole('button', { name: 'Edit Web app tickets' }));
+    const form = screen.getByRole('form', { name: 'Edit “Web app tickets”' });
+    const warning = await within(form).findByText(/“Product” has been archived/);
+    await u.click(within(form).getByRole('button', { name: 'Stop setting Product' }));
+    expect(warning).not.toBeInTheDocument();
+    await u.click(within(form).getByRole('button', { name: 'Save trigger' }));
+    const [saved] = await storedTriggers(backend, (triggers) => triggers.some((each) => !each.actions.fields));
+    expect(saved?.actions).toEqual({ priority: 'high' });
+  });
+
   it('says the schema’s refusal in Spanish', async () => {
     const u = user();
     const { backend } = await seededDeskAs(demoAccount('admin'));
