@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { shot } from './support';
+import { FIRST_SIGN_IN_MS, shot } from './support';
 
 async function signInAsSeeded(page: Page, role: 'agent' | 'customer'): Promise<void> {
   await page.goto('/sign-in');
@@ -22,7 +22,7 @@ test('an agent writes a reply-only macro and inserts it into a ticket with its p
   page,
 }) => {
   await signInAsSeeded(page, 'agent');
-  await expect(page).toHaveURL(/\/desk(\?|$)/);
+  await expect(page).toHaveURL(/\/desk(\?|$)/, { timeout: FIRST_SIGN_IN_MS });
   const account = page.getByRole('button', { name: /account menu$/ });
   const agentName = (await account.locator('.triage-header-name').textContent()) ?? '';
   expect(agentName).not.toBe('');

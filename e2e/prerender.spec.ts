@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DANA, PRIYA, shot, signIn } from './support';
+import { DANA, FIRST_SIGN_IN_MS, PRIYA, shot, signIn } from './support';
 
 // Holding the app's scripts is a route on the network: a service worker answering them from its
 // precache (installed by the first visit, DESIGN §12) would get round it. Blocked for every
@@ -121,7 +121,7 @@ test('what is typed before the scripts arrive is kept when the page hydrates', a
   await expect(page.getByLabel('Email')).toHaveValue(PRIYA.email);
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(PRIYA.home);
+  await expect(page).toHaveURL(PRIYA.home, { timeout: FIRST_SIGN_IN_MS });
   expect(errors).toEqual([]);
 });
 
@@ -138,7 +138,7 @@ test('a click on Sign in before the scripts arrive neither reloads the page nor 
   await expect(page.getByLabel('Password')).toHaveValue(PRIYA.password);
   release();
   // Hydrated, the screen makes the held submission with what was typed.
-  await expect(page).toHaveURL(PRIYA.home);
+  await expect(page).toHaveURL(PRIYA.home, { timeout: FIRST_SIGN_IN_MS });
   expect(errors).toEqual([]);
 });
 

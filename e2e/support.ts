@@ -61,11 +61,11 @@ export async function onlyInThisTab(page: Page): Promise<void> {
 }
 
 /**
- * The ceiling of a sign-in (ms): a context's first one on the local build seeds the demo desk
+ * The ceiling of a sign-in or sign-up (ms): a context's first one on the local build seeds the demo desk
  * first, which two workers on two small cores stretch past the default 15 s. A bound for a hang,
  * not a gate on speed.
  */
-const FIRST_SIGN_IN_MS = 40_000;
+export const FIRST_SIGN_IN_MS = 40_000;
 
 /**
  * Signs a person in through the form on `page`, only in that tab unless `thisTabOnly` is false
@@ -121,7 +121,7 @@ export async function signUp(page: Page, person: NewPerson, timeout?: number): P
   await page.getByLabel('Confirm password').fill(person.password);
   await onlyInThisTab(page);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/requests$/, timeout === undefined ? {} : { timeout });
+  await expect(page).toHaveURL(/\/requests$/, { timeout: timeout ?? FIRST_SIGN_IN_MS });
 }
 
 /**
