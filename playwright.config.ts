@@ -29,9 +29,11 @@ const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT ?? 4174);
 export default defineConfig({
   testDir: './e2e',
   outputDir: process.env.E2E_OUTPUT ?? './test-results/playwright',
-  // Ceilings for a hang, not gates on speed (two workers on two cores make each journey slower).
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Ceilings for a hang, not gates on speed (two workers on two cores make each journey slower; a
+  // context's first visit to the local build seeds the demo desk on the main thread, which under the
+  // whole suite's load on a small machine took more than 15 s).
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   // Two workers (one per core) unless E2E_WORKERS says otherwise. Every test has its own browser
   // context, so its own local desk (IndexedDB) and session, and the local journeys run test by
   // test side by side. The Firebase projects share one emulator desk and keep their file's tests
