@@ -7,43 +7,8 @@ import ar from '@/domain/mail/catalogues/ar.json';
 import type { MailPerson } from '@/domain/mail/drafts';
 import { decideRuleEmails, type RuleEmailPlan } from '@/domain/mail/rule-mail';
 import { draftRuleEmail, templateFor, type RuleEmailContext } from '@/domain/mail/rule-mail-draft';
-import type { TriggerEmailIntent } from '@/domain/plans/triggers';
-import type { TriggerEmail } from '@/domain/triggers';
 
-const requester: MailPerson = {
-  uid: 'dana',
-  email: 'dana@shop.example',
-  displayName: 'Dana Ruiz',
-  role: 'customer',
-  locale: 'es',
-  emailVerified: true,
-};
-const assignee: MailPerson = {
-  uid: 'priya',
-  email: 'priya@desk.example',
-  displayName: 'Priya Shah',
-  role: 'agent',
-  emailVerified: true,
-};
-const template: TriggerEmail = {
-  to: 'requester',
-  address: '',
-  subject: 'About {{ticket.subject}}',
-  body: 'Hi {{requester.firstName}}, #{{ticket.number}} is {{ticket.status}} ({{ticket.priority}}). {{assignee.firstName}} of {{desk.name}}: {{ticket.link}} {{unknown}}',
-  translations: {
-    es: {
-      subject: 'Sobre {{ticket.subject}}',
-      body: 'Hola {{requester.firstName}}, #{{ticket.number}} está {{ticket.status}} ({{ticket.priority}}).',
-    },
-  },
-};
-const intent = (email: Partial<TriggerEmail>, index = 0): TriggerEmailIntent => ({
-  triggerId: 'tr1',
-  trigger: 'Tell them',
-  index,
-  email: { ...template, ...email },
-});
-const people = { requester, assignee, byAddress: new Map<string, MailPerson>() };
+import { intent, people, template } from '../../../support/rule-mail-fixtures';
 
 describe('draftRuleEmail', () => {
   const context: RuleEmailContext = {

@@ -2,45 +2,9 @@
  * A trigger's emails (DESIGN §10 "Rule emails"), `rule-mail.ts`: who each goes to and the
  * per-ticket limit. The email as written is `rule-mail-draft.test.ts`'s.
  */
-import type { MailPerson } from '@/domain/mail/drafts';
 import { decideRuleEmails, MAX_RULE_EMAILS_PER_TICKET } from '@/domain/mail/rule-mail';
-import type { TriggerEmailIntent } from '@/domain/plans/triggers';
-import type { TriggerEmail } from '@/domain/triggers';
 
-const requester: MailPerson = {
-  uid: 'dana',
-  email: 'dana@shop.example',
-  displayName: 'Dana Ruiz',
-  role: 'customer',
-  locale: 'es',
-  emailVerified: true,
-};
-const assignee: MailPerson = {
-  uid: 'priya',
-  email: 'priya@desk.example',
-  displayName: 'Priya Shah',
-  role: 'agent',
-  emailVerified: true,
-};
-const template: TriggerEmail = {
-  to: 'requester',
-  address: '',
-  subject: 'About {{ticket.subject}}',
-  body: 'Hi {{requester.firstName}}, #{{ticket.number}} is {{ticket.status}} ({{ticket.priority}}). {{assignee.firstName}} of {{desk.name}}: {{ticket.link}} {{unknown}}',
-  translations: {
-    es: {
-      subject: 'Sobre {{ticket.subject}}',
-      body: 'Hola {{requester.firstName}}, #{{ticket.number}} está {{ticket.status}} ({{ticket.priority}}).',
-    },
-  },
-};
-const intent = (email: Partial<TriggerEmail>, index = 0): TriggerEmailIntent => ({
-  triggerId: 'tr1',
-  trigger: 'Tell them',
-  index,
-  email: { ...template, ...email },
-});
-const people = { requester, assignee, byAddress: new Map<string, MailPerson>() };
+import { assignee, intent, people, requester } from '../../../support/rule-mail-fixtures';
 
 describe('decideRuleEmails', () => {
   it('writes to the requester, the assignee and a fixed address, each at their address', () => {
