@@ -5,18 +5,9 @@
  * lighter build Playwright itself runs headless, else the full browser — and elsewhere
  * Playwright's own Chromium. Screenshots go to test-results/ (kept as CI artifacts).
  */
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from './e2e/browsers';
 
-/**
- * Debian's packages `chromium-headless-shell` (about a fifth less CPU for the same journeys:
- * docs/benchmarks.md) and `chromium`, the first present; E2E_CHROMIUM names another.
- */
-const SYSTEM_CHROMIUM = [
-  process.env.E2E_CHROMIUM,
-  '/usr/lib/chromium/chromium-headless-shell',
-  '/usr/bin/chromium',
-].find((candidate): candidate is string => candidate !== undefined && existsSync(candidate));
 /** E2E_PORT, E2E_DIST and E2E_OUTPUT let two people (or CI jobs) run the local journeys side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DIST = process.env.E2E_DIST ?? 'dist';
@@ -60,15 +51,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       ...(SYSTEM_CHROMIUM ? { executablePath: SYSTEM_CHROMIUM } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

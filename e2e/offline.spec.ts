@@ -46,6 +46,37 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
+/** The session-storage key that keeps a reloaded page offline (`keepOfflineAcrossReloads`). */
+const STILL_OFFLINE = 'e2e-still-offline';
+
+/**
+ * Chromium 150 forgets the emulated offline state of `navigator.onLine` when the page reloads
+ * (the network stays blocked, and the reloaded document reads `true` and gets no `offline`
+ * event): every document of the context reads `navigator.onLine` as false while the tab's
+ * session storage holds STILL_OFFLINE, and as the browser's value otherwise. Only that signal is
+ * stood in for; the network is the browser's, offline for real.
+ */
+async function keepOfflineAcrossReloads(page: Page): Promise<void> {
+  await page.addInitScript((key) => {
+    const browserValue = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')?.get;
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        return sessionStorage.getItem(key) === '1' ? false : Boolean(browserValue?.call(this) ?? true);
+      },
+    });
+  }, STILL_OFFLINE);
+  await page.evaluate((key) => sessionStorage.setItem(key, '1'), STILL_OFFLINE);
+}
+
+/** Ends `keepOfflineAcrossReloads` with the `online` event a real reconnect fires. */
+async function reconnect(page: Page): Promise<void> {
+  await page.evaluate((key) => {
+    sessionStorage.removeItem(key);
+    window.dispatchEvent(new Event('online'));
+  }, STILL_OFFLINE);
+}
+
 /** The version the controlling worker answers (only the second deploy's answers). */
 function workerVersion(page: Page): Promise<string> {
   return page.evaluate(
@@ -94,6 +125,7 @@ test('a reply written offline waits, survives an offline reload and is delivered
 
   // Reload, still offline: the service worker answers the page and its files; the ticket reads
   // from the local data, the reply still waits.
+  await keepOfflineAcrossReloads(priya);
   const reload = await priya.reload();
   expect(reload?.fromServiceWorker()).toBe(true);
   await expect(heading).toBeVisible();
@@ -104,6 +136,7 @@ test('a reply written offline waits, survives an offline reload and is delivered
 
   // Reconnect: delivered, once.
   await context.setOffline(false);
+  await reconnect(priya);
   await expect(copies(priya)).toHaveCount(1, { timeout: 10_000 });
   await expect(priya.getByRole('list', { name: 'Unsent messages' })).toHaveCount(0);
   await expect(priya.getByText('Offline', { exact: true })).toHaveCount(0);

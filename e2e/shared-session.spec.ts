@@ -4,8 +4,13 @@
  * every tab out. A tab signed in "only in this tab" keeps its own person meanwhile; "Sign in
  * someone else in this tab" sets a tab apart without signing the browser's person out.
  */
+import { fullBrowser } from './browsers';
 import { expect, test } from './fixtures';
 import { DANA, PRIYA, sawSignIn, shot, signIn, watchForSignInFlash } from './support';
+
+// Debian's chromium-headless-shell 150 crashes the renderer of a tab opened by Ctrl+click (the
+// full browser opens it): this file runs in the full browser where the machine has it.
+test.use(fullBrowser());
 
 test('tabs share the signed-in person; a tab of its own keeps its person', async ({ context, page }) => {
   // A customer first, in a tab of their own (how one machine shows two people side by side).
