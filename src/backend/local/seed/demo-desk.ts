@@ -41,7 +41,7 @@ import { RATABLE_STATUSES, type SatisfactionRating } from '@/domain/satisfaction
 import { DESK_SETTINGS_ID } from '@/backend/local/settings/settings';
 import { applyTransition, auditEvent } from '@/backend/local/tickets/audit-records';
 import { TICKET_COUNTER_ID } from '@/backend/local/tickets/tickets';
-import type { TriggerInput } from '@/domain/triggers';
+import type { TriggerEmail, TriggerInput } from '@/domain/triggers';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -403,11 +403,33 @@ export const DEMO_FIELDS: CustomFieldDefinition[] = [
   },
 ];
 
+/** The email of the demo's time rule "Remind the requester after 3 days pending", in the desk's three languages. */
+const PENDING_REMINDER: TriggerEmail = {
+  to: 'requester',
+  address: '',
+  subject: 'Waiting for your reply: {{ticket.subject}}',
+  body: 'Hi {{requester.firstName}},\n\nWe asked you something on request #{{ticket.number}} three days ago and have not heard back. Reply to this email or on {{ticket.link}} and we will carry on; if it is sorted, you need not do anything.',
+  translations: {
+    es: {
+      subject: 'Esperamos tu respuesta: {{ticket.subject}}',
+      body: 'Hola {{requester.firstName}}:\n\nHace tres días te preguntamos algo en la solicitud #{{ticket.number}} y aún no tenemos respuesta. Responde a este correo o en {{ticket.link}} y seguimos; si ya está resuelto, no tienes que hacer nada.',
+    },
+    ar: {
+      subject: 'بانتظار ردك: {{ticket.subject}}',
+      body: 'مرحبًا {{requester.firstName}}،\n\nسألناك قبل ثلاثة أيام عن أمر في الطلب رقم {{ticket.number}} ولم يصلنا ردك بعد. رُدّ على هذه الرسالة أو عبر {{ticket.link}} لنتابع؛ وإن حُلّت المسألة فلا داعي لفعل أي شيء.',
+    },
+  },
+};
+
 /**
  * The demo desk's triggers (DESIGN §10 "Triggers"), which act on it as soon as someone writes:
  * "Urgent requests go round-robin" (a new urgent ticket nobody holds goes to the next available
  * demo agent, at most 20 unsolved each, tagged `escalated`) and "VIP customers" (a low or normal
- * ticket tagged `vip`, new or changed, becomes high priority). No seeded ticket is tagged `vip`.
+ * ticket tagged `vip`, new or changed, becomes high priority; no seeded ticket is tagged `vip`);
+ * and one time rule, "Remind the requester after 3 days pending" (DESIGN §10 "Time rules"), which
+ * the desk's scheduled pass runs: a ticket pending and not updated for 72 hours is tagged
+ * `reminded` and its requester emailed (where their address is verified and their updates are on),
+ * once per ticket. The seeded desk has such tickets, so it acts at the first pass after a visit.
  */
 export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime): TriggerRecord[] {
   const admin = staff.find((user) => user.role === 'admin')?.uid ?? '';
@@ -438,6 +460,19 @@ export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime): Tr
         { property: 'priority', operator: 'is', value: 'normal' },
       ],
       actions: { priority: 'high' },
+    },
+    {
+      id: 'pending-reminder',
+      title: 'Remind the requester after 3 days pending',
+      active: true,
+      order: 2,
+      on: ['time'],
+      all: [
+        { property: 'status', operator: 'is', value: 'pending' },
+        { property: 'hoursSinceUpdated', operator: 'atLeast', value: '72' },
+      ],
+      any: [],
+      actions: { addTags: ['reminded'], emails: [PENDING_REMINDER] },
     },
   ];
   return triggers.map((trigger) => ({ ...trigger, updatedAt: at, updatedBy: admin }));

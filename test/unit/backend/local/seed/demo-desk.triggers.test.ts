@@ -1,9 +1,13 @@
 /**
  * The demo desk's triggers (`demoTriggers`) acting on the local backend as the app seeds it: a
  * customer's urgent request goes to an available demo agent and is tagged `escalated`, the next
- * one to the other agent; an agent tagging a normal ticket `vip` makes it high priority.
+ * one to the other agent; an agent tagging a normal ticket `vip` makes it high priority; the
+ * scheduled pass reminds the requesters of the seeded tickets pending for 3 days, once each.
  */
 import 'fake-indexeddb/auto';
+import { openTriageDb } from '@/backend/local/core/db';
+import { runLocalTimeRules } from '@/backend/local/tickets/automation';
+import type { Ticket } from '@/domain/types';
 import { demoAccount, firstTickets, localTestBackend, signInDemo } from '../../../../support/local-backend';
 
 jest.setTimeout(30_000);
@@ -42,5 +46,49 @@ describe('the demo desk’s triggers', () => {
     expect(tagged.tags).toEqual(['vip']);
     const after = (await firstTickets(agent, { limit: 100 })).find((ticket) => ticket.id === normal.id);
     expect(after?.priority).toBe('high');
+  });
+});
+
+describe('the demo desk’s time rule', () => {
+  it('reminds the requesters of the tickets as they pass 3 days pending, once each, and leaves the rest', async () => {
+    const dbName = `demo-time-rule-${Math.random().toString(36).slice(2)}`;
+    const seededAt = Date.parse('2026-03-02T10:00:00.000Z');
+    const agent = localTestBackend({ seed: true, history: true, triggers: true, dbName, now: () => seededAt });
+    await signInDemo(agent, demoAccount('priya@triage.test'));
+    const db = openTriageDb(dbName);
+    const before = await db.tickets.toArray();
+    const pendingFor = (ticket: Ticket, at: number) =>
+      ticket.status === 'pending' ? (at - Date.parse(ticket.updatedAt)) / 3_600_000 : -1;
+    // The seeded desk's pending tickets are younger than 3 days at the first visit: nothing yet.
+    expect(before.some((ticket) => pendingFor(ticket, seededAt) >= 0)).toBe(true);
+    expect(await runLocalTimeRules({ db, now: () => seededAt })).toEqual(
+      before.filter((ticket) => pendingFor(ticket, seededAt) >= 72).map((ticket) => ticket.id),
+    );
+
+    // Half a day later the oldest have passed 3 days.
+    const now = seededAt + 12 * 3_600_000;
+    const due = before.filter((ticket) => pendingFor(ticket, now) >= 72);
+    expect(due.length).toBeGreaterThan(0);
+    const acted = await runLocalTimeRules({ db, now: () => now });
+    expect([...acted].sort()).toEqual(due.map((ticket) => ticket.id).sort());
+    for (const ticket of await db.tickets.bulkGet(acted)) {
+      expect(ticket?.tags).toContain('reminded');
+      expect(ticket?.timeRuleMarks).toEqual(['pending-reminder']);
+      expect(ticket?.status).toBe('pending');
+    }
+    const reminders = await db.mail.filter((item) => item.kind === 'rule-email').toArray();
+    expect(reminders.length).toBeGreaterThan(0);
+    expect(reminders.every((item) => acted.includes(item.ticketId ?? ''))).toBe(true);
+    expect(reminders.map((item) => item.message.subject)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Waiting for your reply|Esperamos tu respuesta|بانتظار ردك/)]),
+    );
+    const untouched = before.filter((ticket) => !acted.includes(ticket.id));
+    for (const ticket of await db.tickets.bulkGet(untouched.map((each) => each.id))) {
+      expect(ticket?.tags ?? []).not.toContain('reminded');
+    }
+
+    // The next pass finds every reminded ticket marked: nothing more.
+    expect(await runLocalTimeRules({ db, now: () => now + 5 * 60_000 })).toEqual([]);
+    expect(await db.mail.filter((item) => item.kind === 'rule-email').count()).toBe(reminders.length);
   });
 });
