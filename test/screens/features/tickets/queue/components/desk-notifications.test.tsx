@@ -50,9 +50,15 @@ beforeEach(() => {
   localStorage.clear();
 });
 
+/**
+ * How long the bell may take to say "on": its two live lists' first snapshots over a seeded desk.
+ * A bound for a hang, not for speed (10 s was passed once on a loaded two-core machine).
+ */
+const BELL_ON_MS = 30_000;
+
 /** Waits until the bell shows notifications on (its live lists have their first snapshot). */
 async function bellOn() {
-  const bell = await screen.findByRole('button', { name: /Desktop notifications on/ });
+  const bell = await screen.findByRole('button', { name: /Desktop notifications on/ }, { timeout: BELL_ON_MS });
   // Give both live lists their baseline snapshot before anything changes.
   await new Promise((resolve) => setTimeout(resolve, 500));
   return bell;
@@ -128,7 +134,7 @@ describe('desk notifications', () => {
     const { unmount } = renderApp(backend, '/desk');
     await user.click(await screen.findByRole('button', { name: /Turn on desktop notifications/ }));
     expect(FakeNotification.requestPermission).toHaveBeenCalled();
-    await screen.findByRole('button', { name: /Desktop notifications on/ });
+    await screen.findByRole('button', { name: /Desktop notifications on/ }, { timeout: BELL_ON_MS });
     unmount();
 
     FakeNotification.permission = 'denied';
