@@ -92,9 +92,9 @@ export const fieldDefinitionsWritten = onDocumentWritten(
 );
 
 /**
- * Every five minutes (DESIGN §2, §10): the automatic close of solved tickets after the desk's
- * close-after days and the SLA breach records, as the system actor (see {@link runDeskAutomation});
- * the desk's time rules run ({@link runTimeRules}, DESIGN §10 "Time rules");
+ * Every five minutes (DESIGN §2, §10): the desk's automatic-close rule written when it has none,
+ * and the SLA breach records, as the system actor (see {@link runDeskAutomation}); the desk's time
+ * rules run ({@link runTimeRules}, DESIGN §10 "Time rules"), the automatic close among them;
  * the uploads whose message was never sent within a day deleted (DESIGN §4, {@link deleteOrphanUploads});
  * a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
  * {@link backfillPeopleSearchKeys}); and a step of the conversation words' back-fill until every
@@ -103,9 +103,9 @@ export const fieldDefinitionsWritten = onDocumentWritten(
  * and a step of the fields' sort slots' back-fill until every ticket has them ({@link backfillFieldSort}).
  */
 export const deskAutomation = onSchedule('every 5 minutes', async () => {
-  const { closed, breaches } = await runDeskAutomation(getFirestore(), Date.now());
-  if (closed.length > 0 || breaches > 0)
-    logger.info(`automation: closed ${closed.length}, breaches recorded ${breaches}`);
+  const { autoCloseRule, breaches } = await runDeskAutomation(getFirestore(), Date.now());
+  if (autoCloseRule) logger.info('automation: the desk’s automatic-close rule written from its close-after days');
+  if (breaches > 0) logger.info(`automation: breaches recorded ${breaches}`);
   // The desk's time rules, by the job's clock (moved only on the emulators: `clock.ts`).
   const acted = await runTimeRules(getFirestore(), await automationNow(getFirestore(), process.env, Date.now()));
   if (acted.length > 0) logger.info(`time rules acted on ${acted.length} tickets`);

@@ -5,13 +5,15 @@
  *   a Timestamp) from the write, with the desk's current policy;
  * - on every settings write, the history entry (who changed which part) and the unsolved
  *   tickets' due times under the new policy;
- * - on a schedule, the automatic close and the SLA breach records, as the system actor.
+ * - on a schedule, the automatic-close rule for a desk that has none and the SLA breach records,
+ *   as the system actor.
  */
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { deskSettingsFrom } from '@/domain/settings-schema';
 import { changedSettingsParts } from '@/domain/settings-history';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
-import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { AUTO_CLOSE_TRIGGER_ID, autoCloseTrigger, orderAfter } from '@/domain/auto-close';
+import { breachRecords, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { slaDueAtOf } from '@/domain/sla/clocks';
 import { sameSlaState, slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { DeskSettings, Ticket, TicketSlaState } from '@/domain/types';
@@ -140,30 +142,40 @@ export async function recordSettingsChange(
 }
 
 /**
- * One scheduled pass (DESIGN §2, §10): solved tickets past the close-after days are closed by
- * the system actor (`updatedBy: 'system'`, so `ticketWritten` writes the status event by
- * "Triage"), each in a transaction that checks it is still solved; unsolved tickets whose next
- * SLA target is past due get each breach's audit entry once (fixed ids: `create` fails on a
- * second pass).
- * @param now ms since the epoch.
- * @returns the ids closed and the number of breach entries written.
+ * Writes the desk's automatic-close rule (`autoCloseTrigger`, from `closeAfterDays`, after the
+ * desk's triggers; DESIGN §10 "The automatic close") when `triggers/auto-close` does not exist —
+ * a desk from before the rule — in a transaction, so two passes write it once.
+ * @returns whether it wrote the rule.
  */
-export async function runDeskAutomation(db: Firestore, now: number): Promise<{ closed: string[]; breaches: number }> {
+export async function ensureAutoCloseRule(db: Firestore, desk: DeskSettings, now: number): Promise<boolean> {
+  const ref = db.doc(`triggers/${AUTO_CLOSE_TRIGGER_ID}`);
+  if ((await ref.get()).exists) return false;
+  return db.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return false;
+    const orders = (await tx.get(db.collection('triggers'))).docs.map((row) => ({
+      order: Number(row.get('order')) || 0,
+    }));
+    const rule = autoCloseTrigger(desk.closeAfterDays, orderAfter(orders));
+    const { id: _id, ...data } = rule;
+    tx.create(ref, { ...data, updatedAt: Timestamp.fromMillis(now), updatedBy: SYSTEM_ACTOR_ID });
+    return true;
+  });
+}
+
+/**
+ * One scheduled pass (DESIGN §2, §10): the desk's automatic-close rule written when it has none
+ * ({@link ensureAutoCloseRule}; the close itself is that time rule's, `runTimeRules`); unsolved
+ * tickets whose next SLA target is past due get each breach's audit entry once (fixed ids:
+ * `create` fails on a second pass).
+ * @param now ms since the epoch.
+ * @returns whether the rule was written, and the number of breach entries written.
+ */
+export async function runDeskAutomation(
+  db: Firestore,
+  now: number,
+): Promise<{ autoCloseRule: boolean; breaches: number }> {
   const desk = await readDesk(db);
-  const closed: string[] = [];
-  const cutoff = Timestamp.fromMillis(now - desk.closeAfterDays * 24 * 60 * 60_000);
-  const due = await db.collection('tickets').where('status', '==', 'solved').where('solvedAt', '<=', cutoff).get();
-  for (const row of due.docs) {
-    const didClose = await db.runTransaction(async (tx) => {
-      const fresh = await tx.get(row.ref);
-      const plan = planAutoClose(ticketOf(fresh), desk.closeAfterDays, now);
-      if (!plan) return false;
-      const stamp = Timestamp.fromMillis(now);
-      tx.update(row.ref, { status: 'closed', closedAt: stamp, updatedAt: stamp, updatedBy: SYSTEM_ACTOR_ID });
-      return true;
-    });
-    if (didClose) closed.push(row.id);
-  }
+  const autoCloseRule = await ensureAutoCloseRule(db, desk, now);
 
   let breaches = 0;
   const late = await db
@@ -194,5 +206,5 @@ export async function runDeskAutomation(db: Firestore, now: number): Promise<{ c
       }
     }
   }
-  return { closed, breaches };
+  return { autoCloseRule, breaches };
 }

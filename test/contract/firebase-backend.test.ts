@@ -447,7 +447,7 @@ describe('Firebase adapter', () => {
   // build fails here on delivery). It is run through the Functions emulator's own route for its
   // trigger, as a schedule would run it: the same function, on the same emulated Firestore.
   whenFirestoreRuns(
-    'runs the scheduled desk automation on the emulators: an automatic close and a breach record',
+    'runs the scheduled desk automation on the emulators: the automatic-close rule written and acting, and a breach record',
     async () => {
       const harness = firebaseHarness();
       try {

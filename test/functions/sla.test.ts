@@ -2,16 +2,21 @@
  * The SLA side of trusted code (functions/src/sla.ts, DESIGN §10) against a real Firestore
  * emulator, called as the triggers and the schedule call it: a new ticket gets its SLA record
  * and due time; a settings save writes who changed what and moves unsolved tickets' due times;
- * the scheduled pass closes a solved ticket after the close-after days (the clock moved), as
- * "system", once, and records a breach once. Skips without FIRESTORE_EMULATOR_HOST.
+ * the scheduled pass writes the automatic-close rule once, which closes a solved ticket after the
+ * close-after days (the clock moved), as "system", once; and records a breach once. Skips without FIRESTORE_EMULATOR_HOST.
  */
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { mailConfigFromEnv } from '../../functions/src/mail';
 import { recordSettingsChange, runDeskAutomation, writeSlaFields } from '../../functions/src/sla';
+import { runTimeRules } from '../../functions/src/triggers';
+import { AUTO_CLOSE_TRIGGER_ID, autoCloseTrigger } from '@/domain/auto-close';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
 let db: Firestore;
+/** Trusted code's mail, every address verified. */
+const mail = { ...mailConfigFromEnv({}), verifiedUids: async (uids: readonly string[]) => new Set(uids) };
 const at = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
 
 openAdminFirestore('sla-test', {
@@ -83,20 +88,39 @@ describeIfFirestore('SLA fields, settings history and the scheduled pass (functi
     await recordSettingsChange(db, freshId('change'), after, await db.doc('settings/desk').get());
   });
 
-  it('closes a solved ticket after the close-after days, as the system actor, only then and once', async () => {
+  it('writes the desk’s automatic-close rule once, and that time rule closes a solved ticket after the close-after days, as the system actor, only then and once', async () => {
     const solvedAt = '2026-03-02T12:00:00.000Z';
     const ticket = await seedTicket({ status: 'solved', solvedAt: at(solvedAt), assigneeId: 'alice' });
+    await db.doc('users/carol').set({ displayName: 'Carol Customer', email: 'carol@example.test', role: 'customer' });
     const days = DEFAULT_DESK_SETTINGS.closeAfterDays;
-    const early = await runDeskAutomation(db, Date.parse(solvedAt) + days * 86_400_000 - 60_000);
-    expect(early.closed).not.toContain(ticket.id);
+    const early = Date.parse(solvedAt) + days * 86_400_000 - 60_000;
+    // A desk from before the rule: the pass writes it from the close-after days, once.
+    await db.doc(`triggers/${AUTO_CLOSE_TRIGGER_ID}`).delete();
+    expect((await runDeskAutomation(db, early)).autoCloseRule).toBe(true);
+    expect((await runDeskAutomation(db, early)).autoCloseRule).toBe(false);
+    const { id: _id, ...rule } = autoCloseTrigger(days, 0);
+    expect((await db.doc(`triggers/${AUTO_CLOSE_TRIGGER_ID}`).get()).data()).toMatchObject({
+      ...rule,
+      updatedBy: SYSTEM_ACTOR_ID,
+    });
+
+    await expect(runTimeRules(db, early, mail)).resolves.not.toContain(ticket.id);
     const due = Date.parse(solvedAt) + days * 86_400_000;
-    const pass = await runDeskAutomation(db, due);
-    expect(pass.closed).toContain(ticket.id);
+    const writtenFrom = Date.now();
+    await expect(runTimeRules(db, due, mail)).resolves.toContain(ticket.id);
     const closed = await ticket.ref.get();
     expect(closed.get('status')).toBe('closed');
     expect(closed.get('updatedBy')).toBe(SYSTEM_ACTOR_ID);
-    expect((closed.get('closedAt') as Timestamp).toMillis()).toBe(due);
-    expect((await runDeskAutomation(db, due + 60_000)).closed).not.toContain(ticket.id);
+    // Stamped by trusted code's write, at the time it wrote (the job's clock decides what is due).
+    const closedAt = (closed.get('closedAt') as Timestamp).toMillis();
+    expect(closedAt).toBeGreaterThanOrEqual(writtenFrom - 1_000);
+    expect(closedAt).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect((await ticket.ref.collection('events').get()).docs.map((row) => row.data())).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'status', from: 'solved', to: 'closed', trigger: rule.title }),
+      ]),
+    );
+    await expect(runTimeRules(db, due + 60_000, mail)).resolves.not.toContain(ticket.id);
   });
 
   it('records a breach once, at the moment the target fell due', async () => {

@@ -1384,6 +1384,22 @@ describeWithEmulators('firestore.rules', () => {
       await assertSucceeds(deleteDoc(triggerRef('ada', id)));
     });
 
+    it('lets an admin change and switch off the automatic close, never delete it (DESIGN §10 "The automatic close")', async () => {
+      const close = {
+        title: 'Close solved tickets after 4 days',
+        on: ['time'],
+        all: [
+          { property: 'status', operator: 'is', value: 'solved' },
+          { property: 'hoursSinceSolved', operator: 'atLeast', value: '96' },
+        ],
+        actions: { status: 'close' },
+      };
+      await assertSucceeds(setDoc(triggerRef('ada', 'auto-close'), triggerDoc('ada', close)));
+      await assertSucceeds(setDoc(triggerRef('ada', 'auto-close'), triggerDoc('ada', { ...close, active: false })));
+      await assertFails(deleteDoc(triggerRef('ada', 'auto-close')));
+      await assertFails(deleteDoc(triggerRef('bob', 'auto-close')));
+    });
+
     it.each([
       ['an extra key', { secret: true }],
       ['another writer named', { updatedBy: 'alice' }],

@@ -149,6 +149,12 @@ export const refusals = {
   /** `resource-exhausted`: a desk's triggers are at their limit (DESIGN §10 "Triggers"). */
   tooManyTriggers: (max: number): AppError =>
     new AppError('resource-exhausted', `At most ${max} triggers: delete one before adding another.`),
+  /**
+   * `failed-precondition`: the desk's automatic-close rule is deleted (DESIGN §10 "The automatic
+   * close": trusted code would only write it again).
+   */
+  autoCloseRuleKept: (): AppError =>
+    new AppError('failed-precondition', 'The automatic close can be switched off or changed, not deleted.'),
   /** `invalid-argument`: a ticket or message id that is not 1–128 safe characters. */
   badClientId: (): AppError =>
     new AppError('invalid-argument', 'A ticket or message id is 1–128 letters, digits, hyphens or underscores.'),

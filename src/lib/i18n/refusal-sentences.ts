@@ -56,6 +56,10 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.tooManyTriggers',
     defaultMessage: 'At most {max} triggers: delete one before adding another.',
   },
+  autoCloseRuleKept: {
+    id: 'error.refusal.autoCloseRuleKept',
+    defaultMessage: 'The automatic close can be switched off or changed, not deleted.',
+  },
   presence: { id: 'error.refusal.presence', defaultMessage: 'Only agents and admins see who is on a ticket.' },
   listPeople: { id: 'error.refusal.listPeople', defaultMessage: 'Only agents and admins can list people.' },
   ownProfileOnly: { id: 'error.refusal.ownProfileOnly', defaultMessage: 'You can only see your own profile.' },

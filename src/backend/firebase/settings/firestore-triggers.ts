@@ -15,6 +15,7 @@ import { toErrorShape } from '@/domain/errors/errors';
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { parseInput } from '@/domain/schemas';
+import { AUTO_CLOSE_TRIGGER_ID } from '@/domain/auto-close';
 import {
   inTriggerOrder,
   MAX_TRIGGERS,
@@ -88,6 +89,7 @@ export async function deleteTrigger(ctx: FirestoreContext, id: string): Promise<
   await runTransaction(db, async (tx) => {
     const actor = await readActorIn(tx, ctx);
     assertCan(principalOf(actor), 'settings.manage');
+    if (id === AUTO_CLOSE_TRIGGER_ID) throw refusals.autoCloseRuleKept();
     tx.delete(triggerRef(db, id));
   });
 }

@@ -42,6 +42,7 @@ import { DESK_SETTINGS_ID } from '@/backend/local/settings/settings';
 import { applyTransition, auditEvent } from '@/backend/local/tickets/audit-records';
 import { TICKET_COUNTER_ID } from '@/backend/local/tickets/tickets';
 import type { TriggerEmail, TriggerInput } from '@/domain/triggers';
+import { autoCloseTrigger } from '@/domain/auto-close';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -320,7 +321,7 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
     },
     agentFields,
     macros: demoMacros(staff, settings.updatedAt),
-    triggers: demoTriggers(staff, settings.updatedAt),
+    triggers: demoTriggers(staff, settings.updatedAt, settings.value.closeAfterDays),
     ratings: [
       ...demoRatings(scenarios.map((entry) => entry.ticket)),
       ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
@@ -429,9 +430,10 @@ const PENDING_REMINDER: TriggerEmail = {
  * and one time rule, "Remind the requester after 3 days pending" (DESIGN §10 "Time rules"), which
  * the desk's scheduled pass runs: a ticket pending and not updated for 72 hours is tagged
  * `reminded` and its requester emailed (where their address is verified and their updates are on),
- * once per ticket. The seeded desk has such tickets, so it acts at the first pass after a visit.
+ * once per ticket; and the desk's automatic close (`autoCloseTrigger`, from its close-after days),
+ * which trusted code would otherwise write at the first pass.
  */
-export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime): TriggerRecord[] {
+export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime, closeAfterDays: number): TriggerRecord[] {
   const admin = staff.find((user) => user.role === 'admin')?.uid ?? '';
   const agents = staff.filter((user) => user.role === 'agent').map((user) => user.uid);
   const triggers: TriggerInput[] = [
@@ -474,6 +476,7 @@ export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime): Tr
       any: [],
       actions: { addTags: ['reminded'], emails: [PENDING_REMINDER] },
     },
+    autoCloseTrigger(closeAfterDays, 3),
   ];
   return triggers.map((trigger) => ({ ...trigger, updatedAt: at, updatedBy: admin }));
 }

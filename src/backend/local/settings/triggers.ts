@@ -7,6 +7,7 @@ import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscr
 import { assertCan, refusals } from '@/domain/errors/refusals';
 import { principalOf } from '@/domain/plans/ticket-write';
 import { parseInput } from '@/domain/schemas';
+import { AUTO_CLOSE_TRIGGER_ID } from '@/domain/auto-close';
 import {
   inTriggerOrder,
   MAX_TRIGGERS,
@@ -75,6 +76,7 @@ export function deleteLocalTrigger(ctx: LocalContext, id: string): Promise<void>
     db.transaction('rw', [db.users, db.triggers], async () => {
       const me = await requireUser(ctx);
       assertCan(principalOf(me), 'settings.manage');
+      if (id === AUTO_CLOSE_TRIGGER_ID) throw refusals.autoCloseRuleKept();
       await db.triggers.delete(id);
     }),
   );

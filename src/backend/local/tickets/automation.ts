@@ -1,23 +1,22 @@
 /**
  * The local backend's trusted code on a schedule (DESIGN §2, §10), the twin of the scheduled
- * Cloud Function `deskAutomation`: closes solved tickets after the desk's close-after days and
- * records each SLA breach in the ticket's audit trail, as the system actor "Triage"; runs the
- * desk's time rules (`runLocalTimeRules`); deletes
- * uploads whose message was never sent within a day (DESIGN §4). Runs when
+ * Cloud Function `deskAutomation`: writes the desk's automatic-close rule when it has none
+ * (`ensureLocalAutoCloseRule`) and records each SLA breach in the ticket's audit trail, as the
+ * system actor "Triage"; runs the desk's time rules (`runLocalTimeRules`), the automatic close
+ * among them; deletes uploads whose message was never sent within a day (DESIGN §4). Runs when
  * the backend opens and every {@link AUTOMATION_INTERVAL_MS}; every tab may run it (each pass is
  * one transaction, and what it writes has fixed ids or checks the status it moves from).
  */
-import { ticketWriteTables } from '@/backend/local/core/db';
+import { ticketWriteTables, type TriageDb } from '@/backend/local/core/db';
 import { isOrphanUpload, ORPHAN_UPLOAD_AFTER_MS, parseAttachmentPath } from '@/domain/attachment-paths';
-import { applyTicketWrite } from '@/domain/plans/ticket-write';
-import { breachRecords, planAutoClose, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
-import { TICKET_STATUSES, type AuditEvent, type Ticket } from '@/domain/types';
+import { AUTO_CLOSE_TRIGGER_ID, autoCloseTrigger, orderAfter } from '@/domain/auto-close';
+import { breachRecords, SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
+import { TICKET_STATUSES, type AuditEvent, type DeskSettings, type Ticket } from '@/domain/types';
 import { runsOn, timeRuleDue } from '@/domain/triggers';
 import { readLocalTriggers } from '@/backend/local/settings/triggers';
 import { runLocalTriggers } from '@/backend/local/tickets/trigger-runs';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { isoAt, type LocalContext } from '@/backend/local/core/context';
-import { auditEventsOf } from '@/backend/local/tickets/audit-records';
 import { readDeskSettings } from '@/backend/local/settings/settings';
 
 /** How long after the backend opens the first pass runs, ms. */
@@ -25,8 +24,8 @@ const FIRST_PASS_DELAY_MS = 2_000;
 
 /** What one pass did. */
 export interface AutomationPass {
-  /** Ids of the tickets it closed. */
-  closed: string[];
+  /** Whether it wrote the desk's automatic-close rule (a desk that had none). */
+  autoCloseRule: boolean;
   /** How many breach records it wrote (new ones only). */
   breaches: number;
   /** Paths of the orphan uploads it deleted (DESIGN §4). */
@@ -34,27 +33,29 @@ export interface AutomationPass {
 }
 
 /**
- * One pass: every solved ticket due for the automatic close is closed (status event by
- * `system`), and every unsolved ticket whose next SLA target is past due gets the audit entry of
- * each breached clock it does not have yet (`sla`, at the due time).
+ * Writes the desk's automatic-close rule (`autoCloseTrigger`, from `closeAfterDays`, after the
+ * desk's triggers) when the desk has none — a desk from before the rule, or one whose seed left
+ * it out — as trusted code, by the system actor. Inside the caller's transaction.
+ * @returns whether it wrote the rule.
+ */
+async function ensureLocalAutoCloseRule(db: TriageDb, desk: DeskSettings, ms: number): Promise<boolean> {
+  if (await db.triggers.get(AUTO_CLOSE_TRIGGER_ID)) return false;
+  const rule = autoCloseTrigger(desk.closeAfterDays, orderAfter(await readLocalTriggers(db)));
+  await db.triggers.add({ ...rule, updatedAt: isoAt(ms), updatedBy: SYSTEM_ACTOR_ID });
+  return true;
+}
+
+/**
+ * One pass: the desk's automatic-close rule written when it has none (the close itself is that
+ * time rule's, `runLocalTimeRules`), and every unsolved ticket whose next SLA target is past due
+ * gets the audit entry of each breached clock it does not have yet (`sla`, at the due time).
  */
 export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<AutomationPass> {
   const { db } = ctx;
-  const pass = await db.transaction('rw', [db.events, ...ticketWriteTables(db)], async () => {
+  const pass = await db.transaction('rw', [db.events, db.triggers, ...ticketWriteTables(db)], async () => {
     const ms = ctx.now();
     const desk = await readDeskSettings(db);
-    const closed: string[] = [];
-    const solved = await db.tickets
-      .where('[status+updatedAt+id]')
-      .between(['solved', ''], ['solved', '\uffff'])
-      .toArray();
-    for (const ticket of solved) {
-      const plan = planAutoClose(ticket, desk.closeAfterDays, ms);
-      if (!plan) continue;
-      await db.tickets.put(applyTicketWrite(ticket, plan.write, isoAt(ms)));
-      await db.events.bulkAdd(auditEventsOf(ticket.id, plan.events, SYSTEM_ACTOR_ID, ms));
-      closed.push(ticket.id);
-    }
+    const autoCloseRule = await ensureLocalAutoCloseRule(db, desk, ms);
 
     let breaches = 0;
     const now = isoAt(ms);
@@ -81,7 +82,7 @@ export async function runAutomationPass(ctx: Pick<LocalContext, 'db' | 'now'>): 
         breaches += 1;
       }
     }
-    return { closed, breaches };
+    return { autoCloseRule, breaches };
   });
   // Its own transaction: files and messages are no part of a ticket write.
   return { ...pass, orphans: await deleteOrphanUploads(ctx) };
@@ -150,7 +151,9 @@ export function scheduleAutomation(ctx: LocalContext, intervalMs: number): () =>
     ctx.ready
       .then(() => runAutomationPass(ctx))
       .then(() => runLocalTimeRules(ctx))
-      .catch((error: unknown) => console.warn('Triage: the automatic close and SLA records will retry.', error));
+      .catch((error: unknown) =>
+        console.warn('Triage: the scheduled pass (SLA records, time rules) will retry.', error),
+      );
   // The first pass a moment after opening, not in the way of the first screen's own reads.
   const first = setTimeout(() => void pass(), FIRST_PASS_DELAY_MS);
   const timer = setInterval(() => void pass(), intervalMs);

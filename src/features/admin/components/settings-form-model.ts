@@ -33,7 +33,6 @@ export interface DayRow {
 export interface SettingsFormValues {
   deskName: string;
   categories: CategoryRow[];
-  closeAfterDays: number | null;
   timeZone: string;
   week: Record<Weekday, DayRow>;
   holidays: string[];
@@ -60,7 +59,6 @@ export function formValuesOf(settings: DeskSettings): SettingsFormValues {
       ...settings.categories.map((name) => ({ name, archived: false, storedName: name })),
       ...settings.archivedCategories.map((name) => ({ name, archived: true, storedName: name })),
     ],
-    closeAfterDays: settings.closeAfterDays,
     timeZone: settings.businessHours.timeZone,
     week: Object.fromEntries(
       WEEKDAYS.map((day) => {
@@ -78,8 +76,15 @@ export function formValuesOf(settings: DeskSettings): SettingsFormValues {
   };
 }
 
-/** The settings to save from the form's values (the schema checks them), keeping `assignOnReply`. */
-export function settingsOfForm(values: SettingsFormValues, assignOnReply: boolean): DeskSettingsInput {
+/**
+ * The settings to save from the form's values (the schema checks them), keeping what the form
+ * does not show: `assignOnReply`, and `closeAfterDays` (the automatic close is a time rule on
+ * /admin/automations; the setting only seeds that rule for a desk that has none, DESIGN §10).
+ */
+export function settingsOfForm(
+  values: SettingsFormValues,
+  kept: Pick<DeskSettings, 'assignOnReply' | 'closeAfterDays'>,
+): DeskSettingsInput {
   const week: DeskSettingsInput['businessHours']['week'] = {};
   for (const day of WEEKDAYS) {
     const row = values.week[day];
@@ -90,10 +95,10 @@ export function settingsOfForm(values: SettingsFormValues, assignOnReply: boolea
     deskName: values.deskName,
     categories: named.filter((row) => !row.archived).map((row) => row.name),
     archivedCategories: named.filter((row) => row.archived).map((row) => row.name),
-    closeAfterDays: values.closeAfterDays ?? Number.NaN,
+    closeAfterDays: kept.closeAfterDays,
     businessHours: { timeZone: values.timeZone, week, holidays: values.holidays },
     sla: values.sla,
-    assignOnReply,
+    assignOnReply: kept.assignOnReply,
   };
 }
 
@@ -105,7 +110,6 @@ export function fieldOfIssue(path: readonly PropertyKey[]): (string | number)[] 
   const [first, second, third] = path;
   switch (first) {
     case 'deskName':
-    case 'closeAfterDays':
       return [first];
     case 'businessHours':
       if (second === 'timeZone') return ['timeZone'];

@@ -22,6 +22,7 @@ import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
 import { LiveError } from '@/components/live-error';
 import { PageCard } from '@/components/page-card';
+import { AUTO_CLOSE_TRIGGER_ID } from '@/domain/auto-close';
 import { refusals } from '@/domain/errors/refusals';
 import { isStaff } from '@/domain/roles';
 import { inTriggerOrder, MAX_TRIGGERS, type Trigger } from '@/domain/triggers';
@@ -289,23 +290,26 @@ export default function AutomationsScreen() {
                   >
                     {intl.formatMessage(TEXT.edit)}
                   </Button>
-                  <Popconfirm
-                    title={intl.formatMessage(TEXT.deleteConfirm, { title: trigger.title })}
-                    okText={intl.formatMessage(TEXT.delete)}
-                    cancelText={intl.formatMessage(TEXT.cancel)}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() =>
-                      runWithFeedback(remove(trigger.id), intl.formatMessage(TEXT.deleted, { title: trigger.title }))
-                    }
-                  >
-                    <Button
-                      danger
-                      disabled={editing !== null}
-                      aria-label={intl.formatMessage(TEXT.deleteLabel, { title: trigger.title })}
+                  {/* The automatic close is switched off, not deleted (DESIGN §10 "The automatic close"). */}
+                  {trigger.id !== AUTO_CLOSE_TRIGGER_ID && (
+                    <Popconfirm
+                      title={intl.formatMessage(TEXT.deleteConfirm, { title: trigger.title })}
+                      okText={intl.formatMessage(TEXT.delete)}
+                      cancelText={intl.formatMessage(TEXT.cancel)}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() =>
+                        runWithFeedback(remove(trigger.id), intl.formatMessage(TEXT.deleted, { title: trigger.title }))
+                      }
                     >
-                      {intl.formatMessage(TEXT.delete)}
-                    </Button>
-                  </Popconfirm>
+                      <Button
+                        danger
+                        disabled={editing !== null}
+                        aria-label={intl.formatMessage(TEXT.deleteLabel, { title: trigger.title })}
+                      >
+                        {intl.formatMessage(TEXT.delete)}
+                      </Button>
+                    </Popconfirm>
+                  )}
                 </Space>
               </Flex>
             )}

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link } from 'react-router-dom';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -40,11 +41,6 @@ const TEXT = defineMessages({
   what: { id: 'admin.settings.what', defaultMessage: 'the desk settings' },
   general: { id: 'admin.settings.general', defaultMessage: 'Desk' },
   deskName: { id: 'admin.settings.deskName', defaultMessage: 'Desk name' },
-  closeAfterDays: { id: 'admin.settings.closeAfterDays', defaultMessage: 'Close solved tickets after (days)' },
-  closeAfterDaysHelp: {
-    id: 'admin.settings.closeAfterDaysHelp',
-    defaultMessage: 'Triage closes a solved ticket on its own after this many days without a reopen.',
-  },
   categories: { id: 'admin.settings.categories', defaultMessage: 'Categories' },
   categoryName: { id: 'admin.settings.categoryName', defaultMessage: 'Category name' },
   archived: { id: 'admin.settings.archived', defaultMessage: 'Archived' },
@@ -183,7 +179,7 @@ function SettingsForm({ settings }: { settings: DeskSettings }) {
         .filter((field) => field.errors.length > 0)
         .map((field) => ({ name: field.name as never, errors: [] })),
     );
-    const input = settingsOfForm(values, settings.assignOnReply);
+    const input = settingsOfForm(values, settings);
     const parsed = deskSettingsSchema.safeParse(input);
     if (!parsed.success) {
       const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();
@@ -228,13 +224,13 @@ function SettingsForm({ settings }: { settings: DeskSettings }) {
           <Form.Item name="deskName" label={intl.formatMessage(TEXT.deskName)}>
             <Input maxLength={80} autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="closeAfterDays"
-            label={intl.formatMessage(TEXT.closeAfterDays)}
-            extra={intl.formatMessage(TEXT.closeAfterDaysHelp)}
-          >
-            <InputNumber style={{ width: 120 }} />
-          </Form.Item>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="auto-close-rule">
+            <FormattedMessage
+              id="admin.settings.autoCloseRule"
+              defaultMessage="Triage closes solved tickets on its own by a time rule, “Close solved tickets after …”: change its days or switch it off in <link>Automations</link>."
+              values={{ link: (chunks) => <Link to="/admin/automations">{chunks}</Link> }}
+            />
+          </Typography.Paragraph>
         </Card>
 
         <Card title={<SectionTitle>{intl.formatMessage(TEXT.categories)}</SectionTitle>}>

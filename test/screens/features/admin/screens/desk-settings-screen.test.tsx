@@ -3,7 +3,7 @@
  * out of range is refused with a message naming the range — never clamped or rounded silently
  * (guide §7). Nothing is saved while a field is refused.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Backend } from '@/backend/port/backend';
 import type { DeskSettings } from '@/domain/types';
@@ -49,27 +49,19 @@ describe('desk settings form', () => {
     await waitFor(() => expect(document.title).toMatch(/ · Acme Support$/));
   });
 
+  it('says the automatic close is a time rule, and links to it', async () => {
+    await openSettings();
+    const line = screen.getByTestId('auto-close-rule');
+    expect(line).toHaveTextContent('Triage closes solved tickets on its own by a time rule');
+    expect(within(line).getByRole('link', { name: 'Automations' })).toHaveAttribute('href', '/admin/automations');
+    expect(screen.queryByRole('spinbutton', { name: /Close solved tickets/ })).not.toBeInTheDocument();
+  });
+
   it('refuses numbers out of range with the range, keeping what was typed and saving nothing', async () => {
     const user = setup();
     const { backend } = await openSettings();
     const before = await stored(backend);
     const save = () => user.click(screen.getByRole('button', { name: 'Save settings' }));
-    const days = screen.getByRole('spinbutton', { name: 'Close solved tickets after (days)' });
-    for (const [typed, sentence] of [
-      ['0', 'Close after 1 to 365 days.'],
-      ['999', 'Close after 1 to 365 days.'],
-      ['2.5', 'Close after a whole number of days.'],
-    ] as const) {
-      await user.clear(days);
-      await user.type(days, typed);
-      await save();
-      expect(await screen.findByText(sentence)).toBeInTheDocument();
-      // What was typed stays, as typed.
-      expect(days).toHaveValue(typed);
-    }
-    await user.clear(days);
-    await user.type(days, String(before.closeAfterDays));
-
     const firstReply = screen.getAllByRole('spinbutton', { name: 'First reply (min)' })[0];
     if (!firstReply) throw new Error('no first-reply target');
     await user.clear(firstReply);

@@ -6,6 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { openTriageDb } from '@/backend/local/core/db';
+import { AUTO_CLOSE_TRIGGER_ID } from '@/domain/auto-close';
 import { runLocalTimeRules } from '@/backend/local/tickets/automation';
 import type { Ticket } from '@/domain/types';
 import { demoAccount, firstTickets, localTestBackend, signInDemo } from '../../../../support/local-backend';
@@ -69,7 +70,11 @@ describe('the demo desk’s time rule', () => {
     const now = seededAt + 12 * 3_600_000;
     const due = before.filter((ticket) => pendingFor(ticket, now) >= 72);
     expect(due.length).toBeGreaterThan(0);
-    const acted = await runLocalTimeRules({ db, now: () => now });
+    const ran = await runLocalTimeRules({ db, now: () => now });
+    // The desk's automatic close acts too, on the tickets solved 4 days ago by then.
+    const closed = (await db.tickets.bulkGet(ran)).filter((ticket) => ticket?.status === 'closed');
+    expect(closed.every((ticket) => ticket?.timeRuleMarks?.includes(AUTO_CLOSE_TRIGGER_ID))).toBe(true);
+    const acted = ran.filter((id) => !closed.some((ticket) => ticket?.id === id));
     expect([...acted].sort()).toEqual(due.map((ticket) => ticket.id).sort());
     for (const ticket of await db.tickets.bulkGet(acted)) {
       expect(ticket?.tags).toContain('reminded');

@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { openTriageDb } from '@/backend/local/core/db';
 import { runAutomationPass, runLocalTimeRules } from '@/backend/local/tickets/automation';
+import { AUTO_CLOSE_TRIGGER_ID, autoCloseTrigger } from '@/domain/auto-close';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { DEFAULT_DESK_SETTINGS } from '@/domain/settings-schema';
 import { demoAccount, localTestBackend, signInDemo } from '../../../../support/local-backend';
@@ -38,7 +39,13 @@ async function deskAt(start: string) {
   };
 }
 
-describe('the automatic close (DESIGN §2)', () => {
+describe('the automatic close, a time rule (DESIGN §2, §10 "The automatic close")', () => {
+  /** One scheduled pass as the timer runs it: the pass, then the time rules. */
+  const scheduled = async (desk: Awaited<ReturnType<typeof deskAt>>) => {
+    const pass = await desk.pass();
+    return { ...pass, acted: await runLocalTimeRules({ db: desk.db, now: desk.now }) };
+  };
+
   it('closes a solved ticket once the desk’s close-after days have passed, as "system", and only then', async () => {
     const desk = await deskAt('2026-03-02T10:00:00.000Z');
     const ticket = await desk.customer.tickets.create({
@@ -48,20 +55,35 @@ describe('the automatic close (DESIGN §2)', () => {
     });
     await desk.agent.tickets.transition(ticket.id, 'solve');
     desk.move(DEFAULT_DESK_SETTINGS.closeAfterDays * DAY - HOUR);
-    expect((await desk.pass()).closed).not.toContain(ticket.id);
+    // The desk had no rule: the first pass writes it, from the desk's close-after days.
+    const first = await scheduled(desk);
+    expect(first.autoCloseRule).toBe(true);
+    expect(first.acted).not.toContain(ticket.id);
+    expect(await desk.db.triggers.get(AUTO_CLOSE_TRIGGER_ID)).toMatchObject({
+      ...autoCloseTrigger(DEFAULT_DESK_SETTINGS.closeAfterDays, 0),
+      updatedBy: SYSTEM_ACTOR_ID,
+    });
     expect((await desk.agent.tickets.get(ticket.id)).status).toBe('solved');
 
     desk.move(HOUR);
-    expect((await desk.pass()).closed).toContain(ticket.id);
+    const due = await scheduled(desk);
+    expect(due.autoCloseRule).toBe(false);
+    expect(due.acted).toContain(ticket.id);
     const closed = await desk.agent.tickets.get(ticket.id);
     expect(closed.status).toBe('closed');
     expect(closed.closedAt).toBe(new Date(desk.now()).toISOString());
     const events = await desk.db.events.where('ticketId').equals(ticket.id).toArray();
     expect(events.filter((event) => event.to === 'closed')).toEqual([
-      expect.objectContaining({ type: 'status', from: 'solved', to: 'closed', actorId: SYSTEM_ACTOR_ID }),
+      expect.objectContaining({
+        type: 'status',
+        from: 'solved',
+        to: 'closed',
+        actorId: SYSTEM_ACTOR_ID,
+        trigger: 'Close solved tickets after 4 days',
+      }),
     ]);
     // Again: nothing more.
-    expect((await desk.pass()).closed).toEqual([]);
+    expect((await scheduled(desk)).acted).toEqual([]);
   });
 
   it('leaves a reopened ticket open however long it waits', async () => {
@@ -74,8 +96,37 @@ describe('the automatic close (DESIGN §2)', () => {
     await desk.agent.tickets.transition(ticket.id, 'solve');
     await desk.customer.tickets.transition(ticket.id, 'reopen');
     desk.move(30 * DAY);
-    await desk.pass();
+    await scheduled(desk);
     expect((await desk.agent.tickets.get(ticket.id)).status).toBe('open');
+  });
+
+  it('is the admin’s to change or switch off, not to delete', async () => {
+    const desk = await deskAt('2026-03-02T10:00:00.000Z');
+    await desk.pass();
+    const rule = autoCloseTrigger(DEFAULT_DESK_SETTINGS.closeAfterDays, 0);
+    await expect(desk.admin.settings.deleteTrigger(AUTO_CLOSE_TRIGGER_ID)).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'The automatic close can be switched off or changed, not deleted.',
+    });
+    // Switched off: a solved ticket stays solved, and the pass does not write the rule again.
+    await desk.admin.settings.saveTrigger({ ...rule, active: false });
+    const ticket = await desk.customer.tickets.create({ subject: 'Kept', description: 'x', priority: 'low' });
+    await desk.agent.tickets.transition(ticket.id, 'solve');
+    desk.move(30 * DAY);
+    expect((await scheduled(desk)).autoCloseRule).toBe(false);
+    expect((await desk.agent.tickets.get(ticket.id)).status).toBe('solved');
+    // Changed to one day: on again, it closes at one day.
+    await desk.admin.settings.saveTrigger({
+      ...rule,
+      all: [
+        rule.all[0] ?? { property: 'status', operator: 'is', value: 'solved' },
+        { property: 'hoursSinceSolved', operator: 'atLeast', value: '24' },
+      ],
+    });
+    const next = await desk.customer.tickets.create({ subject: 'Quick', description: 'x', priority: 'low' });
+    await desk.agent.tickets.transition(next.id, 'solve');
+    desk.move(DAY);
+    expect((await scheduled(desk)).acted).toEqual(expect.arrayContaining([ticket.id, next.id]));
   });
 });
 
