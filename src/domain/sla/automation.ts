@@ -1,8 +1,9 @@
 /**
- * What trusted code does on its own, on a schedule (DESIGN §2, §10): close solved tickets after
- * the desk's close-after days, and record each SLA target the moment it is breached — the
- * scheduled Cloud Function on Firebase, the local backend's timer locally. Both act as the
- * system actor, whose events the timeline shows as by "Triage".
+ * What trusted code does on its own, on a schedule (DESIGN §2, §10): record each SLA target the
+ * moment it is breached — the scheduled Cloud Function on Firebase, the local backend's timer
+ * locally — as the system actor, whose events the timeline shows as by "Triage". (The automatic
+ * close is a time rule, `src/domain/auto-close.ts`; {@link planAutoClose} plays it in the demo
+ * desk's simulated history.)
  */
 import { transition } from '@/domain/lifecycle';
 import type { AuditEntry, TicketChangePlan } from '@/domain/plans/ticket-write';
@@ -17,7 +18,9 @@ export const AUTOMATION_INTERVAL_MS = 5 * 60_000;
 
 /**
  * The automatic close of a solved ticket (DESIGN §2 `close` by the system actor), once
- * `closeAfterDays` whole days have passed since `solvedAt`.
+ * `closeAfterDays` whole days have passed since `solvedAt` — as the desk's automatic-close rule
+ * decides it, for the demo desk's simulated history (`local/seed/history.ts`), which plays the
+ * past without running rules.
  * @param now ms since the epoch.
  * @returns the plan (status closed, `closedAt` and `updatedAt` stamped, one status entry), or
  *   `null` when the ticket is not due.
