@@ -55,7 +55,7 @@ const TEXT = defineMessages({
   intro: {
     id: 'automations.screen.intro',
     defaultMessage:
-      'Triggers act on tickets as they are created or updated, as the desk itself. They are tested in this order: the first whose conditions hold acts, then the list is tested again from the top. A trigger acts at most once per change.',
+      'Triggers act on tickets as they are created or updated, as the desk itself. They are tested in this order: the first whose conditions hold acts, then the list is tested again from the top. A trigger acts at most once per change. Time rules run every 5 minutes, and act at most once per ticket; the automatic close of solved tickets is one of them.',
   },
   newTrigger: { id: 'automations.screen.new', defaultMessage: 'New trigger' },
   list: { id: 'automations.screen.list', defaultMessage: 'Triggers' },
