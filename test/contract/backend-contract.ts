@@ -4,6 +4,7 @@
  * adapter (Emulator Suite) must both pass it. Three parts — auth, data, files — each run only
  * where the harness can serve them, and otherwise show one skipped test with the reason.
  */
+import { AUTO_CLOSE_TRIGGER_ID } from '@/domain/auto-close';
 import type { Trigger, TriggerInput } from '@/domain/triggers';
 import type { RuleTrace } from '@/domain/rule-trace';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -1952,6 +1953,11 @@ export function describeBackendContract(
         await refusedWith({ ...first, id: 'a/b' }, 'This is not a trigger id.');
         await expect(agent.backend.settings.deleteTrigger(first.id)).rejects.toMatchObject({
           code: 'permission-denied',
+        });
+        // The automatic close is switched off, not deleted (DESIGN §10 "The automatic close").
+        await expect(admin.backend.settings.deleteTrigger(AUTO_CLOSE_TRIGGER_ID)).rejects.toMatchObject({
+          code: 'failed-precondition',
+          message: 'The automatic close can be switched off or changed, not deleted.',
         });
         await admin.backend.settings.deleteTrigger(first.id);
         await admin.backend.settings.deleteTrigger(earlier.id);
