@@ -60,7 +60,8 @@ async function watched(page: Page, url: string) {
     });
   });
   await page.goto(url);
-  await expect(page.getByRole('heading', { name: /sign in/i })).toBeVisible({ timeout: 30_000 });
+  // The dev server's first compile, beside another journey on two cores: a bound for a hang.
+  await expect(page.getByRole('heading', { name: /sign in/i })).toBeVisible({ timeout: 60_000 });
   return { errors, liveReload };
 }
 
