@@ -25,6 +25,7 @@ import { onTicketWritten, runIndependently } from './ticket-written';
 import { addMessageWords, backfillStaffSearch } from './staff-search';
 import { text } from './snapshot-values';
 import { recordSettingsChange, runDeskAutomation } from './sla';
+import { runRecurringTickets } from './recurring-tickets';
 import { backfillPeopleSearchKeys, keepPersonSearchKeys } from './people';
 import { deleteOrphanUploads, recordUpload } from './uploads';
 import { automationNow } from './clock';
@@ -95,6 +96,7 @@ export const fieldDefinitionsWritten = onDocumentWritten(
  * Every five minutes (DESIGN §2, §10): the desk's automatic-close rule written when it has none,
  * and the SLA breach records, as the system actor (see {@link runDeskAutomation}); the desk's time
  * rules run ({@link runTimeRules}, DESIGN §10 "Time rules"), the automatic close among them;
+ * the recurring tickets that are due created ({@link runRecurringTickets}, DESIGN §10 "Recurring tickets");
  * the uploads whose message was never sent within a day deleted (DESIGN §4, {@link deleteOrphanUploads});
  * a step of the people search keys' back-fill until every profile has them (DESIGN §3, see
  * {@link backfillPeopleSearchKeys}); and a step of the conversation words' back-fill until every
@@ -109,6 +111,12 @@ export const deskAutomation = onSchedule('every 5 minutes', async () => {
   // The desk's time rules, by the job's clock (moved only on the emulators: `clock.ts`).
   const acted = await runTimeRules(getFirestore(), await automationNow(getFirestore(), process.env, Date.now()));
   if (acted.length > 0) logger.info(`time rules acted on ${acted.length} tickets`);
+  // The recurring tickets that are due, by the same clock (DESIGN §10 "Recurring tickets").
+  const recurring = await runRecurringTickets(
+    getFirestore(),
+    await automationNow(getFirestore(), process.env, Date.now()),
+  );
+  if (recurring.length > 0) logger.info(`recurring tickets created: ${recurring.length}`);
   const orphans = await deleteOrphanUploads(getFirestore(), getStorage().bucket(), Date.now());
   if (orphans.length > 0) logger.info(`uploads never sent, deleted after a day: ${orphans.length}`);
   const keyed = await backfillPeopleSearchKeys(getFirestore());

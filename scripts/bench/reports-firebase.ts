@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     agentFields: [],
     macros: [],
     triggers: [],
+    recurringTickets: [],
   });
   const days = documents.filter((document) => document.path.startsWith('stats/')).length;
   for (let i = 0; i < documents.length; i += 400) {

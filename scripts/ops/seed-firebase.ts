@@ -277,6 +277,11 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     path: `triggers/${id}`,
     data: { ...structuredClone(trigger), updatedAt: timestamp(updatedAt) },
   }));
+  // The recurring tickets (DESIGN §10 "Recurring tickets"), as `settings.saveRecurringTicket` stores them.
+  const recurringTickets = desk.recurringTickets.map(({ id, updatedAt, ...recurring }): SeedDocument => ({
+    path: `recurringTickets/${id}`,
+    data: { ...structuredClone(recurring), updatedAt: timestamp(updatedAt) },
+  }));
   // The ticket fields: every field for staff, those customers see apart (see firestore-fields.ts).
   const fieldsAt = timestamp(desk.customFields.updatedAt);
   const fields: SeedDocument[] = [
@@ -309,6 +314,7 @@ export function deskDocuments(desk: DemoDesk): SeedDocument[] {
     ...users,
     settings,
     ...macros,
+    ...recurringTickets,
     ...fields,
     ...tickets,
     ...agentFields,

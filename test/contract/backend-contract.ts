@@ -5,6 +5,7 @@
  * where the harness can serve them, and otherwise show one skipped test with the reason.
  */
 import { AUTO_CLOSE_TRIGGER_ID } from '@/domain/auto-close';
+import type { RecurringTicket, RecurringTicketInput } from '@/domain/recurring-tickets';
 import type { Trigger, TriggerInput } from '@/domain/triggers';
 import type { RuleTrace } from '@/domain/rule-trace';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -1964,6 +1965,76 @@ export function describeBackendContract(
         await firstValue<Trigger[]>(
           (next, fail) => admin.backend.settings.watchTriggers(next, fail),
           (triggers) => mine(triggers).length === 0,
+        );
+      });
+
+      test('keeps the recurring tickets the admins’ alone, by title, refusing malformed ones with the reason', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const weekly: RecurringTicketInput = {
+          id: clientId(),
+          title: uniqueWord('Weekly backup check'),
+          active: true,
+          schedule: { frequency: 'weekly', time: '09:00', weekday: 'mon' },
+          subject: 'Check the backups of {{date}}',
+          description: 'Open the backup report and confirm last night’s run.',
+          priority: 'normal',
+          category: 'Operations',
+          tags: ['ops'],
+        };
+        const monthly: RecurringTicketInput = {
+          ...weekly,
+          id: clientId(),
+          title: uniqueWord('Monthly invoices'),
+          schedule: { frequency: 'monthly', time: '08:30', dayOfMonth: 31 },
+        };
+        for (const someone of [agent, customer]) {
+          await expect(someone.backend.settings.saveRecurringTicket(weekly)).rejects.toMatchObject({
+            code: 'permission-denied',
+          });
+          await expect(
+            firstValue<RecurringTicket[]>((next, fail) => someone.backend.settings.watchRecurringTickets(next, fail)),
+          ).rejects.toMatchObject({ code: 'permission-denied' });
+          await expect(someone.backend.settings.deleteRecurringTicket(weekly.id)).rejects.toMatchObject({
+            code: 'permission-denied',
+          });
+        }
+        const saved = await admin.backend.settings.saveRecurringTicket(weekly);
+        // The admin who saves it is the requester of its tickets from now on.
+        expect(saved).toMatchObject({ ...weekly, updatedBy: admin.uid, updatedAt: expect.any(String) });
+        await admin.backend.settings.saveRecurringTicket(monthly);
+        const mine = (all: RecurringTicket[]) => all.filter((each) => each.id === weekly.id || each.id === monthly.id);
+        const listed = await firstValue<RecurringTicket[]>(
+          (next, fail) => admin.backend.settings.watchRecurringTickets(next, fail),
+          (all) => mine(all).length === 2,
+        );
+        expect(mine(listed).map((each) => each.title)).toEqual(
+          [weekly.title, monthly.title].sort((a, b) => a.localeCompare(b)),
+        );
+        expect(mine(listed).find((each) => each.id === monthly.id)).toMatchObject({
+          ...monthly,
+          updatedBy: admin.uid,
+        });
+        // Bad input, refused with the sentence that says why.
+        const refusedWith = (input: RecurringTicketInput, message: string) =>
+          expect(admin.backend.settings.saveRecurringTicket(input)).rejects.toMatchObject({
+            code: 'invalid-argument',
+            message: expect.stringContaining(message),
+          });
+        await refusedWith({ ...weekly, schedule: { frequency: 'weekly', time: '09:00' } }, 'day of the week');
+        await refusedWith({ ...weekly, schedule: { frequency: 'daily', time: '25:00' } }, '00:00 to 23:59');
+        await refusedWith(
+          { ...weekly, schedule: { frequency: 'monthly', time: '09:00', dayOfMonth: 32 } },
+          'from 1 to 31',
+        );
+        await refusedWith({ ...weekly, subject: 'Report for {{requester.name}}' }, 'no other placeholder');
+        await refusedWith({ ...weekly, id: 'a/b' }, 'This is not a recurring ticket id.');
+        await admin.backend.settings.deleteRecurringTicket(weekly.id);
+        await admin.backend.settings.deleteRecurringTicket(monthly.id);
+        // One that does not exist is already deleted.
+        await admin.backend.settings.deleteRecurringTicket(monthly.id);
+        await firstValue<RecurringTicket[]>(
+          (next, fail) => admin.backend.settings.watchRecurringTickets(next, fail),
+          (all) => mine(all).length === 0,
         );
       });
 

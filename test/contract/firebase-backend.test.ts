@@ -12,7 +12,8 @@ import type { Role } from '@/domain/roles';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { RuleTrace } from '@/domain/rule-trace';
-import type { Ticket } from '@/domain/types';
+import type { DeskSettings, Ticket } from '@/domain/types';
+import { nextOccurrence, recurringTicketId, type RecurringSchedule } from '@/domain/recurring-tickets';
 import { firstMatch } from './live';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -608,6 +609,88 @@ describe('Firebase adapter', () => {
       }
     },
     // Three runs of the job and three waits on the emulated triggers, on a loaded machine.
+    120_000,
+  );
+
+  // Recurring tickets on the same scheduled job (DESIGN §10 "Recurring tickets"): a daily template
+  // due within the hour, the job's clock moved two hours on (as only the emulators allow): one
+  // ticket, its requester the admin who saved it, found by the staff's search once `ticketWritten`
+  // has done what it does after any submit; a second run creates no second ticket.
+  whenFirestoreRuns(
+    'creates a recurring ticket in the scheduled job by the emulators’ moved clock, once',
+    async () => {
+      const harness = firebaseHarness();
+      const word = `dirigible${Date.now().toString(36)}`;
+      const id = `daily-${Date.now().toString(36)}`;
+      const [admin, agent] = await Promise.all([harness.newPerson('admin'), harness.newPerson('agent')]);
+      const runJob = async () => {
+        const [functionsHost, functionsPort] = [FUNCTIONS_EMULATOR.host, FUNCTIONS_EMULATOR.port];
+        const run = await fetch(
+          `http://${functionsHost}:${functionsPort}/functions/projects/${PROJECT_ID}/triggers/us-central1-deskAutomation-0`,
+          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+        );
+        await expectOk(run, 'Running deskAutomation through the Functions emulator');
+      };
+      try {
+        const desk = await firstMatch<DeskSettings>(
+          (next, fail) => admin.backend.settings.watch(next, fail),
+          () => true,
+        );
+        const { timeZone } = desk.businessHours;
+        // An hour from now on the desk's clock, to the minute.
+        const parts = new Intl.DateTimeFormat('en-GB', {
+          timeZone,
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(Date.now() + 3_600_000)
+          .filter((part) => part.type === 'hour' || part.type === 'minute')
+          .map((part) => part.value);
+        const schedule: RecurringSchedule = { frequency: 'daily', time: parts.join(':') };
+        const saved = await admin.backend.settings.saveRecurringTicket({
+          id,
+          title: 'Daily alert review',
+          active: true,
+          schedule,
+          subject: `Review the ${word} alerts of {{date}}`,
+          description: 'Look at the overnight alerts.',
+          priority: 'high',
+          tags: ['ops'],
+        });
+        // Nothing is due now.
+        await runJob();
+        const occurrence = nextOccurrence(schedule, Date.parse(saved.updatedAt), timeZone);
+        await writePastRules('testing/clock', { offsetMs: 2 * 3_600_000 });
+        await runJob();
+        const ticketId = recurringTicketId(id, occurrence);
+        const ticket = await firstMatch<Ticket>(
+          (next, fail) => admin.backend.tickets.watch(ticketId, next, fail),
+          () => true,
+          { timeoutMs: 20_000 },
+        );
+        expect(ticket).toMatchObject({ status: 'new', priority: 'high', tags: ['ops'], requesterId: admin.uid });
+        expect(ticket.subject).toMatch(new RegExp(`^Review the ${word} alerts of \\d{4}-\\d{2}-\\d{2}$`));
+        const found = await firstMatch<TicketPage>(
+          (next, fail) => agent.backend.tickets.watchList({ limit: 10, search: word }, next, fail),
+          (page) => page.tickets.length > 0,
+          { timeoutMs: 20_000 },
+        );
+        expect(found.tickets.map((each) => each.id)).toEqual([ticketId]);
+        // Again, by the same clock: the occurrence has its ticket.
+        await runJob();
+        const again = await firstMatch<TicketPage>(
+          (next, fail) => agent.backend.tickets.watchList({ limit: 10, search: word }, next, fail),
+          () => true,
+        );
+        expect(again.tickets.map((each) => each.id)).toEqual([ticketId]);
+      } finally {
+        await writePastRules('testing/clock', { offsetMs: 0 });
+        await admin.backend.settings.deleteRecurringTicket(id).catch(() => undefined);
+        await harness.cleanup();
+      }
+    },
+    // Three runs of the job and two waits on the emulated triggers, on a loaded machine.
     120_000,
   );
 

@@ -1513,6 +1513,149 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('recurring tickets, as an attacker writes them (DESIGN §10 "Recurring tickets")', () => {
+    /** A recurring ticket as the admin client writes it, by `by`; an override of `undefined` leaves its key out. */
+    const recurringDoc = (by: string, overrides: DocumentData = {}): DocumentData =>
+      Object.fromEntries(
+        Object.entries({
+          title: 'Weekly backup check',
+          active: true,
+          schedule: { frequency: 'weekly', time: '09:30', weekday: 'mon' },
+          subject: 'Backup check for {{date}}',
+          description: 'Check that last night’s backups ran.',
+          priority: 'normal',
+          category: 'Operations',
+          tags: ['ops', 'backup'],
+          updatedAt: serverTimestamp(),
+          updatedBy: by,
+          ...overrides,
+        }).filter(([, value]) => value !== undefined),
+      );
+    const recurringRef = (db: Firestore, id: string) => doc(db, 'recurringTickets', id);
+    const PEOPLE_BUT_ADMINS = ['alice', 'bob', 'carol', 'outsider'] as const;
+
+    it('lets an admin create, read, list, update and delete one', async () => {
+      const id = freshId('recurring');
+      const ref = recurringRef(dbOf('ada'), id);
+      await assertSucceeds(setDoc(ref, recurringDoc('ada')));
+      await assertSucceeds(getDoc(ref));
+      await assertSucceeds(getDocs(collection(dbOf('ada'), 'recurringTickets')));
+      await assertSucceeds(setDoc(ref, recurringDoc('ada', { active: false, category: undefined })));
+      await assertSucceeds(deleteDoc(ref));
+    });
+
+    it('refuses agents, customers and signed-out visitors every read and write', async () => {
+      const id = freshId('recurring');
+      await assertSucceeds(setDoc(recurringRef(dbOf('ada'), id), recurringDoc('ada')));
+      const others: [string, Firestore][] = [
+        ...PEOPLE_BUT_ADMINS.map((uid): [string, Firestore] => [uid, dbOf(uid)]),
+        ['', signedOut()],
+      ];
+      for (const [uid, db] of others) {
+        await assertFails(getDoc(recurringRef(db, id)));
+        await assertFails(getDocs(collection(db, 'recurringTickets')));
+        await assertFails(setDoc(recurringRef(db, id), recurringDoc(uid, { active: false })));
+        await assertFails(setDoc(recurringRef(db, freshId('recurring')), recurringDoc(uid)));
+        await assertFails(deleteDoc(recurringRef(db, id)));
+      }
+      // The template is still there, as the admin saved it.
+      const stored = await getDoc(recurringRef(dbOf('ada'), id));
+      expect(stored.data()?.active).toBe(true);
+    });
+
+    it('takes each frequency and every bound at its limit', async () => {
+      const valid: DocumentData[] = [
+        { schedule: { frequency: 'daily', time: '00:00' } },
+        { schedule: { frequency: 'weekly', time: '23:59', weekday: 'sun' } },
+        { schedule: { frequency: 'monthly', time: '12:00', dayOfMonth: 1 } },
+        { schedule: { frequency: 'monthly', time: '19:45', dayOfMonth: 31 } },
+        {
+          title: 'x'.repeat(100),
+          subject: 'x'.repeat(150),
+          description: 'x'.repeat(10_000),
+          category: 'x'.repeat(60),
+          tags: Array.from({ length: 10 }, (_, i) => `tag-${i}`),
+        },
+        { title: 'x', subject: 'abc', description: 'x', priority: 'urgent', category: undefined, tags: [] },
+      ];
+      for (const overrides of valid)
+        await assertSucceeds(setDoc(recurringRef(dbOf('ada'), freshId('recurring')), recurringDoc('ada', overrides)));
+    });
+
+    it.each([
+      ['a forged last run', { lastRunAt: Timestamp.fromMillis(Date.parse('2026-01-01T00:00:00.000Z')) }],
+      ['a forged requester', { requesterId: 'carol' }],
+      ...['title', 'active', 'schedule', 'subject', 'description', 'priority', 'tags', 'updatedAt', 'updatedBy'].map(
+        (key): [string, DocumentData] => [`no ${key}`, { [key]: undefined }],
+      ),
+      ['a title as a number', { title: 42 }],
+      ['"active" as text', { active: 'yes' }],
+      ['a schedule as text', { schedule: 'daily' }],
+      ['a subject as a number', { subject: 12345 }],
+      ['a description as a list', { description: ['Check the backups.'] }],
+      ['tags as text', { tags: 'ops' }],
+      ['a category as a number', { category: 7 }],
+      ['a null category (absent when none)', { category: null }],
+      ['a category of 61 characters', { category: 'x'.repeat(61) }],
+      ['an empty title', { title: '' }],
+      ['a title of 101 characters', { title: 'x'.repeat(101) }],
+      ['a subject of 2 characters', { subject: 'ab' }],
+      ['a subject of 151 characters', { subject: 'x'.repeat(151) }],
+      ['an empty description', { description: '' }],
+      ['a description of 10 001 characters', { description: 'x'.repeat(10_001) }],
+      ['11 tags', { tags: Array.from({ length: 11 }, (_, i) => `tag-${i}`) }],
+      ['a bad tag', { tags: ['Not a tag'] }],
+      ['a tag twice', { tags: ['ops', 'ops'] }],
+      ['an unknown priority', { priority: 'critical' }],
+      ['an unknown frequency', { schedule: { frequency: 'hourly', time: '09:30' } }],
+      ['no frequency', { schedule: { time: '09:30' } }],
+      ['no time', { schedule: { frequency: 'daily' } }],
+      ['the time 24:00', { schedule: { frequency: 'daily', time: '24:00' } }],
+      ['the time 9:00', { schedule: { frequency: 'daily', time: '9:00' } }],
+      ['the time 09:60', { schedule: { frequency: 'daily', time: '09:60' } }],
+      ['a time with seconds', { schedule: { frequency: 'daily', time: '09:30:00' } }],
+      ['a time as a number', { schedule: { frequency: 'daily', time: 930 } }],
+      ['a schedule with its own time zone', { schedule: { frequency: 'daily', time: '09:30', timeZone: 'UTC' } }],
+      ['a weekly schedule without a weekday', { schedule: { frequency: 'weekly', time: '09:30' } }],
+      ['an unknown weekday', { schedule: { frequency: 'weekly', time: '09:30', weekday: 'monday' } }],
+      [
+        'a weekly schedule with a day of the month',
+        { schedule: { frequency: 'weekly', time: '09:30', weekday: 'mon', dayOfMonth: 1 } },
+      ],
+      ['a monthly schedule without a day of the month', { schedule: { frequency: 'monthly', time: '09:30' } }],
+      [
+        'a monthly schedule with a weekday',
+        { schedule: { frequency: 'monthly', time: '09:30', dayOfMonth: 1, weekday: 'mon' } },
+      ],
+      ['a daily schedule with a weekday', { schedule: { frequency: 'daily', time: '09:30', weekday: 'mon' } }],
+      ['a daily schedule with a day of the month', { schedule: { frequency: 'daily', time: '09:30', dayOfMonth: 1 } }],
+      ['day 0 of the month', { schedule: { frequency: 'monthly', time: '09:30', dayOfMonth: 0 } }],
+      ['day 32 of the month', { schedule: { frequency: 'monthly', time: '09:30', dayOfMonth: 32 } }],
+      ['day 1.5 of the month', { schedule: { frequency: 'monthly', time: '09:30', dayOfMonth: 1.5 } }],
+      ['a day of the month as text', { schedule: { frequency: 'monthly', time: '09:30', dayOfMonth: '1' } }],
+      ['another writer named', { updatedBy: 'alice' }],
+      ['a client time', { updatedAt: Timestamp.fromMillis(Date.parse('2026-01-01T00:00:00.000Z')) }],
+    ])('refuses a recurring ticket with %s', async (_what, overrides: DocumentData) => {
+      await assertFails(setDoc(recurringRef(dbOf('ada'), freshId('recurring')), recurringDoc('ada', overrides)));
+    });
+
+    it('refuses an update that keeps the old time or forges a key', async () => {
+      const ref = recurringRef(dbOf('ada'), freshId('recurring'));
+      await assertSucceeds(setDoc(ref, recurringDoc('ada')));
+      await assertFails(updateDoc(ref, { active: false }));
+      await assertFails(updateDoc(ref, { lastRunAt: serverTimestamp(), updatedAt: serverTimestamp() }));
+      await assertSucceeds(updateDoc(ref, { active: false, updatedAt: serverTimestamp() }));
+    });
+
+    it.each([
+      ['a dot', 'weekly.backup'],
+      ['a space', 'weekly backup'],
+      ['129 characters', 'x'.repeat(129)],
+    ])('refuses an id with %s', async (_what, id) => {
+      await assertFails(setDoc(recurringRef(dbOf('ada'), id), recurringDoc('ada')));
+    });
+  });
+
   describe('macros, as an attacker writes them (DESIGN §3 "Macros")', () => {
     /** A macro as the adapters write it, by `by`, owned by `ownerId` (null: shared). */
     const macroDoc = (ownerId: string | null, by: string, overrides: DocumentData = {}): DocumentData => ({

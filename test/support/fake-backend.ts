@@ -102,6 +102,9 @@ export function fakeBackend() {
       watchTriggers: unscripted('settings.watchTriggers'),
       saveTrigger: unscripted('settings.saveTrigger'),
       deleteTrigger: unscripted('settings.deleteTrigger'),
+      watchRecurringTickets: unscripted('settings.watchRecurringTickets'),
+      saveRecurringTicket: unscripted('settings.saveRecurringTicket'),
+      deleteRecurringTicket: unscripted('settings.deleteRecurringTicket'),
     },
     presence: {
       announce: unscripted('presence.announce'),

@@ -1,11 +1,12 @@
 /**
  * The settings port (DESIGN §3, §10): the desk settings, their history, the macros, the
- * custom ticket fields' definitions and the triggers.
+ * custom ticket fields' definitions, the triggers and the recurring tickets.
  */
 import type { DeskSettings, DeskSettingsInput } from '@/domain/types';
 import type { Macro, MacroInput } from '@/domain/macros';
 import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import type { Trigger, TriggerInput } from '@/domain/triggers';
+import type { RecurringTicket, RecurringTicketInput } from '@/domain/recurring-tickets';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 
@@ -74,4 +75,23 @@ export interface SettingsPort {
    * @throws AppError `permission-denied`.
    */
   deleteTrigger(id: string): Promise<void>;
+  /**
+   * Live recurring tickets of the desk, by title (DESIGN §10 "Recurring tickets"), admins only
+   * (`permission-denied` otherwise). A stored one that is malformed is left out.
+   */
+  watchRecurringTickets(onNext: Listener<RecurringTicket[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Creates or replaces a recurring ticket by id (admins only); the caller becomes the requester of
+   * the tickets it creates from now on, and no occurrence before this save is created.
+   * @returns the recurring ticket as stored.
+   * @throws AppError `invalid-argument` (`recurringTicketSchema`'s sentence), `permission-denied`,
+   *   `resource-exhausted` (a new one over `MAX_RECURRING_TICKETS`).
+   */
+  saveRecurringTicket(recurring: RecurringTicketInput): Promise<RecurringTicket>;
+  /**
+   * Deletes a recurring ticket (admins only); one that does not exist is already deleted. The
+   * tickets it created stay.
+   * @throws AppError `permission-denied`.
+   */
+  deleteRecurringTicket(id: string): Promise<void>;
 }

@@ -149,6 +149,9 @@ export const refusals = {
   /** `resource-exhausted`: a desk's triggers are at their limit (DESIGN §10 "Triggers"). */
   tooManyTriggers: (max: number): AppError =>
     new AppError('resource-exhausted', `At most ${max} triggers: delete one before adding another.`),
+  /** `resource-exhausted`: a new recurring ticket over `MAX_RECURRING_TICKETS` (DESIGN §10 "Recurring tickets"). */
+  tooManyRecurringTickets: (max: number): AppError =>
+    new AppError('resource-exhausted', `At most ${max} recurring tickets: delete one before adding another.`),
   /**
    * `failed-precondition`: the desk's automatic-close rule is deleted (DESIGN §10 "The automatic
    * close": trusted code would only write it again).

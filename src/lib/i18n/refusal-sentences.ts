@@ -56,6 +56,40 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.tooManyTriggers',
     defaultMessage: 'At most {max} triggers: delete one before adding another.',
   },
+  tooManyRecurringTickets: {
+    id: 'error.refusal.tooManyRecurringTickets',
+    defaultMessage: 'At most {max} recurring tickets: delete one before adding another.',
+  },
+  recurringNoTitle: { id: 'error.refusal.recurringNoTitle', defaultMessage: 'Give the recurring ticket a name.' },
+  recurringTitleLong: {
+    id: 'error.refusal.recurringTitleLong',
+    defaultMessage: 'A recurring ticket’s name has at most 100 characters.',
+  },
+  recurringTime: {
+    id: 'error.refusal.recurringTime',
+    defaultMessage: 'Give the time as hours and minutes, 00:00 to 23:59.',
+  },
+  recurringDayOfMonth: {
+    id: 'error.refusal.recurringDayOfMonth',
+    defaultMessage: 'The day of the month is a whole number from 1 to 31.',
+  },
+  recurringWeekday: {
+    id: 'error.refusal.recurringWeekday',
+    defaultMessage: 'A weekly ticket needs its day of the week.',
+  },
+  recurringMonthDay: {
+    id: 'error.refusal.recurringMonthDay',
+    defaultMessage: 'A monthly ticket needs its day of the month.',
+  },
+  recurringOwnDay: {
+    id: 'error.refusal.recurringOwnDay',
+    defaultMessage: 'A schedule names only the day its frequency uses.',
+  },
+  recurringPlaceholder: {
+    id: 'error.refusal.recurringPlaceholder',
+    defaultMessage: "The subject may hold '{{date}}' and no other placeholder.",
+  },
+  recurringId: { id: 'error.refusal.recurringId', defaultMessage: 'This is not a recurring ticket id.' },
   autoCloseRuleKept: {
     id: 'error.refusal.autoCloseRuleKept',
     defaultMessage: 'The automatic close can be switched off or changed, not deleted.',

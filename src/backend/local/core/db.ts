@@ -157,6 +157,17 @@ export interface RotaRecord {
   updatedAt: IsoDateTime;
 }
 
+/**
+ * A recurring ticket as stored (DESIGN §10 "Recurring tickets"), what `recurringTickets/{id}`
+ * holds on Firebase: the template an admin saved, read back through `recurringTicketFrom`.
+ */
+export interface RecurringTicketRecord {
+  id: string;
+  [field: string]: unknown;
+  updatedAt: string;
+  updatedBy: string;
+}
+
 /** The typed Dexie database. Messages are keyed `[ticketId+id]`, like a Firestore subcollection. */
 export type TriageDb = Dexie & {
   users: Table<UserProfile, string>;
@@ -179,6 +190,7 @@ export type TriageDb = Dexie & {
   triggers: Table<TriggerRecord, string>;
   ruleTraces: Table<RuleTrace, string>;
   rotas: Table<RotaRecord, string>;
+  recurringTickets: Table<RecurringTicketRecord, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -473,6 +485,9 @@ export const SCHEMA_V22: Readonly<Record<string, string>> = { ...SCHEMA_V21, rul
 
 /** Version 23: the round-robin rotas (DESIGN §10 "Triggers"), by trigger id. */
 export const SCHEMA_V23: Readonly<Record<string, string>> = { ...SCHEMA_V22, rotas: 'id' };
+
+/** Version 24: the recurring tickets (DESIGN §10 "Recurring tickets"), by id; a pass reads them all. */
+export const SCHEMA_V24: Readonly<Record<string, string>> = { ...SCHEMA_V23, recurringTickets: 'id' };
 
 /**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
@@ -947,6 +962,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(22).stores(SCHEMA_V22);
   // Version 23: the round-robin rotas.
   db.version(23).stores(SCHEMA_V23);
+  // Version 24: the recurring tickets.
+  db.version(24).stores(SCHEMA_V24);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

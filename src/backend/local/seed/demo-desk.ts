@@ -27,6 +27,7 @@ import {
   type MacroRecord,
   type SettingsRecord,
   type TriggerRecord,
+  type RecurringTicketRecord,
   type TriageDb,
   ticketWriteTables,
 } from '@/backend/local/core/db';
@@ -43,6 +44,7 @@ import { applyTransition, auditEvent } from '@/backend/local/tickets/audit-recor
 import { TICKET_COUNTER_ID } from '@/backend/local/tickets/tickets';
 import type { TriggerEmail, TriggerInput } from '@/domain/triggers';
 import { autoCloseTrigger } from '@/domain/auto-close';
+import type { RecurringTicketInput } from '@/domain/recurring-tickets';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -84,6 +86,8 @@ export interface DemoDesk {
   ratings: SatisfactionRating[];
   /** The desk's triggers (DESIGN §10 "Triggers"): {@link demoTriggers}. */
   triggers: TriggerRecord[];
+  /** The desk's recurring tickets (DESIGN §10 "Recurring tickets"): {@link demoRecurringTickets}. */
+  recurringTickets: RecurringTicketRecord[];
 }
 
 /** Everything the local seed writes: the demo desk plus the local sign-in records. */
@@ -322,6 +326,7 @@ export function buildDemoDesk(now: number, uids?: readonly string[], { history: 
     agentFields,
     macros: demoMacros(staff, settings.updatedAt),
     triggers: demoTriggers(staff, settings.updatedAt, settings.value.closeAfterDays),
+    recurringTickets: demoRecurringTickets(staff, settings.updatedAt),
     ratings: [
       ...demoRatings(scenarios.map((entry) => entry.ticket)),
       ...history.flatMap((entry) => (entry.rating ? [entry.rating] : [])),
@@ -479,6 +484,29 @@ export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime, clo
     autoCloseTrigger(closeAfterDays, 3),
   ];
   return triggers.map((trigger) => ({ ...trigger, updatedAt: at, updatedBy: admin }));
+}
+
+/**
+ * The demo desk's recurring ticket (DESIGN §10 "Recurring tickets"): "Weekly queue review", every
+ * Monday at 09:00 on the desk's clock, saved by the demo admin (its tickets' requester). Seeded
+ * switched off: an admin sees what one looks like and switches it on; a desk that made tickets on
+ * its own on every Monday a visitor's clock passes would surprise them.
+ */
+export function demoRecurringTickets(staff: readonly UserProfile[], at: IsoDateTime): RecurringTicketRecord[] {
+  const admin = staff.find((user) => user.role === 'admin')?.uid ?? '';
+  const template: RecurringTicketInput = {
+    id: 'weekly-queue-review',
+    title: 'Weekly queue review',
+    active: false,
+    schedule: { frequency: 'weekly', time: '09:00', weekday: 'mon' },
+    subject: 'Queue review for the week of {{date}}',
+    description:
+      'Go through the unassigned and the overdue tickets, close what is stale, and note what the help center should answer.',
+    priority: 'normal',
+    category: 'Account',
+    tags: ['queue-review'],
+  };
+  return [{ ...template, updatedAt: at, updatedBy: admin }];
 }
 
 /**
@@ -650,6 +678,7 @@ export async function seedDemoData(
       db.ratings,
       db.macros,
       db.triggers,
+      db.recurringTickets,
       ...ticketWriteTables(db),
     ],
     async () => {
@@ -662,6 +691,7 @@ export async function seedDemoData(
       await db.agentFields.bulkAdd(data.agentFields);
       await db.macros.bulkAdd(data.macros);
       if (options.triggers !== false) await db.triggers.bulkAdd(data.triggers);
+      await db.recurringTickets.bulkAdd(data.recurringTickets);
       // Search keys with the requesters' emails, and the conversation's words, as `tickets.create`
       // and `messages.add` write them (db.ts).
       const emails = new Map(data.users.map((user) => [user.uid, user.email]));

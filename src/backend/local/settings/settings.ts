@@ -15,6 +15,11 @@ import { deskSettingsFrom, deskSettingsSchema } from '@/domain/settings-schema';
 import { type DeskSettings, type DeskSettingsInput } from '@/domain/types';
 import { deleteLocalMacro, saveLocalMacro, watchLocalMacros } from '@/backend/local/settings/macros';
 import { deleteLocalTrigger, saveLocalTrigger, watchLocalTriggers } from '@/backend/local/settings/triggers';
+import {
+  deleteLocalRecurringTicket,
+  saveLocalRecurringTicket,
+  watchLocalRecurringTickets,
+} from '@/backend/local/settings/recurring-tickets';
 import { isoAt, requireUser, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
 import { newSortableId } from '@/backend/local/core/ids';
 import { changedSettingsParts, SETTINGS_HISTORY_SHOWN, type SettingsChange } from '@/domain/settings-history';
@@ -108,6 +113,9 @@ export function createLocalSettings(ctx: LocalContext): SettingsPort {
     watchTriggers: (onNext, onError) => watchLocalTriggers(ctx, onNext, onError),
     saveTrigger: (trigger) => saveLocalTrigger(ctx, trigger),
     deleteTrigger: (id) => deleteLocalTrigger(ctx, id),
+    watchRecurringTickets: (onNext, onError) => watchLocalRecurringTickets(ctx, onNext, onError),
+    saveRecurringTicket: (recurring) => saveLocalRecurringTicket(ctx, recurring),
+    deleteRecurringTicket: (id) => deleteLocalRecurringTicket(ctx, id),
 
     watchFields(onNext: Listener<CustomFieldDefinition[]>, onError: ErrorListener): Unsubscribe {
       return watchLive(

@@ -3,9 +3,10 @@
  * Cloud Function `deskAutomation`: writes the desk's automatic-close rule when it has none
  * (`ensureLocalAutoCloseRule`) and records each SLA breach in the ticket's audit trail, as the
  * system actor "Triage"; runs the desk's time rules (`runLocalTimeRules`), the automatic close
- * among them; deletes uploads whose message was never sent within a day (DESIGN §4). Runs when
- * the backend opens and every {@link AUTOMATION_INTERVAL_MS}; every tab may run it (each pass is
- * one transaction, and what it writes has fixed ids or checks the status it moves from).
+ * among them; creates the recurring tickets that are due (`recurring-runs.ts`); deletes uploads
+ * whose message was never sent within a day (DESIGN §4). Runs when the backend opens and every
+ * {@link AUTOMATION_INTERVAL_MS}; every tab may run it (each pass is one transaction, and what it
+ * writes has fixed ids or checks the status it moves from).
  */
 import { ticketWriteTables, type TriageDb } from '@/backend/local/core/db';
 import { isOrphanUpload, ORPHAN_UPLOAD_AFTER_MS, parseAttachmentPath } from '@/domain/attachment-paths';
@@ -15,6 +16,7 @@ import { TICKET_STATUSES, type AuditEvent, type DeskSettings, type Ticket } from
 import { runsOn, timeRuleDue } from '@/domain/triggers';
 import { readLocalTriggers } from '@/backend/local/settings/triggers';
 import { runLocalTriggers } from '@/backend/local/tickets/trigger-runs';
+import { runRecurringTicketsPass } from '@/backend/local/tickets/recurring-runs';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { isoAt, type LocalContext } from '@/backend/local/core/context';
 import { readDeskSettings } from '@/backend/local/settings/settings';
@@ -151,8 +153,9 @@ export function scheduleAutomation(ctx: LocalContext, intervalMs: number): () =>
     ctx.ready
       .then(() => runAutomationPass(ctx))
       .then(() => runLocalTimeRules(ctx))
+      .then(() => runRecurringTicketsPass(ctx))
       .catch((error: unknown) =>
-        console.warn('Triage: the scheduled pass (SLA records, time rules) will retry.', error),
+        console.warn('Triage: the scheduled pass (SLA records, time rules, recurring tickets) will retry.', error),
       );
   // The first pass a moment after opening, not in the way of the first screen's own reads.
   const first = setTimeout(() => void pass(), FIRST_PASS_DELAY_MS);

@@ -18,7 +18,7 @@ import type {
   WriteOptions,
 } from '@/backend/port/tickets';
 import type { LifecycleEvent } from '@/domain/lifecycle';
-import { isRetriedSubmission, planNewTicket } from '@/domain/plans/new-ticket';
+import { isRetriedSubmission, planNewTicket, type NewTicketPlan } from '@/domain/plans/new-ticket';
 import { planTransition } from '@/domain/plans/status-move';
 import { assertMayPatch, planTicketPatch } from '@/domain/plans/ticket-patch';
 import { assertMayOrder, scopedFilter } from '@/domain/plans/ticket-scope';
@@ -111,6 +111,53 @@ export async function writeChange(
   return next;
 }
 
+/** A new ticket to write: its ids, its plan, its custom field values and first message's files. */
+export interface NewTicketWrite {
+  ticketId: string;
+  messageId: string;
+  plan: NewTicketPlan;
+  values: CustomFieldValues;
+  attachments: Message['attachments'];
+  /** The requester's email, for the search keys (the ticket itself does not hold it). */
+  requesterEmail: string;
+  /** When it is submitted, ms. */
+  ms: number;
+}
+
+/**
+ * Writes a planned submission in the caller's transaction (which holds `counters`, `messages`,
+ * `events` and the ticket tables): the number taken from `counters/tickets`, the ticket with its
+ * search keys, its first message and its audit entries, as the requester's. A person's submit and
+ * trusted code's recurring tickets both write through it.
+ * @returns the ticket as written.
+ */
+export async function writeNewTicket(db: TriageDb, write: NewTicketWrite): Promise<Ticket> {
+  const { ticketId, messageId, plan, values, attachments, requesterEmail, ms } = write;
+  // Read and bumped inside this transaction, so concurrent submits queue up behind it.
+  const number = ((await db.counters.get(TICKET_COUNTER_ID))?.value ?? 0) + 1;
+  await db.counters.put({ id: TICKET_COUNTER_ID, value: number });
+
+  const at = isoAt(ms);
+  const ticket: Ticket = {
+    id: ticketId,
+    number,
+    ...plan.ticket,
+    ...(Object.keys(values).length > 0 ? { fields: values } : {}),
+    createdAt: at,
+    updatedAt: at,
+    lastMessageAt: at,
+  };
+  const message: Message = { id: messageId, ticketId, ...plan.message, attachments, createdAt: at };
+  // The search keys hold the requester's email, which the ticket itself does not (db.ts),
+  // and the description's words (the first public message).
+  const searchKeys = searchKeysFor({ ...ticket, requesterEmail });
+  const publicWords = conversationKeysOf(message.body);
+  await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys, [PUBLIC_WORDS]: publicWords } as Ticket);
+  await db.messages.add(message);
+  await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, plan.message.authorId, ms));
+  return ticket;
+}
+
 /** The local {@link TicketsPort}, but for `bulk` (added over these writes by `withBulk`). */
 export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'> {
   const { db } = ctx;
@@ -140,29 +187,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           const messageId = clientMessageId ?? newSortableId(ms);
           const attachments = await verifiedAttachments(db, me, ticketId, messageId, named);
 
-          // Read and bumped inside this transaction, so concurrent submits queue up behind it.
-          const number = ((await db.counters.get(TICKET_COUNTER_ID))?.value ?? 0) + 1;
-          await db.counters.put({ id: TICKET_COUNTER_ID, value: number });
-
-          const at = isoAt(ms);
-          const ticket: Ticket = {
-            id: ticketId,
-            number,
-            ...plan.ticket,
-            ...(Object.keys(values).length > 0 ? { fields: values } : {}),
-            createdAt: at,
-            updatedAt: at,
-            lastMessageAt: at,
-          };
-          const message: Message = { id: messageId, ticketId, ...plan.message, attachments, createdAt: at };
-          // The search keys hold the requester's email, which the ticket itself does not (db.ts),
-          // and the description's words (the first public message).
-          const searchKeys = searchKeysFor({ ...ticket, requesterEmail: me.email });
-          const publicWords = conversationKeysOf(message.body);
-          await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys, [PUBLIC_WORDS]: publicWords } as Ticket);
-          await db.messages.add(message);
-          await db.events.bulkAdd(auditEventsOf(ticketId, plan.events, me.uid, ms));
-          return ticket;
+          return writeNewTicket(db, { ticketId, messageId, plan, values, attachments, requesterEmail: me.email, ms });
         });
       }),
 

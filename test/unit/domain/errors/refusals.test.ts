@@ -36,6 +36,7 @@ const ALL: Record<keyof typeof refusals, () => AppError> = {
   macroTooManyTags: () => refusals.macroTooManyTags(10),
   tooManyMacros: () => refusals.tooManyMacros(200),
   tooManyTriggers: () => refusals.tooManyTriggers(200),
+  tooManyRecurringTickets: () => refusals.tooManyRecurringTickets(50),
   autoCloseRuleKept: refusals.autoCloseRuleKept,
   attachmentsNeedIds: refusals.attachmentsNeedIds,
   badClientId: refusals.badClientId,

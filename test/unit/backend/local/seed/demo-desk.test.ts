@@ -6,6 +6,7 @@ import { buildDemoDesk } from '@/backend/local/seed/demo-desk';
 import { SEED_SCENARIOS } from '@/backend/local/seed/scenarios';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
 import { triggerSchema } from '@/domain/triggers';
+import { recurringTicketFrom } from '@/domain/recurring-tickets';
 import { desk, NOW, UIDS } from '../../../../support/demo-desk';
 
 describe('buildDemoDesk', () => {
@@ -62,5 +63,13 @@ describe('buildDemoDesk', () => {
     expect(vip?.actions).toEqual({ priority: 'high' });
     // No seeded ticket is tagged vip: the rule acts on what people do, not on the seed.
     expect(desk.tickets.some((ticket) => ticket.tags.includes('vip'))).toBe(false);
+  });
+
+  it('has a recurring ticket an admin could have saved, switched off, the demo admin its requester', () => {
+    expect(desk.recurringTickets).toHaveLength(1);
+    for (const { id, updatedAt, updatedBy, ...template } of desk.recurringTickets) {
+      expect(recurringTicketFrom(id, template, { updatedAt, updatedBy })).toMatchObject({ active: false });
+      expect(updatedBy).toBe(desk.users.find((user) => user.role === 'admin')?.uid);
+    }
   });
 });
