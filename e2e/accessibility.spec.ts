@@ -398,7 +398,8 @@ const STATES: Record<string, readonly ScreenState[]> = {
       name: 'new trigger refused',
       visitor: 'admin',
       async open(page) {
-        const add = page.locator('.ant-card-head button');
+        // The triggers' card is the first; the recurring tickets' is below it.
+        const add = page.locator('.ant-card-head button').first();
         await expect(add).toBeEnabled();
         await add.click();
         await page.locator('[data-testid="trigger-editor"] > form fieldset').nth(1).locator('button').last().click();
@@ -414,7 +415,7 @@ const STATES: Record<string, readonly ScreenState[]> = {
         // The state before left its refused editor open: leave the screen and come back to the list.
         await go(page, '/admin/settings');
         await go(page, '/admin/automations');
-        const add = page.locator('.ant-card-head button');
+        const add = page.locator('.ant-card-head button').first();
         await expect(add).toBeEnabled();
         await add.click();
         await page.locator('[data-testid="trigger-email-add"]').click();
@@ -423,6 +424,22 @@ const STATES: Record<string, readonly ScreenState[]> = {
         await page.locator('textarea[id$="-email0-body"]').fill('{{requester.name}}: {{nope}}');
         await page.locator('[data-testid="trigger-editor"] details summary').first().click();
         await expect(page.locator('[id$="-email0-unknown"]')).toBeVisible();
+      },
+    },
+    {
+      // A new recurring ticket, monthly, saved empty: its editor, with each problem at its field.
+      name: 'new recurring ticket refused',
+      visitor: 'admin',
+      async open(page) {
+        await go(page, '/admin/settings');
+        await go(page, '/admin/automations');
+        const add = page.locator('.ant-card-head button').last();
+        await expect(add).toBeEnabled();
+        await add.click();
+        const editor = page.locator('[data-testid="recurring-ticket-editor"]');
+        await editor.locator('select[id$="-frequency"]').selectOption('monthly');
+        await editor.locator('button[type="submit"]').click();
+        await expect(editor.locator('[id$="-title-problem"]')).toBeVisible();
       },
     },
   ],

@@ -202,3 +202,47 @@ test('a time rule acts on a ticket when the browser’s clock moves past its hou
   );
   await shot(admin, 'automations-07-time-rule-trace', { viewport: true });
 });
+
+test('a recurring ticket an admin adds is created once its time comes on the browser’s clock, as the admin’s request', async ({
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const word = `lighthouse${stamp}`;
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto('/admin/automations');
+  const add = admin.getByRole('button', { name: /Add recurring ticket/ });
+  await expect(add).toBeEnabled();
+  await add.click();
+  const form = admin.getByRole('form', { name: 'New recurring ticket' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(`Morning check ${stamp}`);
+  await form.getByRole('combobox', { name: 'Repeats' }).selectOption('daily');
+  await form.getByRole('textbox', { name: 'Time (HH:mm)' }).fill('09:00');
+  await form.getByRole('textbox', { name: 'Subject' }).fill(`Check the ${word} alerts of {{date}}`);
+  await form.getByRole('textbox', { name: 'Description' }).fill('Look at the overnight alerts.');
+  await shot(admin, 'automations-08-recurring-editor');
+  await form.getByRole('button', { name: 'Save recurring ticket' }).click();
+  const row = admin.getByRole('listitem').filter({ hasText: `Morning check ${stamp}` });
+  await expect(row).toContainText('Every day at 09:00');
+  await expect(row).toContainText(/Next: .+/);
+  await shot(admin, 'automations-09-recurring-list');
+
+  // An agent's tab whose clock the test owns: the local backend's scheduled pass runs in it. The
+  // queue searched for the subject's word first: nothing yet, then the live row.
+  const agent = await context.newPage();
+  await agent.clock.install();
+  await signIn(agent, PRIYA);
+  await agent.getByRole('searchbox', { name: 'Search tickets' }).fill(word);
+  await expect(agent).toHaveURL(new RegExp(`q=${word}`));
+  const rows = agent.locator('tbody td[data-column="subject"]').filter({ hasText: word });
+  await expect(rows).toHaveCount(0);
+  // A day and a little more on: the next 09:00 on the desk's clock has passed.
+  await agent.clock.fastForward(25 * 3_600_000);
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(new RegExp(`Check the ${word} alerts of \\d{4}-\\d{2}-\\d{2}`));
+  await rows.first().click();
+  // The admin's request, as if they had sent it.
+  await expect(agent.getByText('Look at the overnight alerts.').first()).toBeVisible();
+  await shot(agent, 'automations-10-recurring-ticket', { viewport: true });
+});

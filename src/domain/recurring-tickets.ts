@@ -134,7 +134,7 @@ export const recurringTicketSchema = z.object({
   subject: subjectSchema.check(
     z.refine(
       (subject: string) => unknownRecurringPlaceholders(subject).length === 0,
-      'The subject may hold {{date}} and no other placeholder.',
+      'A subject may hold the date’s placeholder and no other.',
     ),
   ),
   description: bodySchema,

@@ -2026,7 +2026,7 @@ export function describeBackendContract(
           { ...weekly, schedule: { frequency: 'monthly', time: '09:00', dayOfMonth: 32 } },
           'from 1 to 31',
         );
-        await refusedWith({ ...weekly, subject: 'Report for {{requester.name}}' }, 'no other placeholder');
+        await refusedWith({ ...weekly, subject: 'Report for {{requester.name}}' }, 'placeholder and no other');
         await refusedWith({ ...weekly, id: 'a/b' }, 'This is not a recurring ticket id.');
         await admin.backend.settings.deleteRecurringTicket(weekly.id);
         await admin.backend.settings.deleteRecurringTicket(monthly.id);

@@ -87,7 +87,7 @@ const REFUSALS = defineMessages({
   },
   recurringPlaceholder: {
     id: 'error.refusal.recurringPlaceholder',
-    defaultMessage: "The subject may hold '{{date}}' and no other placeholder.",
+    defaultMessage: 'A subject may hold the date’s placeholder and no other.',
   },
   recurringId: { id: 'error.refusal.recurringId', defaultMessage: 'This is not a recurring ticket id.' },
   autoCloseRuleKept: {

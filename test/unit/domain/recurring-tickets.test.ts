@@ -211,7 +211,7 @@ describe('a template as an admin saves it', () => {
 
   it('refuses an unknown placeholder, an empty name and more tags than a ticket holds', () => {
     expect(refusal({ ...template, subject: 'Report for {{requester.name}}' })).toBe(
-      'The subject may hold {{date}} and no other placeholder.',
+      'A subject may hold the date’s placeholder and no other.',
     );
     expect(unknownRecurringPlaceholders('{{ date }} {{week}} {{week}}')).toEqual(['week']);
     expect(refusal({ ...template, title: '  ' })).toBe('Give the recurring ticket a name.');

@@ -4,7 +4,8 @@
  * (conditions → actions); moved up or down with buttons (keyboard-reachable, no drag), created and
  * edited in a form with "Test this rule" beside it, deleted after a confirmation. A refused save
  * shows the domain's sentence beside the form, which keeps what was typed; the limit of
- * `MAX_TRIGGERS` is said plainly, before a save would be refused.
+ * `MAX_TRIGGERS` is said plainly, before a save would be refused. Below the triggers, the desk's
+ * recurring tickets (DESIGN §10 "Recurring tickets", `recurring-tickets.tsx`).
  */
 import { useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -32,6 +33,7 @@ import {
   useSaveTriggerMutation,
   useWatchTriggersQuery,
 } from '@/features/admin/api/triggers-api';
+import { RecurringTickets } from '@/features/admin/automations/components/recurring-tickets';
 import { TriggerEditor } from '@/features/admin/automations/components/trigger-editor';
 import {
   draftFrom,
@@ -198,124 +200,130 @@ export default function AutomationsScreen() {
   );
 
   return (
-    <PageCard
-      title={intl.formatMessage(TEXT.title)}
-      action={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          disabled={editing !== null || !data?.value || full}
-          onClick={() => startEditing(NEW_DRAFT)}
-        >
-          {intl.formatMessage(TEXT.newTrigger)}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{intl.formatMessage(TEXT.intro)}</Typography.Paragraph>
-      {data?.error && <LiveError error={data.error} what={intl.formatMessage(TEXT.loadWhat)} />}
-      {data?.value && (
-        <Typography.Paragraph>
-          {intl.formatMessage(TEXT.count, { count: triggers.length, max: MAX_TRIGGERS })}
-        </Typography.Paragraph>
-      )}
-      {full && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={intl.formatMessage(TEXT.full, { max: MAX_TRIGGERS })}
-        />
-      )}
-      {editing && !editingInList && <div style={{ marginBottom: 16 }}>{editor(editing)}</div>}
-      {data?.value && triggers.length === 0 && !editing && (
-        <Typography.Paragraph>{intl.formatMessage(TEXT.empty)}</Typography.Paragraph>
-      )}
-      <ol aria-label={intl.formatMessage(TEXT.list)} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {triggers.map((trigger, index) => (
-          <li
-            key={trigger.id}
-            data-trigger-id={trigger.id}
-            style={{ padding: '12px 0', borderBlockStart: `1px solid ${token.colorBorderSecondary}` }}
+    <Flex vertical gap={16}>
+      <PageCard
+        title={intl.formatMessage(TEXT.title)}
+        action={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={editing !== null || !data?.value || full}
+            onClick={() => startEditing(NEW_DRAFT)}
           >
-            {editing?.draft.id === trigger.id ? (
-              editor(editing)
-            ) : (
-              <Flex gap={12} align="flex-start" wrap>
-                <Switch
-                  checked={trigger.active}
-                  disabled={editing !== null}
-                  aria-label={intl.formatMessage(TEXT.activeLabel, { title: trigger.title })}
-                  onChange={(checked) => setActive(trigger, checked)}
-                  style={{ marginBlockStart: 2 }}
-                />
-                <Flex vertical gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
-                  <Typography.Text strong dir="auto" type={trigger.active ? undefined : 'secondary'}>
-                    <span aria-hidden="true" style={{ color: token.colorTextTertiary, marginInlineEnd: 6 }}>
-                      {intl.formatMessage(TEXT.position, { n: index + 1 })}
-                    </span>
-                    {trigger.title}
-                  </Typography.Text>
-                  <Flex wrap gap={4} align="center">
-                    <Typography.Text type="secondary">{intl.formatMessage(TEXT.runsOn)}</Typography.Text>
-                    {trigger.on.map((event) => (
-                      <Tag key={event} style={{ marginInlineEnd: 0 }}>
-                        {words.event(event)}
-                      </Tag>
-                    ))}
-                    {!trigger.active && <Tag color="default">{intl.formatMessage(TEXT.inactive)}</Tag>}
-                  </Flex>
-                  <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-                    {words.rule(trigger)}
-                  </Typography.Text>
-                </Flex>
-                <Space wrap>
-                  <Button
-                    icon={<ArrowUpOutlined />}
-                    data-move="up"
-                    disabled={editing !== null || moving || index === 0}
-                    aria-label={intl.formatMessage(TEXT.moveUp, { title: trigger.title })}
-                    onClick={() => void move(index, -1)}
-                  />
-                  <Button
-                    icon={<ArrowDownOutlined />}
-                    data-move="down"
-                    disabled={editing !== null || moving || index === triggers.length - 1}
-                    aria-label={intl.formatMessage(TEXT.moveDown, { title: trigger.title })}
-                    onClick={() => void move(index, 1)}
-                  />
-                  <Button
+            {intl.formatMessage(TEXT.newTrigger)}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">{intl.formatMessage(TEXT.intro)}</Typography.Paragraph>
+        {data?.error && <LiveError error={data.error} what={intl.formatMessage(TEXT.loadWhat)} />}
+        {data?.value && (
+          <Typography.Paragraph>
+            {intl.formatMessage(TEXT.count, { count: triggers.length, max: MAX_TRIGGERS })}
+          </Typography.Paragraph>
+        )}
+        {full && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={intl.formatMessage(TEXT.full, { max: MAX_TRIGGERS })}
+          />
+        )}
+        {editing && !editingInList && <div style={{ marginBottom: 16 }}>{editor(editing)}</div>}
+        {data?.value && triggers.length === 0 && !editing && (
+          <Typography.Paragraph>{intl.formatMessage(TEXT.empty)}</Typography.Paragraph>
+        )}
+        <ol aria-label={intl.formatMessage(TEXT.list)} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {triggers.map((trigger, index) => (
+            <li
+              key={trigger.id}
+              data-trigger-id={trigger.id}
+              style={{ padding: '12px 0', borderBlockStart: `1px solid ${token.colorBorderSecondary}` }}
+            >
+              {editing?.draft.id === trigger.id ? (
+                editor(editing)
+              ) : (
+                <Flex gap={12} align="flex-start" wrap>
+                  <Switch
+                    checked={trigger.active}
                     disabled={editing !== null}
-                    aria-label={intl.formatMessage(TEXT.editLabel, { title: trigger.title })}
-                    onClick={() => startEditing(draftFrom(trigger, definitions))}
-                  >
-                    {intl.formatMessage(TEXT.edit)}
-                  </Button>
-                  {/* The automatic close is switched off, not deleted (DESIGN §10 "The automatic close"). */}
-                  {trigger.id !== AUTO_CLOSE_TRIGGER_ID && (
-                    <Popconfirm
-                      title={intl.formatMessage(TEXT.deleteConfirm, { title: trigger.title })}
-                      okText={intl.formatMessage(TEXT.delete)}
-                      cancelText={intl.formatMessage(TEXT.cancel)}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() =>
-                        runWithFeedback(remove(trigger.id), intl.formatMessage(TEXT.deleted, { title: trigger.title }))
-                      }
+                    aria-label={intl.formatMessage(TEXT.activeLabel, { title: trigger.title })}
+                    onChange={(checked) => setActive(trigger, checked)}
+                    style={{ marginBlockStart: 2 }}
+                  />
+                  <Flex vertical gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
+                    <Typography.Text strong dir="auto" type={trigger.active ? undefined : 'secondary'}>
+                      <span aria-hidden="true" style={{ color: token.colorTextTertiary, marginInlineEnd: 6 }}>
+                        {intl.formatMessage(TEXT.position, { n: index + 1 })}
+                      </span>
+                      {trigger.title}
+                    </Typography.Text>
+                    <Flex wrap gap={4} align="center">
+                      <Typography.Text type="secondary">{intl.formatMessage(TEXT.runsOn)}</Typography.Text>
+                      {trigger.on.map((event) => (
+                        <Tag key={event} style={{ marginInlineEnd: 0 }}>
+                          {words.event(event)}
+                        </Tag>
+                      ))}
+                      {!trigger.active && <Tag color="default">{intl.formatMessage(TEXT.inactive)}</Tag>}
+                    </Flex>
+                    <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                      {words.rule(trigger)}
+                    </Typography.Text>
+                  </Flex>
+                  <Space wrap>
+                    <Button
+                      icon={<ArrowUpOutlined />}
+                      data-move="up"
+                      disabled={editing !== null || moving || index === 0}
+                      aria-label={intl.formatMessage(TEXT.moveUp, { title: trigger.title })}
+                      onClick={() => void move(index, -1)}
+                    />
+                    <Button
+                      icon={<ArrowDownOutlined />}
+                      data-move="down"
+                      disabled={editing !== null || moving || index === triggers.length - 1}
+                      aria-label={intl.formatMessage(TEXT.moveDown, { title: trigger.title })}
+                      onClick={() => void move(index, 1)}
+                    />
+                    <Button
+                      disabled={editing !== null}
+                      aria-label={intl.formatMessage(TEXT.editLabel, { title: trigger.title })}
+                      onClick={() => startEditing(draftFrom(trigger, definitions))}
                     >
-                      <Button
-                        danger
-                        disabled={editing !== null}
-                        aria-label={intl.formatMessage(TEXT.deleteLabel, { title: trigger.title })}
+                      {intl.formatMessage(TEXT.edit)}
+                    </Button>
+                    {/* The automatic close is switched off, not deleted (DESIGN §10 "The automatic close"). */}
+                    {trigger.id !== AUTO_CLOSE_TRIGGER_ID && (
+                      <Popconfirm
+                        title={intl.formatMessage(TEXT.deleteConfirm, { title: trigger.title })}
+                        okText={intl.formatMessage(TEXT.delete)}
+                        cancelText={intl.formatMessage(TEXT.cancel)}
+                        okButtonProps={{ danger: true }}
+                        onConfirm={() =>
+                          runWithFeedback(
+                            remove(trigger.id),
+                            intl.formatMessage(TEXT.deleted, { title: trigger.title }),
+                          )
+                        }
                       >
-                        {intl.formatMessage(TEXT.delete)}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
-              </Flex>
-            )}
-          </li>
-        ))}
-      </ol>
-    </PageCard>
+                        <Button
+                          danger
+                          disabled={editing !== null}
+                          aria-label={intl.formatMessage(TEXT.deleteLabel, { title: trigger.title })}
+                        >
+                          {intl.formatMessage(TEXT.delete)}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                  </Space>
+                </Flex>
+              )}
+            </li>
+          ))}
+        </ol>
+      </PageCard>
+      <RecurringTickets />
+    </Flex>
   );
 }
