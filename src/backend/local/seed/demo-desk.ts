@@ -249,8 +249,11 @@ function playScenario(
   }
 
   // New tickets had their few moments within hours; the rest end at their status's "last" age.
+  // (The random "last" age is drawn either way, so the other tickets keep theirs.)
+  const lastAge = ages.last ? between(ages.last) : 0;
+  const lastHours = scenario.lastHoursAgo ?? lastAge;
   const lastMs = ages.last
-    ? Math.max(createdMs + HOUR, Math.floor((now - between(ages.last) * HOUR) / 1000) * 1000)
+    ? Math.max(createdMs + HOUR, Math.floor((now - lastHours * HOUR) / 1000) * 1000)
     : createdMs + Math.min(2 * HOUR, (now - createdMs) / 2);
   steps.forEach((step, k) => {
     const ms = steps.length === 1 ? createdMs : Math.round(createdMs + ((lastMs - createdMs) * k) / (steps.length - 1));
@@ -435,7 +438,8 @@ const PENDING_REMINDER: TriggerEmail = {
  * and one time rule, "Remind the requester after 3 days pending" (DESIGN §10 "Time rules"), which
  * the desk's scheduled pass runs: a ticket pending and not updated for 72 hours is tagged
  * `reminded` and its requester emailed (where their address is verified and their updates are on),
- * once per ticket; and the desk's automatic close (`autoCloseTrigger`, from its close-after days),
+ * once per ticket — the seeded "Change the owner of our workspace" has been quiet for 80 hours, so
+ * the first pass on a new demo desk shows it; and the desk's automatic close (`autoCloseTrigger`, from its close-after days),
  * which trusted code would otherwise write at the first pass.
  */
 export function demoTriggers(staff: readonly UserProfile[], at: IsoDateTime, closeAfterDays: number): TriggerRecord[] {

@@ -33,6 +33,11 @@ export interface SeedScenario {
    * falls due soon whenever the demo is opened (DESIGN §10's "Breaching soon").
    */
   createdMinutesAgo?: number;
+  /**
+   * Hours since its last change, instead of the status's random "last" age: a pending ticket
+   * quiet for over 3 days, which the demo desk's reminder time rule acts on at its first pass.
+   */
+  lastHoursAgo?: number;
 }
 
 /** 42 tickets: 8 new, 9 open, 6 pending, 5 on hold, 7 solved, 7 closed. */
@@ -336,6 +341,8 @@ export const SEED_SCENARIOS: readonly SeedScenario[] = [
     category: 'Account',
     priority: 'normal',
     tags: ['ownership'],
+    // Quiet for over 3 days: "Remind the requester after 3 days pending" acts on it at the first pass.
+    lastHoursAgo: 80,
     description: 'Our founder is leaving. Please make me the owner of the workspace.',
     reply:
       'We can do that with written confirmation from the current owner. Could you ask them to reply here, ' +
