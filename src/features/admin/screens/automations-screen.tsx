@@ -9,7 +9,6 @@
  */
 import { useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Popconfirm from 'antd/es/popconfirm';
@@ -21,7 +20,6 @@ import theme from 'antd/es/theme';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
-import { LiveError } from '@/components/live-error';
 import { PageCard } from '@/components/page-card';
 import { AUTO_CLOSE_TRIGGER_ID } from '@/domain/auto-close';
 import { refusals } from '@/domain/errors/refusals';
@@ -34,6 +32,7 @@ import {
   useWatchTriggersQuery,
 } from '@/features/admin/api/triggers-api';
 import { RecurringTickets } from '@/features/admin/automations/components/recurring-tickets';
+import { RuleListHead } from '@/features/admin/automations/components/rule-list-head';
 import { TriggerEditor } from '@/features/admin/automations/components/trigger-editor';
 import {
   draftFrom,
@@ -214,25 +213,15 @@ export default function AutomationsScreen() {
           </Button>
         }
       >
-        <Typography.Paragraph type="secondary">{intl.formatMessage(TEXT.intro)}</Typography.Paragraph>
-        {data?.error && <LiveError error={data.error} what={intl.formatMessage(TEXT.loadWhat)} />}
-        {data?.value && (
-          <Typography.Paragraph>
-            {intl.formatMessage(TEXT.count, { count: triggers.length, max: MAX_TRIGGERS })}
-          </Typography.Paragraph>
-        )}
-        {full && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={intl.formatMessage(TEXT.full, { max: MAX_TRIGGERS })}
-          />
-        )}
-        {editing && !editingInList && <div style={{ marginBottom: 16 }}>{editor(editing)}</div>}
-        {data?.value && triggers.length === 0 && !editing && (
-          <Typography.Paragraph>{intl.formatMessage(TEXT.empty)}</Typography.Paragraph>
-        )}
+        <RuleListHead
+          intro={intl.formatMessage(TEXT.intro)}
+          error={data?.error}
+          loadWhat={intl.formatMessage(TEXT.loadWhat)}
+          count={data?.value ? intl.formatMessage(TEXT.count, { count: triggers.length, max: MAX_TRIGGERS }) : null}
+          full={full ? intl.formatMessage(TEXT.full, { max: MAX_TRIGGERS }) : null}
+          editor={editing && !editingInList ? editor(editing) : null}
+          empty={data?.value && triggers.length === 0 && !editing ? intl.formatMessage(TEXT.empty) : null}
+        />
         <ol aria-label={intl.formatMessage(TEXT.list)} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {triggers.map((trigger, index) => (
             <li

@@ -9,7 +9,6 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
@@ -20,7 +19,6 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { LiveError } from '@/components/live-error';
 import { SectionTitle } from '@/components/page-title';
 import { refusals } from '@/domain/errors/refusals';
 import { MAX_RECURRING_TICKETS, nextOccurrence, type RecurringTicket } from '@/domain/recurring-tickets';
@@ -30,6 +28,7 @@ import {
   useWatchRecurringTicketsQuery,
 } from '@/features/admin/api/recurring-tickets-api';
 import { RecurringTicketEditor } from '@/features/admin/automations/components/recurring-ticket-editor';
+import { RuleListHead } from '@/features/admin/automations/components/rule-list-head';
 import {
   NEW_RECURRING_DRAFT,
   recurringDraftFrom,
@@ -210,25 +209,17 @@ export function RecurringTickets() {
         </Flex>
       }
     >
-      <Typography.Paragraph type="secondary">{intl.formatMessage(TEXT.intro)}</Typography.Paragraph>
-      {data?.error && <LiveError error={data.error} what={intl.formatMessage(TEXT.loadWhat)} />}
-      {data?.value && (
-        <Typography.Paragraph>
-          {intl.formatMessage(TEXT.count, { count: recurring.length, max: MAX_RECURRING_TICKETS })}
-        </Typography.Paragraph>
-      )}
-      {full && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={intl.formatMessage(TEXT.full, { max: MAX_RECURRING_TICKETS })}
-        />
-      )}
-      {editing && !editingInList && <div style={{ marginBottom: 16 }}>{editor(editing)}</div>}
-      {data?.value && recurring.length === 0 && !editing && (
-        <Typography.Paragraph>{intl.formatMessage(TEXT.empty)}</Typography.Paragraph>
-      )}
+      <RuleListHead
+        intro={intl.formatMessage(TEXT.intro)}
+        error={data?.error}
+        loadWhat={intl.formatMessage(TEXT.loadWhat)}
+        count={
+          data?.value ? intl.formatMessage(TEXT.count, { count: recurring.length, max: MAX_RECURRING_TICKETS }) : null
+        }
+        full={full ? intl.formatMessage(TEXT.full, { max: MAX_RECURRING_TICKETS }) : null}
+        editor={editing && !editingInList ? editor(editing) : null}
+        empty={data?.value && recurring.length === 0 && !editing ? intl.formatMessage(TEXT.empty) : null}
+      />
       <ul aria-labelledby={titleId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {recurring.map((each) => (
           <li
