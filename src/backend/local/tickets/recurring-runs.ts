@@ -23,12 +23,17 @@ import { runLocalTriggers } from '@/backend/local/tickets/trigger-runs';
  */
 export async function runLocalRecurringTickets(ctx: Pick<LocalContext, 'db' | 'now'>): Promise<Ticket[]> {
   const { db } = ctx;
-  if ((await db.recurringTickets.count()) === 0) return [];
+  // Most passes find nothing due: they read the templates and hold no ticket table.
+  const templates = (await readLocalRecurringTickets(db)).filter((recurring) => recurring.active);
+  if (templates.length === 0) return [];
+  const { timeZone: zone } = (await readDeskSettings(db)).businessHours;
+  if (templates.every((recurring) => dueOccurrence(recurring, ctx.now(), zone) === null)) return [];
   const tables = [db.users, db.counters, db.messages, db.events, db.recurringTickets, ...ticketWriteTables(db)];
   return db.transaction('rw', tables, async () => {
     const ms = ctx.now();
     const { timeZone } = (await readDeskSettings(db)).businessHours;
     const created: Ticket[] = [];
+    // Read again inside the transaction: another tab's pass may have written since.
     for (const recurring of await readLocalRecurringTickets(db)) {
       const occurrence = dueOccurrence(recurring, ms, timeZone);
       if (occurrence === null) continue;
