@@ -63,9 +63,9 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` },
     },
     {
-      // The Firebase build against the Auth emulator and Firestore on 127.0.0.1:8080.
+      // The Firebase build against the Auth, Firestore (127.0.0.1:8080) and Functions emulators.
       name: 'firebase-firestore',
-      testMatch: /firebase-firestore\.spec\.ts/,
+      testMatch: /firebase-(firestore|automations)\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` },
     },
   ],
