@@ -42,6 +42,7 @@ import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { newClientId } from '@/lib/ids';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
+import { useMinuteClock } from '@/lib/use-minute-clock';
 
 const TEXT = defineMessages({
   title: { id: 'automations.recurring.title', defaultMessage: 'Recurring tickets' },
@@ -121,8 +122,8 @@ export function RecurringTickets() {
   const full = recurring.length >= MAX_RECURRING_TICKETS;
   // One deleted meanwhile (another admin) keeps its editor, at the top: nothing typed is lost.
   const editingInList = editing !== null && recurring.some((each) => each.id === editing.draft.id);
-  // Read once per render: the list shows each one's next occurrence after now.
-  const now = Date.now();
+  // Renewed every minute: each one's next occurrence moves on while the page stays open.
+  const now = useMinuteClock();
 
   const startEditing = (draft: RecurringDraft) => {
     setIssues([]);
