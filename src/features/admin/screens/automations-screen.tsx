@@ -226,6 +226,7 @@ export default function AutomationsScreen() {
           intro={intl.formatMessage(TEXT.intro)}
           error={data?.error}
           loadWhat={intl.formatMessage(TEXT.loadWhat)}
+          loading={!data?.value && !data?.error}
           count={data?.value ? intl.formatMessage(TEXT.count, { count: triggers.length, max: MAX_TRIGGERS }) : null}
           full={full ? intl.formatMessage(TEXT.full, { max: MAX_TRIGGERS }) : null}
           editor={editing && !editingInList ? editor(editing) : null}

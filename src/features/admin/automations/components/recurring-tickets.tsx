@@ -214,6 +214,7 @@ export function RecurringTickets() {
         intro={intl.formatMessage(TEXT.intro)}
         error={data?.error}
         loadWhat={intl.formatMessage(TEXT.loadWhat)}
+        loading={!data?.value && !data?.error}
         count={
           data?.value ? intl.formatMessage(TEXT.count, { count: recurring.length, max: MAX_RECURRING_TICKETS }) : null
         }

@@ -255,8 +255,8 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'updatedAt',
     title: COLUMN_TEXT.updatedAt,
-    // "a few seconds ago" whole; longer phrasings end in an ellipsis, the full time in the tooltip.
-    width: 128,
+    // "hace unos segundos" (the longest recent time, 130 px) whole; older times fit too; the full time is in the tooltip.
+    width: 148,
     // As Zendesk's "Updated", every change is activity, so a bulk tag moves tickets up too.
     hint: COLUMN_TEXT.updatedAtHint,
     sortField: 'updatedAt',
