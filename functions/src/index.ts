@@ -6,7 +6,7 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { HttpsError, onCall, onRequest } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, onRequest, type FunctionsErrorCode as HttpsErrorCode } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { getAuth } from 'firebase-admin/auth';
@@ -15,6 +15,8 @@ import { logger } from 'firebase-functions';
 import { createTransport } from 'nodemailer';
 import type { MailgunInbound } from '@/domain/mail/inbound';
 import { deleteAccountData } from './account';
+import { setPersonDeactivated as deactivate } from './deactivation';
+import { AppError } from '@/domain/errors/errors';
 import { recordAgentFieldsChange } from './agent-fields';
 import { recordAgentFieldStats } from './stats';
 import { CANNED_REPLIES_PATH, moveCannedRepliesToMacros } from './macros';
@@ -250,3 +252,49 @@ export const deleteAccount = onCall(async (request) => {
   logger.info(`deleteAccount: ${uid}`, outcome);
   return { deleted: true };
 });
+
+/**
+ * An admin deactivates or reactivates a person (DESIGN §1 "Deactivated people"): `{ uid,
+ * deactivated, openTickets? }` → `{ ticketsMoved }`, see {@link deactivate}. The domain's refusals
+ * reach the app with their code and sentence.
+ */
+export const setPersonDeactivated = onCall(async (request) => {
+  const uid = request.auth?.uid;
+  if (!uid) throw new HttpsError('unauthenticated', 'Sign in to manage people.');
+  const auth = getAuth();
+  try {
+    const outcome = await deactivate(
+      getFirestore(),
+      {
+        disable: async (id) => {
+          await auth.updateUser(id, { disabled: true });
+          await auth.revokeRefreshTokens(id);
+        },
+        enable: async (id) => {
+          await auth.updateUser(id, { disabled: false });
+        },
+      },
+      uid,
+      request.data,
+    );
+    logger.info(`setPersonDeactivated: by ${uid}`, outcome);
+    return outcome;
+  } catch (error) {
+    if (error instanceof AppError && HTTPS_CODES.has(error.code)) {
+      throw new HttpsError(error.code as HttpsErrorCode, error.message);
+    }
+    throw error;
+  }
+});
+
+/** The app's codes a callable may answer with as they are (the rest are internal errors). */
+const HTTPS_CODES: ReadonlySet<string> = new Set<HttpsErrorCode>([
+  'invalid-argument',
+  'not-found',
+  'permission-denied',
+  'unauthenticated',
+  'failed-precondition',
+  'aborted',
+  'already-exists',
+  'resource-exhausted',
+]);

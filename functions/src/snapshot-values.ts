@@ -81,6 +81,8 @@ export interface StoredPerson {
   notifications: unknown;
   /** Whether they take round-robin tickets (DESIGN §10 "Triggers"). */
   available: boolean;
+  /** Set when an admin deactivated them (DESIGN §1 "Deactivated people"). */
+  deactivated?: true;
 }
 
 /** `users/{uid}` as a {@link StoredPerson}; `null` when there is no such profile. */
@@ -95,5 +97,6 @@ export function personOf(snapshot: DocumentSnapshot): StoredPerson | null {
     ...(isLocale(locale) && { locale }),
     notifications: snapshot.get('notifications') as unknown,
     available: snapshot.get('available') === true,
+    ...(snapshot.get('deactivated') === true && { deactivated: true as const }),
   };
 }

@@ -105,7 +105,14 @@ async function readRota(
         .get(),
     ),
   );
-  people.forEach((person, index) => candidates.set(person.uid, { ...person, open: counts[index]?.data().count ?? 0 }));
+  // A deactivated agent takes nothing, whatever their switch says (DESIGN §1 "Deactivated people").
+  people.forEach((person, index) =>
+    candidates.set(person.uid, {
+      ...person,
+      available: person.available && !person.deactivated,
+      open: counts[index]?.data().count ?? 0,
+    }),
+  );
   return { last: text(rota.get('last')) || null, candidates };
 }
 

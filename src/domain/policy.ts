@@ -31,6 +31,7 @@ export type Permission =
   | 'users.readOwn'
   | 'reports.read'
   | 'users.setRole'
+  | 'users.deactivate'
   | 'settings.manage'
   | 'mail.read'
   | 'mail.simulateInbound';
@@ -66,6 +67,8 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
 
 const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'users.setRole',
+  // DESIGN §1 "Deactivated people": removing a leaver is the admins'.
+  'users.deactivate',
   'settings.manage',
   // Shared macros act for the whole team: the admins write them (DESIGN §3 "Macros").
   'macros.manageShared',

@@ -36,6 +36,13 @@ export interface UserProfile {
   notifications?: NotificationPreferences;
   /** Staff: whether they take new tickets from round-robin rules (DESIGN §10 "Triggers"); absent: no. */
   available?: boolean;
+  /**
+   * Set by trusted code when an admin deactivates the person (DESIGN §1 "Deactivated people"):
+   * they cannot sign in and every request of theirs is refused; absent: active.
+   */
+  deactivated?: true;
+  /** When they were deactivated (ISO-8601 UTC), with `deactivated`. */
+  deactivatedAt?: IsoDateTime;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
 }

@@ -1436,6 +1436,74 @@ export function describeBackendContract(
         await expect(admin.backend.users.get(customer.uid)).resolves.toMatchObject({ role: 'agent' });
       });
 
+      test('lets an admin deactivate a person: open tickets move, their next call and sign-in are refused; reactivated, they sign in again (DESIGN §1 "Deactivated people")', async () => {
+        const [admin, agent, colleague, customer] = await Promise.all([
+          person('admin'),
+          person('agent'),
+          person('agent'),
+          person('customer'),
+        ]);
+        const held = await customer.backend.tickets.create(newRequest('Held by a leaver'));
+        const solved = await customer.backend.tickets.create(newRequest('Solved by a leaver'));
+        await agent.backend.tickets.update(held.id, { assigneeId: agent.uid });
+        await agent.backend.tickets.update(solved.id, { assigneeId: agent.uid });
+        await agent.backend.tickets.transition(solved.id, 'solve');
+        await expect(
+          agent.backend.users.setDeactivated({ uid: colleague.uid, deactivated: true }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(admin.backend.users.setDeactivated({ uid: admin.uid, deactivated: true })).rejects.toMatchObject({
+          code: 'permission-denied',
+          message: 'You cannot deactivate yourself.',
+        });
+        await expect(
+          admin.backend.users.setDeactivated({
+            uid: agent.uid,
+            deactivated: true,
+            openTickets: { kind: 'reassign', assigneeId: customer.uid },
+          }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+        await expect(admin.backend.users.get(agent.uid)).resolves.not.toHaveProperty('deactivated');
+        await authState(agent.backend, (change) => change.kind === 'signedIn');
+        const ended = authState(agent.backend, (change) => change.kind === 'signedOut');
+
+        await expect(
+          admin.backend.users.setDeactivated({
+            uid: agent.uid,
+            deactivated: true,
+            openTickets: { kind: 'reassign', assigneeId: colleague.uid },
+          }),
+        ).resolves.toEqual({ ticketsMoved: 1 });
+        await expect(colleague.backend.tickets.get(held.id)).resolves.toMatchObject({ assigneeId: colleague.uid });
+        // A solved ticket keeps them: that is history.
+        await expect(colleague.backend.tickets.get(solved.id)).resolves.toMatchObject({ assigneeId: agent.uid });
+        await expect(admin.backend.users.get(agent.uid)).resolves.toMatchObject({ deactivated: true });
+        // Their very next call is refused (the rules tests show it with the ID token still valid),
+        // and their open session is told: the app goes to the sign-in page. Refused as deactivated
+        // or, once the session has ended, as signed out.
+        const refused = ['permission-denied', 'unauthenticated'];
+        expect(refused).toContain(await agent.backend.tickets.get(held.id).then(() => 'read', errorCode));
+        await expect(ended).resolves.toMatchObject({ kind: 'signedOut' });
+        expect(refused).toContain(
+          await agent.backend.tickets.update(held.id, { priority: 'high' }).then(() => 'changed', errorCode),
+        );
+        // Nobody assigns them a ticket now; a repeated request moves nothing more.
+        await expect(colleague.backend.tickets.update(held.id, { assigneeId: agent.uid })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+        await expect(admin.backend.users.setDeactivated({ uid: agent.uid, deactivated: true })).resolves.toEqual({
+          ticketsMoved: 0,
+        });
+        const client = await h().newClient();
+        await expect(client.auth.signIn({ email: agent.email, password: agent.password })).rejects.toMatchObject({
+          code: 'auth/user-disabled',
+        });
+
+        await admin.backend.users.setDeactivated({ uid: agent.uid, deactivated: false });
+        await expect(admin.backend.users.get(agent.uid)).resolves.not.toHaveProperty('deactivated');
+        await client.auth.signIn({ email: agent.email, password: agent.password });
+        await expect(client.tickets.get(held.id)).resolves.toMatchObject({ assigneeId: colleague.uid });
+      });
+
       test('tells a signed-in person when an admin changes their role', async () => {
         const [admin, customer] = await Promise.all([person('admin'), person('customer')]);
         await authState(customer.backend, (c) => c.kind === 'signedIn' && c.user.role === 'customer');

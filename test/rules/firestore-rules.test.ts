@@ -1191,6 +1191,107 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('a deactivated person is refused on their very next request, the ID token still valid (DESIGN §1 "Deactivated people")', () => {
+    /** Writes `uid`'s profile as trusted code does when an admin deactivates (or reactivates) them. */
+    async function markDeactivated(uid: PersonId, deactivated: boolean): Promise<void> {
+      const profile: DocumentData = { ...PEOPLE[uid], email: `${uid}@example.com`, createdAt: PAST, updatedAt: PAST };
+      if (deactivated) Object.assign(profile, { deactivated: true, deactivatedAt: PAST, deactivatedBy: 'ada' });
+      await seedDocs(env, { [`users/${uid}`]: profile });
+    }
+    afterEach(async () => {
+      for (const uid of ['carol', 'alice', 'ada'] as const) await markDeactivated(uid, false);
+    });
+
+    it('a customer: reading, listing, replying, submitting, solving and their own profile are refused', async () => {
+      const id = await seedTicket({}, { m1: storedMessage() });
+      const carol = dbOf('carol');
+      // The same context (the same token) a moment before: allowed.
+      await assertSucceeds(getDoc(doc(carol, 'tickets', id)));
+      await markDeactivated('carol', true);
+      await assertFails(getDoc(doc(carol, 'tickets', id)));
+      await assertFails(getDoc(doc(carol, 'tickets', id, 'messages', 'm1')));
+      await assertFails(getDocs(query(collection(carol, 'tickets'), where('requesterId', '==', 'carol'))));
+      await assertFails(getDocs(query(collection(carol, 'tickets', id, 'messages'), where('internal', '==', false))));
+      await assertFails(reply(carol, 'carol', id));
+      await assertFails(submit(carol, 'carol'));
+      await assertFails(move(carol, 'carol', id, 'open', 'solved'));
+      await assertFails(getDoc(doc(carol, 'ratings', id)));
+      await assertFails(getDoc(doc(carol, 'uploadQuotas', 'carol')));
+      await assertFails(
+        updateDoc(doc(carol, 'users', 'carol'), { displayName: 'Carol Again', updatedAt: serverTimestamp() }),
+      );
+      // Their own profile stays readable: the app says why it is refused, then signs them out.
+      await assertSucceeds(getDoc(doc(carol, 'users', 'carol')));
+    });
+    it('an agent: reading, listing, assigning, internal notes and people are refused', async () => {
+      const id = await seedTicket({ assigneeId: null, assigneeName: null });
+      const alice = dbOf('alice');
+      await assertSucceeds(getDoc(doc(alice, 'tickets', id)));
+      await markDeactivated('alice', true);
+      await assertFails(getDoc(doc(alice, 'tickets', id)));
+      await assertFails(getDocs(query(collection(alice, 'tickets'), limit(10))));
+      await assertFails(
+        updateDoc(doc(alice, 'tickets', id), { assigneeId: 'alice', assigneeName: 'Alice Agent', ...stamped('alice') }),
+      );
+      await assertFails(reply(alice, 'alice', id, { internal: true }));
+      await assertFails(getDoc(doc(alice, 'users', 'carol')));
+      await assertFails(getDocs(query(collection(alice, 'users'), limit(20))));
+    });
+    it('an admin: a role change, the desk settings and the triggers are refused', async () => {
+      const ada = dbOf('ada');
+      await markDeactivated('ada', true);
+      await assertFails(updateDoc(doc(ada, 'users', 'bob'), { role: 'admin', updatedAt: serverTimestamp() }));
+      await assertFails(setDoc(doc(ada, 'settings', 'desk'), deskDoc()));
+      await assertFails(getDocs(collection(ada, 'triggers')));
+    });
+    it('nobody writes `deactivated` from a client: not the person, not an admin — it is trusted code’s', async () => {
+      await assertFails(
+        updateDoc(doc(dbOf('carol'), 'users', 'carol'), { deactivated: true, updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'alice'), { deactivated: true, updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'alice'), {
+          role: 'customer',
+          deactivated: true,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await markDeactivated('alice', true);
+      // Neither an admin's write nor the person's own brings them back.
+      await assertFails(
+        updateDoc(doc(dbOf('ada'), 'users', 'alice'), { deactivated: deleteField(), updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'users', 'alice'), { deactivated: false, updatedAt: serverTimestamp() }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'users', 'alice'), { deactivated: deleteField(), updatedAt: serverTimestamp() }),
+      );
+      // A fresh sign-up cannot carry the field either.
+      await assertFails(
+        setDoc(doc(dbOf('newcomer'), 'users', 'newcomer'), {
+          displayName: 'New Comer',
+          email: 'newcomer@example.com',
+          role: 'customer',
+          deactivated: false,
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+        }),
+      );
+    });
+    it('reactivated by trusted code, the same token works again', async () => {
+      const id = await seedTicket();
+      const carol = dbOf('carol');
+      await markDeactivated('carol', true);
+      await assertFails(getDoc(doc(carol, 'tickets', id)));
+      await markDeactivated('carol', false);
+      await assertSucceeds(getDoc(doc(carol, 'tickets', id)));
+      await assertSucceeds(reply(carol, 'carol', id));
+    });
+  });
+
   describe('closed tickets are read-only', () => {
     const closed = () => seedTicket({ status: 'closed', solvedAt: PAST, closedAt: PAST });
     it('refuses a reply by the requester and a note by an agent', async () => {

@@ -8,6 +8,7 @@ import { deleteObject, getBytes, ref, uploadBytes, type FirebaseStorage } from '
 import { arrayUnion, doc, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
 import {
   PAST,
+  PEOPLE,
   as,
   rulesEnvironment,
   seedDocs,
@@ -235,6 +236,42 @@ describeWithEmulators('storage.rules', () => {
           ref(env.unauthenticatedContext().storage() as unknown as FirebaseStorage, `tickets/${id}/reply/a.pdf`),
         ),
       );
+    });
+  });
+
+  describe('a deactivated person’s still-valid token reaches no file (DESIGN §1 "Deactivated people")', () => {
+    /** Writes `uid`'s profile as trusted code does when an admin deactivates (or reactivates) them. */
+    async function markDeactivated(uid: 'carol' | 'alice', deactivated: boolean): Promise<void> {
+      const profile: Record<string, unknown> = {
+        ...PEOPLE[uid],
+        email: `${uid}@example.com`,
+        createdAt: PAST,
+        updatedAt: PAST,
+      };
+      if (deactivated) Object.assign(profile, { deactivated: true, deactivatedAt: PAST, deactivatedBy: 'ada' });
+      await seedDocs(env, { [`users/${uid}`]: profile });
+    }
+    afterEach(async () => {
+      await markDeactivated('carol', false);
+      await markDeactivated('alice', false);
+    });
+
+    it('refuses the requester’s download and upload, and staff’s, once the profile says deactivated', async () => {
+      const id = await seedTicket('open', { reply: storedMessage() });
+      await seedFile(`tickets/${id}/reply/a.pdf`, 'carol');
+      const read = (uid: string) => getBytes(ref(storageOf(uid), `tickets/${id}/reply/a.pdf`));
+      await assertSucceeds(read('carol'));
+      await assertSucceeds(read('alice'));
+      await markDeactivated('carol', true);
+      await markDeactivated('alice', true);
+      await assertFails(read('carol'));
+      await assertFails(read('alice'));
+      await assertFails(upload('carol', `tickets/${id}/${freshId('m')}/b.pdf`));
+      await assertFails(upload('alice', `tickets/${id}/${freshId('m')}/b.pdf`));
+      await assertFails(upload('carol', `tickets/${freshId('t')}/${freshId('m')}/new.pdf`));
+      await assertFails(upload('carol', 'avatars/carol/avatar', { contentType: 'image/png' }));
+      await markDeactivated('carol', false);
+      await assertSucceeds(read('carol'));
     });
   });
 

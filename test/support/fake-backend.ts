@@ -61,6 +61,7 @@ export function fakeBackend() {
       watchStaff: unscripted('users.watchStaff'),
       list: unscripted('users.list'),
       setRole: unscripted('users.setRole'),
+      setDeactivated: unscripted('users.setDeactivated'),
       setOwnLocale: async () => undefined,
       setOwnNotifications: unscripted('users.setOwnNotifications'),
       setOwnAvailability: unscripted('users.setOwnAvailability'),

@@ -69,6 +69,7 @@ export function createBackend(config: AppConfig, options: FirebaseBackendOptions
   const ctx: FirebaseContext = {
     firestore: async () => ({ db: await services.getFirestoreInstance(), auth: services.getAuthInstance() }),
     storage: async () => ({ storage: await services.getStorageInstance(), auth: services.getAuthInstance() }),
+    functions: services.getFunctionsInstance,
   };
 
   return {

@@ -6,6 +6,7 @@ import type { Role } from '@/domain/roles';
 import type { NotificationPreferences, UserProfile } from '@/domain/types';
 import type { Locale } from '@/domain/locales';
 import type { AccountExport } from '@/domain/account';
+import type { DeactivationRequest } from '@/domain/deactivation';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 
 /** Where a page of people continues: after this row (display name, then uid, ascending). */
@@ -61,6 +62,18 @@ export interface UsersPort {
    * @throws AppError `permission-denied` for anyone but an admin, or an admin changing themselves.
    */
   setRole(uid: string, role: Role): Promise<void>;
+  /**
+   * Deactivates or reactivates a person (DESIGN §1 "Deactivated people"), through trusted code:
+   * deactivated, they cannot sign in and their next call is refused, their session still open;
+   * their open tickets are unassigned or all reassigned as `openTickets` says (unassigned when not
+   * said), each with its audit entry. Reactivating leaves the tickets where they are. Repeating a
+   * request only finishes what is left.
+   * @returns how many of their open tickets moved.
+   * @throws AppError `permission-denied` for anyone but an admin, or an admin deactivating
+   *   themselves; `failed-precondition` for the last active admin; `not-found` for no such person;
+   *   `invalid-argument` for a malformed request or a colleague who cannot take tickets.
+   */
+  setDeactivated(request: DeactivationRequest): Promise<{ ticketsMoved: number }>;
   /**
    * Keeps the signed-in person's language on their profile (DESIGN §8), so that it follows
    * them to other browsers and trusted code can write to them in it.

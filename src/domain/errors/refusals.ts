@@ -37,6 +37,7 @@ const FORBIDDEN: Record<Permission, string> = {
   'users.readOwn': 'Sign in to see your profile.',
   'reports.read': 'Only agents and admins can see reports.',
   'users.setRole': 'Only admins can change roles.',
+  'users.deactivate': 'Only admins can deactivate or reactivate people.',
   'settings.manage': 'Only admins can change the desk settings.',
   'mail.read': 'Only admins can see the outgoing mail.',
   'mail.simulateInbound': 'Only admins can simulate a reply by email.',
@@ -51,6 +52,18 @@ export const refusals = {
   forbidden: (what: Permission): AppError => new AppError('permission-denied', FORBIDDEN[what]),
   /** `permission-denied`: an admin changing their own role could leave the desk without one. */
   ownRole: (): AppError => new AppError('permission-denied', 'You cannot change your own role.'),
+  /**
+   * `permission-denied`: any call of a deactivated person, their session still open (DESIGN §1
+   * "Deactivated people"); signing in answers `auth/user-disabled` with the same sentence.
+   */
+  accountDeactivated: (): AppError => new AppError('permission-denied', sentenceFor('auth/user-disabled')),
+  /** `auth/user-disabled`: a deactivated person signing in. */
+  signInDeactivated: (): AppError => new AppError('auth/user-disabled', sentenceFor('auth/user-disabled')),
+  /** `permission-denied`: an admin deactivating themselves (DESIGN §1 "Deactivated people"). */
+  deactivateSelf: (): AppError => new AppError('permission-denied', 'You cannot deactivate yourself.'),
+  /** `failed-precondition`: deactivating the desk's last active admin would leave nobody to run it. */
+  lastAdmin: (): AppError =>
+    new AppError('failed-precondition', 'The desk needs at least one active admin: make someone else admin first.'),
   /** `permission-denied`: a file of someone else's. */
   notYourFile: (): AppError => new AppError('permission-denied', 'You cannot open this file.'),
   /** `permission-denied`: a message names a file another person uploaded. */

@@ -52,7 +52,7 @@ export interface TicketPatchInput {
   patch: CheckedTicketPatch;
   actor: ActingUser;
   /** The profile of `patch.assigneeId` when it names someone, `null` when there is no such person. */
-  assignee: Pick<UserProfile, 'uid' | 'role' | 'displayName'> | null;
+  assignee: (Pick<UserProfile, 'uid' | 'role' | 'displayName'> & Pick<Partial<UserProfile>, 'deactivated'>) | null;
   /** The port's `WriteOptions.expectedUpdatedAt`. */
   expectedUpdatedAt: string | undefined;
   /** The desk's field definitions and the ticket's stored values; needed when `patch.fields` is given. */
@@ -68,8 +68,8 @@ export interface TicketPatchInput {
  * `agentFields`, one `field` entry per changed key.
  * @throws AppError `permission-denied` for customers (but on their own request's fields customers
  *   fill), `aborted` when the ticket changed since `expectedUpdatedAt`, `failed-precondition` on
- *   a closed ticket, `invalid-argument` for an assignee who is not an agent or admin or for a
- *   value its field refuses.
+ *   a closed ticket, `invalid-argument` for an assignee who is not an agent or admin (or is
+ *   deactivated) or for a value its field refuses.
  */
 export function planTicketPatch({
   ticket,
@@ -113,7 +113,8 @@ export function planTicketPatch({
       write.clear.push('assigneeId', 'assigneeName');
     } else {
       const holder = assignee?.uid === patch.assigneeId ? assignee : null;
-      if (!holder || !can(principalOf(holder), 'ticket.beAssigned')) throw refusals.badAssignee();
+      // A deactivated person holds no new ticket (DESIGN §1 "Deactivated people").
+      if (!holder || holder.deactivated || !can(principalOf(holder), 'ticket.beAssigned')) throw refusals.badAssignee();
       write.set.assigneeId = holder.uid;
       write.set.assigneeName = holder.displayName;
     }

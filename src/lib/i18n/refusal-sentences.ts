@@ -108,6 +108,19 @@ const REFUSALS = defineMessages({
     defaultMessage: 'Only admins can simulate a reply by email.',
   },
   ownRole: { id: 'error.refusal.ownRole', defaultMessage: 'You cannot change your own role.' },
+  deactivate: {
+    id: 'error.refusal.deactivate',
+    defaultMessage: 'Only admins can deactivate or reactivate people.',
+  },
+  accountDeactivated: {
+    id: 'error.refusal.accountDeactivated',
+    defaultMessage: 'This account has been disabled. Contact your support team.',
+  },
+  deactivateSelf: { id: 'error.refusal.deactivateSelf', defaultMessage: 'You cannot deactivate yourself.' },
+  lastAdmin: {
+    id: 'error.refusal.lastAdmin',
+    defaultMessage: 'The desk needs at least one active admin: make someone else admin first.',
+  },
 
   notYourFile: { id: 'error.refusal.notYourFile', defaultMessage: 'You cannot open this file.' },
   uploadedBySomeoneElse: {

@@ -46,6 +46,7 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'users.readOwn': { customer: true, agent: true, admin: true },
   'reports.read': { customer: false, agent: true, admin: true },
   'users.setRole': { customer: false, agent: false, admin: true },
+  'users.deactivate': { customer: false, agent: false, admin: true },
   'settings.manage': { customer: false, agent: false, admin: true },
   'mail.read': { customer: false, agent: false, admin: true },
   'mail.simulateInbound': { customer: false, agent: false, admin: true },

@@ -119,8 +119,21 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
     }
   }
 
+  /**
+   * Ends the session of a deactivated person (DESIGN §1 "Deactivated people"): trusted code has
+   * revoked it already, and the rules refuse its ID token; signing out here takes them to the
+   * sign-in page at once (`onAuthStateChanged` then reports `signedOut`).
+   * @returns whether `profile` is deactivated.
+   */
+  function endIfDeactivated(profile: UserProfile): boolean {
+    if (!profile.deactivated) return false;
+    void signOut(deps.getAuth()).catch(() => undefined);
+    return true;
+  }
+
   /** Emits `signedIn` and follows the profile live, for the session of `gen`. */
   async function follow(user: User, profile: UserProfile, gen: number, force = false): Promise<void> {
+    if (endIfDeactivated(profile)) return;
     emit(signedIn(profile, user), force);
     const [db, profiles] = await Promise.all([deps.getFirestore(), loadProfiles()]);
     if (gen !== generation) return;
@@ -128,7 +141,7 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
       db,
       user.uid,
       (next) => {
-        if (gen !== generation) return;
+        if (gen !== generation || (next && endIfDeactivated(next))) return;
         emit(
           next
             ? signedIn(next, user)

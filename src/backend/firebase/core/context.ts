@@ -7,6 +7,7 @@
 import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import type { FirebaseStorage } from 'firebase/storage';
+import type { Functions } from 'firebase/functions';
 import { toErrorShape } from '@/domain/errors/errors';
 import { refusals } from '@/domain/errors/refusals';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -31,6 +32,8 @@ export interface StorageContext {
 export interface FirebaseContext {
   firestore(): Promise<FirestoreContext>;
   storage(): Promise<StorageContext>;
+  /** Cloud Functions, for the callables trusted code answers (loaded on first use). */
+  functions(): Promise<Functions>;
 }
 
 /**

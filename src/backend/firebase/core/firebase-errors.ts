@@ -95,6 +95,14 @@ export function toAppError(error: unknown): AppError {
   const { code, message } = codeAndMessage(error);
   if (code === null) return new AppError('unknown', message || 'Something went wrong.');
   if (code.startsWith('auth/')) return toAuthError(error);
+  // A callable's refusal (`functions/<code>`): trusted code words it with the domain's sentences
+  // (an unknown one keeps its words for the logs); the SDK ends the message with the HTTP status
+  // (" [403]"), which is not for people.
+  if (code.startsWith('functions/')) {
+    const mapped = appCodeOf(code.slice('functions/'.length));
+    const sentence = message.replace(/ \[\d{3}\]$/, '');
+    return new AppError(mapped, sentence || sentenceFor(mapped));
+  }
   const mapped = appCodeOf(code);
   if (STORAGE_CODES.has(code)) {
     return new AppError(mapped, STORAGE_MESSAGES[mapped] ?? sentenceOf(mapped, message));

@@ -67,6 +67,10 @@ const profileConverter: FirestoreDataConverter<UserProfile> = {
       ...(locale ? { locale } : {}),
       ...(data.notifications !== undefined && { notifications: notificationsOf(data.notifications) }),
       ...(data.available === true && { available: true }),
+      ...(data.deactivated === true && {
+        deactivated: true as const,
+        deactivatedAt: isoFrom(data.deactivatedAt, createdAt),
+      }),
       createdAt,
       updatedAt: isoFrom(data.updatedAt, createdAt),
     };

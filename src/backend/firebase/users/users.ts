@@ -17,6 +17,13 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
       ),
     list: (input) => call(async () => (await load()).listPeople(await ctx.firestore(), input)),
     setRole: (uid, role) => call(async () => (await load()).setUserRole(await ctx.firestore(), uid, role)),
+    setDeactivated: (request) =>
+      call(async () =>
+        (await import('@/backend/firebase/users/deactivation-call')).setPersonDeactivated(
+          await ctx.functions(),
+          request,
+        ),
+      ),
     setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
     exportOwnData: () =>
       call(async () => (await import('@/backend/firebase/auth/account-export')).exportOwnData(await ctx.firestore())),

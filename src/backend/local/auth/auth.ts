@@ -43,7 +43,8 @@ async function upgradePasswordHash(ctx: LocalContext, credential: CredentialReco
 /** Reads what `onChange` reports for a session; Dexie calls only, so it can run in liveQuery. */
 async function readAuthChange(ctx: LocalContext, session: SessionState): Promise<AuthChange> {
   const user = await ctx.db.users.get(session.uid);
-  if (!user) return { kind: 'signedOut' };
+  // Deactivated (DESIGN §1): the open session ends here, in every tab.
+  if (!user || user.deactivated) return { kind: 'signedOut' };
   const credential = await ctx.db.credentials.where('uid').equals(session.uid).first();
   return { kind: 'signedIn', user, emailVerified: credential?.emailVerified ?? false };
 }
@@ -164,6 +165,8 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
         }
         const user = (await verifyPassword(password, credential)) ? await ctx.db.users.get(credential.uid) : undefined;
         if (!user) throw refusals.invalidCredential();
+        // Only after the password: a wrong one says nothing about the account.
+        if (user.deactivated) throw refusals.signInDeactivated();
         if (needsRehash(credential, ctx.iterations)) await upgradePasswordHash(ctx, credential, password);
         ctx.session.set({ uid: user.uid, email }, { thisTabOnly });
         return user;

@@ -74,13 +74,16 @@ export async function runWrite<T>(ctx: LocalContext, call: () => Promise<T>): Pr
  * The signed-in person's profile, read from the database (never cached: an admin may have
  * changed their role a moment ago, in another tab). Inside a transaction, `users` must be in
  * its scope.
- * @throws AppError `unauthenticated` when nobody is signed in in this tab, or the account is gone.
+ * @throws AppError `unauthenticated` when nobody is signed in in this tab, or the account is gone;
+ *   `permission-denied` when an admin has deactivated it.
  */
 export async function requireUser(ctx: LocalContext): Promise<UserProfile> {
   const session = ctx.session.current();
   if (!session) throw refusals.signedOut();
   const user = await ctx.db.users.get(session.uid);
   if (!user) throw new AppError('unauthenticated', 'Your account no longer exists. Sign in again.');
+  // DESIGN §1 "Deactivated people": refused on the very next call, the session still open.
+  if (user.deactivated) throw refusals.accountDeactivated();
   return user;
 }
 

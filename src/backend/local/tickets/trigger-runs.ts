@@ -38,7 +38,8 @@ async function readRota(db: TriageDb, triggerId: string, action: RoundRobinAssig
     const profile = await db.users.get(uid);
     if (!profile) continue;
     const open = await countTickets(db, { assigneeId: uid, statuses: [...UNSOLVED_STATUSES] }, 'staff');
-    candidates.set(uid, { ...profile, available: profile.available === true, open });
+    // A deactivated agent takes nothing, whatever their switch says (DESIGN §1 "Deactivated people").
+    candidates.set(uid, { ...profile, available: profile.available === true && !profile.deactivated, open });
   }
   return { last: (await db.rotas.get(triggerId))?.last ?? null, candidates };
 }

@@ -16,6 +16,15 @@ import type { Locale } from '@/domain/locales';
 import { notificationPreferencesSchema } from '@/domain/mail/preferences';
 import type { NotificationPreferences, UserProfile } from '@/domain/types';
 import Dexie from 'dexie';
+import {
+  deactivationRequestSchema,
+  planDeactivation,
+  planReactivation,
+  type DeactivationRequest,
+} from '@/domain/deactivation';
+import { QUEUE_ASSIGNEE, queueAssigneeKey, ticketWriteTables } from '@/backend/local/core/db';
+import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import { writeChange } from '@/backend/local/tickets/tickets';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
 import { exportOwnData } from '@/backend/local/auth/account-export';
 
@@ -112,6 +121,59 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
           const user = await db.users.get(uid);
           if (!user) throw refusals.userNotFound();
           if (user.role !== nextRole) await db.users.put({ ...user, role: nextRole, updatedAt: isoAt(ctx.now()) });
+        });
+      }),
+
+    setDeactivated: (request: DeactivationRequest) =>
+      runWrite(ctx, async () => {
+        const asked = parseInput(deactivationRequestSchema, request);
+        const tables = [db.users, db.events, ...ticketWriteTables(db)];
+        return db.transaction('rw', tables, async () => {
+          const me = await requireUser(ctx);
+          const person = (await db.users.get(asked.uid)) ?? null;
+          if (!asked.deactivated) {
+            if (planReactivation(me, person) && person) {
+              const { deactivated: _mark, deactivatedAt: _at, ...active } = person;
+              await db.users.put({ ...active, updatedAt: isoAt(ctx.now()) });
+            }
+            return { ticketsMoved: 0 };
+          }
+          const choice = asked.openTickets ?? { kind: 'unassign' as const };
+          const admins = await db.users.where('role').equals('admin').toArray();
+          const assignee = choice.kind === 'reassign' ? ((await db.users.get(choice.assigneeId)) ?? null) : null;
+          // Their unsolved tickets, through the queue's index (by assignee and status).
+          const assigned = (
+            await Promise.all(
+              UNSOLVED_STATUSES.map((status) =>
+                db.tickets
+                  .where(`[${QUEUE_ASSIGNEE}+status+createdAt+id]`)
+                  .between(
+                    [queueAssigneeKey(asked.uid), status, Dexie.minKey],
+                    [queueAssigneeKey(asked.uid), status, Dexie.maxKey],
+                    true,
+                    true,
+                  )
+                  .toArray(),
+              ),
+            )
+          ).flat();
+          const plan = planDeactivation({
+            actor: me,
+            person,
+            activeAdmins: admins.filter((admin) => !admin.deactivated).length,
+            assigned,
+            choice,
+            assignee,
+          });
+          const ms = ctx.now();
+          if (plan.deactivate && person) {
+            await db.users.put({ ...person, deactivated: true, deactivatedAt: isoAt(ms), updatedAt: isoAt(ms) });
+          }
+          for (const { ticketId, plan: change } of plan.tickets) {
+            const ticket = assigned.find((each) => each.id === ticketId);
+            if (ticket) await writeChange(db, ticket, change, me.uid, ms);
+          }
+          return { ticketsMoved: plan.tickets.length };
         });
       }),
 

@@ -1,6 +1,7 @@
 /**
  * Admin home (`/admin`): the people of the desk, searched and paged, and their roles — only an
- * admin changes a role (DESIGN §1), never their own — and how the desk works (assign on reply, DESIGN §2).
+ * admin changes a role (DESIGN §1), never their own — with deactivating and reactivating them
+ * (DESIGN §1 "Deactivated people"), and how the desk works (assign on reply, DESIGN §2).
  * Categories, SLA targets and the other desk settings come later.
  */
 import { useEffect, useState } from 'react';
@@ -16,6 +17,8 @@ import Switch from 'antd/es/switch';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import List from 'antd/es/list';
+import Tag from 'antd/es/tag';
+import { DeactivationControl } from '@/features/admin/components/deactivation-control';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -257,6 +260,7 @@ function PeopleList() {
               <List.Item
                 key={user.uid}
                 actions={[
+                  ...(user.uid === me?.uid ? [] : [<DeactivationControl key="deactivation" person={user} />]),
                   // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
                   user.uid === me?.uid ? (
                     <Typography.Text key="role" data-testid="own-role">
@@ -285,7 +289,16 @@ function PeopleList() {
               >
                 <List.Item.Meta
                   avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
-                  title={<span dir="auto">{user.displayName}</span>}
+                  title={
+                    <Flex gap={8} align="center" wrap>
+                      <span dir="auto">{user.displayName}</span>
+                      {user.deactivated && (
+                        <Tag>
+                          <FormattedMessage id="admin.people.deactivated" defaultMessage="Deactivated" />
+                        </Tag>
+                      )}
+                    </Flex>
+                  }
                   description={
                     <FormattedMessage
                       id="admin.people.emailAndJoined"

@@ -13,6 +13,10 @@ const agent = { uid: 'a1', role: 'agent' as const };
 const ALL: Record<keyof typeof refusals, () => AppError> = {
   forbidden: () => refusals.forbidden('ticket.read'),
   ownRole: refusals.ownRole,
+  accountDeactivated: refusals.accountDeactivated,
+  signInDeactivated: refusals.signInDeactivated,
+  deactivateSelf: refusals.deactivateSelf,
+  lastAdmin: refusals.lastAdmin,
   notYourFile: refusals.notYourFile,
   uploadedBySomeoneElse: () => refusals.uploadedBySomeoneElse('a.txt'),
   pathTaken: refusals.pathTaken,
@@ -81,6 +85,7 @@ describe('refusals', () => {
     ['ticket.writeInternal', 'Only agents and admins can write internal notes.'],
     ['ticket.setPriority', 'Only agents and admins can change a ticket.'],
     ['users.setRole', 'Only admins can change roles.'],
+    ['users.deactivate', 'Only admins can deactivate or reactivate people.'],
     ['settings.manage', 'Only admins can change the desk settings.'],
   ])('refuses %s with permission-denied and its sentence', (permission, sentence) => {
     expect(refusals.forbidden(permission)).toMatchObject({ code: 'permission-denied', message: sentence });

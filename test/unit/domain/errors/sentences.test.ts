@@ -46,4 +46,9 @@ describe('one error vocabulary', () => {
     expect(error.message).toBe('boom');
     expect(friendlyMessage(error)).toBe(sentenceFor('unknown'));
   });
+  it('keeps a callable’s refusal with its code and the domain’s sentence, without the HTTP status', () => {
+    const error = toAppError({ code: 'functions/permission-denied', message: 'You cannot deactivate yourself. [403]' });
+    expect(error.code).toBe('permission-denied');
+    expect(error.message).toBe('You cannot deactivate yourself.');
+  });
 });

@@ -40,6 +40,7 @@ const PERMISSIONS: Record<Permission, true> = {
   'users.readOwn': true,
   'reports.read': true,
   'users.setRole': true,
+  'users.deactivate': true,
   'settings.manage': true,
   'mail.read': true,
   'mail.simulateInbound': true,

@@ -41,6 +41,51 @@ describe('admin screen: roles', () => {
   });
 });
 
+describe('admin screen: deactivating and reactivating (DESIGN §1 "Deactivated people")', () => {
+  it('asks where the open tickets go, deactivates with them unassigned, then reactivates', async () => {
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const { backend } = await seededDeskAs(demoAccount('admin'));
+    const agent = demoAccount('agent');
+    renderApp(backend, '/admin');
+    await user.type(await screen.findByRole('searchbox', { name: 'Search by name or email' }), agent.email);
+    const agentUid = (await backend.users.list({ search: agent.email, limit: 1 })).people[0]?.uid ?? '';
+    const held = () =>
+      new Promise<number>((resolve, reject) => {
+        const stop = backend.tickets.watchCount(
+          { assigneeId: agentUid, statuses: ['new', 'open', 'pending', 'on_hold'] },
+          (count) => {
+            stop();
+            resolve(count);
+          },
+          reject,
+        );
+      });
+    const before = await held();
+    expect(before).toBeGreaterThan(0);
+
+    await user.click(await screen.findByRole('button', { name: `Deactivate ${agent.displayName}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText(`Deactivate ${agent.displayName}?`).length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/signed out at once/)).toBeInTheDocument();
+    // Unassigning is the dialog's first choice (reassigning is the backend contract's to show).
+    expect(dialog.querySelector('.ant-select-selection-item')).toHaveTextContent('Unassign them');
+    await user.click(within(dialog).getByText('Deactivate'));
+    expect(
+      await screen.findByText(
+        `${agent.displayName} is deactivated. ${before} open ticket${before === 1 ? '' : 's'} moved.`,
+      ),
+    ).toBeInTheDocument();
+    expect((await backend.users.get(agentUid)).deactivated).toBe(true);
+    expect(await held()).toBe(0);
+    expect(await screen.findByText('Deactivated')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: `Reactivate ${agent.displayName}` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reactivate' }));
+    expect(await screen.findByText(`${agent.displayName} can sign in again.`)).toBeInTheDocument();
+    await waitFor(async () => expect((await backend.users.get(agentUid)).deactivated).toBeUndefined());
+  });
+});
+
 describe('admin screen: how the desk works', () => {
   it('turns assign-on-reply off and on, saying what changed, and the backend follows', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
