@@ -48,13 +48,21 @@ const TEXT = defineMessages({
   reactivateDone: { id: 'admin.reactivate.done', defaultMessage: '{name} can sign in again.' },
 });
 
-/** Deactivate (with the open tickets' choice) or reactivate `person`; not shown on one's own row. */
-export function DeactivationControl({ person }: { person: UserProfile }) {
+/**
+ * Deactivate or reactivate `person`; not shown on one's own row. Deactivating calls `onDeactivate`:
+ * the list keeps its dialog outside the rows, which it draws again as it loads.
+ */
+export function DeactivationControl({
+  person,
+  onDeactivate,
+}: {
+  person: UserProfile;
+  onDeactivate: (person: UserProfile) => void;
+}) {
   const intl = useIntl();
   const { modal } = App.useApp();
   const runWithFeedback = useMutationFeedback();
   const [setDeactivated, { isLoading }] = useSetDeactivatedMutation();
-  const [open, setOpen] = useState(false);
   const name = person.displayName;
 
   if (person.deactivated) {
@@ -81,17 +89,14 @@ export function DeactivationControl({ person }: { person: UserProfile }) {
     );
   }
   return (
-    <>
-      <Button
-        danger
-        disabled={isLoading}
-        aria-label={intl.formatMessage(TEXT.deactivateLabel, { name })}
-        onClick={() => setOpen(true)}
-      >
-        {intl.formatMessage(TEXT.deactivate)}
-      </Button>
-      {open && <DeactivateDialog person={person} onClose={() => setOpen(false)} />}
-    </>
+    <Button
+      danger
+      disabled={isLoading}
+      aria-label={intl.formatMessage(TEXT.deactivateLabel, { name })}
+      onClick={() => onDeactivate(person)}
+    >
+      {intl.formatMessage(TEXT.deactivate)}
+    </Button>
   );
 }
 
@@ -99,7 +104,7 @@ export function DeactivationControl({ person }: { person: UserProfile }) {
 const UNASSIGN = '\u0000unassign';
 
 /** The deactivation's dialog: what it does, and where the open tickets go (one choice). */
-function DeactivateDialog({ person, onClose }: { person: UserProfile; onClose: () => void }) {
+export function DeactivateDialog({ person, onClose }: { person: UserProfile; onClose: () => void }) {
   const intl = useIntl();
   const runWithFeedback = useMutationFeedback();
   const [setDeactivated, { isLoading }] = useSetDeactivatedMutation();

@@ -18,7 +18,7 @@ import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import List from 'antd/es/list';
 import Tag from 'antd/es/tag';
-import { DeactivationControl } from '@/features/admin/components/deactivation-control';
+import { DeactivateDialog, DeactivationControl } from '@/features/admin/components/deactivation-control';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -185,6 +185,8 @@ function PeopleList() {
     after: state.cursors.at(-1) ?? null,
   });
   const [setRole, { isLoading }] = useSetRoleMutation();
+  // Outside the rows: the list draws its rows again while it loads, which would close a row's dialog.
+  const [deactivating, setDeactivating] = useState<UserProfile | null>(null);
   const runWithFeedback = useMutationFeedback();
   const { modal } = App.useApp();
   const intl = useIntl();
@@ -216,6 +218,7 @@ function PeopleList() {
   const people = data?.people ?? [];
   return (
     <Flex vertical gap="middle">
+      {deactivating && <DeactivateDialog person={deactivating} onClose={() => setDeactivating(null)} />}
       <Flex wrap gap={8} role="search" aria-label={intl.formatMessage(PEOPLE_TEXT.filters)}>
         <Input.Search
           aria-label={intl.formatMessage(PEOPLE_TEXT.search)}
@@ -260,7 +263,9 @@ function PeopleList() {
               <List.Item
                 key={user.uid}
                 actions={[
-                  ...(user.uid === me?.uid ? [] : [<DeactivationControl key="deactivation" person={user} />]),
+                  ...(user.uid === me?.uid
+                    ? []
+                    : [<DeactivationControl key="deactivation" person={user} onDeactivate={setDeactivating} />]),
                   // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
                   user.uid === me?.uid ? (
                     <Typography.Text key="role" data-testid="own-role">

@@ -64,12 +64,14 @@ describe('admin screen: deactivating and reactivating (DESIGN §1 "Deactivated p
     expect(before).toBeGreaterThan(0);
 
     await user.click(await screen.findByRole('button', { name: `Deactivate ${agent.displayName}` }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getAllByText(`Deactivate ${agent.displayName}?`).length).toBeGreaterThan(0);
-    expect(within(dialog).getByText(/signed out at once/)).toBeInTheDocument();
+    // antd draws the dialog's content again as it opens: each query goes to the document afresh.
+    await waitFor(() => expect(screen.getByText(/signed out at once/)).toBeInTheDocument());
+    expect(screen.getAllByText(`Deactivate ${agent.displayName}?`).length).toBeGreaterThan(0);
     // Unassigning is the dialog's first choice (reassigning is the backend contract's to show).
-    expect(dialog.querySelector('.ant-select-selection-item')).toHaveTextContent('Unassign them');
-    await user.click(within(dialog).getByText('Deactivate'));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-modal .ant-select-selection-item')).toHaveTextContent('Unassign them'),
+    );
+    await user.click(screen.getByText('Deactivate', { selector: '.ant-modal button span' }));
     expect(
       await screen.findByText(
         `${agent.displayName} is deactivated. ${before} open ticket${before === 1 ? '' : 's'} moved.`,
@@ -80,7 +82,7 @@ describe('admin screen: deactivating and reactivating (DESIGN §1 "Deactivated p
     expect(await screen.findByText('Deactivated')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: `Reactivate ${agent.displayName}` }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reactivate' }));
+    await user.click(await screen.findByText('Reactivate', { selector: '.ant-modal button span' }));
     expect(await screen.findByText(`${agent.displayName} can sign in again.`)).toBeInTheDocument();
     await waitFor(async () => expect((await backend.users.get(agentUid)).deactivated).toBeUndefined());
   });
