@@ -16,8 +16,8 @@ import {
 } from '@/domain/deactivation';
 import { AppError } from '@/domain/errors/errors';
 import { refusals } from '@/domain/errors/refusals';
-import type { TicketWrite } from '@/domain/plans/ticket-write';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
+import { updateData } from './mail';
 import { personOf, ticketOf, type StoredPerson } from './snapshot-values';
 
 /** How many admins a deactivation reads to count the active ones (a desk has a handful). */
@@ -29,14 +29,6 @@ export interface AccountSwitch {
   disable(uid: string): Promise<void>;
   /** Enables the account again. */
   enable(uid: string): Promise<void>;
-}
-
-/** A planned ticket write as an Admin SDK update: server timestamps, `null` for cleared fields. */
-function updateData(write: TicketWrite): Record<string, unknown> {
-  const data: Record<string, unknown> = { ...write.set };
-  for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
-  for (const field of write.stamp) data[field] = FieldValue.serverTimestamp();
-  return data;
 }
 
 /**

@@ -279,7 +279,7 @@ export type InboundOutcome =
   | { status: 406; outcome: string };
 
 /** A planned ticket write as an Admin SDK update: server timestamps, `null` for cleared fields (DESIGN §3). */
-function updateData(write: TicketWrite): Record<string, unknown> {
+export function updateData(write: TicketWrite): Record<string, unknown> {
   const data: Record<string, unknown> = { ...write.set };
   for (const field of write.clear) data[field] = field === 'solvedAt' ? FieldValue.delete() : null;
   for (const field of write.stamp) data[field] = FieldValue.serverTimestamp();

@@ -45,7 +45,7 @@ export interface DeactivationInput {
   person: PersonOnRecord | null;
   /** How many admins are active now, `person` included when they are one. */
   activeAdmins: number;
-  /** The tickets assigned to `person` (any status: the planner keeps the unsolved ones). */
+  /** The tickets assigned to `person`, whatever their status (the planner keeps the unsolved ones). */
   assigned: readonly Ticket[];
   choice: OpenTicketsChoice;
   /** The profile of `choice.assigneeId` when reassigning; `null` when there is no such person. */

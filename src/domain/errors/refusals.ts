@@ -53,7 +53,7 @@ export const refusals = {
   /** `permission-denied`: an admin changing their own role could leave the desk without one. */
   ownRole: (): AppError => new AppError('permission-denied', 'You cannot change your own role.'),
   /**
-   * `permission-denied`: any call of a deactivated person, their session still open (DESIGN §1
+   * `permission-denied`: every call of a deactivated person, their session still open (DESIGN §1
    * "Deactivated people"); signing in answers `auth/user-disabled` with the same sentence.
    */
   accountDeactivated: (): AppError => new AppError('permission-denied', sentenceFor('auth/user-disabled')),
