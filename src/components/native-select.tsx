@@ -13,6 +13,8 @@ import theme from 'antd/es/theme';
 export interface NativeSelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (e.g. the current value, which may not be chosen again). */
+  disabled?: boolean;
 }
 
 /** Whether a `#rrggbb` colour is dark (relative luminance below one half). */
@@ -93,7 +95,7 @@ export function NativeSelect({ value, options, onChange, disabled, style, ...res
       }}
     >
       {options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </option>
       ))}

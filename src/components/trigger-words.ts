@@ -138,7 +138,7 @@ const CHANGE = defineMessages({
 /** The desk's definitions and staff the words name things with. */
 export interface TriggerWordsContext {
   fields: readonly CustomFieldDefinition[];
-  staff: readonly Pick<UserProfile, 'uid' | 'displayName'>[];
+  staff: readonly Pick<UserProfile, 'uid' | 'displayName' | 'deactivated'>[];
 }
 
 /** A trigger's words in the reader's language (see the file's comment). */
@@ -186,8 +186,10 @@ export function useTriggerWords({ fields, staff }: TriggerWordsContext): Trigger
       intl.formatList(items, { type, style: type === 'unit' ? 'short' : 'long' });
     const fieldOf = (property: string) =>
       fields.find((candidate) => `field:${candidate.key}` === property || candidate.key === property);
-    const nameOf = (uid: string) =>
-      staff.find((person) => person.uid === uid)?.displayName ?? intl.formatMessage(WORDS.someone);
+    const nameOf = (uid: string) => {
+      const person = staff.find((candidate) => candidate.uid === uid);
+      return person ? labels.person(person) : intl.formatMessage(WORDS.someone);
+    };
     const quoted = (text: string) => intl.formatMessage(WORDS.quoted, { text });
 
     const property = (which: ConditionProperty) => {

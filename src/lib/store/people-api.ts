@@ -43,14 +43,17 @@ export const { useWatchStaffQuery, useListPeopleQuery, useGetPersonQuery } = peo
 /** The part of the root state the people selectors read: the one API slice. */
 type ApiRootState = Parameters<ReturnType<typeof peopleApi.endpoints.getPerson.select>>[0];
 
+/** What naming a person needs: their display name and whether they are deactivated (DESIGN §1). */
+export type PersonName = Pick<UserProfile, 'displayName' | 'deactivated'>;
+
 /**
- * The display names of some people read one by one by uid (`getPerson`, cached and shared), for
- * naming people a screen has only the uid of — e.g. someone in a ticket's timeline who is not on
- * the staff list. Subscribes while mounted.
+ * The names of some people read one by one by uid (`getPerson`, cached and shared), for naming
+ * people a screen has only the uid of — e.g. someone in a ticket's timeline who is not on the
+ * staff list. Subscribes while mounted.
  * @param uids whom to name (order and repeats do not matter).
- * @returns uid → display name, for those read so far (a failed read is left out).
+ * @returns uid → name (and deactivation), for those read so far (a failed read is left out).
  */
-export function usePersonNames(uids: readonly string[]): ReadonlyMap<string, string> {
+export function usePersonNames(uids: readonly string[]): ReadonlyMap<string, PersonName> {
   const dispatch = useAppDispatch();
   const wanted = [...new Set(uids)].sort();
   const key = wanted.join('\n');
@@ -59,15 +62,21 @@ export function usePersonNames(uids: readonly string[]): ReadonlyMap<string, str
     const subscriptions = uidsNow.map((uid) => dispatch(peopleApi.endpoints.getPerson.initiate(uid)));
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [dispatch, key]);
-  const names = useAppSelector(
-    (state: ApiRootState) =>
-      wanted.map((uid) => peopleApi.endpoints.getPerson.select(uid)(state).data?.displayName ?? ''),
+  // The profiles as the cache holds them: the same objects until a read replaces one.
+  const people = useAppSelector(
+    (state: ApiRootState) => wanted.map((uid) => peopleApi.endpoints.getPerson.select(uid)(state).data),
     shallowEqual,
   );
   return useMemo(
-    () => new Map(wanted.flatMap((uid, i) => (names[i] ? [[uid, names[i]] as const] : []))),
-    // `wanted` is `key` split; names change only with a read.
+    () =>
+      new Map(
+        wanted.flatMap((uid, i) => {
+          const person = people[i];
+          return person ? [[uid, { displayName: person.displayName, deactivated: person.deactivated }] as const] : [];
+        }),
+      ),
+    // `wanted` is `key` split; people change only with a read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, names],
+    [key, people],
   );
 }

@@ -34,6 +34,7 @@ import {
   type ConditionDraft,
 } from '@/features/admin/automations/trigger-draft';
 import type { TriggerWords } from '@/components/trigger-words';
+import { useLabels } from '@/lib/i18n/labels';
 
 const TEXT = defineMessages({
   property: { id: 'automations.conditions.property', defaultMessage: 'Condition {n, number}: what it tests' },
@@ -65,7 +66,7 @@ export interface ConditionListProps {
   /** Whether another condition may be added (the trigger's limit). */
   mayAdd: boolean;
   categories: readonly string[];
-  staff: readonly Pick<UserProfile, 'uid' | 'displayName'>[];
+  staff: readonly Pick<UserProfile, 'uid' | 'displayName' | 'deactivated'>[];
   /** The desk's field definitions (archived ones are offered only where already chosen). */
   fields: readonly CustomFieldDefinition[];
   words: TriggerWords;
@@ -91,6 +92,7 @@ export function ConditionList({
   timeRule,
 }: ConditionListProps) {
   const intl = useIntl();
+  const labels = useLabels();
   const { token } = theme.useToken();
   const locale = intl.locale as Locale;
   const setAt = (index: number, next: ConditionDraft) =>
@@ -132,7 +134,7 @@ export function ConditionList({
       case 'assignee':
         return select([
           { value: '', label: words.value('assignee', '') },
-          ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
+          ...staff.map((person) => ({ value: person.uid, label: labels.person(person) })),
         ]);
       case 'field': {
         const field = fields.find((candidate) => `field:${candidate.key}` === condition.property);

@@ -89,7 +89,7 @@ export interface TriggerActionsEditorProps {
   draft: TriggerDraft;
   onChange(change: Partial<TriggerDraft>): void;
   categories: readonly string[];
-  staff: readonly Pick<UserProfile, 'uid' | 'displayName'>[];
+  staff: readonly Pick<UserProfile, 'uid' | 'displayName' | 'deactivated'>[];
   /** The desk's active field definitions (what an action may set). */
   fields: readonly CustomFieldDefinition[];
   /** The desk's archived field definitions: an action that still sets one is shown, to be taken out. */
@@ -194,7 +194,10 @@ export function TriggerActionsEditor({
                 leave,
                 { value: UNASSIGN, label: intl.formatMessage(TEXT.unassign) },
                 { value: ROUND_ROBIN, label: intl.formatMessage(TEXT.roundRobin) },
-                ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
+                // A deactivated colleague cannot be given tickets (DESIGN §1): offered only while chosen.
+                ...staff
+                  .filter((person) => !person.deactivated || person.uid === draft.assignee)
+                  .map((person) => ({ value: person.uid, label: labels.person(person) })),
               ]}
             />
           </Labelled>
@@ -218,7 +221,9 @@ export function TriggerActionsEditor({
                 }
                 style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
                 options={[
-                  ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
+                  ...staff
+                    .filter((person) => !person.deactivated || draft.roundRobinAgents.includes(person.uid))
+                    .map((person) => ({ value: person.uid, label: labels.person(person) })),
                   // Someone the set names who is no longer staff: the rota skips them; shown so
                   // the admin can take them out.
                   ...draft.roundRobinAgents

@@ -69,7 +69,7 @@ export interface TriggerEditorProps {
   /** The refusal's sentence, in the reader's language, or `null`. */
   problem: string | null;
   categories: readonly string[];
-  staff: readonly Pick<UserProfile, 'uid' | 'role' | 'displayName'>[];
+  staff: readonly Pick<UserProfile, 'uid' | 'role' | 'displayName' | 'deactivated'>[];
   /** Every field definition, archived ones too (conditions keep naming them). */
   fields: readonly CustomFieldDefinition[];
   words: TriggerWords;

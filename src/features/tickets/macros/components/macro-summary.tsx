@@ -51,7 +51,8 @@ export function useMacroSummary(): (macro: Pick<Macro, 'body' | 'actions'>) => s
       if (actions.assignee?.kind === 'unassign') parts.push(intl.formatMessage(PARTS.unassign));
       if (actions.assignee?.kind === 'agent') {
         const uid = actions.assignee.uid;
-        const name = staff?.find((person) => person.uid === uid)?.displayName ?? intl.formatMessage(PARTS.someone);
+        const person = staff?.find((candidate) => candidate.uid === uid);
+        const name = person ? labels.person(person) : intl.formatMessage(PARTS.someone);
         parts.push(intl.formatMessage(PARTS.agent, { name }));
       }
       if ((actions.addTags ?? []).length > 0) {

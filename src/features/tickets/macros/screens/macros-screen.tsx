@@ -372,7 +372,10 @@ function MacroEditor({
                     leave,
                     { value: 'me', label: intl.formatMessage(EDITOR.me) },
                     { value: 'unassign', label: intl.formatMessage(EDITOR.unassign) },
-                    ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
+                    // A deactivated colleague cannot be given tickets (DESIGN §1): offered only while chosen.
+                    ...staff
+                      .filter((person) => !person.deactivated || person.uid === draft.assignee)
+                      .map((person) => ({ value: person.uid, label: labels.person(person) })),
                   ]}
                 />
               </Labelled>

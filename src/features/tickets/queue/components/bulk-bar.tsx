@@ -206,7 +206,8 @@ export function QueueBulkBar({
     });
   };
 
-  const others = staff.filter((person) => person.uid !== me.uid);
+  // A deactivated colleague cannot be given tickets (DESIGN §1).
+  const others = staff.filter((person) => person.uid !== me.uid && !person.deactivated);
   const assignItems = [
     { key: me.uid, label: intl.formatMessage({ id: 'queue.bulkBar.assignToMe', defaultMessage: 'Assign to me' }) },
     ...(others.length > 0 ? [{ type: 'divider' as const }] : []),

@@ -231,7 +231,8 @@ export const QueueFilterBar = memo(function QueueFilterBar({
 
   const staffOptions = [
     { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
-    ...staff.map((person) => ({ value: person.uid, label: person.displayName })),
+    // A deactivated colleague stays: their old tickets can still be found (DESIGN §1).
+    ...staff.map((person) => ({ value: person.uid, label: labels.person(person) })),
   ];
   const selectStyle = { width: 96 };
 

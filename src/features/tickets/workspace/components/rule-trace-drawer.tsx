@@ -22,7 +22,7 @@ import type { RuleTrace, RuleTraceEntry } from '@/domain/rule-trace';
 import type { RuleEmailDecision } from '@/domain/mail/rule-mail';
 import { MAX_RULE_EMAILS_PER_TICKET } from '@/domain/triggers';
 import { useWatchRuleTracesQuery } from '@/features/tickets/api/ticket-api';
-import { useFriendlyMessage } from '@/lib/i18n/labels';
+import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useWatchStaffQuery } from '@/lib/store/people-api';
@@ -96,7 +96,11 @@ function TraceEntry({
   const intl = useIntl();
   const friendly = useFriendlyMessage();
   const staff = useWatchStaffQuery().data?.value ?? [];
-  const nameOf = (uid: string) => staff.find((person) => person.uid === uid)?.displayName ?? uid;
+  const labels = useLabels();
+  const nameOf = (uid: string) => {
+    const person = staff.find((candidate) => candidate.uid === uid);
+    return person ? labels.person(person) : uid;
+  };
   return (
     <li data-testid="rule-trace-entry" style={{ marginBlockEnd: 8 }}>
       <Flex gap={8} wrap align="baseline">

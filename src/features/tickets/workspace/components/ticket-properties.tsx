@@ -138,15 +138,22 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
   };
 
   const staff = staffData?.value ?? [];
-  const assigneeOptions = staff.map((person) => ({
-    value: person.uid,
-    label: person.uid === me.uid ? intl.formatMessage(MESSAGES.you, { name: person.displayName }) : person.displayName,
-  }));
+  // A deactivated colleague cannot be given tickets (DESIGN §1); one who still holds this
+  // (closed) ticket shows by name, marked, and cannot be picked again.
+  const assigneeOptions = staff
+    .filter((person) => !person.deactivated || person.uid === ticket.assigneeId)
+    .map((person) => ({
+      value: person.uid,
+      label:
+        person.uid === me.uid ? intl.formatMessage(MESSAGES.you, { name: person.displayName }) : labels.person(person),
+      disabled: person.deactivated === true,
+    }));
   // Someone no longer on the staff list (demoted) still shows by name.
   if (ticket.assigneeId && !staff.some((person) => person.uid === ticket.assigneeId)) {
     assigneeOptions.push({
       value: ticket.assigneeId,
       label: ticket.assigneeName ?? intl.formatMessage(MESSAGES.unknownAgent),
+      disabled: false,
     });
   }
   const categories = settingsData?.value?.categories ?? [];

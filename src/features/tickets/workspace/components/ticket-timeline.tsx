@@ -14,7 +14,7 @@ import { LiveError } from '@/components/live-error';
 import { PRIORITIES, TICKET_STATUSES, type AuditEvent, type Ticket } from '@/domain/types';
 import { useWatchTicketEventsQuery } from '@/features/tickets/api/ticket-api';
 import { usePersonNames, useWatchStaffQuery } from '@/lib/store/people-api';
-import { labelsFor } from '@/lib/i18n/labels';
+import { labelsFor, useLabels } from '@/lib/i18n/labels';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
@@ -199,7 +199,8 @@ const DOT_COLORS: Record<AuditEvent['type'], string> = {
 /**
  * The live audit trail of a ticket, newest first, in a card titled "Activity". Names come from
  * the live staff list, the ticket's requester and assignee, and for anyone else their own
- * profile read by uid; one that cannot be read is "someone".
+ * profile read by uid; one that cannot be read is "someone". A deactivated person is named
+ * "… (deactivated)".
  */
 export function TicketTimeline({ ticket }: { ticket: Ticket }) {
   const { data } = useWatchTicketEventsQuery(ticket.id);
@@ -211,11 +212,14 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
   const intl = useIntl();
   const time = useTimeFormat();
 
-  const names = new Map<string, string>((staffData?.value ?? []).map((person) => [person.uid, person.displayName]));
-  names.set(ticket.requesterId, ticket.requesterName);
+  const labels = useLabels();
+  // A deactivated colleague keeps their name in the history, marked as such (DESIGN §1).
+  const names = new Map<string, string>((staffData?.value ?? []).map((person) => [person.uid, labels.person(person)]));
+  if (!names.has(ticket.requesterId)) names.set(ticket.requesterId, ticket.requesterName);
   // What trusted code did on its own (the automatic close, DESIGN §2) is by the desk itself.
   names.set(SYSTEM_ACTOR_ID, PRODUCT_NAME);
-  if (ticket.assigneeId && ticket.assigneeName) names.set(ticket.assigneeId, ticket.assigneeName);
+  if (ticket.assigneeId && ticket.assigneeName && !names.has(ticket.assigneeId))
+    names.set(ticket.assigneeId, ticket.assigneeName);
   // Anyone else the trail names (someone no longer on the staff list): their one profile each.
   const others = staffData?.value
     ? (data?.value ?? []).flatMap((event) =>
@@ -224,7 +228,7 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
         ),
       )
     : [];
-  for (const [uid, name] of usePersonNames(others)) names.set(uid, name);
+  for (const [uid, person] of usePersonNames(others)) names.set(uid, labels.person(person));
   const nameOf: NameOf = (uid) =>
     uid === null ? intl.formatMessage(MESSAGES.nobody) : (names.get(uid) ?? intl.formatMessage(MESSAGES.someone));
 

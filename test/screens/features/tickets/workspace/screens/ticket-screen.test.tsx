@@ -282,3 +282,25 @@ describe('ticket screen: someone else changes the ticket', () => {
     await expectActivity('Sam Okafor set priority');
   });
 });
+
+describe('ticket screen: a deactivated colleague (DESIGN §1 "Deactivated people")', () => {
+  it('names them "(deactivated)" in the history and no longer offers them as assignee', async () => {
+    const { backend, dbName } = await seededDeskAs(priya);
+    const samUid = await uidOf(backend, sam.email);
+    const priyaUid = await uidOf(backend, priya.email);
+    const ticket = await findTicket(backend, { statuses: ['open'] }, (candidate) => candidate.assigneeId === samUid);
+    const admin = await secondClient(dbName, demoAccount('admin@triage.test'));
+    await admin.users.setDeactivated({
+      uid: samUid,
+      deactivated: true,
+      openTickets: { kind: 'reassign', assigneeId: priyaUid },
+    });
+
+    renderApp(backend, `/desk/tickets/${ticket.id}`);
+    await screen.findByRole('heading', { name: `#${ticket.number} ${ticket.subject}` }, { timeout: 15_000 });
+    await expectActivity('Alex Morgan reassigned the ticket from Sam Okafor (deactivated) to Priya Shah');
+    const picker = propertiesPanel().getByRole('combobox', { name: 'Assignee' });
+    expect(within(picker).queryByRole('option', { name: /Sam Okafor/ })).not.toBeInTheDocument();
+    expect(within(picker).getByRole('option', { name: /Priya Shah/ })).toBeInTheDocument();
+  });
+});
