@@ -27,6 +27,7 @@ import {
 } from '@/domain/triggers';
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus, type UserProfile } from '@/domain/types';
 import { useLabels } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 
 const PROPERTY = defineMessages({
   status: { id: 'automations.property.status', defaultMessage: 'Status' },
@@ -180,6 +181,7 @@ function tagsOf(value: string | null): string[] {
 export function useTriggerWords({ fields, staff }: TriggerWordsContext): TriggerWords {
   const intl = useIntl();
   const labels = useLabels();
+  const personName = usePersonName();
   return useMemo(() => {
     const locale = intl.locale as Locale;
     const list = (items: readonly string[], type: 'conjunction' | 'disjunction' | 'unit') =>
@@ -188,7 +190,7 @@ export function useTriggerWords({ fields, staff }: TriggerWordsContext): Trigger
       fields.find((candidate) => `field:${candidate.key}` === property || candidate.key === property);
     const nameOf = (uid: string) => {
       const person = staff.find((candidate) => candidate.uid === uid);
-      return person ? labels.person(person) : intl.formatMessage(WORDS.someone);
+      return person ? personName(person) : intl.formatMessage(WORDS.someone);
     };
     const quoted = (text: string) => intl.formatMessage(WORDS.quoted, { text });
 
@@ -345,5 +347,5 @@ export function useTriggerWords({ fields, staff }: TriggerWordsContext): Trigger
       rule,
       change,
     };
-  }, [intl, labels, fields, staff]);
+  }, [intl, labels, personName, fields, staff]);
 }

@@ -161,11 +161,6 @@ const CODE: Record<AppErrorCode, MessageDescriptor> = {
   'auth/cancelled-popup-request': POPUP_CLOSED,
 };
 
-const DEACTIVATED_PERSON = defineMessage({
-  id: 'person.deactivated',
-  defaultMessage: '{name} (deactivated)',
-});
-
 /** The domain's words in the current language. */
 export interface Labels {
   status(status: TicketStatus): string;
@@ -174,8 +169,6 @@ export interface Labels {
   /** A lifecycle move's button label; staff read "Solve" where requesters read "Mark as solved". */
   move(event: LifecycleEvent, staff?: boolean): string;
   view(id: QueueViewId): string;
-  /** A person's name, marked "(deactivated)" when they are (DESIGN §1 "Deactivated people"). */
-  person(person: { displayName: string; deactivated?: true }): string;
 }
 
 /** {@link Labels} for an `IntlShape` (outside React: listeners, modals built in handlers). */
@@ -186,8 +179,6 @@ export function labelsFor(intl: IntlShape): Labels {
     role: (role) => intl.formatMessage(ROLE[role]),
     move: (event, staff = false) => intl.formatMessage(staff && event === 'solve' ? STAFF_MOVE.solve : MOVE[event]),
     view: (id) => intl.formatMessage(VIEW[id]),
-    person: (person) =>
-      person.deactivated ? intl.formatMessage(DEACTIVATED_PERSON, { name: person.displayName }) : person.displayName,
   };
 }
 

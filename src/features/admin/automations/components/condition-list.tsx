@@ -34,7 +34,7 @@ import {
   type ConditionDraft,
 } from '@/features/admin/automations/trigger-draft';
 import type { TriggerWords } from '@/components/trigger-words';
-import { useLabels } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 
 const TEXT = defineMessages({
   property: { id: 'automations.conditions.property', defaultMessage: 'Condition {n, number}: what it tests' },
@@ -92,7 +92,7 @@ export function ConditionList({
   timeRule,
 }: ConditionListProps) {
   const intl = useIntl();
-  const labels = useLabels();
+  const personName = usePersonName();
   const { token } = theme.useToken();
   const locale = intl.locale as Locale;
   const setAt = (index: number, next: ConditionDraft) =>
@@ -134,7 +134,7 @@ export function ConditionList({
       case 'assignee':
         return select([
           { value: '', label: words.value('assignee', '') },
-          ...staff.map((person) => ({ value: person.uid, label: labels.person(person) })),
+          ...staff.map((person) => ({ value: person.uid, label: personName(person) })),
         ]);
       case 'field': {
         const field = fields.find((candidate) => `field:${candidate.key}` === condition.property);

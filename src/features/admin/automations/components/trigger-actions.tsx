@@ -24,6 +24,7 @@ import type { Locale } from '@/domain/locales';
 import { MACRO_STATUS_EVENTS } from '@/domain/macros';
 import { PRIORITIES, type UserProfile } from '@/domain/types';
 import { useLabels } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 import { MAX_ROUND_ROBIN_CAP } from '@/domain/round-robin';
 import { NO_CATEGORY, ROUND_ROBIN, UNASSIGN, type TriggerDraft } from '@/features/admin/automations/trigger-draft';
 import { TriggerEmailsEditor } from '@/features/admin/automations/components/trigger-emails';
@@ -108,6 +109,7 @@ export function TriggerActionsEditor({
 }: TriggerActionsEditorProps) {
   const intl = useIntl();
   const labels = useLabels();
+  const personName = usePersonName();
   const { token } = theme.useToken();
   const locale = intl.locale as Locale;
   const leave = { value: '', label: intl.formatMessage(TEXT.leave) };
@@ -197,7 +199,7 @@ export function TriggerActionsEditor({
                 // A deactivated colleague cannot be given tickets (DESIGN §1): offered only while chosen.
                 ...staff
                   .filter((person) => !person.deactivated || person.uid === draft.assignee)
-                  .map((person) => ({ value: person.uid, label: labels.person(person) })),
+                  .map((person) => ({ value: person.uid, label: personName(person) })),
               ]}
             />
           </Labelled>
@@ -223,7 +225,7 @@ export function TriggerActionsEditor({
                 options={[
                   ...staff
                     .filter((person) => !person.deactivated || draft.roundRobinAgents.includes(person.uid))
-                    .map((person) => ({ value: person.uid, label: labels.person(person) })),
+                    .map((person) => ({ value: person.uid, label: personName(person) })),
                   // Someone the set names who is no longer staff: the rota skips them; shown so
                   // the admin can take them out.
                   ...draft.roundRobinAgents

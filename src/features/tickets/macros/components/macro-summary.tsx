@@ -9,6 +9,7 @@ import { localized } from '@/domain/custom-fields';
 import type { Locale } from '@/domain/locales';
 import type { Macro } from '@/domain/macros';
 import { useLabels } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useWatchStaffQuery } from '@/lib/store/people-api';
 
@@ -31,6 +32,7 @@ const PARTS = defineMessages({
 export function useMacroSummary(): (macro: Pick<Macro, 'body' | 'actions'>) => string {
   const intl = useIntl();
   const labels = useLabels();
+  const personName = usePersonName();
   const fields = useWatchFieldsQuery().data?.value;
   const staff = useWatchStaffQuery().data?.value;
   return useCallback(
@@ -52,7 +54,7 @@ export function useMacroSummary(): (macro: Pick<Macro, 'body' | 'actions'>) => s
       if (actions.assignee?.kind === 'agent') {
         const uid = actions.assignee.uid;
         const person = staff?.find((candidate) => candidate.uid === uid);
-        const name = person ? labels.person(person) : intl.formatMessage(PARTS.someone);
+        const name = person ? personName(person) : intl.formatMessage(PARTS.someone);
         parts.push(intl.formatMessage(PARTS.agent, { name }));
       }
       if ((actions.addTags ?? []).length > 0) {
@@ -73,6 +75,6 @@ export function useMacroSummary(): (macro: Pick<Macro, 'body' | 'actions'>) => s
       if (body.trim() !== '') parts.push(intl.formatMessage(PARTS.reply));
       return parts.join(' · ');
     },
-    [intl, labels, fields, staff],
+    [intl, labels, personName, fields, staff],
   );
 }

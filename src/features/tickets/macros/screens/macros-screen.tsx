@@ -43,6 +43,7 @@ import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useWatchStaffQuery } from '@/lib/store/people-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 import { newClientId } from '@/lib/ids';
 
 /** A macro as the form edits it: every action as a control's value (`''` leaves it alone). */
@@ -237,6 +238,7 @@ function MacroEditor({
 }) {
   const intl = useIntl();
   const labels = useLabels();
+  const personName = usePersonName();
   const friendlyMessage = useFriendlyMessage();
   const locale = intl.locale as Locale;
   const { token } = theme.useToken();
@@ -375,7 +377,7 @@ function MacroEditor({
                     // A deactivated colleague cannot be given tickets (DESIGN §1): offered only while chosen.
                     ...staff
                       .filter((person) => !person.deactivated || person.uid === draft.assignee)
-                      .map((person) => ({ value: person.uid, label: labels.person(person) })),
+                      .map((person) => ({ value: person.uid, label: personName(person) })),
                   ]}
                 />
               </Labelled>

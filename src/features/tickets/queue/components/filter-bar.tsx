@@ -21,6 +21,7 @@ import { searchKeyOf } from '@/domain/search-keys';
 import { PRIORITIES, TICKET_STATUSES, type UserProfile } from '@/domain/types';
 import { hasQueueFilters, type QueueFilters } from '@/features/tickets/queue/queue-location';
 import { useLabels } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 import { PersonSearchSelect } from '@/components/person-search-select';
 import { auditValueText } from '@/components/custom-field-control';
 import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
@@ -196,6 +197,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
 }) {
   const intl = useIntl();
   const labels = useLabels();
+  const personName = usePersonName();
   const [text, setText] = useState(filters.q ?? '');
   // The URL changed under the box (back button, a saved view): show its search.
   const lastSent = useRef(filters.q ?? '');
@@ -232,7 +234,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
   const staffOptions = [
     { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
     // A deactivated colleague stays: their old tickets can still be found (DESIGN §1).
-    ...staff.map((person) => ({ value: person.uid, label: labels.person(person) })),
+    ...staff.map((person) => ({ value: person.uid, label: personName(person) })),
   ];
   const selectStyle = { width: 96 };
 

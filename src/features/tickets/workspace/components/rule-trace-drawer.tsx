@@ -22,7 +22,8 @@ import type { RuleTrace, RuleTraceEntry } from '@/domain/rule-trace';
 import type { RuleEmailDecision } from '@/domain/mail/rule-mail';
 import { MAX_RULE_EMAILS_PER_TICKET } from '@/domain/triggers';
 import { useWatchRuleTracesQuery } from '@/features/tickets/api/ticket-api';
-import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
+import { useFriendlyMessage } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useWatchStaffQuery } from '@/lib/store/people-api';
@@ -96,10 +97,10 @@ function TraceEntry({
   const intl = useIntl();
   const friendly = useFriendlyMessage();
   const staff = useWatchStaffQuery().data?.value ?? [];
-  const labels = useLabels();
+  const personName = usePersonName();
   const nameOf = (uid: string) => {
     const person = staff.find((candidate) => candidate.uid === uid);
-    return person ? labels.person(person) : uid;
+    return person ? personName(person) : uid;
   };
   return (
     <li data-testid="rule-trace-entry" style={{ marginBlockEnd: 8 }}>

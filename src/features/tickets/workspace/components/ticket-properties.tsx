@@ -25,6 +25,7 @@ import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { useWatchStaffQuery } from '@/lib/store/people-api';
 import { NativeSelect } from '@/components/native-select';
 import { useFriendlyMessage, useLabels } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 import { tagIssueText } from '@/features/tickets/components/tag-problems';
 
 /** Option value standing for "no assignee" / "no category" (a Select option needs a value). */
@@ -120,6 +121,7 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
   const [updateTicket, { isLoading: saving }] = useUpdateTicketMutation();
   const intl = useIntl();
   const labels = useLabels();
+  const personName = usePersonName();
   const friendlyMessage = useFriendlyMessage();
   const [expectedUpdatedAt, rememberWrite] = useExpectedUpdatedAt(ticket);
   const [refusal, setRefusal] = useState<ErrorShape | null>(null);
@@ -145,7 +147,7 @@ export function TicketProperties({ ticket, me }: TicketPropertiesProps) {
     .map((person) => ({
       value: person.uid,
       label:
-        person.uid === me.uid ? intl.formatMessage(MESSAGES.you, { name: person.displayName }) : labels.person(person),
+        person.uid === me.uid ? intl.formatMessage(MESSAGES.you, { name: person.displayName }) : personName(person),
       disabled: person.deactivated === true,
     }));
   // Someone no longer on the staff list (demoted) still shows by name.

@@ -14,7 +14,8 @@ import { LiveError } from '@/components/live-error';
 import { PRIORITIES, TICKET_STATUSES, type AuditEvent, type Ticket } from '@/domain/types';
 import { useWatchTicketEventsQuery } from '@/features/tickets/api/ticket-api';
 import { usePersonNames, useWatchStaffQuery } from '@/lib/store/people-api';
-import { labelsFor, useLabels } from '@/lib/i18n/labels';
+import { labelsFor } from '@/lib/i18n/labels';
+import { usePersonName } from '@/lib/i18n/person-name';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { PRODUCT_NAME } from '@/lib/i18n/product-name';
 import { SYSTEM_ACTOR_ID } from '@/domain/sla/automation';
@@ -212,9 +213,9 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
   const intl = useIntl();
   const time = useTimeFormat();
 
-  const labels = useLabels();
+  const personName = usePersonName();
   // A deactivated colleague keeps their name in the history, marked as such (DESIGN §1).
-  const names = new Map<string, string>((staffData?.value ?? []).map((person) => [person.uid, labels.person(person)]));
+  const names = new Map<string, string>((staffData?.value ?? []).map((person) => [person.uid, personName(person)]));
   if (!names.has(ticket.requesterId)) names.set(ticket.requesterId, ticket.requesterName);
   // What trusted code did on its own (the automatic close, DESIGN §2) is by the desk itself.
   names.set(SYSTEM_ACTOR_ID, PRODUCT_NAME);
@@ -228,7 +229,7 @@ export function TicketTimeline({ ticket }: { ticket: Ticket }) {
         ),
       )
     : [];
-  for (const [uid, person] of usePersonNames(others)) names.set(uid, labels.person(person));
+  for (const [uid, person] of usePersonNames(others)) names.set(uid, personName(person));
   const nameOf: NameOf = (uid) =>
     uid === null ? intl.formatMessage(MESSAGES.nobody) : (names.get(uid) ?? intl.formatMessage(MESSAGES.someone));
 
