@@ -161,11 +161,11 @@ export default (
               // The signed-in frame: the backend adapter (every signed-in screen waits for it)
               // and the layout. Every route of src/app/routes.tsx with a role is behind it.
               // 121 since the frame shows the desk's name and offers "Sign in someone else in
-              // this tab"; 122 since staff say there whether they take round-robin tickets
-              // (docs/benchmarks.md).
+              // this tab"; 122 since staff say there whether they take round-robin tickets; 123
+              // since the invitations came (docs/benchmarks.md).
               frame: {
                 groups: ['backend', 'shell'],
-                frameKiB: 122,
+                frameKiB: 123,
                 routes: [
                   'requests',
                   'new-request',

@@ -190,6 +190,18 @@ const STATES: Record<string, readonly ScreenState[]> = {
     },
   ],
   '/requests/new': [{ name: 'errors', visitor: 'customer', open: (page) => submitForErrors(page) }],
+  '/invitation': [
+    {
+      // The route alone names no invitation (the not-valid sentence); a link's fragment shows the form.
+      name: 'form errors',
+      visitor: 'guest',
+      async open(page) {
+        await page.goto('/invitation#sweep.sweep');
+        await page.reload();
+        await submitForErrors(page);
+      },
+    },
+  ],
   '/account': [
     {
       name: 'password form errors',
@@ -334,6 +346,22 @@ const STATES: Record<string, readonly ScreenState[]> = {
           .first()
           .click();
         await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+      },
+    },
+    {
+      // "Invite people" with a line that is no address: the dialog says which line.
+      name: 'invite dialog with a line it cannot read',
+      overlay: '.ant-modal-root',
+      visitor: 'admin',
+      async open(page, sweep) {
+        await page
+          .getByRole('button', { name: say(sweep.pass.locale, 'admin.invitations.open', 'Invite people') })
+          .click();
+        await page.locator('#invite-addresses').fill('not-an-address');
+        await page
+          .getByRole('button', { name: say(sweep.pass.locale, 'admin.invitations.send', 'Send invitations') })
+          .click();
+        await expect(page.locator('.ant-modal-root [role="alert"]')).toBeVisible();
       },
     },
   ],

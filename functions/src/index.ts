@@ -16,7 +16,16 @@ import { createTransport } from 'nodemailer';
 import type { MailgunInbound } from '@/domain/mail/inbound';
 import { deleteAccountData } from './account';
 import { setPersonDeactivated as deactivate } from './deactivation';
+import {
+  acceptInvitation as accept,
+  existingAccounts,
+  invitePeople as invite,
+  resendInvitation as resend,
+  revokeInvitation as revoke,
+  type InvitationAccounts,
+} from './invitations';
 import { AppError } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
 import { recordAgentFieldsChange } from './agent-fields';
 import { recordAgentFieldStats } from './stats';
 import { CANNED_REPLIES_PATH, moveCannedRepliesToMacros } from './macros';
@@ -280,10 +289,116 @@ export const setPersonDeactivated = onCall(async (request) => {
     logger.info(`setPersonDeactivated: by ${uid}`, outcome);
     return outcome;
   } catch (error) {
-    if (error instanceof AppError && HTTPS_CODES.has(error.code)) {
-      throw new HttpsError(error.code as HttpsErrorCode, error.message);
-    }
-    throw error;
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * Firebase Authentication as invitations use it (the Admin SDK): who has an account, a verified
+ * account created, one deleted. Auth's "address taken" becomes the app's `auth/email-already-in-use`.
+ */
+function invitationAccounts(): InvitationAccounts {
+  const auth = getAuth();
+  return {
+    existing: (emails) =>
+      existingAccounts(async (batch) => (await auth.getUsers(batch.map((email) => ({ email })))).users, emails),
+    async create({ email, password, displayName }) {
+      try {
+        return (await auth.createUser({ email, password, displayName, emailVerified: true })).uid;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'auth/email-already-exists') throw refusals.emailInUse();
+        throw error;
+      }
+    },
+    remove: (uid) => auth.deleteUser(uid),
+  };
+}
+
+/**
+ * A callable's refusal from an AppError: its code and sentence when a callable may answer with
+ * the code; `auth/email-already-in-use` as `already-exists` with the app's code in `details`
+ * (the client's `invitation-calls.ts` reads it back); anything else unchanged (an internal error).
+ */
+function toHttpsError(error: unknown): unknown {
+  if (error instanceof AppError && HTTPS_CODES.has(error.code)) {
+    return new HttpsError(error.code as HttpsErrorCode, error.message);
+  }
+  if (error instanceof AppError && error.code === 'auth/email-already-in-use') {
+    return new HttpsError('already-exists', error.message, { code: error.code });
+  }
+  return error;
+}
+
+/**
+ * The signed-in caller's uid.
+ * @throws HttpsError `unauthenticated` when nobody is signed in.
+ */
+function callerUid(auth: { uid: string } | undefined): string {
+  if (!auth?.uid) throw new HttpsError('unauthenticated', 'Sign in to manage people.');
+  return auth.uid;
+}
+
+/**
+ * An admin invites people by email (DESIGN §1 "Invitations"): `{ invitations: [{ email, role,
+ * displayName? }] }` (1–50 rows) → each row's outcome in order (`invited`, `hasAccount`,
+ * `alreadyInvited`, `duplicate`), see {@link invite}. Each invited address gets its link by email.
+ * Refusals: `unauthenticated`, `permission-denied` (not an admin), `invalid-argument`.
+ */
+export const invitePeople = onCall(async (request) => {
+  const uid = callerUid(request.auth);
+  try {
+    const outcomes = await invite(getFirestore(), invitationAccounts(), uid, request.data, Date.now());
+    logger.info(`invitePeople: by ${uid}`, { invited: outcomes.filter((row) => row.outcome === 'invited').length });
+    return outcomes;
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * An admin emails an invitation again with a new link (DESIGN §1 "Invitations"): `{ invitationId }`
+ * → `null`, see {@link resend}. Refusals: `unauthenticated`, `permission-denied`, `not-found`,
+ * `failed-precondition` (accepted or revoked), `invalid-argument`.
+ */
+export const resendInvitation = onCall(async (request) => {
+  const uid = callerUid(request.auth);
+  try {
+    await resend(getFirestore(), uid, request.data, Date.now());
+    return null;
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * An admin withdraws an invitation (DESIGN §1 "Invitations"): `{ invitationId }` → `null`, see
+ * {@link revoke}. Refusals: `unauthenticated`, `permission-denied`, `not-found`,
+ * `failed-precondition` (accepted), `invalid-argument`.
+ */
+export const revokeInvitation = onCall(async (request) => {
+  const uid = callerUid(request.auth);
+  try {
+    await revoke(getFirestore(), uid, request.data, Date.now());
+    return null;
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * The invitee accepts from the emailed link, signed in or not (DESIGN §1 "Invitations"):
+ * `{ invitationId, token, displayName, password }` → `{ email }`, see {@link accept}; the account
+ * is created verified, with the invited role. Refusals: `not-found` (unknown link or wrong
+ * secret), `failed-precondition` (used, revoked, expired), `already-exists` with details
+ * `{ code: 'auth/email-already-in-use' }`, `invalid-argument`.
+ */
+export const acceptInvitation = onCall(async (request) => {
+  try {
+    const outcome = await accept(getFirestore(), invitationAccounts(), request.data, Date.now());
+    logger.info('acceptInvitation: an account created');
+    return outcome;
+  } catch (error) {
+    throw toHttpsError(error);
   }
 });
 

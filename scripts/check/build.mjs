@@ -23,10 +23,10 @@ import { headersFor, isDeployed } from '../dev/serve-dist.mjs';
 
 /**
  * The sign-in route's first-visit JS budget (KiB gzip), the pre-rendered sign-in page's hydration code (DESIGN §12)
- * included; the form no longer waits for this JS to be seen. 217 since the router decides where a sign-in lands
- * (docs/benchmarks.md).
+ * included; the form no longer waits for this JS to be seen. 217 since the router decides where a sign-in lands;
+ * 218 since the route table has the invitation page (docs/benchmarks.md).
  */
-const SIGN_IN_BUDGET_KIB = 217;
+const SIGN_IN_BUDGET_KIB = 218;
 
 const failures = [];
 const check = (ok, message) => {

@@ -93,6 +93,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    // An invitation's link (DESIGN §1 "Invitations"); its id and secret are in the fragment. The
+    // invitee creates their account there: the sign-up page's title.
+    path: '/invitation',
+    chunk: 'invitation',
+    title: TITLES.signUp,
+    access: GUEST,
+    screen: lazy(() => import(/* webpackChunkName: "invitation" */ '@/features/auth/screens/invitation-screen')),
+  },
+  {
     path: '/requests',
     chunk: 'requests',
     title: TITLES.requests,

@@ -32,6 +32,7 @@ export type Permission =
   | 'reports.read'
   | 'users.setRole'
   | 'users.deactivate'
+  | 'users.invite'
   | 'settings.manage'
   | 'mail.read'
   | 'mail.simulateInbound';
@@ -69,6 +70,8 @@ const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'users.setRole',
   // DESIGN §1 "Deactivated people": removing a leaver is the admins'.
   'users.deactivate',
+  // DESIGN §1 "Invitations": who joins the desk, and with which role, is the admins' choice.
+  'users.invite',
   'settings.manage',
   // Shared macros act for the whole team: the admins write them (DESIGN §3 "Macros").
   'macros.manageShared',

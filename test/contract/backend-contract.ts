@@ -25,6 +25,8 @@ import type { SatisfactionRating } from '@/domain/satisfaction';
 import { firstMatch } from './live';
 import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
 import type { Macro } from '@/domain/macros';
+import { parseInvitationFragment, type Invitation } from '@/domain/invitations';
+import type { OutgoingMail } from '@/domain/mail/mail-document';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
 /** The parts of the contract. */
@@ -1502,6 +1504,147 @@ export function describeBackendContract(
         await expect(admin.backend.users.get(agent.uid)).resolves.not.toHaveProperty('deactivated');
         await client.auth.signIn({ email: agent.email, password: agent.password });
         await expect(client.tickets.get(held.id)).resolves.toMatchObject({ assigneeId: colleague.uid });
+      });
+
+      /** The link secret of invitation `invitationId`'s `sends`-th email, read from the outgoing mail. */
+      async function invitationToken(admin: TestPerson, invitationId: string, sends: number): Promise<string> {
+        const mail = await firstMatch<OutgoingMail[]>(
+          (next, fail) => admin.backend.mail.watchOutgoing(200, next, fail),
+          (list) => list.some((item) => item.message.messageId.startsWith(`<invitation-${invitationId}-${sends}@`)),
+        );
+        const email = mail.find((item) => item.message.messageId.startsWith(`<invitation-${invitationId}-${sends}@`));
+        expect(email).toMatchObject({ kind: 'invitation' });
+        const fragment = /\/invitation(#\S+)/.exec(email?.message.text ?? '')?.[1] ?? '';
+        const link = parseInvitationFragment(fragment);
+        expect(link).toMatchObject({ invitationId });
+        return link?.token ?? '';
+      }
+      /** The admins' list once it shows invitation `id` as `accept` takes it. */
+      function invitationListed(
+        admin: TestPerson,
+        id: string,
+        accept: (row: Invitation) => boolean = () => true,
+      ): Promise<Invitation | undefined> {
+        return firstValue<Invitation[]>(
+          (next, fail) => admin.backend.users.watchInvitations(next, fail),
+          (rows) => rows.some((row) => row.id === id && accept(row)),
+        ).then((rows) => rows.find((row) => row.id === id));
+      }
+
+      test('lets an admin invite people by email: one link each, emailed; the invitee accepts once and signs in with the invited role (DESIGN §1 "Invitations")', async () => {
+        const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
+        const invitee = uniqueEmail('invitee');
+        const asked = {
+          invitations: [
+            { email: invitee, role: 'agent' as const },
+            { email: customer.email, role: 'agent' as const },
+            { email: invitee.toUpperCase(), role: 'admin' as const },
+          ],
+        };
+        await expect(agent.backend.users.invite(asked)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(customer.backend.users.invite(asked)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(admin.backend.users.invite({ invitations: [] })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+
+        const outcomes = await admin.backend.users.invite(asked);
+        expect(outcomes).toEqual([
+          { email: invitee, outcome: 'invited', invitationId: expect.any(String) },
+          { email: customer.email, outcome: 'hasAccount' },
+          { email: invitee, outcome: 'duplicate' },
+        ]);
+        const invitationId = (outcomes[0] as { invitationId: string }).invitationId;
+        await expect(
+          admin.backend.users.invite({ invitations: [{ email: invitee, role: 'customer' }] }),
+        ).resolves.toEqual([{ email: invitee, outcome: 'alreadyInvited', invitationId }]);
+
+        // Only admins see the list, and never the link's secret or its hash.
+        await expect(
+          firstValue<Invitation[]>((next, fail) => agent.backend.users.watchInvitations(next, fail)),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        const listed = await invitationListed(admin, invitationId);
+        expect(listed).toMatchObject({
+          email: invitee,
+          role: 'agent',
+          state: 'pending',
+          sends: 1,
+          invitedBy: admin.uid,
+        });
+        expect(Object.keys(listed ?? {})).not.toContain('tokenHash');
+
+        const token = await invitationToken(admin, invitationId, 1);
+        const visitor = await h().newClient();
+        const acceptance = { invitationId, token, displayName: 'Invited Ivy', password: PASSWORD };
+        const wrong = token.startsWith('A') ? `B${token.slice(1)}` : `A${token.slice(1)}`;
+        await expect(visitor.users.acceptInvitation({ ...acceptance, token: wrong })).rejects.toMatchObject({
+          code: 'not-found',
+        });
+        await expect(
+          visitor.users.acceptInvitation({ ...acceptance, invitationId: `${invitationId}x` }),
+        ).rejects.toMatchObject({ code: 'not-found' });
+        await expect(visitor.users.acceptInvitation(acceptance)).resolves.toEqual({ email: invitee });
+        await expect(visitor.users.acceptInvitation(acceptance)).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+
+        const profile = await visitor.auth.signIn({ email: invitee, password: PASSWORD });
+        expect(profile).toMatchObject({ email: invitee, displayName: 'Invited Ivy', role: 'agent' });
+        await expect(invitationListed(admin, invitationId, (row) => row.state === 'accepted')).resolves.toMatchObject({
+          state: 'accepted',
+          acceptedUid: profile.uid,
+        });
+        // The address has an account now: inviting it again sends nothing.
+        await expect(admin.backend.users.invite({ invitations: [{ email: invitee, role: 'agent' }] })).resolves.toEqual(
+          [{ email: invitee, outcome: 'hasAccount' }],
+        );
+        await expect(admin.backend.users.revokeInvitation(invitationId)).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+      });
+
+      test('resending an invitation ends its old link; revoking it ends the link (DESIGN §1 "Invitations")', async () => {
+        const [admin, agent] = await Promise.all([person('admin'), person('agent')]);
+        const invitee = uniqueEmail('resent');
+        const [outcome] = await admin.backend.users.invite({ invitations: [{ email: invitee, role: 'customer' }] });
+        const invitationId = (outcome as { invitationId: string }).invitationId;
+        const first = await invitationToken(admin, invitationId, 1);
+        await expect(agent.backend.users.resendInvitation(invitationId)).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(agent.backend.users.revokeInvitation(invitationId)).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(admin.backend.users.resendInvitation('no-such-invitation')).rejects.toMatchObject({
+          code: 'not-found',
+        });
+
+        await admin.backend.users.resendInvitation(invitationId);
+        const second = await invitationToken(admin, invitationId, 2);
+        expect(second).not.toBe(first);
+        const visitor = await h().newClient();
+        const acceptance = { invitationId, displayName: 'Resent Rae', password: PASSWORD };
+        await expect(visitor.users.acceptInvitation({ ...acceptance, token: first })).rejects.toMatchObject({
+          code: 'not-found',
+        });
+        await expect(invitationListed(admin, invitationId, (row) => row.sends === 2)).resolves.toMatchObject({
+          state: 'pending',
+          sends: 2,
+        });
+
+        await admin.backend.users.revokeInvitation(invitationId);
+        await expect(admin.backend.users.revokeInvitation(invitationId)).resolves.toBeUndefined();
+        await expect(visitor.users.acceptInvitation({ ...acceptance, token: second })).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+        await expect(admin.backend.users.resendInvitation(invitationId)).rejects.toMatchObject({
+          code: 'failed-precondition',
+        });
+        await expect(invitationListed(admin, invitationId, (row) => row.state === 'revoked')).resolves.toMatchObject({
+          state: 'revoked',
+        });
+        await expect(visitor.auth.signIn({ email: invitee, password: PASSWORD })).rejects.toMatchObject({
+          code: 'auth/invalid-credential',
+        });
       });
 
       test('tells a signed-in person when an admin changes their role', async () => {

@@ -2697,6 +2697,103 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('invitations, as an attacker reads and writes them (DESIGN §1 "Invitations")', () => {
+    /** An invitation as trusted code stores it (functions/ `invitePeople`), with its secret's hash. */
+    const invitation = (email: string, role = 'agent'): DocumentData => ({
+      email,
+      role,
+      state: 'pending',
+      invitedBy: 'ada',
+      invitedByName: 'Ada Admin',
+      createdAt: PAST,
+      sentAt: PAST,
+      expiresAt: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')),
+      sends: 1,
+      tokenHash: 'a'.repeat(64),
+    });
+    /** Seeds one pending invitation past the rules and returns its id. */
+    async function seedInvitation(overrides: DocumentData = {}): Promise<string> {
+      const id = freshId('inv');
+      await seedDocs(env, { [`invitations/${id}`]: { ...invitation(`${id}@example.com`), ...overrides } });
+      return id;
+    }
+    const newest = (db: Firestore, count?: number) =>
+      getDocs(
+        count === undefined
+          ? query(collection(db, 'invitations'), orderBy('createdAt', 'desc'))
+          : query(collection(db, 'invitations'), orderBy('createdAt', 'desc'), limit(count)),
+      );
+
+    it('refuses a customer, an agent and a signed-out visitor reading one, its secret’s hash with it', async () => {
+      const id = await seedInvitation();
+      for (const db of [dbOf('carol'), dbOf('alice'), signedOut()]) {
+        await assertFails(getDoc(doc(db, 'invitations', id)));
+      }
+    });
+
+    it('refuses a customer, an agent and a signed-out visitor listing them, bounded or by address', async () => {
+      await seedInvitation({ email: 'target@example.com' });
+      for (const db of [dbOf('carol'), dbOf('alice'), signedOut()]) {
+        await assertFails(newest(db, 10));
+        await assertFails(getDocs(query(collection(db, 'invitations'), where('email', '==', 'target@example.com'))));
+      }
+    });
+
+    it('refuses every client creating one, an admin’s included: a self-made link to an admin account', async () => {
+      for (const uid of ['carol', 'alice', 'ada']) {
+        await assertFails(
+          setDoc(doc(dbOf(uid), 'invitations', `forged-${uid}`), invitation(`${uid}-x@example.com`, 'admin')),
+        );
+      }
+      await assertFails(
+        setDoc(doc(signedOut(), 'invitations', 'forged-anon'), invitation('anon@example.com', 'admin')),
+      );
+    });
+
+    it('refuses every client changing or deleting one: a known secret planted, a role raised, a revoke undone', async () => {
+      const id = await seedInvitation({ state: 'revoked', revokedAt: PAST });
+      for (const uid of ['carol', 'alice', 'ada']) {
+        const db = dbOf(uid);
+        await assertFails(updateDoc(doc(db, 'invitations', id), { tokenHash: 'b'.repeat(64) }));
+        await assertFails(updateDoc(doc(db, 'invitations', id), { role: 'admin' }));
+        await assertFails(updateDoc(doc(db, 'invitations', id), { state: 'pending', revokedAt: deleteField() }));
+        await assertFails(deleteDoc(doc(db, 'invitations', id)));
+      }
+      await assertFails(updateDoc(doc(signedOut(), 'invitations', id), { state: 'pending' }));
+    });
+
+    it('lets an admin read one and list them with a limit of at most 200, newest first', async () => {
+      const id = await seedInvitation();
+      const ada = dbOf('ada');
+      await assertSucceeds(getDoc(doc(ada, 'invitations', id)));
+      await assertSucceeds(newest(ada, 10));
+      await assertSucceeds(newest(ada, 200));
+    });
+
+    it('refuses an admin an unbounded list, or one above 200', async () => {
+      await seedInvitation();
+      const ada = dbOf('ada');
+      await assertFails(newest(ada));
+      await assertFails(newest(ada, 201));
+    });
+
+    it('refuses a deactivated admin, the ID token still valid', async () => {
+      const id = await seedInvitation();
+      const ada = dbOf('ada');
+      await assertSucceeds(getDoc(doc(ada, 'invitations', id)));
+      const profile = { ...PEOPLE.ada, email: 'ada@example.com', createdAt: PAST, updatedAt: PAST };
+      await seedDocs(env, {
+        'users/ada': { ...profile, deactivated: true, deactivatedAt: PAST, deactivatedBy: 'ada' },
+      });
+      try {
+        await assertFails(getDoc(doc(ada, 'invitations', id)));
+        await assertFails(newest(ada, 10));
+      } finally {
+        await seedDocs(env, { 'users/ada': profile });
+      }
+    });
+  });
+
   describe('stats/{day}: per-day statistics, written by trusted code only, read by staff (DESIGN §11)', () => {
     const DAY = '2026-03-02';
     /** A day as trusted code keeps it: counters (DESIGN §11), one for the ticket's submission. */

@@ -7,6 +7,7 @@ import type { NotificationPreferences, UserProfile } from '@/domain/types';
 import type { Locale } from '@/domain/locales';
 import type { AccountExport } from '@/domain/account';
 import type { DeactivationRequest } from '@/domain/deactivation';
+import type { AcceptInvitationRequest, Invitation, InvitationOutcome, InvitePeopleRequest } from '@/domain/invitations';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 
 /** Where a page of people continues: after this row (display name, then uid, ascending). */
@@ -74,6 +75,42 @@ export interface UsersPort {
    *   `invalid-argument` for a malformed request or a colleague who cannot take tickets.
    */
   setDeactivated(request: DeactivationRequest): Promise<{ ticketsMoved: number }>;
+  /**
+   * Invites people by email, each with a role (DESIGN §1 "Invitations"), admins only: trusted code
+   * stores an invitation per new address and emails its one-time link (the outgoing mail). An
+   * address with an account, with a pending invitation, or repeated in the request is reported
+   * and not invited.
+   * @returns each row's outcome, in the order asked.
+   * @throws AppError `permission-denied` for anyone but an admin; `invalid-argument` for a
+   *   malformed request (0 or more than `INVITATIONS_PER_REQUEST` rows, a bad address).
+   */
+  invite(request: InvitePeopleRequest): Promise<InvitationOutcome[]>;
+  /**
+   * The invitations, newest first (at most `INVITATION_LIST_LIMIT`), live; admins only. Never
+   * the link's secret or its hash.
+   */
+  watchInvitations(onNext: Listener<Invitation[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Emails a pending or expired invitation again with a new link (the old one stops working),
+   * valid for `INVITATION_TTL_MS` from now. Admins only.
+   * @throws AppError `permission-denied`; `not-found`; `failed-precondition` when accepted or revoked.
+   */
+  resendInvitation(invitationId: string): Promise<void>;
+  /**
+   * Withdraws an invitation: its link stops working. Admins only; revoking twice changes nothing.
+   * @throws AppError `permission-denied`; `not-found`; `failed-precondition` when accepted.
+   */
+  revokeInvitation(invitationId: string): Promise<void>;
+  /**
+   * Accepts an invitation from its link, signed in or not: trusted code creates the account for
+   * the invited address (verified: the link proved it) with the invited role, the name and the
+   * password given. The caller then signs in with the address and password.
+   * @returns the invited address.
+   * @throws AppError `not-found` for an unknown link or a wrong secret (the same refusal);
+   *   `failed-precondition` when it was used, withdrawn or has expired; `auth/email-already-in-use`
+   *   when the address got an account meanwhile; `invalid-argument` for a bad name or password.
+   */
+  acceptInvitation(request: AcceptInvitationRequest): Promise<{ email: string }>;
   /**
    * Keeps the signed-in person's language on their profile (DESIGN §8), so that it follows
    * them to other browsers and trusted code can write to them in it.

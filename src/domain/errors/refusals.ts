@@ -38,6 +38,7 @@ const FORBIDDEN: Record<Permission, string> = {
   'reports.read': 'Only agents and admins can see reports.',
   'users.setRole': 'Only admins can change roles.',
   'users.deactivate': 'Only admins can deactivate or reactivate people.',
+  'users.invite': 'Only admins can invite people.',
   'settings.manage': 'Only admins can change the desk settings.',
   'mail.read': 'Only admins can see the outgoing mail.',
   'mail.simulateInbound': 'Only admins can simulate a reply by email.',

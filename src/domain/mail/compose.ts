@@ -87,6 +87,22 @@ const m = defineMessages({
     defaultMessage:
       'Request #{number} is closed, so your email was not added to it. Please send a new request on the portal.',
   },
+  invitationSubject: { id: 'mail.invitation.subject', defaultMessage: '{inviter} invited you to {desk}' },
+  invitationGreeting: { id: 'mail.invitation.greeting', defaultMessage: 'Hello,' },
+  invitationLead: {
+    id: 'mail.invitation.lead',
+    defaultMessage:
+      '{inviter} invited you to join {desk} as {role, select, agent {an agent} admin {an admin} other {a customer}}. Choose your name and a password to start.',
+  },
+  invitationExpiry: {
+    id: 'mail.invitation.expiry',
+    defaultMessage: 'This link works once, until {expires} (UTC). If you did not expect it, ignore this email.',
+  },
+  invitationLink: { id: 'mail.invitation.link', defaultMessage: 'Accept the invitation' },
+  invitationFooter: {
+    id: 'mail.invitation.footer',
+    defaultMessage: 'You get this email because an admin of {desk} invited this address.',
+  },
   bounceExpired: {
     id: 'mail.bounce.expired',
     defaultMessage:
@@ -341,4 +357,70 @@ export function composeMail(
 export function signedBy<T extends MailSetup>(setup: T, deskName: string | undefined): T {
   const name = deskName?.trim();
   return name ? { ...setup, deskName: name } : setup;
+}
+
+/** What an invitation email needs (DESIGN §1 "Invitations"). */
+export interface InvitationMailInput {
+  invitationId: string;
+  email: string;
+  role: 'customer' | 'agent' | 'admin';
+  /** The admin who invited (or resent). */
+  inviterName: string;
+  /** The link with its secret (`invitationLink`). */
+  link: string;
+  /** ISO-8601 UTC: when the link stops working. */
+  expiresAt: string;
+  /** The inviting admin's language: the invitee has none yet. */
+  locale: Locale;
+  /** ISO-8601 UTC: when the email is written. */
+  createdAt: string;
+  /** Which sending of this invitation (1 for the first): each is an email of its own. */
+  sends: number;
+}
+
+/**
+ * Writes an invitation email: who invited the address to which desk and role, the one-time link,
+ * and when it expires. It carries no ticket text, so it may go to an address nobody verified yet
+ * (following the link is what verifies it).
+ */
+export function composeInvitationMail(
+  input: InvitationMailInput,
+  setup: MailSetup,
+  catalogues: Partial<Record<Locale, MailCatalogue>>,
+): MailDocument {
+  const intl = intlFor(input.locale, catalogues);
+  const desk = setup.deskName;
+  const expires = input.expiresAt.slice(0, 16).replace('T', ' ');
+  const lines = [
+    intl.formatMessage(m.invitationLead, { inviter: input.inviterName, desk, role: input.role }),
+    intl.formatMessage(m.invitationExpiry, { expires }),
+  ];
+  const linkLabel = intl.formatMessage(m.invitationLink);
+  const greeting = intl.formatMessage(m.invitationGreeting);
+  const footer = intl.formatMessage(m.invitationFooter, { desk });
+  const dir = directionOf(input.locale);
+  const text = [greeting, '', ...lines, '', `${linkLabel}: ${input.link}`, '', '-- ', footer].join('\n');
+  const html =
+    `<!doctype html><html lang="${input.locale}" dir="${dir}"><body style="font-family:system-ui,sans-serif;line-height:1.5">` +
+    paragraphHtml(greeting, dir) +
+    lines.map((line) => paragraphHtml(line, dir)).join('') +
+    linkHtml(linkLabel, input.link) +
+    `<hr><p dir="${dir}" style="color:#595959;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+  return {
+    to: [input.email],
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    message: {
+      subject: intl.formatMessage(m.invitationSubject, { inviter: input.inviterName, desk }),
+      text,
+      html,
+      messageId: `<invitation-${input.invitationId}-${input.sends}@${setup.messageIdHost}>`,
+    },
+    kind: 'invitation',
+    createdAt: input.createdAt,
+  };
+}
+
+/** The `mail` document id of an invitation's `sends`-th email: a retried write writes nothing twice. */
+export function invitationMailId(invitationId: string, sends: number): string {
+  return `invitation-${invitationId}-${sends}`;
 }

@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'bounce-unknown-sender',
   'bounce-closed',
   'bounce-expired',
+  'invitation',
 ] as const;
 /** One of {@link MAIL_KINDS}. */
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -63,7 +64,7 @@ export interface MailDocument {
   headers: Record<string, string>;
   message: MailMessage;
   kind: MailKind;
-  /** The ticket the email is about; absent for none. */
+  /** The ticket the email is about; absent for none (an invitation). */
   ticketId?: string;
   ticketNumber?: number;
   /** The person it is written to, when they have an account. */

@@ -121,6 +121,23 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.lastAdmin',
     defaultMessage: 'The desk needs at least one active admin: make someone else admin first.',
   },
+  invite: { id: 'error.refusal.invite', defaultMessage: 'Only admins can invite people.' },
+  invitationNotFound: {
+    id: 'error.refusal.invitationNotFound',
+    defaultMessage: 'This invitation link is not valid. Ask your admin to send you a new one.',
+  },
+  invitationAccepted: {
+    id: 'error.refusal.invitationAccepted',
+    defaultMessage: 'This invitation has been used already. Sign in with your address instead.',
+  },
+  invitationRevoked: {
+    id: 'error.refusal.invitationRevoked',
+    defaultMessage: 'This invitation was withdrawn. Ask your admin if you should still join.',
+  },
+  invitationExpired: {
+    id: 'error.refusal.invitationExpired',
+    defaultMessage: 'This invitation has expired. Ask your admin to send it again.',
+  },
 
   notYourFile: { id: 'error.refusal.notYourFile', defaultMessage: 'You cannot open this file.' },
   uploadedBySomeoneElse: {

@@ -47,6 +47,7 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'reports.read': { customer: false, agent: true, admin: true },
   'users.setRole': { customer: false, agent: false, admin: true },
   'users.deactivate': { customer: false, agent: false, admin: true },
+  'users.invite': { customer: false, agent: false, admin: true },
   'settings.manage': { customer: false, agent: false, admin: true },
   'mail.read': { customer: false, agent: false, admin: true },
   'mail.simulateInbound': { customer: false, agent: false, admin: true },

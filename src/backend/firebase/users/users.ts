@@ -6,6 +6,8 @@ import type { UsersPort } from '@/backend/port/users';
 import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core/context';
 
 const load = () => import('@/backend/firebase/users/firestore-users');
+/** Invitations' writes are trusted code's: the callables, in their own chunk. */
+const invitationCalls = () => import('@/backend/firebase/users/invitation-calls');
 
 /** The Firebase users port. */
 export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
@@ -24,6 +26,17 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
           request,
         ),
       ),
+    invite: (request) => call(async () => (await invitationCalls()).invitePeople(await ctx.functions(), request)),
+    watchInvitations: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await import('@/backend/firebase/users/invitations')).watchInvitations(await ctx.firestore(), next, fail),
+      ),
+    resendInvitation: (invitationId) =>
+      call(async () => (await invitationCalls()).resendInvitation(await ctx.functions(), invitationId)),
+    revokeInvitation: (invitationId) =>
+      call(async () => (await invitationCalls()).revokeInvitation(await ctx.functions(), invitationId)),
+    acceptInvitation: (request) =>
+      call(async () => (await invitationCalls()).acceptInvitation(await ctx.functions(), request)),
     setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
     exportOwnData: () =>
       call(async () => (await import('@/backend/firebase/auth/account-export')).exportOwnData(await ctx.firestore())),

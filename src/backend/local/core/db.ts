@@ -42,6 +42,7 @@ import { FIELD_SORT_FIELDS, fieldSortValues, NO_FIELD_SORT_VALUE } from '@/domai
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { RuleTrace } from '@/domain/rule-trace';
+import type { StoredInvitation } from '@/domain/invitations';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import type { UploadQuota } from '@/domain/upload-quota';
@@ -191,6 +192,7 @@ export type TriageDb = Dexie & {
   ruleTraces: Table<RuleTrace, string>;
   rotas: Table<RotaRecord, string>;
   recurringTickets: Table<RecurringTicketRecord, string>;
+  invitations: Table<StoredInvitation, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -488,6 +490,12 @@ export const SCHEMA_V23: Readonly<Record<string, string>> = { ...SCHEMA_V22, rot
 
 /** Version 24: the recurring tickets (DESIGN §10 "Recurring tickets"), by id; a pass reads them all. */
 export const SCHEMA_V24: Readonly<Record<string, string>> = { ...SCHEMA_V23, recurringTickets: 'id' };
+
+/**
+ * Version 25: the invitations (DESIGN §1 "Invitations"), by id; listed newest first, and looked up
+ * by address (a pending one stops a second invitation to it).
+ */
+export const SCHEMA_V25: Readonly<Record<string, string>> = { ...SCHEMA_V24, invitations: 'id, createdAt, email' };
 
 /**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
@@ -964,6 +972,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(23).stores(SCHEMA_V23);
   // Version 24: the recurring tickets.
   db.version(24).stores(SCHEMA_V24);
+  // Version 25: the invitations.
+  db.version(25).stores(SCHEMA_V25);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -25,8 +25,21 @@ import {
 import { QUEUE_ASSIGNEE, queueAssigneeKey, ticketWriteTables } from '@/backend/local/core/db';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { writeChange } from '@/backend/local/tickets/tickets';
-import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
+import {
+  isoAt,
+  requireUser,
+  runCall,
+  toAppError,
+  watchLive,
+  type LocalContext,
+  runWrite,
+} from '@/backend/local/core/context';
+import { toErrorShape } from '@/domain/errors/errors';
 import { exportOwnData } from '@/backend/local/auth/account-export';
+import type { Invitation } from '@/domain/invitations';
+
+/** The invitations' trusted code, in the mail chunk (it writes their emails). */
+const invitations = () => import(/* webpackChunkName: "local-mail" */ '@/backend/local/users/invitations');
 
 /** Firestore's order of people: display name, then uid (both by code unit). */
 function byNameThenUid(a: UserProfile, b: UserProfile): number {
@@ -176,6 +189,34 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
           return { ticketsMoved: plan.tickets.length };
         });
       }),
+
+    invite: (request) => runWrite(ctx, async () => (await invitations()).invite(ctx, request)),
+
+    watchInvitations(onNext: Listener<Invitation[]>, onError: ErrorListener): Unsubscribe {
+      // Loaded with the rest of the invitations' code: the first paint carries none of it.
+      let stopped = false;
+      let stop: Unsubscribe = () => undefined;
+      invitations().then(
+        (module) => {
+          if (!stopped) stop = module.watchInvitations(ctx, onNext, onError);
+        },
+        (error: unknown) => {
+          if (!stopped) onError(toErrorShape(toAppError(error)));
+        },
+      );
+      return () => {
+        stopped = true;
+        stop();
+      };
+    },
+
+    resendInvitation: (invitationId) =>
+      runWrite(ctx, async () => (await invitations()).resendInvitation(ctx, invitationId)),
+
+    revokeInvitation: (invitationId) =>
+      runWrite(ctx, async () => (await invitations()).revokeInvitation(ctx, invitationId)),
+
+    acceptInvitation: (request) => runWrite(ctx, async () => (await invitations()).acceptInvitation(ctx, request)),
 
     setOwnLocale: (locale: Locale) =>
       runWrite(ctx, async () => {

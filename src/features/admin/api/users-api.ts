@@ -1,7 +1,11 @@
-/** Role changes and deactivations, for admins (DESIGN §1); the people lists are `src/lib/store/people-api.ts`. */
-import { api } from '@/lib/store/api';
+/**
+ * Role changes, deactivations and invitations, for admins (DESIGN §1); accepting an invitation is
+ * the auth feature's. The people lists are `src/lib/store/people-api.ts`.
+ */
+import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { Role } from '@/domain/roles';
 import type { DeactivationRequest } from '@/domain/deactivation';
+import type { Invitation, InvitationOutcome, InvitePeopleRequest } from '@/domain/invitations';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,7 +28,32 @@ const usersApi = api.injectEndpoints({
       query: (request) => (backend) => backend.users.setDeactivated(request),
       invalidatesTags: ['User'],
     }),
+    /** Invites people (DESIGN §1 "Invitations"); resolves to each row's outcome, in order. */
+    invitePeople: build.mutation<InvitationOutcome[], InvitePeopleRequest>({
+      query: (request) => (backend) => backend.users.invite(request),
+    }),
+    /** The invitations, newest first, live (admins only). */
+    watchInvitations: build.query<Live<Invitation[]>, void>(
+      liveEndpoint<void, Invitation[]>((backend, _arg, onNext, onError) =>
+        backend.users.watchInvitations(onNext, onError),
+      ),
+    ),
+    /** Emails an invitation again with a new link (the old one stops working). */
+    resendInvitation: build.mutation<void, string>({
+      query: (invitationId) => (backend) => backend.users.resendInvitation(invitationId),
+    }),
+    /** Withdraws an invitation: its link stops working. */
+    revokeInvitation: build.mutation<void, string>({
+      query: (invitationId) => (backend) => backend.users.revokeInvitation(invitationId),
+    }),
   }),
 });
 
-export const { useSetRoleMutation, useSetDeactivatedMutation } = usersApi;
+export const {
+  useSetRoleMutation,
+  useSetDeactivatedMutation,
+  useInvitePeopleMutation,
+  useWatchInvitationsQuery,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+} = usersApi;

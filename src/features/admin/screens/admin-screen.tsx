@@ -1,7 +1,8 @@
 /**
  * Admin home (`/admin`): the people of the desk, searched and paged, and their roles — only an
  * admin changes a role (DESIGN §1), never their own — with deactivating and reactivating them
- * (DESIGN §1 "Deactivated people"), and how the desk works (assign on reply, DESIGN §2).
+ * (DESIGN §1 "Deactivated people"), the invitations (DESIGN §1 "Invitations"), and how the desk
+ * works (assign on reply, DESIGN §2).
  * Categories, SLA targets and the other desk settings come later.
  */
 import { useEffect, useState } from 'react';
@@ -19,6 +20,7 @@ import Typography from 'antd/es/typography';
 import List from 'antd/es/list';
 import Tag from 'antd/es/tag';
 import { DeactivateDialog, DeactivationControl } from '@/features/admin/components/deactivation-control';
+import { InvitationsSection } from '@/features/admin/components/invitations';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
 import { PersonAvatar } from '@/components/person-avatar';
@@ -258,7 +260,10 @@ function PeopleList() {
           <List<UserProfile>
             loading={!data || isFetching}
             dataSource={people}
-            locale={{ emptyText: intl.formatMessage(PEOPLE_TEXT.nobody) }}
+            // Secondary text, not the list's default (the disabled grey, below AA contrast).
+            locale={{
+              emptyText: <Typography.Text type="secondary">{intl.formatMessage(PEOPLE_TEXT.nobody)}</Typography.Text>,
+            }}
             renderItem={(user) => (
               <List.Item
                 key={user.uid}
@@ -357,6 +362,15 @@ export default function AdminScreen() {
         }
       >
         <PeopleList />
+      </Card>
+      <Card
+        title={
+          <SectionTitle>
+            <FormattedMessage id="admin.invitations.title" defaultMessage="Invitations" />
+          </SectionTitle>
+        }
+      >
+        <InvitationsSection />
       </Card>
       <DeskRules />
     </Flex>

@@ -46,6 +46,7 @@ const KIND = defineMessages<MailKind>({
   'bounce-unknown-sender': { id: 'admin.mail.kind.bounceUnknownSender', defaultMessage: 'Bounce: unknown sender' },
   'bounce-closed': { id: 'admin.mail.kind.bounceClosed', defaultMessage: 'Bounce: closed ticket' },
   'bounce-expired': { id: 'admin.mail.kind.bounceExpired', defaultMessage: 'Bounce: expired address' },
+  invitation: { id: 'admin.mail.kind.invitation', defaultMessage: 'Invitation' },
 });
 
 const STATE = defineMessages<DeliveryState | 'NONE'>({

@@ -86,6 +86,7 @@ describe('refusals', () => {
     ['ticket.setPriority', 'Only agents and admins can change a ticket.'],
     ['users.setRole', 'Only admins can change roles.'],
     ['users.deactivate', 'Only admins can deactivate or reactivate people.'],
+    ['users.invite', 'Only admins can invite people.'],
     ['settings.manage', 'Only admins can change the desk settings.'],
   ])('refuses %s with permission-denied and its sentence', (permission, sentence) => {
     expect(refusals.forbidden(permission)).toMatchObject({ code: 'permission-denied', message: sentence });

@@ -6,6 +6,7 @@
  */
 import { createIntl } from 'react-intl';
 import { refusals } from '@/domain/errors/refusals';
+import { invitationRefusals } from '@/domain/invitations';
 import type { AppError } from '@/domain/errors/errors';
 import type { Permission } from '@/domain/policy';
 import { catalogue as arabic } from '@/lib/i18n/catalogues/ar';
@@ -41,6 +42,7 @@ const PERMISSIONS: Record<Permission, true> = {
   'reports.read': true,
   'users.setRole': true,
   'users.deactivate': true,
+  'users.invite': true,
   'settings.manage': true,
   'mail.read': true,
   'mail.simulateInbound': true,
@@ -74,6 +76,7 @@ function everyRefusal(): AppError[] {
     raised.push((make as (...values: unknown[]) => AppError)(...(ARGUMENTS[name as keyof typeof refusals] ?? [])));
   }
   raised.push(refusals.idInUse('message'));
+  raised.push(...Object.values(invitationRefusals).map((make) => make()));
   return raised;
 }
 
