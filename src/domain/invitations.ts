@@ -55,7 +55,10 @@ export const invitationRefusals = {
 /** How long a link works after it was (re)sent: 7 days, in ms. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** How many people one request invites at most (a pasted list or CSV is cut into such batches). */
+/**
+ * How many people one request invites at most; a longer list is refused whole, never cut
+ * (DESIGN §1 "Invitations").
+ */
 export const INVITATIONS_PER_REQUEST = 50;
 
 /** One person to invite: their address, their role, and optionally their name (they may change it). */
