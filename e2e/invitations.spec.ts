@@ -4,8 +4,7 @@
  * beside an address that already has an account (told so, not invited). The link comes from the
  * outgoing mail; the invitee chooses a name and password and lands in the desk as an agent. The
  * same link a second time is refused, and the list says "Accepted". Screenshots:
- * invitations-01-outcomes, invitations-02-join, invitations-03-list (1280 px), and the list in
- * Arabic at 390 px (invitations-04-list-ar-phone).
+ * invitations-01-outcomes, invitations-02-join, invitations-03-list (1280 px).
  */
 import { expect, test } from './fixtures';
 import { ADMIN, settled, shot, signIn } from './support';
