@@ -12,22 +12,20 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { displayNameSchema, passwordSchema } from '@/domain/schemas';
+import { displayNameSchema } from '@/domain/schemas';
 import { INVITATION_NOT_VALID, parseInvitationFragment } from '@/domain/invitation-basics';
 import type { ErrorShape } from '@/domain/errors/errors';
 import { useAcceptInvitationMutation } from '@/features/auth/api/auth-api';
 import { signIn } from '@/features/auth/slice/auth-slice';
+import { NewPasswordFields, type NewPasswordValues } from '@/features/auth/components/new-password-fields';
 import { useAppDispatch } from '@/lib/store/store-hooks';
 import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { useAuthFieldIssues } from '@/lib/i18n/field-issues';
 import { zodRule } from '@/lib/zod-rule';
 import { Panel } from '@/components/panel';
 
-interface InvitationValues {
+interface InvitationValues extends NewPasswordValues {
   displayName: string;
-  password: string;
-  confirm: string;
 }
 
 /** The invitation screen. */
@@ -98,42 +96,7 @@ export default function InvitationScreen() {
         >
           <Input autoComplete="name" autoFocus maxLength={80} showCount />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={intl.formatMessage({ id: 'auth.invitation.passwordLabel', defaultMessage: 'Password' })}
-          rules={[zodRule(passwordSchema, issues.password)]}
-          hasFeedback
-        >
-          <Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={intl.formatMessage({ id: 'auth.invitation.confirmLabel', defaultMessage: 'Confirm password' })}
-          dependencies={['password']}
-          hasFeedback
-          rules={[
-            {
-              required: true,
-              message: intl.formatMessage({
-                id: 'auth.signUp.confirmMissing',
-                defaultMessage: 'Type the password again.',
-              }),
-            },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string) => {
-                if (value && value !== getFieldValue('password'))
-                  throw new Error(
-                    intl.formatMessage({
-                      id: 'auth.signUp.confirmMismatch',
-                      defaultMessage: 'The two passwords do not match.',
-                    }),
-                  );
-              },
-            }),
-          ]}
-        >
-          <Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
         <Form.Item style={{ marginBottom: 8 }}>
           <Button type="primary" htmlType="submit" block loading={busy}>
             <FormattedMessage id="auth.invitation.submit" defaultMessage="Join" />

@@ -8,11 +8,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { recaptchaSiteKey } from '@/config/config';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
-import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
+import { displayNameSchema, emailSchema } from '@/domain/schemas';
 import { ThisTabOnly } from '@/features/auth/components/this-tab-only';
+import { NewPasswordFields, type NewPasswordValues } from '@/features/auth/components/new-password-fields';
 import { AuthErrorAlert } from '@/features/auth/components/auth-error-alert';
 import { RecaptchaField } from '@/components/recaptcha-field';
 import { authErrorCleared, selectFormError, selectSigningIn, signUp } from '@/features/auth/slice/auth-slice';
@@ -21,11 +21,9 @@ import { useAuthFieldIssues } from '@/lib/i18n/field-issues';
 import { Panel } from '@/components/panel';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 
-interface SignUpValues {
+interface SignUpValues extends NewPasswordValues {
   displayName: string;
   email: string;
-  password: string;
-  confirm: string;
 }
 
 const SIGN_UP_FIELDS: readonly string[] = [
@@ -100,42 +98,7 @@ export default function SignUpScreen() {
           >
             <Input type="email" dir="auto" autoComplete="email" />
           </Form.Item>
-          <Form.Item
-            name="password"
-            label={intl.formatMessage({ id: 'auth.signUp.passwordLabel', defaultMessage: 'Password' })}
-            rules={[zodRule(passwordSchema, issues.password)]}
-            hasFeedback
-          >
-            <Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={intl.formatMessage({ id: 'auth.signUp.confirmLabel', defaultMessage: 'Confirm password' })}
-            dependencies={['password']}
-            hasFeedback
-            rules={[
-              {
-                required: true,
-                message: intl.formatMessage({
-                  id: 'auth.signUp.confirmMissing',
-                  defaultMessage: 'Type the password again.',
-                }),
-              },
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value: string) => {
-                  if (value && value !== getFieldValue('password'))
-                    throw new Error(
-                      intl.formatMessage({
-                        id: 'auth.signUp.confirmMismatch',
-                        defaultMessage: 'The two passwords do not match.',
-                      }),
-                    );
-                },
-              }),
-            ]}
-          >
-            <Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields />
           {siteKey && (
             <Form.Item>
               <RecaptchaField siteKey={siteKey} onToken={setCaptchaToken} />
