@@ -40,6 +40,7 @@ import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useMinuteClock } from '@/lib/use-minute-clock';
+import { usePhoneLayout } from '@/lib/use-media-query';
 
 const TEXT = defineMessages({
   open: { id: 'admin.invitations.open', defaultMessage: 'Invite people' },
@@ -327,6 +328,8 @@ export function InvitationsSection() {
   // "Expired" follows the clock: read again each minute.
   const now = new Date(useMinuteClock()).toISOString();
   const invitations = data?.value ?? [];
+  // On a phone, Resend and Withdraw go under the text rather than squeeze it.
+  const phone = usePhoneLayout();
   return (
     <Flex vertical gap="middle">
       {inviting && <InviteDialog onClose={() => setInviting(false)} />}
@@ -340,6 +343,7 @@ export function InvitationsSection() {
       ) : (
         <section aria-label={intl.formatMessage(TEXT.listLabel)}>
           <List<Invitation>
+            itemLayout={phone ? 'vertical' : 'horizontal'}
             loading={!data}
             dataSource={invitations}
             // Secondary text, not the list's default (the disabled grey, below AA contrast).

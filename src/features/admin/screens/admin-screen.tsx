@@ -37,6 +37,7 @@ import type { PeopleCursor } from '@/backend/port/users';
 import { useSaveDeskSettingsMutation, useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useLabels } from '@/lib/i18n/labels';
+import { usePhoneLayout } from '@/lib/use-media-query';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
 /** The confirmation's question, one sentence per role (each language says "a customer" its own way). */
@@ -194,6 +195,8 @@ function PeopleList() {
   const intl = useIntl();
   const labels = useLabels();
   const { dateTime } = useTimeFormat();
+  // On a phone, the role and deactivation controls go under the person rather than squeeze them.
+  const phone = usePhoneLayout();
 
   // Debounced: the search runs once typing pauses, from the first page.
   const search = useDebouncedValue(text.trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
@@ -258,6 +261,7 @@ function PeopleList() {
       ) : (
         <section aria-label={intl.formatMessage({ id: 'admin.people.listLabel', defaultMessage: 'People' })}>
           <List<UserProfile>
+            itemLayout={phone ? 'vertical' : 'horizontal'}
             loading={!data || isFetching}
             dataSource={people}
             // Secondary text, not the list's default (the disabled grey, below AA contrast).
