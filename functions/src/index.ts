@@ -24,6 +24,11 @@ import {
   revokeInvitation as revoke,
   type InvitationAccounts,
 } from './invitations';
+import {
+  deleteOrganisation as deleteOrganisationWork,
+  saveOrganisation as saveOrganisationWork,
+  setOrganisation as setOrganisationWork,
+} from './organisations';
 import { AppError } from '@/domain/errors/errors';
 import { refusals } from '@/domain/errors/refusals';
 import { recordAgentFieldsChange } from './agent-fields';
@@ -397,6 +402,56 @@ export const acceptInvitation = onCall(async (request) => {
     const outcome = await accept(getFirestore(), invitationAccounts(), request.data, Date.now());
     logger.info('acceptInvitation: an account created');
     return outcome;
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * An admin creates (no `id`) or edits an organisation (DESIGN §1 "Organisations"): `{ id?,
+ * organisation: { name, domains, notes } }` → `{ id }`, see {@link saveOrganisationWork}; checked
+ * against every other organisation in one transaction. Refusals: `unauthenticated`,
+ * `permission-denied`, `invalid-argument`, `not-found`, `already-exists` (name or a domain taken),
+ * `resource-exhausted`.
+ */
+export const saveOrganisation = onCall(async (request) => {
+  const uid = callerUid(request.auth);
+  try {
+    const saved = await saveOrganisationWork(getFirestore(), uid, request.data, Date.now());
+    logger.info(`saveOrganisation: ${saved.id} by ${uid}`);
+    return saved;
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * An admin deletes an organisation (DESIGN §1 "Organisations"): `{ id }` → `null`, see
+ * {@link deleteOrganisationWork}; its members belong to none afterwards. Refusals:
+ * `unauthenticated`, `permission-denied`, `invalid-argument`, `not-found`.
+ */
+export const deleteOrganisation = onCall(async (request) => {
+  const uid = callerUid(request.auth);
+  try {
+    const outcome = await deleteOrganisationWork(getFirestore(), uid, request.data, Date.now());
+    logger.info(`deleteOrganisation: by ${uid}`, outcome);
+    return null;
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * An admin sets or clears the organisation a customer belongs to (DESIGN §1 "Organisations"):
+ * `{ uid, organisationId }` (`null` clears it) → `null`, see {@link setOrganisationWork}.
+ * Refusals: `unauthenticated`, `permission-denied`, `invalid-argument`, `not-found` (person or
+ * organisation), `failed-precondition` (staff belong to the desk).
+ */
+export const setOrganisation = onCall(async (request) => {
+  const uid = callerUid(request.auth);
+  try {
+    await setOrganisationWork(getFirestore(), uid, request.data, Date.now());
+    return null;
   } catch (error) {
     throw toHttpsError(error);
   }

@@ -33,6 +33,8 @@ export type Permission =
   | 'users.setRole'
   | 'users.deactivate'
   | 'users.invite'
+  | 'organisations.read'
+  | 'organisations.manage'
   | 'settings.manage'
   | 'mail.read'
   | 'mail.simulateInbound';
@@ -64,6 +66,8 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'users.readAnyone',
   // DESIGN §11: reports are for the people who work and run the desk.
   'reports.read',
+  // DESIGN §1 "Organisations": the companies customers belong to, and staff's notes on them.
+  'organisations.read',
 ]);
 
 const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
@@ -72,6 +76,8 @@ const ADMIN_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   'users.deactivate',
   // DESIGN §1 "Invitations": who joins the desk, and with which role, is the admins' choice.
   'users.invite',
+  // DESIGN §1 "Organisations": which companies exist and who belongs to them.
+  'organisations.manage',
   'settings.manage',
   // Shared macros act for the whole team: the admins write them (DESIGN §3 "Macros").
   'macros.manageShared',

@@ -43,6 +43,11 @@ export interface UserProfile {
   deactivated?: true;
   /** When they were deactivated (ISO-8601 UTC), with `deactivated`. */
   deactivatedAt?: IsoDateTime;
+  /**
+   * The organisation a customer belongs to (DESIGN §1 "Organisations"), set by trusted code when
+   * an admin chooses it; absent: none.
+   */
+  organisationId?: string;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
 }

@@ -26,6 +26,7 @@ import { firstMatch } from './live';
 import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
 import type { Macro } from '@/domain/macros';
 import { parseInvitationFragment, type Invitation } from '@/domain/invitations';
+import type { Organisation } from '@/domain/organisations';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
@@ -1519,6 +1520,75 @@ export function describeBackendContract(
         expect(link).toMatchObject({ invitationId });
         return link?.token ?? '';
       }
+      test('lets admins keep organisations (one domain, one organisation, even saved at once) and put customers in them; staff read them, customers do not (DESIGN §1 "Organisations")', async () => {
+        const [admin, otherAdmin, agent, customer] = await Promise.all([
+          person('admin'),
+          person('admin'),
+          person('agent'),
+          person('customer'),
+        ]);
+        const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+        const name = `Acme ${stamp}`;
+        const domain = `acme-${stamp}.example`;
+        const organisation = { name, domains: [`@${domain.toUpperCase()}`], notes: 'Pays yearly.' };
+        await expect(agent.backend.users.saveOrganisation({ organisation })).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(
+          admin.backend.users.saveOrganisation({ organisation: { ...organisation, domains: ['not a domain'] } }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
+        const { id } = await admin.backend.users.saveOrganisation({ organisation });
+        const listed = await firstValue<Organisation[]>(
+          (next, fail) => agent.backend.users.watchOrganisations(next, fail),
+          (rows) => rows.some((row) => row.id === id),
+        );
+        expect(listed.find((row) => row.id === id)).toMatchObject({ name, domains: [domain], notes: 'Pays yearly.' });
+        await expect(
+          firstValue<Organisation[]>((next, fail) => customer.backend.users.watchOrganisations(next, fail)),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+
+        // Two admins claiming one new domain at once: one organisation gets it.
+        const contested = `contested-${stamp}.example`;
+        const outcomes = await Promise.allSettled([
+          admin.backend.users.saveOrganisation({ id, organisation: { name, domains: [domain, contested], notes: '' } }),
+          otherAdmin.backend.users.saveOrganisation({
+            organisation: { name: `Globex ${stamp}`, domains: [contested], notes: '' },
+          }),
+        ]);
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
+          reason: { code: 'already-exists', message: `Another organisation already claims ${contested}.` },
+        });
+        await expect(
+          admin.backend.users.saveOrganisation({
+            organisation: { name: ` acme ${stamp} `.toUpperCase(), domains: [], notes: '' },
+          }),
+        ).rejects.toMatchObject({ code: 'already-exists' });
+
+        // Membership: customers only, by admins only; staff see it on the profile.
+        await expect(
+          agent.backend.users.setOrganisation({ uid: customer.uid, organisationId: id }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(admin.backend.users.setOrganisation({ uid: agent.uid, organisationId: id })).rejects.toMatchObject(
+          { code: 'failed-precondition' },
+        );
+        await expect(
+          admin.backend.users.setOrganisation({ uid: customer.uid, organisationId: 'no-such-organisation' }),
+        ).rejects.toMatchObject({ code: 'not-found' });
+        await admin.backend.users.setOrganisation({ uid: customer.uid, organisationId: id });
+        await expect(agent.backend.users.get(customer.uid)).resolves.toMatchObject({ organisationId: id });
+
+        // Deleted, it takes its members' membership with it.
+        await expect(agent.backend.users.deleteOrganisation(id)).rejects.toMatchObject({ code: 'permission-denied' });
+        await admin.backend.users.deleteOrganisation(id);
+        await expect(admin.backend.users.deleteOrganisation(id)).rejects.toMatchObject({ code: 'not-found' });
+        await expect(agent.backend.users.get(customer.uid)).resolves.not.toHaveProperty('organisationId');
+        await firstValue<Organisation[]>(
+          (next, fail) => admin.backend.users.watchOrganisations(next, fail),
+          (rows) => !rows.some((row) => row.id === id),
+        );
+      });
+
       /** The admins' list once it shows invitation `id` as `accept` takes it. */
       function invitationListed(
         admin: TestPerson,

@@ -2794,6 +2794,155 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('organisations, as an attacker reads and writes them (DESIGN §1 "Organisations")', () => {
+    /** An organisation as trusted code stores it (functions/ `saveOrganisation`). */
+    const organisation = (name: string, domains: string[] = ['acme.example']): DocumentData => ({
+      name,
+      domains,
+      notes: 'Pays late; call Dana first.',
+      createdAt: PAST,
+      updatedAt: PAST,
+    });
+    /** Seeds one organisation past the rules and returns its id. */
+    async function seedOrganisation(overrides: DocumentData = {}): Promise<string> {
+      const id = freshId('org');
+      await seedDocs(env, { [`organisations/${id}`]: { ...organisation(`Acme ${id}`), ...overrides } });
+      return id;
+    }
+    const byName = (db: Firestore, count?: number) =>
+      getDocs(
+        count === undefined
+          ? query(collection(db, 'organisations'), orderBy('name'))
+          : query(collection(db, 'organisations'), orderBy('name'), limit(count)),
+      );
+    /** A person's stored `organisationId`, read past the rules. */
+    async function storedMembership(uid: string): Promise<unknown> {
+      let value: unknown;
+      await env.withSecurityRulesDisabled(async (context) => {
+        value = (await getDoc(doc(firestoreOf(context), 'users', uid))).get('organisationId');
+      });
+      return value;
+    }
+
+    it('lets an agent and an admin read one, notes included, and list them with a limit of at most 500', async () => {
+      const id = await seedOrganisation();
+      for (const uid of ['alice', 'ada']) {
+        const db = dbOf(uid);
+        const read = await assertSucceeds(getDoc(doc(db, 'organisations', id)));
+        expect(read.get('notes')).toBe('Pays late; call Dana first.');
+        await assertSucceeds(byName(db, 10));
+        await assertSucceeds(byName(db, 500));
+      }
+    });
+
+    it('refuses a customer and a signed-out visitor reading one or listing them, bounded or not', async () => {
+      const id = await seedOrganisation();
+      for (const db of [dbOf('carol'), signedOut()]) {
+        await assertFails(getDoc(doc(db, 'organisations', id)));
+        await assertFails(byName(db, 10));
+        await assertFails(byName(db));
+        await assertFails(
+          getDocs(query(collection(db, 'organisations'), where('domains', 'array-contains', 'acme.example'), limit(1))),
+        );
+      }
+    });
+
+    it('refuses staff an unbounded list, or one above 500', async () => {
+      await seedOrganisation();
+      for (const uid of ['alice', 'ada']) {
+        await assertFails(byName(dbOf(uid)));
+        await assertFails(byName(dbOf(uid), 501));
+      }
+    });
+
+    it('refuses every client creating one, an admin’s included: a domain claimed past the transaction', async () => {
+      for (const uid of ['carol', 'alice', 'ada']) {
+        await assertFails(setDoc(doc(dbOf(uid), 'organisations', `forged-${uid}`), organisation(`Forged ${uid}`)));
+      }
+      await assertFails(setDoc(doc(signedOut(), 'organisations', 'forged-anon'), organisation('Forged anon')));
+    });
+
+    it('refuses every client changing or deleting one, an admin’s included', async () => {
+      const id = await seedOrganisation();
+      for (const uid of ['carol', 'alice', 'ada']) {
+        const db = dbOf(uid);
+        await assertFails(updateDoc(doc(db, 'organisations', id), { domains: ['acme.example', 'rival.example'] }));
+        await assertFails(updateDoc(doc(db, 'organisations', id), { notes: 'Rewritten' }));
+        await assertFails(setDoc(doc(db, 'organisations', id), organisation('Replaced')));
+        await assertFails(deleteDoc(doc(db, 'organisations', id)));
+      }
+      await assertFails(deleteDoc(doc(signedOut(), 'organisations', id)));
+    });
+
+    it('refuses a deactivated agent, the ID token still valid', async () => {
+      const id = await seedOrganisation();
+      const alice = dbOf('alice');
+      await assertSucceeds(getDoc(doc(alice, 'organisations', id)));
+      const profile = { ...PEOPLE.alice, email: 'alice@example.com', createdAt: PAST, updatedAt: PAST };
+      await seedDocs(env, {
+        'users/alice': { ...profile, deactivated: true, deactivatedAt: PAST, deactivatedBy: 'ada' },
+      });
+      try {
+        await assertFails(getDoc(doc(alice, 'organisations', id)));
+        await assertFails(byName(alice, 10));
+      } finally {
+        await seedDocs(env, { 'users/alice': profile });
+      }
+    });
+
+    it('refuses a customer joining an organisation on sign-up or on an update of their own profile', async () => {
+      const id = await seedOrganisation();
+      const uid = freshId('joiner');
+      const db = dbOf(uid);
+      const signUp = {
+        displayName: 'Jo Joiner',
+        email: `${uid}@example.com`,
+        role: 'customer',
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      };
+      await assertFails(setDoc(doc(db, 'users', uid), { ...signUp, organisationId: id }));
+      await assertSucceeds(setDoc(doc(db, 'users', uid), signUp));
+      await assertFails(updateDoc(doc(db, 'users', uid), { organisationId: id, updatedAt: serverTimestamp() }));
+      await assertFails(
+        updateDoc(doc(db, 'users', uid), { displayName: 'Jo J', organisationId: id, updatedAt: serverTimestamp() }),
+      );
+      expect(await storedMembership(uid)).toBeUndefined();
+      // Reading one's own profile, membership included, stays theirs.
+      await seedDocs(env, { [`users/${uid}`]: { ...signUp, createdAt: PAST, updatedAt: PAST, organisationId: id } });
+      expect((await assertSucceeds(getDoc(doc(db, 'users', uid)))).get('organisationId')).toBe(id);
+      // Nor leave it, or move to another.
+      await assertFails(
+        updateDoc(doc(db, 'users', uid), { organisationId: deleteField(), updatedAt: serverTimestamp() }),
+      );
+      await assertFails(updateDoc(doc(db, 'users', uid), { organisationId: 'other', updatedAt: serverTimestamp() }));
+      expect(await storedMembership(uid)).toBe(id);
+    });
+
+    it('refuses an admin setting someone’s organisation directly, alone or beside a role change', async () => {
+      const id = await seedOrganisation();
+      const ada = dbOf('ada');
+      await assertFails(updateDoc(doc(ada, 'users', 'carol'), { organisationId: id, updatedAt: serverTimestamp() }));
+      await assertFails(
+        updateDoc(doc(ada, 'users', 'outsider'), {
+          role: 'customer',
+          organisationId: id,
+          updatedAt: serverTimestamp(),
+        }),
+      );
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'users', 'carol'), { organisationId: id, updatedAt: serverTimestamp() }),
+      );
+      await assertFails(updateDoc(doc(ada, 'users', 'ada'), { organisationId: id, updatedAt: serverTimestamp() }));
+      expect(await storedMembership('carol')).toBeUndefined();
+      expect(await storedMembership('outsider')).toBeUndefined();
+      // The role change alone stays the admin's to make.
+      await assertSucceeds(
+        updateDoc(doc(ada, 'users', 'outsider'), { role: 'customer', updatedAt: serverTimestamp() }),
+      );
+    });
+  });
+
   describe('stats/{day}: per-day statistics, written by trusted code only, read by staff (DESIGN §11)', () => {
     const DAY = '2026-03-02';
     /** A day as trusted code keeps it: counters (DESIGN §11), one for the ticket's submission. */

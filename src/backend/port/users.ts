@@ -1,6 +1,6 @@
 /**
- * The users port (DESIGN §1, §3, §9): profiles, bounded lists of people, roles, one's own
- * language, name and email switches, and the export of one's own data.
+ * The users port (DESIGN §1, §3, §9): profiles, bounded lists of people, roles, invitations,
+ * organisations, one's own language, name and email switches, and the export of one's own data.
  */
 import type { Role } from '@/domain/roles';
 import type { NotificationPreferences, UserProfile } from '@/domain/types';
@@ -8,6 +8,7 @@ import type { Locale } from '@/domain/locales';
 import type { AccountExport } from '@/domain/account';
 import type { DeactivationRequest } from '@/domain/deactivation';
 import type { AcceptInvitationRequest, Invitation, InvitationOutcome, InvitePeopleRequest } from '@/domain/invitations';
+import type { Organisation, SaveOrganisationRequest, SetMembershipRequest } from '@/domain/organisations';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 
 /** Where a page of people continues: after this row (display name, then uid, ascending). */
@@ -111,6 +112,32 @@ export interface UsersPort {
    *   when the address got an account meanwhile; `invalid-argument` for a bad name or password.
    */
   acceptInvitation(request: AcceptInvitationRequest): Promise<{ email: string }>;
+  /**
+   * The desk's organisations by name (at most `ORGANISATION_LIMIT`), live (DESIGN §1
+   * "Organisations"); agents and admins only.
+   * @throws (to `onError`) AppError `permission-denied` for a customer.
+   */
+  watchOrganisations(onNext: Listener<Organisation[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Creates (no `id`) or replaces an organisation, admins only, through trusted code (the domain's
+   * `planOrganisationSave`, in one transaction with every other organisation).
+   * @returns the organisation's id.
+   * @throws AppError `permission-denied`; `invalid-argument` (see `saveOrganisationSchema`);
+   *   `not-found` (edited one deleted meanwhile); `already-exists` (name or a domain taken);
+   *   `resource-exhausted` (`ORGANISATION_LIMIT`).
+   */
+  saveOrganisation(request: SaveOrganisationRequest): Promise<{ id: string }>;
+  /**
+   * Deletes an organisation, admins only; its members belong to none afterwards.
+   * @throws AppError `permission-denied`; `not-found`.
+   */
+  deleteOrganisation(id: string): Promise<void>;
+  /**
+   * Sets (or clears, `organisationId: null`) the organisation a customer belongs to, admins only.
+   * @throws AppError `permission-denied`; `not-found` (person or organisation);
+   *   `failed-precondition` for staff (they belong to the desk).
+   */
+  setOrganisation(request: SetMembershipRequest): Promise<void>;
   /**
    * Keeps the signed-in person's language on their profile (DESIGN §8), so that it follows
    * them to other browsers and trusted code can write to them in it.

@@ -39,6 +39,8 @@ const FORBIDDEN: Record<Permission, string> = {
   'users.setRole': 'Only admins can change roles.',
   'users.deactivate': 'Only admins can deactivate or reactivate people.',
   'users.invite': 'Only admins can invite people.',
+  'organisations.read': 'Only agents and admins can see organisations.',
+  'organisations.manage': 'Only admins can change organisations and who belongs to them.',
   'settings.manage': 'Only admins can change the desk settings.',
   'mail.read': 'Only admins can see the outgoing mail.',
   'mail.simulateInbound': 'Only admins can simulate a reply by email.',

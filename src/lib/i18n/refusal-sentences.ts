@@ -138,6 +138,34 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.invitationExpired',
     defaultMessage: 'This invitation has expired. Ask your admin to send it again.',
   },
+  organisationsRead: {
+    id: 'error.refusal.organisationsRead',
+    defaultMessage: 'Only agents and admins can see organisations.',
+  },
+  organisationsManage: {
+    id: 'error.refusal.organisationsManage',
+    defaultMessage: 'Only admins can change organisations and who belongs to them.',
+  },
+  organisationNotFound: {
+    id: 'error.refusal.organisationNotFound',
+    defaultMessage: 'This organisation no longer exists.',
+  },
+  organisationNameTaken: {
+    id: 'error.refusal.organisationNameTaken',
+    defaultMessage: 'Another organisation already has this name.',
+  },
+  organisationDomainTaken: {
+    id: 'error.refusal.organisationDomainTaken',
+    defaultMessage: 'Another organisation already claims {domain}.',
+  },
+  organisationsFull: {
+    id: 'error.refusal.organisationsFull',
+    defaultMessage: 'The desk holds at most {max} organisations.',
+  },
+  organisationStaff: {
+    id: 'error.refusal.organisationStaff',
+    defaultMessage: 'Only customers belong to an organisation.',
+  },
 
   notYourFile: { id: 'error.refusal.notYourFile', defaultMessage: 'You cannot open this file.' },
   uploadedBySomeoneElse: {

@@ -48,6 +48,8 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'users.setRole': { customer: false, agent: false, admin: true },
   'users.deactivate': { customer: false, agent: false, admin: true },
   'users.invite': { customer: false, agent: false, admin: true },
+  'organisations.read': { customer: false, agent: true, admin: true },
+  'organisations.manage': { customer: false, agent: false, admin: true },
   'settings.manage': { customer: false, agent: false, admin: true },
   'mail.read': { customer: false, agent: false, admin: true },
   'mail.simulateInbound': { customer: false, agent: false, admin: true },

@@ -58,6 +58,7 @@ const profileConverter: FirestoreDataConverter<UserProfile> = {
     const createdAt = isoFrom(data.createdAt);
     const photoPath = optionalStringFrom(data.photoPath);
     const locale = isLocale(data.locale) ? data.locale : undefined;
+    const organisationId = optionalStringFrom(data.organisationId);
     return {
       uid: snapshot.id,
       displayName: stringFrom(data.displayName),
@@ -71,6 +72,7 @@ const profileConverter: FirestoreDataConverter<UserProfile> = {
         deactivated: true as const,
         deactivatedAt: isoFrom(data.deactivatedAt, createdAt),
       }),
+      ...(organisationId ? { organisationId } : {}),
       createdAt,
       updatedAt: isoFrom(data.updatedAt, createdAt),
     };

@@ -8,6 +8,8 @@ import { call, watchLazily, type FirebaseContext } from '@/backend/firebase/core
 const load = () => import('@/backend/firebase/users/firestore-users');
 /** Invitations' writes are trusted code's: the callables, in their own chunk. */
 const invitationCalls = () => import('@/backend/firebase/users/invitation-calls');
+/** Organisations' writes are trusted code's too: their callables, in their own chunk. */
+const organisationCalls = () => import('@/backend/firebase/users/organisation-calls');
 
 /** The Firebase users port. */
 export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
@@ -37,6 +39,16 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
       call(async () => (await invitationCalls()).revokeInvitation(await ctx.functions(), invitationId)),
     acceptInvitation: (request) =>
       call(async () => (await invitationCalls()).acceptInvitation(await ctx.functions(), request)),
+    watchOrganisations: (onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await import('@/backend/firebase/users/organisations')).watchOrganisations(await ctx.firestore(), next, fail),
+      ),
+    saveOrganisation: (request) =>
+      call(async () => (await organisationCalls()).saveOrganisation(await ctx.functions(), request)),
+    deleteOrganisation: (id) =>
+      call(async () => (await organisationCalls()).deleteOrganisation(await ctx.functions(), id)),
+    setOrganisation: (request) =>
+      call(async () => (await organisationCalls()).setOrganisation(await ctx.functions(), request)),
     setOwnLocale: (locale) => call(async () => (await load()).setOwnLocale(await ctx.firestore(), locale)),
     exportOwnData: () =>
       call(async () => (await import('@/backend/firebase/auth/account-export')).exportOwnData(await ctx.firestore())),

@@ -43,6 +43,7 @@ import { slaStateAfter } from '@/domain/sla/ticket-sla';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { RuleTrace } from '@/domain/rule-trace';
 import type { StoredInvitation } from '@/domain/invitations';
+import type { Organisation } from '@/domain/organisations';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import type { UploadQuota } from '@/domain/upload-quota';
@@ -193,6 +194,7 @@ export type TriageDb = Dexie & {
   rotas: Table<RotaRecord, string>;
   recurringTickets: Table<RecurringTicketRecord, string>;
   invitations: Table<StoredInvitation, string>;
+  organisations: Table<Organisation, string>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -496,6 +498,16 @@ export const SCHEMA_V24: Readonly<Record<string, string>> = { ...SCHEMA_V23, rec
  * by address (a pending one stops a second invitation to it).
  */
 export const SCHEMA_V25: Readonly<Record<string, string>> = { ...SCHEMA_V24, invitations: 'id, createdAt, email' };
+
+/**
+ * Version 26: the organisations (DESIGN §1 "Organisations"), by id (read whole, at most
+ * `ORGANISATION_LIMIT`); people by `organisationId`, so deleting an organisation finds its members.
+ */
+export const SCHEMA_V26: Readonly<Record<string, string>> = {
+  ...SCHEMA_V25,
+  organisations: 'id',
+  users: `${SCHEMA_V25.users}, organisationId`,
+};
 
 /**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
@@ -974,6 +986,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(24).stores(SCHEMA_V24);
   // Version 25: the invitations.
   db.version(25).stores(SCHEMA_V25);
+  // Version 26: the organisations, and people by organisation.
+  db.version(26).stores(SCHEMA_V26);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

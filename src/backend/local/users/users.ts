@@ -37,9 +37,37 @@ import {
 import { toErrorShape } from '@/domain/errors/errors';
 import { exportOwnData } from '@/backend/local/auth/account-export';
 import type { Invitation } from '@/domain/invitations';
+import type { Organisation } from '@/domain/organisations';
 
 /** The invitations' trusted code, in the mail chunk (it writes their emails). */
 const invitations = () => import(/* webpackChunkName: "local-mail" */ '@/backend/local/users/invitations');
+/** The organisations' trusted code, in its own chunk (staff's screens alone use it). */
+const organisations = () => import(/* webpackChunkName: "local-organisations" */ '@/backend/local/users/organisations');
+
+/**
+ * Starts a watcher whose code is in a lazily loaded chunk: `start` runs once the chunk is there
+ * (unless stopped before), and a chunk that fails to load is said to `onError`.
+ */
+function watchLazily<T>(
+  load: () => Promise<T>,
+  start: (module: T) => Unsubscribe,
+  onError: ErrorListener,
+): Unsubscribe {
+  let stopped = false;
+  let stop: Unsubscribe = () => undefined;
+  load().then(
+    (module) => {
+      if (!stopped) stop = start(module);
+    },
+    (error: unknown) => {
+      if (!stopped) onError(toErrorShape(toAppError(error)));
+    },
+  );
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
 
 /** Firestore's order of people: display name, then uid (both by code unit). */
 function byNameThenUid(a: UserProfile, b: UserProfile): number {
@@ -194,20 +222,7 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
 
     watchInvitations(onNext: Listener<Invitation[]>, onError: ErrorListener): Unsubscribe {
       // Loaded with the rest of the invitations' code: the first paint carries none of it.
-      let stopped = false;
-      let stop: Unsubscribe = () => undefined;
-      invitations().then(
-        (module) => {
-          if (!stopped) stop = module.watchInvitations(ctx, onNext, onError);
-        },
-        (error: unknown) => {
-          if (!stopped) onError(toErrorShape(toAppError(error)));
-        },
-      );
-      return () => {
-        stopped = true;
-        stop();
-      };
+      return watchLazily(invitations, (module) => module.watchInvitations(ctx, onNext, onError), onError);
     },
 
     resendInvitation: (invitationId) =>
@@ -217,6 +232,16 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
       runWrite(ctx, async () => (await invitations()).revokeInvitation(ctx, invitationId)),
 
     acceptInvitation: (request) => runWrite(ctx, async () => (await invitations()).acceptInvitation(ctx, request)),
+
+    watchOrganisations(onNext: Listener<Organisation[]>, onError: ErrorListener): Unsubscribe {
+      return watchLazily(organisations, (module) => module.watchOrganisations(ctx, onNext, onError), onError);
+    },
+
+    saveOrganisation: (request) => runWrite(ctx, async () => (await organisations()).saveOrganisation(ctx, request)),
+
+    deleteOrganisation: (id) => runWrite(ctx, async () => (await organisations()).deleteOrganisation(ctx, id)),
+
+    setOrganisation: (request) => runWrite(ctx, async () => (await organisations()).setOrganisation(ctx, request)),
 
     setOwnLocale: (locale: Locale) =>
       runWrite(ctx, async () => {

@@ -7,6 +7,7 @@
 import { createIntl } from 'react-intl';
 import { refusals } from '@/domain/errors/refusals';
 import { invitationRefusals } from '@/domain/invitations';
+import { organisationRefusals } from '@/domain/organisations';
 import type { AppError } from '@/domain/errors/errors';
 import type { Permission } from '@/domain/policy';
 import { catalogue as arabic } from '@/lib/i18n/catalogues/ar';
@@ -43,6 +44,8 @@ const PERMISSIONS: Record<Permission, true> = {
   'users.setRole': true,
   'users.deactivate': true,
   'users.invite': true,
+  'organisations.read': true,
+  'organisations.manage': true,
   'settings.manage': true,
   'mail.read': true,
   'mail.simulateInbound': true,
@@ -77,6 +80,7 @@ function everyRefusal(): AppError[] {
   }
   raised.push(refusals.idInUse('message'));
   raised.push(...Object.values(invitationRefusals).map((make) => make()));
+  raised.push(...Object.values(organisationRefusals).map((make) => make('acme.example')));
   return raised;
 }
 

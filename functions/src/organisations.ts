@@ -1,0 +1,188 @@
+/**
+ * Organisations, trusted code's side (DESIGN §1 "Organisations"): the work of the
+ * `saveOrganisation`, `deleteOrganisation` and `setOrganisation` callables. The decisions are the
+ * domain's (`src/domain/organisations.ts`); this reads what they need in a transaction and writes
+ * `organisations/{id}` whole and the `organisationId` of profiles. No client writes an
+ * organisation or a membership (the rules refuse both).
+ *
+ * Two saves claiming one domain (or one name) at once cannot both win: each save reads every
+ * organisation in its transaction, so whichever commits second was planned on data that changed
+ * and is retried against it, where the planner refuses it (`already-exists`).
+ */
+import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { AppError } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
+import {
+  ORGANISATION_LIMIT,
+  organisationIdSchema,
+  planMembership,
+  planOrganisationDelete,
+  planOrganisationSave,
+  saveOrganisationSchema,
+  setMembershipSchema,
+  type Organisation,
+} from '@/domain/organisations';
+import { parseInput } from '@/domain/schemas';
+import type { UserProfile } from '@/domain/types';
+import { isoOf, personOf, text, texts, type StoredPerson } from './snapshot-values';
+
+/** Profiles one batch of a deletion clears (under Firestore's 500 writes per batch). */
+export const MEMBERS_PER_BATCH = 400;
+
+/** `organisations/{id}` as an {@link Organisation}; `undefined` when there is none. */
+function organisationOf(snapshot: DocumentSnapshot): Organisation | undefined {
+  if (!snapshot.exists) return undefined;
+  const get = (field: string) => snapshot.get(field) as unknown;
+  const createdAt = isoOf(get('createdAt')) ?? new Date(0).toISOString();
+  return {
+    id: snapshot.id,
+    name: text(get('name')),
+    domains: texts(get('domains')),
+    notes: text(get('notes')),
+    createdAt,
+    updatedAt: isoOf(get('updatedAt')) ?? createdAt,
+  };
+}
+
+/** An organisation as stored: its ISO times as Firestore Timestamps, without `id` (the document's). */
+function storedOrganisation({ id: _id, createdAt, updatedAt, ...rest }: Organisation): Record<string, unknown> {
+  return {
+    ...rest,
+    createdAt: Timestamp.fromDate(new Date(createdAt)),
+    updatedAt: Timestamp.fromDate(new Date(updatedAt)),
+  };
+}
+
+/**
+ * The caller as an acting admin candidate: their stored profile, refused when they have none or
+ * are deactivated (the rules would refuse their every request). The role is the planners' check.
+ */
+function callerOf(snapshot: DocumentSnapshot): StoredPerson {
+  const me = personOf(snapshot);
+  if (!me) throw new AppError('unauthenticated', 'Sign in to manage organisations.');
+  if (me.deactivated) throw refusals.accountDeactivated();
+  return me;
+}
+
+/** `users/{uid}` as the {@link UserProfile} the membership planner reads; `undefined` when missing. */
+function profileOf(snapshot: DocumentSnapshot): UserProfile | undefined {
+  const person = personOf(snapshot);
+  if (!person) return undefined;
+  const createdAt = isoOf(snapshot.get('createdAt')) ?? new Date(0).toISOString();
+  const organisationId = text(snapshot.get('organisationId'));
+  return {
+    uid: person.uid,
+    displayName: person.displayName,
+    email: person.email,
+    role: person.role,
+    ...(person.deactivated && { deactivated: true as const }),
+    ...(organisationId && { organisationId }),
+    createdAt,
+    updatedAt: isoOf(snapshot.get('updatedAt')) ?? createdAt,
+  };
+}
+
+/**
+ * Creates (no `id`) or replaces an organisation, as `callerUid` asks (see
+ * `UsersPort.saveOrganisation`): one transaction reads the caller and every organisation (at most
+ * {@link ORGANISATION_LIMIT}), plans with `planOrganisationSave` and writes `organisations/{id}`
+ * whole.
+ * @param now ms since the epoch.
+ * @returns the organisation's id (a new document id for a new one).
+ * @throws AppError `invalid-argument` for a malformed request; `unauthenticated` without a
+ *   profile; `permission-denied` for a deactivated caller or anyone but an admin; `not-found`
+ *   (edited one deleted meanwhile); `already-exists` (name or a domain taken);
+ *   `resource-exhausted` (the desk is full).
+ */
+export async function saveOrganisation(
+  db: Firestore,
+  callerUid: string,
+  input: unknown,
+  now: number,
+): Promise<{ id: string }> {
+  const request = parseInput(saveOrganisationSchema, input);
+  const organisations = db.collection('organisations');
+  const newId = organisations.doc().id;
+  const at = new Date(now).toISOString();
+  return db.runTransaction(async (tx) => {
+    const [meSnapshot, all] = await Promise.all([
+      tx.get(db.collection('users').doc(callerUid)),
+      tx.get(organisations.limit(ORGANISATION_LIMIT)),
+    ]);
+    const existing = all.docs.map((row) => organisationOf(row)).filter((row) => row !== undefined);
+    const organisation = planOrganisationSave({ actor: callerOf(meSnapshot), request, existing, newId, now: at });
+    tx.set(organisations.doc(organisation.id), storedOrganisation(organisation));
+    return { id: organisation.id };
+  });
+}
+
+/**
+ * Deletes an organisation, as `callerUid` asks (see `UsersPort.deleteOrganisation`): the document
+ * in a transaction (`planOrganisationDelete`), then its members' `organisationId`, removed in
+ * batches of {@link MEMBERS_PER_BATCH} with their `updatedAt`. A membership set while the batches
+ * run is refused (`not-found`: its transaction reads the organisation), so none is left behind.
+ * @param now ms since the epoch.
+ * @returns how many profiles lost their membership.
+ * @throws AppError `invalid-argument` for a malformed id; `unauthenticated`; `permission-denied`;
+ *   `not-found` when there is no such organisation.
+ */
+export async function deleteOrganisation(
+  db: Firestore,
+  callerUid: string,
+  input: unknown,
+  now: number,
+): Promise<{ membersCleared: number }> {
+  const { id } = parseInput(organisationIdSchema, input);
+  const ref = db.collection('organisations').doc(id);
+  await db.runTransaction(async (tx) => {
+    const [meSnapshot, snapshot] = await Promise.all([tx.get(db.collection('users').doc(callerUid)), tx.get(ref)]);
+    planOrganisationDelete(callerOf(meSnapshot), organisationOf(snapshot));
+    tx.delete(ref);
+  });
+  const updatedAt = Timestamp.fromMillis(now);
+  const members = db.collection('users').where('organisationId', '==', id).limit(MEMBERS_PER_BATCH);
+  let cleared = 0;
+  // Each page's profiles leave the query once written, so the same query reads the next page.
+  for (;;) {
+    const page = await members.get();
+    if (page.empty) return { membersCleared: cleared };
+    const batch = db.batch();
+    for (const row of page.docs) batch.update(row.ref, { organisationId: FieldValue.delete(), updatedAt });
+    await batch.commit();
+    cleared += page.size;
+  }
+}
+
+/**
+ * Sets or clears (`organisationId: null`) the organisation a person belongs to, as `callerUid`
+ * asks (see `UsersPort.setOrganisation`): one transaction reads the caller, the person and the
+ * organisation, plans with `planMembership` and writes the profile's `organisationId` (removed
+ * when cleared) and `updatedAt`.
+ * @param now ms since the epoch.
+ * @throws AppError `invalid-argument` for a malformed request; `unauthenticated`;
+ *   `permission-denied`; `not-found` (person or organisation); `failed-precondition` for staff.
+ */
+export async function setOrganisation(db: Firestore, callerUid: string, input: unknown, now: number): Promise<void> {
+  const request = parseInput(setMembershipSchema, input);
+  const users = db.collection('users');
+  const person = users.doc(request.uid);
+  await db.runTransaction(async (tx) => {
+    const [meSnapshot, personSnapshot, organisationSnapshot] = await Promise.all([
+      tx.get(users.doc(callerUid)),
+      tx.get(person),
+      request.organisationId === null
+        ? Promise.resolve(null)
+        : tx.get(db.collection('organisations').doc(request.organisationId)),
+    ]);
+    const plan = planMembership(
+      callerOf(meSnapshot),
+      profileOf(personSnapshot),
+      organisationSnapshot === null ? null : organisationOf(organisationSnapshot),
+      new Date(now).toISOString(),
+    );
+    tx.update(person, {
+      organisationId: plan.organisationId ?? FieldValue.delete(),
+      updatedAt: Timestamp.fromDate(new Date(plan.updatedAt)),
+    });
+  });
+}
