@@ -329,7 +329,13 @@ const STATES: Record<string, readonly ScreenState[]> = {
       visitor: 'admin',
       async open(page) {
         await expect(page.getByText('dana@example.test')).toBeVisible();
-        await page.locator('.ant-list-item').filter({ hasText: 'luis@example.test' }).locator('.ant-select').click();
+        // The role's select: the row's last (a customer's organisation comes first).
+        await page
+          .locator('.ant-list-item')
+          .filter({ hasText: 'luis@example.test' })
+          .locator('.ant-select')
+          .last()
+          .click();
         await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toBeVisible();
       },
     },
@@ -362,6 +368,20 @@ const STATES: Record<string, readonly ScreenState[]> = {
           .getByRole('button', { name: say(sweep.pass.locale, 'admin.invitations.send', 'Send invitations') })
           .click();
         await expect(page.locator('.ant-modal-root [role="alert"]')).toBeVisible();
+      },
+    },
+    {
+      // "New organisation" with no name and a piece that is no domain: both fields say why.
+      name: 'organisation dialog with its errors',
+      overlay: '.ant-modal-root',
+      visitor: 'admin',
+      async open(page, sweep) {
+        await page
+          .getByRole('button', { name: say(sweep.pass.locale, 'admin.organisations.add', 'New organisation') })
+          .click();
+        await page.locator('.ant-modal-root #domains').fill('example');
+        await page.getByRole('button', { name: say(sweep.pass.locale, 'admin.organisations.save', 'Save') }).click();
+        await expect(page.locator('.ant-modal-root .ant-form-item-explain-error')).toHaveCount(2);
       },
     },
   ],

@@ -17,7 +17,8 @@ test('an admin is asked before a role changes, and told in a sentence after', as
 
   const name = 'Luis Romero';
   const row = page.locator('.ant-list-item').filter({ hasText: 'luis@example.test' });
-  const role = row.locator('.ant-select');
+  // The last of the row's selects (a customer's row has their organisation's first).
+  const role = row.locator('.ant-select').last();
   await role.click();
   await page.locator('.ant-select-item-option[title="Agent"]').click();
   const dialog = page.getByRole('dialog');

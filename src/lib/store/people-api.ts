@@ -4,7 +4,8 @@
  * - the staff, live, one subscription shared by every screen that names or picks agents (the
  *   queue's assignee filter and bulk bar, the ticket's assignee picker and timeline);
  * - a page of people (a requester picker's search as you type, the admin's people list);
- * - one person by uid (a requester named in a timeline or a filter), cached by RTK Query.
+ * - one person by uid (a requester named in a timeline or a filter), cached by RTK Query;
+ * - the organisations (DESIGN §1 "Organisations"), live, for the admins' list and a requester's panel.
  */
 import { useEffect, useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
@@ -12,6 +13,7 @@ import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import type { PeoplePage, PeopleQuery } from '@/backend/port/users';
 import type { UserProfile } from '@/domain/types';
+import type { Organisation } from '@/domain/organisations';
 
 const peopleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -35,10 +37,19 @@ const peopleApi = api.injectEndpoints({
       query: (uid) => (backend) => backend.users.get(uid),
       providesTags: (_result, _error, uid) => [{ type: 'User', id: uid }],
     }),
+    /**
+     * The organisations by name (at most `ORGANISATION_LIMIT`), live. Staff only: a customer's
+     * subscription ends with `error.code` `permission-denied`.
+     */
+    watchOrganisations: build.query<Live<Organisation[]>, void>(
+      liveEndpoint<void, Organisation[]>((backend, _arg, onNext, onError) =>
+        backend.users.watchOrganisations(onNext, onError),
+      ),
+    ),
   }),
 });
 
-export const { useWatchStaffQuery, useListPeopleQuery, useGetPersonQuery } = peopleApi;
+export const { useWatchStaffQuery, useListPeopleQuery, useGetPersonQuery, useWatchOrganisationsQuery } = peopleApi;
 
 /** The part of the root state the people selectors read: the one API slice. */
 type ApiRootState = Parameters<ReturnType<typeof peopleApi.endpoints.getPerson.select>>[0];

@@ -1,11 +1,12 @@
 /**
- * Role changes, deactivations and invitations, for admins (DESIGN §1); accepting an invitation is
+ * Role changes, deactivations, invitations and organisations, for admins (DESIGN §1); accepting an invitation is
  * the auth feature's. The people lists are `src/lib/store/people-api.ts`.
  */
 import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import type { Role } from '@/domain/roles';
 import type { DeactivationRequest } from '@/domain/deactivation';
 import type { Invitation, InvitationOutcome, InvitePeopleRequest } from '@/domain/invitations';
+import type { SaveOrganisationRequest, SetMembershipRequest } from '@/domain/organisations';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -46,6 +47,20 @@ const usersApi = api.injectEndpoints({
     revokeInvitation: build.mutation<void, string>({
       query: (invitationId) => (backend) => backend.users.revokeInvitation(invitationId),
     }),
+    /** Creates (no `id`) or edits an organisation; resolves to its id (the live list follows). */
+    saveOrganisation: build.mutation<{ id: string }, SaveOrganisationRequest>({
+      query: (request) => (backend) => backend.users.saveOrganisation(request),
+    }),
+    /** Deletes an organisation; its members belong to none (the people pages are read again). */
+    deleteOrganisation: build.mutation<void, string>({
+      query: (id) => (backend) => backend.users.deleteOrganisation(id),
+      invalidatesTags: ['User'],
+    }),
+    /** Puts a customer in an organisation, or takes them out (`organisationId: null`). */
+    setOrganisation: build.mutation<void, SetMembershipRequest>({
+      query: (request) => (backend) => backend.users.setOrganisation(request),
+      invalidatesTags: ['User'],
+    }),
   }),
 });
 
@@ -56,4 +71,7 @@ export const {
   useWatchInvitationsQuery,
   useResendInvitationMutation,
   useRevokeInvitationMutation,
+  useSaveOrganisationMutation,
+  useDeleteOrganisationMutation,
+  useSetOrganisationMutation,
 } = usersApi;

@@ -5,7 +5,8 @@
  * works (assign on reply, DESIGN §2).
  * Categories, SLA targets and the other desk settings come later.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import Skeleton from 'antd/es/skeleton';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
@@ -21,13 +22,14 @@ import List from 'antd/es/list';
 import Tag from 'antd/es/tag';
 import { DeactivateDialog, DeactivationControl } from '@/features/admin/components/deactivation-control';
 import { InvitationsSection } from '@/features/admin/components/invitations';
+import { MembershipSelect } from '@/features/admin/components/membership-select';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { LiveError } from '@/components/live-error';
 import { PersonAvatar } from '@/components/person-avatar';
 import { ROLES, type Role } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
 import { useSetRoleMutation } from '@/features/admin/api/users-api';
-import { useListPeopleQuery } from '@/lib/store/people-api';
+import { useListPeopleQuery, useWatchOrganisationsQuery } from '@/lib/store/people-api';
 import { PEOPLE_SEARCH_DEBOUNCE_MS } from '@/components/person-search-select';
 import { PEOPLE_PAGE_SIZE } from '@/domain/people';
 import { searchKeyOf } from '@/domain/search-keys';
@@ -197,6 +199,7 @@ function PeopleList() {
   const { dateTime } = useTimeFormat();
   // On a phone, the role and deactivation controls go under the person rather than squeeze them.
   const phone = usePhoneLayout();
+  const organisations = useWatchOrganisationsQuery().data?.value ?? undefined;
 
   // Debounced: the search runs once typing pauses, from the first page.
   const search = useDebouncedValue(text.trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
@@ -272,6 +275,9 @@ function PeopleList() {
               <List.Item
                 key={user.uid}
                 actions={[
+                  ...(user.role === 'customer'
+                    ? [<MembershipSelect key="organisation" person={user} organisations={organisations} />]
+                    : []),
                   ...(user.uid === me?.uid
                     ? []
                     : [<DeactivationControl key="deactivation" person={user} onDeactivate={setDeactivating} />]),
@@ -354,6 +360,13 @@ function PeopleList() {
   );
 }
 
+/** The organisations' section, its own chunk: the admin chunk keeps its budget (the people list draws first). */
+const OrganisationsSection = lazy(() =>
+  import(/* webpackChunkName: "admin-organisations" */ '@/features/admin/components/organisations').then((module) => ({
+    default: module.OrganisationsSection,
+  })),
+);
+
 /** The admin screen. */
 export default function AdminScreen() {
   return (
@@ -375,6 +388,17 @@ export default function AdminScreen() {
         }
       >
         <InvitationsSection />
+      </Card>
+      <Card
+        title={
+          <SectionTitle>
+            <FormattedMessage id="admin.organisations.title" defaultMessage="Organisations" />
+          </SectionTitle>
+        }
+      >
+        <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 2 }} />}>
+          <OrganisationsSection />
+        </Suspense>
       </Card>
       <DeskRules />
     </Flex>

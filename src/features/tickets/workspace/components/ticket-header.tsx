@@ -5,15 +5,17 @@
 import { PageTitle } from '@/components/page-title';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { defineMessages, FormattedMessage } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Flex from 'antd/es/flex';
+import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
+import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import type { Ticket } from '@/domain/types';
 import { useWatchTicketQuery } from '@/features/tickets/api/ticket-api';
 import { PriorityTag, StatusTag } from '@/features/tickets/components/status-tag';
-import { useGetPersonQuery } from '@/lib/store/people-api';
+import { useGetPersonQuery, useWatchOrganisationsQuery } from '@/lib/store/people-api';
 import { DirectionalIcon } from '@/lib/i18n/direction';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 
@@ -31,19 +33,44 @@ const WHEN = defineMessages({
  * reload, it goes to the queue's default view.
  */
 /**
- * The requester's email as a mail link, from their one profile read by uid (staff read anyone's,
- * DESIGN §1); nothing while unknown.
+ * The requester's email as a mail link and their organisation (DESIGN §1 "Organisations"), from
+ * their one profile read by uid (staff read anyone's, DESIGN §1); nothing while unknown. The
+ * organisations are read (live, shared with other screens) only when the requester has one.
  */
-function RequesterEmail({ uid }: { uid: string }) {
+function RequesterContact({ uid }: { uid: string }) {
+  const intl = useIntl();
   const { data } = useGetPersonQuery(uid);
+  const organisationId = data?.organisationId;
+  const { data: organisations } = useWatchOrganisationsQuery(undefined, { skip: !organisationId });
+  const organisation = organisations?.value?.find((each) => each.id === organisationId);
   const email = data?.email;
-  if (!email) return null;
   return (
     <>
-      {' '}
-      <Typography.Link underline href={`mailto:${email}`} data-testid="ticket-requester-email">
-        {email}
-      </Typography.Link>
+      {email && (
+        <>
+          {' '}
+          <Typography.Link underline href={`mailto:${email}`} data-testid="ticket-requester-email">
+            {email}
+          </Typography.Link>
+        </>
+      )}
+      {organisation && (
+        <>
+          {' '}
+          <Tag
+            data-testid="ticket-requester-organisation"
+            icon={
+              <ApartmentOutlined
+                aria-label={intl.formatMessage({ id: 'workspace.header.organisation', defaultMessage: 'Organisation' })}
+                role="img"
+              />
+            }
+            style={{ marginInlineStart: 4 }}
+          >
+            <span dir="auto">{organisation.name}</span>
+          </Tag>
+        </>
+      )}
     </>
   );
 }
@@ -169,7 +196,7 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
                   ),
                 }}
               />
-              <RequesterEmail uid={ticket.requesterId} />
+              <RequesterContact uid={ticket.requesterId} />
             </Typography.Text>
             <When which="created" iso={ticket.createdAt} />
             <When which="lastActivity" iso={ticket.updatedAt} />

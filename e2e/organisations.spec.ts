@@ -1,0 +1,83 @@
+/**
+ * Organisations (seeded local desk, DESIGN §1 "Organisations"): an admin adds one with a piece
+ * that is not a domain — told which, nothing saved, the name kept — then saves it; a second
+ * organisation claiming the same domain is refused in its dialog with what was typed kept. The
+ * admin puts the customer Dana in it from the people list, and her ticket's header names it.
+ * Screenshots: organisations-01-list (1280 px), organisations-02-ticket-header,
+ * organisations-03-phone-ar-dark (390 px, Arabic, dark).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ADMIN, chooseTheme, settled, shot, signIn } from './support';
+
+async function pick(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+test('an admin keeps organisations, one domain each, and puts a customer in one; her ticket shows it', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin');
+  await expect(page.getByText('No organisations yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New organisation' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'New organisation' });
+  await dialog.getByLabel('Name').fill('Whitfield & Co');
+  await dialog.getByLabel('Email domains').fill('whitfield.example, example');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toContainText('Not a domain: example. Write them as example.com.');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Whitfield & Co');
+
+  await dialog.getByLabel('Email domains').fill('Whitfield.example\n@mail.whitfield.example');
+  await dialog.getByLabel('Notes (seen by agents and admins only)').fill('Pays yearly; ask for Dana.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Whitfield & Co is saved.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByTestId('organisation').filter({ hasText: 'Whitfield & Co' });
+  await expect(row).toContainText('mail.whitfield.example');
+  await expect(row).toContainText('whitfield.example');
+  await expect(row).toContainText('Pays yearly; ask for Dana.');
+
+  // A second organisation may not claim the same domain: said in the dialog, what was typed kept.
+  await page.getByRole('button', { name: 'New organisation' }).click();
+  await dialog.getByLabel('Name').fill('Copycat Ltd');
+  await dialog.getByLabel('Email domains').fill('WHITFIELD.example');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Another organisation already claims whitfield.example.');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Copycat Ltd');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('organisation')).toHaveCount(1);
+
+  // Dana joins it from the people list.
+  await page.getByPlaceholder('Search by name or email').fill('Dana');
+  await pick(page, 'Organisation of Dana Whitfield', 'Whitfield & Co');
+  await expect(page.getByText('Dana Whitfield now belongs to Whitfield & Co.')).toBeVisible();
+  await page.mouse.move(0, 400);
+  await settled(page);
+  await shot(page, 'organisations-01-list');
+
+  // Her ticket's header names her organisation.
+  await page.goto('/desk?view=open');
+  await page.getByRole('searchbox', { name: 'Search tickets' }).fill('dana@example.test');
+  const first = page
+    .getByRole('table', { name: /^Queue:/ })
+    .locator('tbody tr[data-ticket-id]')
+    .first();
+  await expect(first).toContainText('Dana Whitfield');
+  await first.locator('td[data-column="subject"] a').click();
+  await expect(page.getByTestId('ticket-requester-organisation')).toHaveText('Whitfield & Co');
+  await settled(page);
+  await shot(page, 'organisations-02-ticket-header');
+
+  // On a phone, in Arabic and dark: the list's controls sit under each organisation.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  await page.getByLabel('Language').selectOption('ar');
+  await chooseTheme(page, true);
+  await expect(page.getByTestId('organisation')).toContainText('Whitfield & Co');
+  await page.getByTestId('organisation').scrollIntoViewIfNeeded();
+  await settled(page);
+  await shot(page, 'organisations-03-phone-ar-dark', { viewport: true });
+});
