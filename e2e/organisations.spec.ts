@@ -2,7 +2,8 @@
  * Organisations (seeded local desk, DESIGN §1 "Organisations"): an admin adds one with a piece
  * that is not a domain — told which, nothing saved, the name kept — then saves it; a second
  * organisation claiming the same domain is refused in its dialog with what was typed kept. The
- * admin puts the customer Dana in it from the people list, and her ticket's header names it.
+ * admin puts the customer Dana in it from the people list and invites a colleague of hers on its
+ * behalf, and her ticket's header names it.
  * Screenshots: organisations-01-list (1280 px), organisations-02-ticket-header,
  * organisations-03-phone-ar-dark (390 px, Arabic, dark).
  */
@@ -11,7 +12,11 @@ import { expect, test } from './fixtures';
 import { ADMIN, chooseTheme, settled, shot, signIn } from './support';
 
 async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
+  // The select's box, not its input: a select without search draws its value over the input.
+  await page
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: label }) })
+    .click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
@@ -54,6 +59,19 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await page.getByPlaceholder('Search by name or email').fill('Dana');
   await pick(page, 'Organisation of Dana Whitfield', 'Whitfield & Co');
   await expect(page.getByText('Dana Whitfield now belongs to Whitfield & Co.')).toBeVisible();
+
+  // A colleague of hers is invited on behalf of it: the list says so (accepting joins it).
+  await page.getByRole('button', { name: 'Invite people' }).click();
+  const invite = page.getByRole('dialog').filter({ hasText: 'Invite people' });
+  await invite.getByLabel('Addresses').fill('ops@whitfield.example');
+  await pick(page, 'Role for lines that name none', 'Customer');
+  await pick(page, 'On behalf of an organisation (customers only)', 'Whitfield & Co');
+  await invite.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(invite.getByTestId('invitation-outcome')).toHaveText(['ops@whitfield.example: invited.']);
+  await invite.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('invitation').filter({ hasText: 'ops@whitfield.example' })).toContainText(
+    'Customer of Whitfield & Co · invited by Alex Morgan',
+  );
   await page.mouse.move(0, 400);
   await settled(page);
   await shot(page, 'organisations-01-list');

@@ -92,6 +92,8 @@ function invitationOf(snapshot: DocumentSnapshot): StoredInvitation | null {
     email: text(get('email')),
     role: oneOf(get('role'), ROLES, 'customer'),
     ...(optional('displayName') && { displayName: optional('displayName') }),
+    ...(optional('organisationId') && { organisationId: optional('organisationId') }),
+    ...(optional('organisationName') && { organisationName: optional('organisationName') }),
     state: oneOf(get('state'), ['pending', 'accepted', 'revoked'] as const, 'revoked'),
     invitedBy: text(get('invitedBy')),
     invitedByName: text(get('invitedByName')),
@@ -127,6 +129,17 @@ function callerOf(snapshot: DocumentSnapshot): StoredPerson {
   if (!me) throw new AppError('unauthenticated', 'Sign in to manage people.');
   if (me.deactivated) throw refusals.accountDeactivated();
   return me;
+}
+
+/**
+ * The organisation an invitation is on behalf of, as `planInvitations` reads it: its id and
+ * name, or `null` when there is none with that id.
+ */
+async function organisationNamed(db: Firestore, id: string): Promise<{ id: string; name: string } | null> {
+  const snapshot = await db.collection('organisations').doc(id).get();
+  if (!snapshot.exists) return null;
+  const name = snapshot.get('name') as unknown;
+  return { id, name: typeof name === 'string' ? name : '' };
 }
 
 /** The mail setup (`APP_URL`, host) signed with the desk's name from `settings/desk` (DESIGN §9). */
@@ -192,8 +205,9 @@ export async function invitePeople(
   input: unknown,
   now: number,
 ): Promise<InvitationOutcome[]> {
-  const { invitations: rows } = parseInput(invitePeopleSchema, input);
+  const { invitations: rows, organisationId } = parseInput(invitePeopleSchema, input);
   const actor = callerOf(await db.collection('users').doc(callerUid).get());
+  const organisation = organisationId === undefined ? undefined : await organisationNamed(db, organisationId);
   const at = new Date(now).toISOString();
   const emails = [...new Set(rows.map((row) => row.email.trim().toLowerCase()))];
   const [existing, pending, setup, fresh] = await Promise.all([
@@ -204,7 +218,15 @@ export async function invitePeople(
       rows.map(async () => ({ id: db.collection('invitations').doc().id, secret: await newInvitationSecret() })),
     ),
   ]);
-  const plan = planInvitations({ actor, rows, accounts: existing, pending, now: at, fresh });
+  const plan = planInvitations({
+    actor,
+    rows,
+    accounts: existing,
+    pending,
+    now: at,
+    fresh,
+    ...(organisation !== undefined && { organisation }),
+  });
   if (plan.create.length > 0) {
     const batch = db.batch();
     for (const { invitation, token } of plan.create) {
@@ -304,10 +326,15 @@ export async function acceptInvitation(
     await db.runTransaction(async (tx) => {
       const current = invitationOf(await tx.get(ref));
       const plan = await planAcceptance(current, request, false, at);
+      // The organisation it was invited on behalf of, if it still exists (DESIGN §1 "Organisations").
+      const joins = plan.account.organisationId
+        ? (await tx.get(db.collection('organisations').doc(plan.account.organisationId))).exists
+        : false;
       tx.create(db.collection('users').doc(uid), {
         displayName: plan.account.displayName,
         email: plan.account.email,
         role: plan.account.role,
+        ...(joins && { organisationId: plan.account.organisationId }),
         searchKeys: personSearchKeysFor({ displayName: plan.account.displayName, email: plan.account.email }),
         createdAt: FieldValue.serverTimestamp(),
         updatedAt: FieldValue.serverTimestamp(),

@@ -19,6 +19,12 @@ export interface Invitation {
   role: Role;
   /** The name the admin gave, if any (the invitee chooses theirs when accepting). */
   displayName?: string;
+  /**
+   * A customer invited on behalf of an organisation (DESIGN §1 "Organisations"): its id, and its
+   * name when invited (for the list); the account joins it when the invitation is accepted.
+   */
+  organisationId?: string;
+  organisationName?: string;
   state: InvitationState;
   invitedBy: string;
   invitedByName: string;

@@ -17,6 +17,7 @@ import { principalOf, type ActingUser } from '@/domain/plans/ticket-write';
 import { ROLES, type Role } from '@/domain/roles';
 import { displayNameSchema, emailSchema, passwordSchema } from '@/domain/schemas';
 import type { IsoDateTime } from '@/domain/types';
+import { organisationRefusals, type Organisation } from '@/domain/organisations';
 
 import {
   INVITATION_NOT_VALID,
@@ -70,7 +71,10 @@ export const invitationRowSchema = z.strictObject({
 /** A parsed {@link invitationRowSchema}. */
 export type InvitationRow = z.infer<typeof invitationRowSchema>;
 
-/** What an admin sends: 1–{@link INVITATIONS_PER_REQUEST} rows. */
+/**
+ * What an admin sends: 1–{@link INVITATIONS_PER_REQUEST} rows, and optionally the organisation the
+ * customers among them are invited on behalf of (staff rows ignore it: staff belong to the desk).
+ */
 export const invitePeopleSchema = z.strictObject({
   invitations: z
     .array(invitationRowSchema)
@@ -78,6 +82,7 @@ export const invitePeopleSchema = z.strictObject({
       z.minLength(1, 'Add at least one address.'),
       z.maxLength(INVITATIONS_PER_REQUEST, `Invite at most ${INVITATIONS_PER_REQUEST} people at once.`),
     ),
+  organisationId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 });
 /** A parsed {@link invitePeopleSchema}. */
 export type InvitePeopleRequest = z.infer<typeof invitePeopleSchema>;
@@ -149,6 +154,11 @@ export interface InvitationsInput {
   now: IsoDateTime;
   /** Per row, in order: the id and secret to use if it is invited. */
   fresh: readonly { id: string; secret: InvitationSecret }[];
+  /**
+   * The organisation asked for (`organisationId` of the request), as read by the caller: absent
+   * when none was asked, `null` when it does not exist.
+   */
+  organisation?: Pick<Organisation, 'id' | 'name'> | null;
 }
 
 /** The writes of an invitation request: the invitations to store (each emailed its link) and every row's outcome. */
@@ -165,11 +175,21 @@ function after(from: IsoDateTime, ms: number): IsoDateTime {
 /**
  * Plans inviting `rows`: a row whose address has an account, has a pending invitation, or came
  * earlier in the request is reported and not invited; the others get an invitation each.
- * @throws AppError `permission-denied` when the actor is not an admin; Error when `fresh` has
+ * @throws AppError `permission-denied` when the actor is not an admin; `not-found` when the
+ *   organisation asked for does not exist (`organisation: null`); Error when `fresh` has
  *   fewer entries than `rows` (the caller's mistake).
  */
-export function planInvitations({ actor, rows, accounts, pending, now, fresh }: InvitationsInput): InvitationsPlan {
+export function planInvitations({
+  actor,
+  rows,
+  accounts,
+  pending,
+  now,
+  fresh,
+  organisation,
+}: InvitationsInput): InvitationsPlan {
   assertCan(principalOf(actor), 'users.invite');
+  if (organisation === null) throw organisationRefusals.notFound();
   // A programming error of the caller, not a person's: no sentence of the catalogue.
   if (fresh.length < rows.length) throw new Error('planInvitations: one id and secret per row is needed');
   const seen = new Set<string>();
@@ -190,6 +210,8 @@ export function planInvitations({ actor, rows, accounts, pending, now, fresh }: 
           email,
           role: row.role,
           ...(row.displayName && { displayName: row.displayName }),
+          ...(organisation &&
+            row.role === 'customer' && { organisationId: organisation.id, organisationName: organisation.name }),
           state: 'pending',
           invitedBy: actor.uid,
           invitedByName: actor.displayName,
@@ -252,7 +274,8 @@ export function planRevoke(
 
 /** What {@link planAcceptance} decides: the account to create and the invitation's new fields. */
 export interface AcceptancePlan {
-  account: { email: string; displayName: string; role: Role; password: string };
+  /** The account to create; `organisationId`: the organisation it joins (if it still exists then). */
+  account: { email: string; displayName: string; role: Role; password: string; organisationId?: string };
   invitation: Pick<StoredInvitation, 'state' | 'acceptedAt'>;
 }
 
@@ -284,6 +307,7 @@ export async function planAcceptance(
       displayName: request.displayName,
       role: invitation.role,
       password: request.password,
+      ...(invitation.organisationId && { organisationId: invitation.organisationId }),
     },
     invitation: { state: 'accepted', acceptedAt: now },
   };

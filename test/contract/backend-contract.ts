@@ -1601,6 +1601,45 @@ export function describeBackendContract(
         ).then((rows) => rows.find((row) => row.id === id));
       }
 
+      test('lets an admin invite customers on behalf of an organisation: the accepted account belongs to it, staff invited with them do not (DESIGN §1 "Organisations")', async () => {
+        const admin = await person('admin');
+        const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+        const { id: organisationId } = await admin.backend.users.saveOrganisation({
+          organisation: { name: `Invited Co ${stamp}`, domains: [], notes: '' },
+        });
+        const [customerEmail, agentEmail] = [uniqueEmail('org-customer'), uniqueEmail('org-agent')];
+        await expect(
+          admin.backend.users.invite({
+            invitations: [{ email: customerEmail, role: 'customer' }],
+            organisationId: 'no-such-organisation',
+          }),
+        ).rejects.toMatchObject({ code: 'not-found' });
+        const outcomes = await admin.backend.users.invite({
+          invitations: [
+            { email: customerEmail, role: 'customer' },
+            { email: agentEmail, role: 'agent' },
+          ],
+          organisationId,
+        });
+        const ids = outcomes.map((outcome) => (outcome.outcome === 'invited' ? outcome.invitationId : ''));
+        await expect(invitationListed(admin, ids[0] ?? '')).resolves.toMatchObject({
+          organisationId,
+          organisationName: `Invited Co ${stamp}`,
+        });
+        await expect(invitationListed(admin, ids[1] ?? '')).resolves.not.toHaveProperty('organisationId');
+
+        const visitor = await h().newClient();
+        for (const [index, email] of [customerEmail, agentEmail].entries()) {
+          const invitationId = ids[index] ?? '';
+          const token = await invitationToken(admin, invitationId, 1);
+          await visitor.users.acceptInvitation({ invitationId, token, displayName: 'Org Person', password: PASSWORD });
+          const profile = await visitor.auth.signIn({ email, password: PASSWORD });
+          if (index === 0) expect(profile).toMatchObject({ role: 'customer', organisationId });
+          else expect(profile).not.toHaveProperty('organisationId');
+          await visitor.auth.signOut();
+        }
+      });
+
       test('lets an admin invite people by email: one link each, emailed; the invitee accepts once and signs in with the invited role (DESIGN §1 "Invitations")', async () => {
         const [admin, agent, customer] = await Promise.all([person('admin'), person('agent'), person('customer')]);
         const invitee = uniqueEmail('invitee');

@@ -80,6 +80,25 @@ describe('the request (DESIGN §1 "Invitations")', () => {
 });
 
 describe('planInvitations', () => {
+  it('invites the customers of a request on behalf of its organisation, not its staff; a missing one is refused', async () => {
+    const rows = [
+      { email: 'ops@acme.example', role: 'customer' as const },
+      { email: 'lee@acme.example', role: 'agent' as const },
+    ];
+    const planned = plan({ rows, organisation: { id: 'o1', name: 'Acme' } });
+    expect(planned.create.map(({ invitation }) => invitation.organisationId)).toEqual(['o1', undefined]);
+    expect(planned.create[0]?.invitation.organisationName).toBe('Acme');
+    expect(() => plan({ rows, organisation: null })).toThrow('This organisation no longer exists.');
+    const { invitation, token } = await stored({ organisationId: 'o1', role: 'customer' });
+    const accepted = await planAcceptance(
+      invitation,
+      { invitationId: invitation.id, token, displayName: 'Ops', password: 'long enough password' },
+      false,
+      NOW,
+    );
+    expect(accepted.account).toMatchObject({ role: 'customer', organisationId: 'o1' });
+  });
+
   it('is the admins’ alone', () => {
     for (const actor of [agent, customer]) {
       expect(() => plan({ actor: { ...actor, displayName: 'X' } })).toThrow(

@@ -35,6 +35,8 @@ const invitationConverter: FirestoreDataConverter<Invitation> = {
     const data = dataWithEstimates(snapshot, options);
     const createdAt = isoFrom(data.createdAt);
     const displayName = optionalStringFrom(data.displayName);
+    const organisationId = optionalStringFrom(data.organisationId);
+    const organisationName = optionalStringFrom(data.organisationName);
     const acceptedAt = optionalIsoFrom(data.acceptedAt);
     const acceptedUid = optionalStringFrom(data.acceptedUid);
     const revokedAt = optionalIsoFrom(data.revokedAt);
@@ -43,6 +45,8 @@ const invitationConverter: FirestoreDataConverter<Invitation> = {
       email: stringFrom(data.email),
       role: oneOf(data.role, ROLES, 'customer'),
       ...(displayName && { displayName }),
+      ...(organisationId && { organisationId }),
+      ...(organisationName && { organisationName }),
       // An unknown state reads as revoked: the list offers nothing to do with it.
       state: oneOf(data.state, STATES, 'revoked'),
       invitedBy: stringFrom(data.invitedBy),

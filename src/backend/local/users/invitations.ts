@@ -94,9 +94,11 @@ export async function invite(ctx: LocalContext, request: InvitePeopleRequest): P
     asked.invitations.map(async () => ({ id: newId(), secret: await newInvitationSecret() })),
   );
   const setup = await setupOf(ctx);
-  return db.transaction('rw', [db.users, db.credentials, db.invitations, db.mail], async () => {
+  return db.transaction('rw', [db.users, db.credentials, db.invitations, db.mail, db.organisations], async () => {
     const me = await requireUser(ctx);
     const now = isoAt(ctx.now());
+    const organisation =
+      asked.organisationId === undefined ? undefined : ((await db.organisations.get(asked.organisationId)) ?? null);
     const emails = [...new Set(asked.invitations.map((row) => row.email))];
     const accounts = new Set(
       (await db.credentials.bulkGet(emails)).flatMap((record) => (record ? [record.email] : [])),
@@ -106,7 +108,15 @@ export async function invite(ctx: LocalContext, request: InvitePeopleRequest): P
         .filter((invitation) => invitation.state === 'pending' && invitation.expiresAt > now)
         .map((invitation) => [invitation.email, invitation.id] as const),
     );
-    const plan = planInvitations({ actor: me, rows: asked.invitations, accounts, pending, now, fresh });
+    const plan = planInvitations({
+      actor: me,
+      rows: asked.invitations,
+      accounts,
+      pending,
+      now,
+      fresh,
+      ...(organisation !== undefined && { organisation }),
+    });
     for (const { invitation, token } of plan.create) {
       await db.invitations.add(invitation);
       await storeInvitationMail(ctx, setup, invitation, token, me, now);
@@ -164,19 +174,22 @@ export async function acceptInvitation(
   const plan = await planAcceptance(before, asked, taken, now);
   const secret = await hashPassword(asked.password, ctx.iterations);
   const uid = newId();
-  await db.transaction('rw', [db.invitations, db.credentials, db.users], async () => {
+  await db.transaction('rw', [db.invitations, db.credentials, db.users, db.organisations], async () => {
     const current = await db.invitations.get(asked.invitationId);
     if (!current || current.tokenHash !== before?.tokenHash) throw invitationRefusals.notFound();
     if (current.state === 'accepted') throw invitationRefusals.accepted();
     if (current.state === 'revoked') throw invitationRefusals.revoked();
     if (await db.credentials.get(current.email)) throw refusals.emailInUse();
     const { account } = plan;
+    // The organisation it was invited on behalf of, if it still exists (DESIGN §1 "Organisations").
+    const joins = account.organisationId ? Boolean(await db.organisations.get(account.organisationId)) : false;
     await db.credentials.add({ email: account.email, uid, ...secret, emailVerified: true, createdAt: now });
     const profile: UserProfile = {
       uid,
       displayName: account.displayName,
       email: account.email,
       role: account.role,
+      ...(joins && { organisationId: account.organisationId }),
       createdAt: now,
       updatedAt: now,
     };

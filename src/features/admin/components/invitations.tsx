@@ -40,6 +40,7 @@ import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { outcomeOf } from '@/lib/store/mutation-outcome';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { useMinuteClock } from '@/lib/use-minute-clock';
+import { useWatchOrganisationsQuery } from '@/lib/store/people-api';
 import { usePhoneLayout } from '@/lib/use-media-query';
 
 const TEXT = defineMessages({
@@ -60,6 +61,15 @@ const TEXT = defineMessages({
   },
   nameAndEmail: { id: 'admin.invitations.nameAndEmail', defaultMessage: '{name} ({email})' },
   role: { id: 'admin.invitations.role', defaultMessage: 'Role for lines that name none' },
+  organisation: {
+    id: 'admin.invitations.organisation',
+    defaultMessage: 'On behalf of an organisation (customers only)',
+  },
+  noOrganisation: { id: 'admin.invitations.noOrganisation', defaultMessage: 'None' },
+  metaOrganisation: {
+    id: 'admin.invitations.metaOrganisation',
+    defaultMessage: '{role} of {organisation} · invited by {inviter}, {when}',
+  },
   send: { id: 'admin.invitations.send', defaultMessage: 'Send invitations' },
   cancel: { id: 'admin.invitations.cancel', defaultMessage: 'Cancel' },
   done: { id: 'admin.invitations.done', defaultMessage: 'Done' },
@@ -135,6 +145,8 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   const [invite, { isLoading }] = useInvitePeopleMutation();
   const [text, setText] = useState('');
   const [role, setRole] = useState<Role>('agent');
+  const [organisationId, setOrganisationId] = useState<string | undefined>(undefined);
+  const organisations = useWatchOrganisationsQuery().data?.value ?? undefined;
   const [messages, setMessages] = useState<string[]>([]);
   const [outcomes, setOutcomes] = useState<InvitationOutcome[] | null>(null);
 
@@ -154,7 +166,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
       return setMessages([intl.formatMessage(TEXT.tooMany, { count: rows.length, max: INVITATIONS_PER_REQUEST })]);
     }
     setMessages([]);
-    const outcome = await outcomeOf(invite({ invitations: rows }));
+    const outcome = await outcomeOf(invite({ invitations: rows, ...(organisationId && { organisationId }) }));
     if (outcome.ok) setOutcomes(outcome.data);
     else setMessages([friendly(outcome.error)]);
   };
@@ -221,6 +233,27 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
               onChange={setRole}
               options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
               style={{ width: 200 }}
+            />
+          </Flex>
+          <Flex vertical gap={4}>
+            <Typography.Text strong id="invite-organisation-label">
+              {intl.formatMessage(TEXT.organisation)}
+            </Typography.Text>
+            <Select<string>
+              aria-labelledby="invite-organisation-label"
+              virtual={false}
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder={intl.formatMessage(TEXT.noOrganisation)}
+              loading={!organisations}
+              value={organisationId}
+              onChange={(value: string | undefined) => setOrganisationId(value)}
+              options={(organisations ?? []).map((organisation) => ({
+                value: organisation.id,
+                label: organisation.name,
+              }))}
+              style={{ maxWidth: 320, width: '100%' }}
             />
           </Flex>
           {messages.length > 0 && (
@@ -310,8 +343,9 @@ function InvitationItem({ invitation, now }: { invitation: Invitation; now: stri
             </PresetTag>
           </Flex>
         }
-        description={intl.formatMessage(TEXT.meta, {
+        description={intl.formatMessage(invitation.organisationName ? TEXT.metaOrganisation : TEXT.meta, {
           role: labels.role(invitation.role),
+          organisation: invitation.organisationName,
           inviter: invitation.invitedByName,
           when: dateTime(invitation.sentAt),
         })}
