@@ -48,28 +48,40 @@ const TAIL_LINES = 60;
 const EMULATOR_FAULT = /Received message larger than max/;
 
 /**
+ * How many times a step that failed with {@link EMULATOR_FAULT} in its output is run again. Two:
+ * a run of the Firebase contract step on a loaded machine has met the fault twice in a row (the
+ * red CI run of 1e1afaf), and a third run costs about 4 minutes only when the fault keeps coming.
+ */
+const EMULATOR_FAULT_RETRIES = 2;
+
+/**
  * Runs one step; resolves with its result (for the summary) when it ends.
- * @param options.retryOnEmulatorFault run the step once more when it failed and its output shows
- *   {@link EMULATOR_FAULT}; the second run's result is the step's (both runs are printed, and the
- *   summary says the step was retried and which tests the first run lost).
+ * @param options.retryOnEmulatorFault run the step again (up to {@link EMULATOR_FAULT_RETRIES}
+ *   times) while it fails and its output shows {@link EMULATOR_FAULT}; the last run's result is
+ *   the step's (every run is printed, and the summary says the step was retried and which tests
+ *   the earlier runs lost).
  * @param options.beside how many other steps run at the same time: 0 passes the output through
  *   as it comes; otherwise it is kept and printed when the step ends, so outputs do not mix.
  */
 async function run(name, command, count, { retryOnEmulatorFault = false, beside = 0 } = {}) {
-  const first = await runOnce(name, command, beside);
-  if (first.ok || !retryOnEmulatorFault || !first.faultSeen) return settle(name, first, count);
-  // The first run's failures go to the summary as "lost to the emulator", not into the counts:
-  // the step's result is the retry's. (Counting is synchronous, so a step beside this one
-  // cannot count in between.)
-  const before = [testsPassed, testsFailed, testsSkipped, failedTests.length];
-  if (count) count();
-  const lost = failedTests.splice(before[3]);
-  [testsPassed, testsFailed, testsSkipped] = before;
-  console.log(
-    `\n━━ ${name}: the Firestore emulator sent a corrupt frame (${EMULATOR_FAULT.source}); running the step once more`,
-  );
-  const second = await runOnce(name, command, beside);
-  return settle(name, second, count, { retried: lost });
+  let result = await runOnce(name, command, beside);
+  let lost;
+  let runs = 1;
+  for (; runs <= EMULATOR_FAULT_RETRIES; runs += 1) {
+    if (result.ok || !retryOnEmulatorFault || !result.faultSeen) break;
+    // An earlier run's failures go to the summary as "lost to the emulator", not into the counts:
+    // the step's result is the last run's. (Counting is synchronous, so a step beside this one
+    // cannot count in between.)
+    const before = [testsPassed, testsFailed, testsSkipped, failedTests.length];
+    if (count) count();
+    lost = [...(lost ?? []), ...failedTests.splice(before[3])];
+    [testsPassed, testsFailed, testsSkipped] = before;
+    console.log(
+      `\n━━ ${name}: the Firestore emulator sent a corrupt frame (${EMULATOR_FAULT.source}); running the step once more`,
+    );
+    result = await runOnce(name, command, beside);
+  }
+  return lost ? settle(name, result, count, { retried: lost, runs }) : settle(name, result, count);
 }
 
 function runOnce(name, command, beside) {
@@ -109,12 +121,12 @@ function runOnce(name, command, beside) {
 }
 
 /** Counts a finished step's tests; returns its result for the summary. */
-function settle(name, { ok, seconds, tail }, count, { retried } = {}) {
+function settle(name, { ok, seconds, tail }, count, { retried, runs = 1 } = {}) {
   const failedBefore = failedTests.length;
   if (count) count();
   // A step can fail with every test passed (a hook, a teardown, the emulators' shutdown):
   // CI may show only the summary, so the step's last lines go there.
-  return { name, ok, seconds, retried, tail: !ok && failedTests.length === failedBefore ? tail : '' };
+  return { name, ok, seconds, retried, runs, tail: !ok && failedTests.length === failedBefore ? tail : '' };
 }
 
 /** Runs one step after the other steps have ended, and records it. */
@@ -258,10 +270,10 @@ await step(
 
 console.log(`\n━━ Whole suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
 console.log('\n━━ Summary');
-for (const { name, ok, seconds, retried } of results) {
-  console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s${retried ? ', second run' : ''})`);
+for (const { name, ok, seconds, retried, runs } of results) {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s${retried ? `, run ${runs} times` : ''})`);
   if (!retried) continue;
-  console.log(`        its first run met the Firestore emulator's corrupt frame and lost:`);
+  console.log(`        its earlier runs met the Firestore emulator's corrupt frame and lost:`);
   for (const line of retried.length > 0 ? retried : ['(no test: the step itself failed)'])
     console.log(`        ~ ${line}`);
 }
