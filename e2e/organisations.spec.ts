@@ -15,7 +15,7 @@ async function pick(page: Page, label: string, option: string): Promise<void> {
   // The select's box, not its input: a select without search draws its value over the input.
   await page
     .locator('.ant-select')
-    .filter({ has: page.getByRole('combobox', { name: label }) })
+    .filter({ has: page.getByRole('combobox', { name: label, exact: true }) })
     .click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
@@ -59,6 +59,13 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await page.getByPlaceholder('Search by name or email').fill('Dana');
   await pick(page, 'Organisation of Dana Whitfield', 'Whitfield & Co');
   await expect(page.getByText('Dana Whitfield now belongs to Whitfield & Co.')).toBeVisible();
+  // The people list by organisation: its members only.
+  await page.getByPlaceholder('Search by name or email').fill('');
+  await page.getByPlaceholder('Search by name or email').press('Enter');
+  await pick(page, 'Organisation', 'Whitfield & Co');
+  const people = page.getByRole('region', { name: 'People', exact: true });
+  await expect(people.locator('.ant-list-item')).toHaveCount(1);
+  await expect(people.locator('.ant-list-item')).toContainText('Dana Whitfield');
 
   // A colleague of hers is invited on behalf of it: the list says so (accepting joins it).
   await page.getByRole('button', { name: 'Invite people' }).click();

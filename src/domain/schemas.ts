@@ -328,6 +328,7 @@ export const peopleQuerySchema = z.object({
     z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
   ),
   role: z.optional(roleSchema),
+  organisationId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
   limit: z
     .number()
     .check(

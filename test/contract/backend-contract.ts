@@ -1577,6 +1577,14 @@ export function describeBackendContract(
         ).rejects.toMatchObject({ code: 'not-found' });
         await admin.backend.users.setOrganisation({ uid: customer.uid, organisationId: id });
         await expect(agent.backend.users.get(customer.uid)).resolves.toMatchObject({ organisationId: id });
+        // The people list's organisation filter: its members only, alone or with a search or a role.
+        const members = (query: Omit<PeopleQuery, 'limit'>) =>
+          agent.backend.users.list({ ...query, limit: 10 }).then((page) => page.people.map((row) => row.uid));
+        await expect(members({ organisationId: id })).resolves.toEqual([customer.uid]);
+        await expect(members({ organisationId: id, search: customer.email })).resolves.toEqual([customer.uid]);
+        await expect(members({ organisationId: id, role: 'customer' })).resolves.toEqual([customer.uid]);
+        await expect(members({ organisationId: id, role: 'agent' })).resolves.toEqual([]);
+        await expect(members({ organisationId: id, search: agent.email })).resolves.toEqual([]);
 
         // Deleted, it takes its members' membership with it.
         await expect(agent.backend.users.deleteOrganisation(id)).rejects.toMatchObject({ code: 'permission-denied' });

@@ -23,12 +23,14 @@ export interface PeopleCursor {
  *   profile's search keys (name word prefixes, email); text with no token (a single letter)
  *   searches nothing, i.e. lists everyone;
  * - `role`: only people of this role;
+ * - `organisationId`: only the members of this organisation (DESIGN §1 "Organisations");
  * - `limit`: 1–`MAX_PEOPLE_PAGE` (`src/domain/people.ts`);
  * - `after`: the previous page's `nextCursor`.
  */
 export interface PeopleQuery {
   search?: string;
   role?: Role;
+  organisationId?: string;
   limit: number;
   after?: PeopleCursor | null;
 }

@@ -231,6 +231,7 @@ export async function listPeople(ctx: FirestoreContext, input: PeopleQuery): Pro
   const constraints: QueryConstraint[] = [
     ...(key === null ? [] : [where('searchKeys', 'array-contains', key)]),
     ...(asked.role ? [where('role', '==', asked.role)] : []),
+    ...(asked.organisationId ? [where('organisationId', '==', asked.organisationId)] : []),
     orderBy('displayName'),
     orderBy(documentId()),
     ...(asked.after ? [startAfter(asked.after.displayName, asked.after.uid)] : []),

@@ -77,17 +77,25 @@ function byNameThenUid(a: UserProfile, b: UserProfile): number {
 
 /**
  * Up to `limit + 1` people of a {@link PeopleQuery} in order, from an index as Firestore would:
- * a search reads the profiles with its key (`*searchKeys`), a role its `[role+displayName+uid]`
- * range, else `[displayName+uid]` — never the whole table.
+ * a search reads the profiles with its key (`*searchKeys`), an organisation its members
+ * (`organisationId`), a role its `[role+displayName+uid]` range, else `[displayName+uid]` — never
+ * the whole table.
  */
 async function peoplePage(ctx: LocalContext, asked: PeopleQuery): Promise<UserProfile[]> {
   const { db } = ctx;
-  const { after, role, limit } = asked;
+  const { after, role, organisationId, limit } = asked;
   const key = searchKeyOf(asked.search);
-  if (key !== null) {
-    const found = await db.users.where('searchKeys').equals(key).toArray();
+  if (key !== null || organisationId) {
+    const found =
+      key !== null
+        ? await db.users.where('searchKeys').equals(key).toArray()
+        : await db.users
+            .where('organisationId')
+            .equals(organisationId ?? '')
+            .toArray();
     return found
       .filter((person) => !role || person.role === role)
+      .filter((person) => !organisationId || person.organisationId === organisationId)
       .filter((person) => !after || byNameThenUid(person, { ...person, ...after }) > 0)
       .sort(byNameThenUid)
       .slice(0, limit + 1);

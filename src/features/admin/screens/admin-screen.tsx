@@ -87,6 +87,8 @@ const PEOPLE_TEXT = defineMessages({
   search: { id: 'admin.people.search', defaultMessage: 'Search by name or email' },
   role: { id: 'admin.people.roleFilter', defaultMessage: 'Role' },
   anyRole: { id: 'admin.people.anyRole', defaultMessage: 'Every role' },
+  organisation: { id: 'admin.people.organisationFilter', defaultMessage: 'Organisation' },
+  anyOrganisation: { id: 'admin.people.anyOrganisation', defaultMessage: 'Every organisation' },
   loadWhat: { id: 'admin.people.loadWhat', defaultMessage: 'people' },
   nobody: { id: 'admin.people.nobody', defaultMessage: 'Nobody matches.' },
 });
@@ -164,19 +166,23 @@ function DeskRules() {
   );
 }
 
-/** What the people list shows: the search typed, the role chosen, and the pages walked so far. */
+/**
+ * What the people list shows: the search typed, the role and organisation chosen, and the pages
+ * walked so far.
+ */
 interface PeopleListState {
   search: string;
   role: Role | undefined;
+  organisationId: string | undefined;
   /** The cursor of each page opened with "Next", the current one last (empty: the first page). */
   cursors: PeopleCursor[];
 }
 
-const FIRST_PAGE: PeopleListState = { search: '', role: undefined, cursors: [] };
+const FIRST_PAGE: PeopleListState = { search: '', role: undefined, organisationId: undefined, cursors: [] };
 
 /**
  * The people of the desk in pages of {@link PEOPLE_PAGE_SIZE} (DESIGN §3 "Finding people"):
- * searched by name or email, filtered by role, walked with Previous and Next (cursors, never the
+ * searched by name or email, filtered by role and organisation, walked with Previous and Next (cursors, never the
  * whole list), each with their role — changed only after a confirmation (DESIGN §1).
  */
 function PeopleList() {
@@ -186,6 +192,7 @@ function PeopleList() {
   const { data, error, isFetching } = useListPeopleQuery({
     ...(state.search ? { search: state.search } : {}),
     ...(state.role ? { role: state.role } : {}),
+    ...(state.organisationId ? { organisationId: state.organisationId } : {}),
     limit: PEOPLE_PAGE_SIZE,
     after: state.cursors.at(-1) ?? null,
   });
@@ -252,6 +259,21 @@ function PeopleList() {
             { value: ANY_ROLE, label: intl.formatMessage(PEOPLE_TEXT.anyRole) },
             ...ROLES.map((value) => ({ value, label: labels.role(value) })),
           ]}
+        />
+        <Select<string>
+          aria-label={intl.formatMessage(PEOPLE_TEXT.organisation)}
+          placeholder={intl.formatMessage(PEOPLE_TEXT.anyOrganisation)}
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          virtual={false}
+          loading={!organisations}
+          style={{ width: 200 }}
+          value={state.organisationId}
+          onChange={(organisationId: string | undefined) =>
+            setState((current) => ({ ...current, organisationId, cursors: [] }))
+          }
+          options={(organisations ?? []).map((organisation) => ({ value: organisation.id, label: organisation.name }))}
         />
       </Flex>
       {tooShort && (
