@@ -109,11 +109,21 @@ async function check(sweep: Sweep, screen: string, within?: string): Promise<voi
   expect.soft(findings.serious, `axe: serious or critical violations on ${label}`).toEqual([]);
 }
 
-/** Waits until the screen has drawn: no loading frame or spinner, its heading shown. */
+/**
+ * Waits until the screen has drawn: no loading frame or spinner, its heading shown, and its CSS
+ * transitions run (a button enabled as its list arrives fades from the disabled colours for
+ * 0.2 s, which axe would read as too little contrast). Transitions only: they always end, where
+ * an animation may loop.
+ */
 async function screenReady(page: Page): Promise<void> {
   await expect(page.getByTestId('screen-skeleton')).toHaveCount(0);
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.allSettled(transitions.map((transition) => transition.finished));
+  });
 }
 
 /** Moves to `to` inside the app, as a link does (history entry + popstate), and waits for it. */

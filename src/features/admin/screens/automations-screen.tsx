@@ -12,6 +12,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Popconfirm from 'antd/es/popconfirm';
+import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
@@ -322,7 +323,8 @@ export default function AutomationsScreen() {
           ))}
         </ol>
       </PageCard>
-      <Suspense fallback={null}>
+      {/* A skeleton while the section's code loads: the screen says it is still drawing, as the list does. */}
+      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 2 }} />}>
         <RecurringTickets />
       </Suspense>
     </Flex>
