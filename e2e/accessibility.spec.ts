@@ -389,7 +389,15 @@ const STATES: Record<string, readonly ScreenState[]> = {
         await page
           .getByRole('button', { name: say(sweep.pass.locale, 'admin.organisations.add', 'New organisation') })
           .click();
-        await page.locator('.ant-modal-root #domains').fill('example');
+        // Typed once the dialog's form holds the field (a fill during its entrance could be lost).
+        const domains = page.locator('.ant-modal-root #domains');
+        await expect(domains).toBeVisible();
+        await expect(async () => {
+          await domains.fill('example');
+          await expect(domains).toHaveValue('example', { timeout: 1_000 });
+        }).toPass();
+        // The field says why as it is typed; Save once that line is in (it moves the button down).
+        await expect(page.locator('.ant-modal-root .ant-form-item-explain-error')).toHaveCount(1);
         await page.getByRole('button', { name: say(sweep.pass.locale, 'admin.organisations.save', 'Save') }).click();
         await expect(page.locator('.ant-modal-root .ant-form-item-explain-error')).toHaveCount(2);
       },

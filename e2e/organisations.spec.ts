@@ -37,6 +37,8 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
 
   await dialog.getByLabel('Email domains').fill('Whitfield.example\n@mail.whitfield.example');
   await dialog.getByLabel('Notes (seen by agents and admins only)').fill('Pays yearly; ask for Dana.');
+  // The field's complaint goes as it is corrected (moving the buttons up): Save once it has.
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Whitfield & Co is saved.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
