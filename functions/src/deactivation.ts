@@ -6,7 +6,7 @@
  * then disables the Auth account and revokes its refresh tokens. The rules refuse the person's
  * next request from the moment the mark is written, whatever their ID token says.
  */
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   DEACTIVATION_TICKETS_PER_WRITE,
   deactivationRequestSchema,
@@ -15,10 +15,9 @@ import {
   type DeactivationRequest,
 } from '@/domain/deactivation';
 import { AppError } from '@/domain/errors/errors';
-import { refusals } from '@/domain/errors/refusals';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { updateData } from './mail';
-import { personOf, ticketOf, type StoredPerson } from './snapshot-values';
+import { activeCallerOf, personOf, ticketOf } from './snapshot-values';
 
 /** How many admins a deactivation reads to count the active ones (a desk has a handful). */
 const ADMINS_READ = 500;
@@ -29,17 +28,6 @@ export interface AccountSwitch {
   disable(uid: string): Promise<void>;
   /** Enables the account again. */
   enable(uid: string): Promise<void>;
-}
-
-/**
- * The caller as an acting admin: their stored profile, refused when they have none or are
- * deactivated themselves (the rules would refuse their every request).
- */
-function actorOf(snapshot: DocumentSnapshot): StoredPerson {
-  const me = personOf(snapshot);
-  if (!me) throw new AppError('unauthenticated', 'Sign in to manage people.');
-  if (me.deactivated) throw refusals.accountDeactivated();
-  return me;
 }
 
 /** One transaction of a deactivation: the mark (the first time) and up to a page of open tickets. */
@@ -64,7 +52,7 @@ async function deactivateStep(
         .limit(DEACTIVATION_TICKETS_PER_WRITE),
     ),
   ]);
-  const actor = actorOf(meSnapshot);
+  const actor = activeCallerOf(meSnapshot);
   const person = personOf(personSnapshot);
   const plan = planDeactivation({
     actor,
@@ -117,7 +105,7 @@ export async function setPersonDeactivated(
         tx.get(db.collection('users').doc(callerUid)),
         tx.get(db.collection('users').doc(asked.uid)),
       ]);
-      if (!planReactivation(actorOf(meSnapshot), personOf(personSnapshot))) return;
+      if (!planReactivation(activeCallerOf(meSnapshot), personOf(personSnapshot))) return;
       tx.update(personSnapshot.ref, {
         deactivated: FieldValue.delete(),
         deactivatedAt: FieldValue.delete(),

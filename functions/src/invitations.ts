@@ -17,7 +17,6 @@
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { AppError } from '@/domain/errors/errors';
-import { refusals } from '@/domain/errors/refusals';
 import {
   acceptInvitationSchema,
   invitationIdRequestSchema,
@@ -41,7 +40,7 @@ import { personSearchKeysFor } from '@/domain/people';
 import { ROLES } from '@/domain/roles';
 import { parseInput } from '@/domain/schemas';
 import { mailConfigFromEnv } from './mail';
-import { isoOf, oneOf, text, personOf, type StoredPerson } from './snapshot-values';
+import { activeCallerOf, isoOf, oneOf, text, type StoredPerson } from './snapshot-values';
 
 /** Addresses Auth's `getUsers` looks up per call (its limit). */
 const AUTH_LOOKUP_BATCH = 100;
@@ -121,17 +120,6 @@ function storedFields(fields: Partial<StoredInvitation>): Record<string, unknown
 }
 
 /**
- * The caller as an acting admin candidate: their stored profile, refused when they have none or
- * are deactivated (the rules would refuse their every request). The role is the planners' check.
- */
-function callerOf(snapshot: DocumentSnapshot): StoredPerson {
-  const me = personOf(snapshot);
-  if (!me) throw new AppError('unauthenticated', 'Sign in to manage people.');
-  if (me.deactivated) throw refusals.accountDeactivated();
-  return me;
-}
-
-/**
  * The organisation an invitation is on behalf of, as `planInvitations` reads it: its id and
  * name, or `null` when there is none with that id.
  */
@@ -206,7 +194,7 @@ export async function invitePeople(
   now: number,
 ): Promise<InvitationOutcome[]> {
   const { invitations: rows, organisationId } = parseInput(invitePeopleSchema, input);
-  const actor = callerOf(await db.collection('users').doc(callerUid).get());
+  const actor = activeCallerOf(await db.collection('users').doc(callerUid).get());
   const organisation = organisationId === undefined ? undefined : await organisationNamed(db, organisationId);
   const at = new Date(now).toISOString();
   const emails = [...new Set(rows.map((row) => row.email.trim().toLowerCase()))];
@@ -256,7 +244,7 @@ export async function resendInvitation(db: Firestore, callerUid: string, input: 
   const ref = db.collection('invitations').doc(invitationId);
   await db.runTransaction(async (tx) => {
     const [meSnapshot, snapshot] = await Promise.all([tx.get(db.collection('users').doc(callerUid)), tx.get(ref)]);
-    const actor = callerOf(meSnapshot);
+    const actor = activeCallerOf(meSnapshot);
     const invitation = invitationOf(snapshot);
     const change = planResend(actor, invitation, at, secret);
     // planResend refused a missing invitation: it is there.
@@ -281,7 +269,7 @@ export async function revokeInvitation(db: Firestore, callerUid: string, input: 
   const ref = db.collection('invitations').doc(invitationId);
   await db.runTransaction(async (tx) => {
     const [meSnapshot, snapshot] = await Promise.all([tx.get(db.collection('users').doc(callerUid)), tx.get(ref)]);
-    const change = planRevoke(callerOf(meSnapshot), invitationOf(snapshot), new Date(now).toISOString());
+    const change = planRevoke(activeCallerOf(meSnapshot), invitationOf(snapshot), new Date(now).toISOString());
     if (change) tx.update(ref, storedFields(change));
   });
 }

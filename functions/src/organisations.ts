@@ -10,8 +10,6 @@
  * and is retried against it, where the planner refuses it (`already-exists`).
  */
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { AppError } from '@/domain/errors/errors';
-import { refusals } from '@/domain/errors/refusals';
 import {
   ORGANISATION_LIMIT,
   organisationIdSchema,
@@ -24,7 +22,7 @@ import {
 } from '@/domain/organisations';
 import { parseInput } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
-import { isoOf, personOf, text, texts, type StoredPerson } from './snapshot-values';
+import { activeCallerOf, isoOf, personOf, text, texts } from './snapshot-values';
 
 /** Profiles one batch of a deletion clears (under Firestore's 500 writes per batch). */
 export const MEMBERS_PER_BATCH = 400;
@@ -51,17 +49,6 @@ function storedOrganisation({ id: _id, createdAt, updatedAt, ...rest }: Organisa
     createdAt: Timestamp.fromDate(new Date(createdAt)),
     updatedAt: Timestamp.fromDate(new Date(updatedAt)),
   };
-}
-
-/**
- * The caller as an acting admin candidate: their stored profile, refused when they have none or
- * are deactivated (the rules would refuse their every request). The role is the planners' check.
- */
-function callerOf(snapshot: DocumentSnapshot): StoredPerson {
-  const me = personOf(snapshot);
-  if (!me) throw new AppError('unauthenticated', 'Sign in to manage organisations.');
-  if (me.deactivated) throw refusals.accountDeactivated();
-  return me;
 }
 
 /** `users/{uid}` as the {@link UserProfile} the membership planner reads; `undefined` when missing. */
@@ -110,7 +97,7 @@ export async function saveOrganisation(
       tx.get(organisations.limit(ORGANISATION_LIMIT)),
     ]);
     const existing = all.docs.map((row) => organisationOf(row)).filter((row) => row !== undefined);
-    const organisation = planOrganisationSave({ actor: callerOf(meSnapshot), request, existing, newId, now: at });
+    const organisation = planOrganisationSave({ actor: activeCallerOf(meSnapshot), request, existing, newId, now: at });
     tx.set(organisations.doc(organisation.id), storedOrganisation(organisation));
     return { id: organisation.id };
   });
@@ -136,7 +123,7 @@ export async function deleteOrganisation(
   const ref = db.collection('organisations').doc(id);
   await db.runTransaction(async (tx) => {
     const [meSnapshot, snapshot] = await Promise.all([tx.get(db.collection('users').doc(callerUid)), tx.get(ref)]);
-    planOrganisationDelete(callerOf(meSnapshot), organisationOf(snapshot));
+    planOrganisationDelete(activeCallerOf(meSnapshot), organisationOf(snapshot));
     tx.delete(ref);
   });
   const updatedAt = Timestamp.fromMillis(now);
@@ -175,7 +162,7 @@ export async function setOrganisation(db: Firestore, callerUid: string, input: u
         : tx.get(db.collection('organisations').doc(request.organisationId)),
     ]);
     const plan = planMembership(
-      callerOf(meSnapshot),
+      activeCallerOf(meSnapshot),
       profileOf(personSnapshot),
       organisationSnapshot === null ? null : organisationOf(organisationSnapshot),
       new Date(now).toISOString(),

@@ -5,6 +5,8 @@
 import { customFieldValuesFrom } from '@/domain/custom-fields';
 import { slaStateFrom } from '@/domain/sla/ticket-sla';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { AppError } from '@/domain/errors/errors';
+import { refusals } from '@/domain/errors/refusals';
 import { isLocale, type Locale } from '@/domain/locales';
 import { ROLES, type Role } from '@/domain/roles';
 import { PRIORITIES, TICKET_STATUSES, type Ticket } from '@/domain/types';
@@ -99,4 +101,16 @@ export function personOf(snapshot: DocumentSnapshot): StoredPerson | null {
     available: snapshot.get('available') === true,
     ...(snapshot.get('deactivated') === true && { deactivated: true as const }),
   };
+}
+
+/**
+ * The caller of an admin's callable (people, invitations, organisations): their stored profile,
+ * refused when they have none (`unauthenticated`) or are deactivated (`permission-denied`, as the
+ * rules would refuse their every request). Their role is the planners' check.
+ */
+export function activeCallerOf(snapshot: DocumentSnapshot): StoredPerson {
+  const me = personOf(snapshot);
+  if (!me) throw new AppError('unauthenticated', 'Sign in to manage people.');
+  if (me.deactivated) throw refusals.accountDeactivated();
+  return me;
 }
