@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PRIYA, shot, signIn } from './support';
+import { chooseOption, PRIYA, shot, signIn } from './support';
 
 function signInAgent(page: Page): Promise<void> {
   return signIn(page, PRIYA);
@@ -23,12 +23,6 @@ async function rowIds(page: Page): Promise<string[]> {
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-ticket-id') ?? ''));
 }
 
-/** Picks an option of one of the filter bar's selects. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 test('filters and search live in the URL: reload, a new tab and back keep them', async ({ context }) => {
   test.setTimeout(120_000);
   const page = await context.newPage();
@@ -41,7 +35,7 @@ test('filters and search live in the URL: reload, a new tab and back keep them',
   expect(all.length).toBeGreaterThan(3);
   await shot(page, 'desk-search-01-all-open');
 
-  await choose(page, 'Priority', 'Normal');
+  await chooseOption(page, 'Priority', 'Normal');
   await expect(page).toHaveURL(/priority=normal/);
   await expect(page.locator('tbody td[data-column="priority"]').filter({ hasNotText: 'Normal' })).toHaveCount(0);
   const normal = await rowIds(page);

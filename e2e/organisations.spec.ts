@@ -7,18 +7,8 @@
  * Screenshots: organisations-01-list (1280 px), organisations-02-ticket-header,
  * organisations-03-phone-ar-dark (390 px, Arabic, dark).
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, chooseTheme, settled, shot, signIn } from './support';
-
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  // The select's box, not its input: a select without search draws its value over the input.
-  await page
-    .locator('.ant-select')
-    .filter({ has: page.getByRole('combobox', { name: label, exact: true }) })
-    .click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
+import { ADMIN, chooseOption, chooseTheme, settled, shot, signIn } from './support';
 
 test('an admin keeps organisations, one domain each, and puts a customer in one; her ticket shows it', async ({
   page,
@@ -59,12 +49,12 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
 
   // Dana joins it from the people list.
   await page.getByPlaceholder('Search by name or email').fill('Dana');
-  await pick(page, 'Organisation of Dana Whitfield', 'Whitfield & Co');
+  await chooseOption(page, 'Organisation of Dana Whitfield', 'Whitfield & Co');
   await expect(page.getByText('Dana Whitfield now belongs to Whitfield & Co.')).toBeVisible();
   // The people list by organisation: its members only.
   await page.getByPlaceholder('Search by name or email').fill('');
   await page.getByPlaceholder('Search by name or email').press('Enter');
-  await pick(page, 'Organisation', 'Whitfield & Co');
+  await chooseOption(page, 'Organisation', 'Whitfield & Co');
   const people = page.getByRole('region', { name: 'People', exact: true });
   await expect(people.locator('.ant-list-item')).toHaveCount(1);
   await expect(people.locator('.ant-list-item')).toContainText('Dana Whitfield');
@@ -73,8 +63,8 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await page.getByRole('button', { name: 'Invite people' }).click();
   const invite = page.getByRole('dialog').filter({ hasText: 'Invite people' });
   await invite.getByLabel('Addresses').fill('ops@whitfield.example');
-  await pick(page, 'Role for lines that name none', 'Customer');
-  await pick(page, 'On behalf of an organisation (customers only)', 'Whitfield & Co');
+  await chooseOption(page, 'Role for lines that name none', 'Customer');
+  await chooseOption(page, 'On behalf of an organisation (customers only)', 'Whitfield & Co');
   await invite.getByRole('button', { name: 'Send invitations' }).click();
   await expect(invite.getByTestId('invitation-outcome')).toHaveText(['ops@whitfield.example: invited.']);
   await invite.getByRole('button', { name: 'Done' }).click();

@@ -84,6 +84,18 @@ export async function signIn(
   await expect(page).toHaveURL(account.home, { timeout: FIRST_SIGN_IN_MS });
 }
 
+/**
+ * Picks `option` (its exact title) in the antd select labelled `label` (exactly). Clicks the
+ * select's box, not its input: a select without search draws its value over the input.
+ */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: label, exact: true }) })
+    .click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
 /** The seeded agent Priya (local demo desk). */
 export const PRIYA = { email: 'priya@triage.test', password: 'triage-agent', home: /\/desk/ };
 /** The seeded admin Alex (local demo desk); home is the desk. */
