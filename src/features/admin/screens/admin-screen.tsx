@@ -293,64 +293,71 @@ function PeopleList() {
             locale={{
               emptyText: <Typography.Text type="secondary">{intl.formatMessage(PEOPLE_TEXT.nobody)}</Typography.Text>,
             }}
-            renderItem={(user) => (
-              <List.Item
-                key={user.uid}
-                actions={[
-                  ...(user.role === 'customer'
-                    ? [<MembershipSelect key="organisation" person={user} organisations={organisations} />]
-                    : []),
-                  ...(user.uid === me?.uid
-                    ? []
-                    : [<DeactivationControl key="deactivation" person={user} onDeactivate={setDeactivating} />]),
-                  // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
-                  user.uid === me?.uid ? (
-                    <Typography.Text key="role" data-testid="own-role">
-                      <FormattedMessage
-                        id="admin.people.ownRole"
-                        defaultMessage="{role} (you)"
-                        values={{ role: labels.role(user.role) }}
-                      />
-                    </Typography.Text>
-                  ) : (
-                    <Select<Role>
-                      key="role"
-                      aria-label={intl.formatMessage(
-                        { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
-                        { name: user.displayName },
-                      )}
-                      value={user.role}
-                      virtual={false}
-                      disabled={isLoading}
-                      style={{ width: 130 }}
-                      options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
-                      onChange={(next) => changeRole(user, next)}
-                    />
-                  ),
-                ]}
-              >
-                <List.Item.Meta
-                  avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
-                  title={
-                    <Flex gap={8} align="center" wrap>
-                      <span dir="auto">{user.displayName}</span>
-                      {user.deactivated && (
-                        <Tag>
-                          <FormattedMessage id="admin.people.deactivated" defaultMessage="Deactivated" />
-                        </Tag>
-                      )}
-                    </Flex>
-                  }
-                  description={
+            renderItem={(user) => {
+              const controls = [
+                ...(user.role === 'customer'
+                  ? [<MembershipSelect key="organisation" person={user} organisations={organisations} />]
+                  : []),
+                ...(user.uid === me?.uid
+                  ? []
+                  : [<DeactivationControl key="deactivation" person={user} onDeactivate={setDeactivating} />]),
+                // One's own role is not for oneself to change (DESIGN §1): said as text, not a greyed-out control.
+                user.uid === me?.uid ? (
+                  <Typography.Text key="role" data-testid="own-role">
                     <FormattedMessage
-                      id="admin.people.emailAndJoined"
-                      defaultMessage="{email} · joined {date}"
-                      values={{ email: <span dir="auto">{user.email}</span>, date: dateTime(user.createdAt) }}
+                      id="admin.people.ownRole"
+                      defaultMessage="{role} (you)"
+                      values={{ role: labels.role(user.role) }}
                     />
-                  }
-                />
-              </List.Item>
-            )}
+                  </Typography.Text>
+                ) : (
+                  <Select<Role>
+                    key="role"
+                    aria-label={intl.formatMessage(
+                      { id: 'admin.people.roleLabel', defaultMessage: 'Role of {name}' },
+                      { name: user.displayName },
+                    )}
+                    value={user.role}
+                    virtual={false}
+                    disabled={isLoading}
+                    style={{ width: 130 }}
+                    options={ROLES.map((value) => ({ value, label: labels.role(value) }))}
+                    onChange={(next) => changeRole(user, next)}
+                  />
+                ),
+              ];
+              // On a phone the controls wrap under the person as one row of their own, not the
+              // list's centred action cells (which stagger once they wrap).
+              return (
+                <List.Item key={user.uid} {...(phone ? {} : { actions: controls })}>
+                  <List.Item.Meta
+                    avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
+                    title={
+                      <Flex gap={8} align="center" wrap>
+                        <span dir="auto">{user.displayName}</span>
+                        {user.deactivated && (
+                          <Tag>
+                            <FormattedMessage id="admin.people.deactivated" defaultMessage="Deactivated" />
+                          </Tag>
+                        )}
+                      </Flex>
+                    }
+                    description={
+                      <FormattedMessage
+                        id="admin.people.emailAndJoined"
+                        defaultMessage="{email} · joined {date}"
+                        values={{ email: <span dir="auto">{user.email}</span>, date: dateTime(user.createdAt) }}
+                      />
+                    }
+                  />
+                  {phone && (
+                    <Flex wrap gap={8} style={{ marginTop: 8 }}>
+                      {controls}
+                    </Flex>
+                  )}
+                </List.Item>
+              );
+            }}
           />
         </section>
       )}
