@@ -3,16 +3,20 @@
  * that is not a domain — told which, nothing saved, the name kept — then saves it; a second
  * organisation claiming the same domain is refused in its dialog with what was typed kept. The
  * admin puts the customer Dana in it from the people list and invites a colleague of hers on its
- * behalf, and her ticket's header names it.
+ * behalf, and her ticket's header names it. A trigger on the organisation tags her next request,
+ * which the header's organisation link finds in the queue's organisation filter (her older tickets,
+ * filed before she joined, are not the organisation's).
  * Screenshots: organisations-01-list (1280 px), organisations-02-ticket-header,
- * organisations-03-phone-ar-dark (390 px, Arabic, dark).
+ * organisations-04-queue-filter, organisations-03-phone-ar-dark (390 px, Arabic, dark).
  */
 import { expect, test } from './fixtures';
-import { ADMIN, chooseOption, chooseTheme, settled, shot, signIn } from './support';
+import { ADMIN, chooseOption, chooseTheme, DANA, settled, shot, signIn } from './support';
 
 test('an admin keeps organisations, one domain each, and puts a customer in one; her ticket shows it', async ({
   page,
+  context,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, ADMIN);
   await page.goto('/admin');
   await expect(page.getByText('No organisations yet.')).toBeVisible();
@@ -87,6 +91,48 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await expect(page.getByTestId('ticket-requester-organisation')).toHaveText('Whitfield & Co');
   await settled(page);
   await shot(page, 'organisations-02-ticket-header');
+  const header = page.url();
+
+  // A trigger on the organisation: her requests from now on are tagged.
+  await page.goto('/admin/automations');
+  await page.getByRole('button', { name: /New trigger/ }).click();
+  const form = page.getByRole('form', { name: 'New trigger' });
+  await form.getByRole('textbox', { name: 'Title' }).fill('Whitfield requests');
+  const all = form.getByRole('group', { name: 'When all of these hold' });
+  await all.getByRole('button', { name: /Add a condition/ }).click();
+  await all.getByRole('combobox', { name: 'Condition 1: what it tests' }).selectOption('organisation');
+  await all.getByRole('combobox', { name: 'Condition 1: value' }).selectOption({ label: 'Whitfield & Co' });
+  await form.getByLabel('Add tags').fill('whitfield');
+  await form.getByLabel('Add tags').press('Enter');
+  await form.getByRole('button', { name: 'Save trigger' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Triggers' }).locator('li', { hasText: 'Whitfield requests' }),
+  ).toContainText('Organisation is Whitfield & Co → Tags +whitfield');
+
+  const stamp = Date.now().toString(36);
+  const dana = await context.newPage();
+  await signIn(dana, DANA);
+  await dana.getByRole('button', { name: 'New request' }).first().click();
+  await dana.getByLabel('Subject').fill(`Invoices for the Whitfield office ${stamp}`);
+  await dana.getByLabel('Description').fill('Please send the yearly invoice to accounts@whitfield.example.');
+  await dana.getByRole('button', { name: 'Send request' }).click();
+  await expect(dana).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
+  await dana.close();
+
+  // The header's organisation leads to the organisation's tickets: her new request, tagged.
+  await page.goto(header);
+  await page.getByTestId('ticket-requester-organisation').getByRole('link').click();
+  await expect(page).toHaveURL(/\/desk\?org=/);
+  await expect(page.getByTestId('organisation-filter')).toContainText('Organisation: Whitfield & Co');
+  const rows = page.getByRole('table', { name: /^Queue:/ }).locator('tbody tr[data-ticket-id]');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Invoices for the Whitfield office ${stamp}`);
+  await rows.first().locator('td[data-column="subject"] a').click();
+  await expect(page.getByText('whitfield', { exact: true }).first()).toBeVisible();
+  await page.goBack();
+  await expect(rows).toHaveCount(1);
+  await settled(page);
+  await shot(page, 'organisations-04-queue-filter');
 
   // On a phone, in Arabic and dark: the list's controls sit under each organisation.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -70,6 +70,8 @@ export function ticketOf(snapshot: DocumentSnapshot): Ticket {
     ...(get('fields') !== undefined && { fields: customFieldValuesFrom(get('fields')) }),
     // The time rules that fired on it: each fires once (DESIGN §10 "Time rules").
     ...(texts(get('timeRuleMarks')).length > 0 && { timeRuleMarks: texts(get('timeRuleMarks')) }),
+    // Trusted code's own (`null` for none): DESIGN §1 "Organisations".
+    ...(typeof get('organisationId') === 'string' && { organisationId: get('organisationId') as string }),
   };
 }
 
@@ -85,6 +87,8 @@ export interface StoredPerson {
   available: boolean;
   /** Set when an admin deactivated them (DESIGN §1 "Deactivated people"). */
   deactivated?: true;
+  /** The organisation they belong to (DESIGN §1 "Organisations"), when they do. */
+  organisationId?: string;
 }
 
 /** `users/{uid}` as a {@link StoredPerson}; `null` when there is no such profile. */
@@ -100,6 +104,9 @@ export function personOf(snapshot: DocumentSnapshot): StoredPerson | null {
     notifications: snapshot.get('notifications') as unknown,
     available: snapshot.get('available') === true,
     ...(snapshot.get('deactivated') === true && { deactivated: true as const }),
+    ...(typeof snapshot.get('organisationId') === 'string' && {
+      organisationId: snapshot.get('organisationId') as string,
+    }),
   };
 }
 

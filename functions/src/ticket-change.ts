@@ -19,7 +19,8 @@ import {
 } from '@/domain/search-keys';
 import { publicWordsOf } from './staff-search';
 import { PRIORITIES, TICKET_STATUSES } from '@/domain/types';
-import { oneOf, optionalText, text, texts } from './snapshot-values';
+import { oneOf, optionalText, personOf, text, texts } from './snapshot-values';
+import { ticketOrganisationOf } from '@/domain/ticket-organisation';
 import { readDesk, slaFieldsChange, updateThisVersion } from './sla';
 import type { DeskSettings } from '@/domain/types';
 import { recordTicketStats } from './stats';
@@ -111,23 +112,35 @@ async function writeAuditTrail(change: TicketChange, after: DocumentSnapshot): P
   }
 }
 
+/** What {@link searchKeysChange} writes: the keys, and the ticket's organisation when first derived. */
+interface SearchKeysWrite {
+  searchKeys?: string[];
+  /** The requester's organisation (`null` for none), when the ticket has no `organisationId` yet. */
+  organisationId?: string | null;
+}
+
 /**
  * The ticket's `searchKeys` as `searchKeysFor` its number, subject, requester (name, and email
- * from their profile) and tags say, with its public replies' words (`staff-search.ts`), when one
- * of those fields changed or the keys are missing — or `null` when the stored keys are those already.
+ * from their profile), tags and organisation say, with its public replies' words
+ * (`staff-search.ts`), when one of those fields changed or the keys are missing; and its
+ * `organisationId`, its requester's (`ticketOrganisationOf`), when the ticket has none yet — a new
+ * ticket, or one from before organisations (DESIGN §1 "Organisations"). `null` when the stored
+ * keys and organisation are those already.
  */
 async function searchKeysChange(
   db: Firestore,
   before: DocumentSnapshot | null,
   after: DocumentSnapshot,
-): Promise<string[] | null> {
+): Promise<SearchKeysWrite | null> {
   // Most writes (status, priority, assignee, messages, this code's own key write) change none of
   // the keys' sources: nothing to read or write then — unless the stored keys are not those of
   // the sources, which happens when the run for the write that changed them lost the version race
   // to a later write (this one): its keys were never written, and this run must write them.
-  const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags', 'fields'];
+  const sources = ['number', 'subject', 'requesterName', 'requesterId', 'tags', 'fields', 'organisationId'];
   const same = (field: string) => JSON.stringify(before?.get(field)) === JSON.stringify(after.get(field));
-  if (before && sources.every(same) && keysFollowSources(after)) return null;
+  const stored: unknown = after.get('organisationId');
+  const derived = stored !== undefined;
+  if (before && derived && sources.every(same) && keysFollowSources(after)) return null;
   const [requester, publicWords] = await Promise.all([
     db
       .collection('users')
@@ -135,20 +148,24 @@ async function searchKeysChange(
       .get(),
     publicWordsOf(db, after.id),
   ]);
+  const organisationId = derived ? optionalText(stored) : (ticketOrganisationOf(personOf(requester)) ?? null);
   const fieldKeys = searchKeysFor({
     number: Number(after.get('number')),
     subject: text(after.get('subject')),
     requesterName: text(after.get('requesterName')),
     requesterEmail: optionalText(requester.get('email')) ?? undefined,
     tags: texts(after.get('tags')),
+    organisationId,
   });
   // The values customers see are filtered on by their keys and searched by their words (DESIGN §3
   // "Custom fields").
   const values = customFieldValuesFrom(after.get('fields'));
   const keys = withFieldKeys(unionKeys(fieldKeys, publicWords, fieldWordKeys(values)), fieldFilterKeys(values));
-  const stored = after.get('searchKeys');
-  if (Array.isArray(stored) && stored.length === keys.length && stored.every((key, i) => key === keys[i])) return null;
-  return keys;
+  const storedKeys = after.get('searchKeys');
+  const sameKeys =
+    Array.isArray(storedKeys) && storedKeys.length === keys.length && storedKeys.every((key, i) => key === keys[i]);
+  if (sameKeys && derived) return null;
+  return { ...(!sameKeys && { searchKeys: keys }), ...(!derived && { organisationId }) };
 }
 
 /**
@@ -165,6 +182,7 @@ function keysFollowSources(ticket: DocumentSnapshot): boolean {
     subject: text(ticket.get('subject')),
     requesterName: text(ticket.get('requesterName')),
     tags: texts(ticket.get('tags')),
+    organisationId: optionalText(ticket.get('organisationId')),
   });
   const have = new Set(stored);
   const isTagKey = (key: unknown) => typeof key === 'string' && key.startsWith(TAG_KEY_PREFIX);
@@ -180,7 +198,7 @@ function keysFollowSources(ticket: DocumentSnapshot): boolean {
 
 /**
  * Writes the derived fields of one ticket write in one update, only over this very version (a
- * later write's run writes them for that one): the search keys, the SLA record and due time
+ * later write's run writes them for that one): the search keys and organisation, the SLA record and due time
  * (DESIGN §10) and the fields' sort slots (DESIGN §3, `field-sort.ts`) — one write, so none can
  * lose the version race to another.
  * @returns whether the search keys were among what was written.
@@ -191,14 +209,14 @@ async function writeDerivedFields(
   after: DocumentSnapshot,
   desk: DeskSettings,
 ): Promise<boolean> {
-  const [searchKeys, sla, slots] = await Promise.all([
+  const [keys, sla, slots] = await Promise.all([
     searchKeysChange(db, before, after),
     slaFieldsChange(db, before, after, desk),
     fieldSortChange(db, before, after),
   ]);
-  if (searchKeys === null && sla === null && slots === null) return false;
-  const written = await updateThisVersion(after, { ...(searchKeys && { searchKeys }), ...sla, ...slots });
-  return written && searchKeys !== null;
+  if (keys === null && sla === null && slots === null) return false;
+  const written = await updateThisVersion(after, { ...keys, ...sla, ...slots });
+  return written && keys?.searchKeys !== undefined;
 }
 
 /**

@@ -10,6 +10,7 @@
  * own writes (this run's, the automatic close) and trusted code's derived-field updates (no new
  * `updatedAt`) start no run: a trigger never fires on its own change.
  */
+import { ticketOrganisationOf } from '@/domain/ticket-organisation';
 import {
   FieldValue,
   Timestamp,
@@ -251,6 +252,11 @@ async function runAndWrite(
       after: ticket,
       by,
       requesterEmail: personOf(requester)?.email ?? null,
+      // A ticket `ticketWritten` has not reached yet (a new one) belongs to its requester's
+      // organisation, as that run will write (DESIGN §1 "Organisations").
+      ...(current.get('organisationId') === undefined && {
+        organisationId: ticketOrganisationOf(personOf(requester)) ?? null,
+      }),
       now: nowMs,
     },
     fields: {

@@ -26,6 +26,7 @@ import {
   type TriggerEvent,
 } from '@/domain/triggers';
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus, type UserProfile } from '@/domain/types';
+import type { Organisation } from '@/domain/organisations';
 import { useLabels } from '@/lib/i18n/labels';
 import { usePersonName } from '@/lib/i18n/person-name';
 
@@ -37,6 +38,7 @@ const PROPERTY = defineMessages({
   tags: { id: 'automations.property.tags', defaultMessage: 'Tags' },
   subject: { id: 'automations.property.subject', defaultMessage: 'Subject' },
   requesterEmail: { id: 'automations.property.requesterEmail', defaultMessage: 'Requester’s email' },
+  organisation: { id: 'automations.property.organisation', defaultMessage: 'Organisation' },
   updatedBy: { id: 'automations.property.updatedBy', defaultMessage: 'Change made by' },
   hoursSinceCreated: { id: 'automations.property.hoursSinceCreated', defaultMessage: 'Hours since created' },
   hoursSinceUpdated: { id: 'automations.property.hoursSinceUpdated', defaultMessage: 'Hours since updated' },
@@ -100,6 +102,8 @@ const WORDS = defineMessages({
   quoted: { id: 'automations.words.quoted', defaultMessage: '“{text}”' },
   nobody: { id: 'automations.words.nobody', defaultMessage: 'nobody' },
   noCategory: { id: 'automations.words.noCategory', defaultMessage: 'no category' },
+  noOrganisation: { id: 'automations.words.noOrganisation', defaultMessage: 'no organisation' },
+  goneOrganisation: { id: 'automations.words.goneOrganisation', defaultMessage: 'a deleted organisation' },
   nothing: { id: 'automations.words.nothing', defaultMessage: '(empty)' },
   someone: { id: 'automations.words.someone', defaultMessage: 'an agent no longer on the staff' },
   group: { id: 'automations.words.group', defaultMessage: '({conditions})' },
@@ -136,10 +140,12 @@ const CHANGE = defineMessages({
   tagsBoth: { id: 'automations.change.tagsBoth', defaultMessage: 'Tags: added {added}; removed {removed}' },
 });
 
-/** The desk's definitions and staff the words name things with. */
+/** The desk's definitions, staff and organisations the words name things with. */
 export interface TriggerWordsContext {
   fields: readonly CustomFieldDefinition[];
   staff: readonly Pick<UserProfile, 'uid' | 'displayName' | 'deactivated'>[];
+  /** The desk's organisations (DESIGN §1 "Organisations"); an id not among them reads as deleted. */
+  organisations: readonly Pick<Organisation, 'id' | 'name'>[];
 }
 
 /** A trigger's words in the reader's language (see the file's comment). */
@@ -178,7 +184,7 @@ function tagsOf(value: string | null): string[] {
 }
 
 /** {@link TriggerWords} for the desk's fields and staff, in the current language. */
-export function useTriggerWords({ fields, staff }: TriggerWordsContext): TriggerWords {
+export function useTriggerWords({ fields, staff, organisations }: TriggerWordsContext): TriggerWords {
   const intl = useIntl();
   const labels = useLabels();
   const personName = usePersonName();
@@ -216,6 +222,11 @@ export function useTriggerWords({ fields, staff }: TriggerWordsContext): Trigger
           return text === '' ? intl.formatMessage(WORDS.noCategory) : text;
         case 'assignee':
           return text === '' ? intl.formatMessage(WORDS.nobody) : nameOf(text);
+        case 'organisation':
+          return text === ''
+            ? intl.formatMessage(WORDS.noOrganisation)
+            : (organisations.find((organisation) => organisation.id === text)?.name ??
+                intl.formatMessage(WORDS.goneOrganisation));
         case 'updatedBy':
           return isAuthor(text) ? intl.formatMessage(AUTHOR[text]) : quoted(text);
         case 'tags': {
@@ -347,5 +358,5 @@ export function useTriggerWords({ fields, staff }: TriggerWordsContext): Trigger
       rule,
       change,
     };
-  }, [intl, labels, personName, fields, staff]);
+  }, [intl, labels, personName, fields, staff, organisations]);
 }

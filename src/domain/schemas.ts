@@ -195,6 +195,10 @@ const ticketFilterFields = z.object({
   priority: z.optional(prioritySchema),
   category: z.optional(z.string().check(z.minLength(1), z.maxLength(60, 'A category has at most 60 characters.'))),
   tag: z.optional(tagSchema),
+  /** An organisation's id: its tickets (DESIGN §1 "Organisations"). */
+  organisationId: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Choose an organisation to filter by.')),
+  ),
   search: z.optional(
     z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
   ),
@@ -211,14 +215,18 @@ const ticketFilterFields = z.object({
 });
 
 /**
- * Refuses two of a tag, a field filter and a search together (one `array-contains` per Firestore
- * query: `search-keys.ts`).
+ * Refuses two of a tag, a field filter, an organisation and a search together (one
+ * `array-contains` per Firestore query: `search-keys.ts`).
  */
-const tagOrSearch = z.refine<{ tag?: string; search?: string; field?: unknown }>(
+const tagOrSearch = z.refine<{ tag?: string; search?: string; field?: unknown; organisationId?: string }>(
   (filter) =>
-    [filter.tag !== undefined, filter.field !== undefined, searchKeyOf(filter.search) !== null].filter(Boolean)
-      .length <= 1,
-  'A tag, a field and a search cannot be combined: keep one of them.',
+    [
+      filter.tag !== undefined,
+      filter.field !== undefined,
+      filter.organisationId !== undefined,
+      searchKeyOf(filter.search) !== null,
+    ].filter(Boolean).length <= 1,
+  'A tag, a field, an organisation and a search cannot be combined: keep one of them.',
 );
 
 /**

@@ -13,6 +13,8 @@
  *   every prefix of it from its `@` on (`luis@`, `luis@e` … `luis@example.test`, the domain's
  *   first {@link MAX_EMAIL_DOMAIN_PREFIX} characters), so a half-typed address finds it too;
  * - its tags, as `#tag` (the tag filter of the queue; never produced by a typed query);
+ * - its organisation, as `%` and the organisation's id (the queue's organisation filter, DESIGN §1
+ *   "Organisations"; never produced by a typed query either);
  * - the words of its conversation, whole ({@link conversationKeysOf}): those of public replies
  *   (the request's description included) in the keys everyone who may see the ticket searches,
  *   those of internal notes only in the staff's keys, which trusted code keeps where customers
@@ -51,6 +53,9 @@ export const MAX_CONVERSATION_WORDS = 500;
 /** Fewest digits a number in a message needs to be a key (an order number, not "2 days"). */
 export const MIN_CONVERSATION_NUMBER = 4;
 
+/** Marks an organisation's key so it can never collide with a typed word or a tag. */
+export const ORGANISATION_KEY_PREFIX = '%';
+
 /** What a ticket's search keys are made of. */
 export interface SearchKeySource {
   number: number;
@@ -59,6 +64,8 @@ export interface SearchKeySource {
   /** The requester's email at creation; absent when unknown (it is not part of the ticket). */
   requesterEmail?: string;
   tags?: readonly string[];
+  /** The ticket's `organisationId`; absent or `null` for none. */
+  organisationId?: string | null;
 }
 
 /** Lowercase with diacritics folded (`Zoë Ångström` → `zoe angstrom`), NFKD-decomposed. */
@@ -87,15 +94,21 @@ export function tagKey(tag: string): string {
   return `${TAG_KEY_PREFIX}${tag}`;
 }
 
+/** The key of an organisation, as the queue's organisation filter looks it up (`%` and its id). */
+export function organisationKey(organisationId: string): string {
+  return `${ORGANISATION_KEY_PREFIX}${organisationId}`;
+}
+
 /**
  * The search keys of a ticket: unique, at most {@link MAX_SEARCH_KEYS}, each at most
- * {@link MAX_SEARCH_KEY_LENGTH} characters. Tags and the number are always kept; when a very
- * long subject would exceed the bound, its last words' prefixes are dropped.
- * @returns the keys, in a stable order (tags, number, email, name, subject).
+ * {@link MAX_SEARCH_KEY_LENGTH} characters. Tags, the organisation and the number are always
+ * kept; when a very long subject would exceed the bound, its last words' prefixes are dropped.
+ * @returns the keys, in a stable order (tags, organisation, number, email, name, subject).
  */
 export function searchKeysFor(source: SearchKeySource): string[] {
   const keys = new Set<string>();
   for (const tag of source.tags ?? []) keys.add(tagKey(tag));
+  if (source.organisationId) keys.add(organisationKey(source.organisationId));
   keys.add(String(source.number));
   const email = source.requesterEmail ? foldText(source.requesterEmail.trim()) : '';
   if (email.includes('@') && email.length <= MAX_SEARCH_KEY_LENGTH) {

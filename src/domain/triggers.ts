@@ -11,7 +11,7 @@
  *   from" compare it with the ticket before the change that started the chain (a trigger set off
  *   by another trigger's priority sees that priority as changed).
  * - A condition's value is text: a status, a priority, a category's name, a tag, an agent's uid
- *   (`''` for nobody), a field's value as `fieldFilterKey` writes it (an option id, `true`/`false`,
+ *   (`''` for nobody), an organisation's id (`''` for none: the ticket's, DESIGN §1 "Organisations"), a field's value as `fieldFilterKey` writes it (an option id, `true`/`false`,
  *   a number, a day), a word or an email domain. Text compares case-folded.
  */
 import { z } from 'zod/mini';
@@ -52,6 +52,7 @@ export const CONDITION_OPERATORS = {
   tags: ['includes', 'excludes'],
   subject: ['contains', 'notContains'],
   requesterEmail: ['is', 'endsWith', 'contains'],
+  organisation: ['is', 'isNot'],
   updatedBy: ['is', 'isNot'],
   hoursSinceCreated: ['atLeast', 'lessThan'],
   hoursSinceUpdated: ['atLeast', 'lessThan'],
@@ -220,7 +221,8 @@ const conditionSchema = z
         ['changed', 'present', 'absent'].includes(condition.operator) ||
         condition.value !== '' ||
         condition.property === 'assignee' ||
-        condition.property === 'category',
+        condition.property === 'category' ||
+        condition.property === 'organisation',
       'A condition needs a value to compare with.',
     ),
     z.refine(
@@ -410,6 +412,12 @@ export interface TriggerChange {
   by: ChangeAuthor;
   /** The requester's email, when known. */
   requesterEmail: string | null;
+  /**
+   * The ticket's organisation (`null` for none), when the runtime knows it better than the ticket
+   * does: on a new ticket trusted code has not yet given its requester's (DESIGN §1
+   * "Organisations"). Absent: the ticket's own `organisationId`.
+   */
+  organisationId?: string | null;
   /** ms since the epoch: the clock hours conditions count by (a time rule's run; absent: they never hold). */
   now?: number;
 }
@@ -451,6 +459,8 @@ function valueOf(ticket: Ticket | null, property: ConditionProperty, change: Tri
       return ticket?.subject ?? '';
     case 'requesterEmail':
       return change.requesterEmail ?? '';
+    case 'organisation':
+      return (change.organisationId !== undefined ? change.organisationId : ticket?.organisationId) ?? '';
     case 'updatedBy':
       return change.by;
     default:

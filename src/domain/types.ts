@@ -109,6 +109,12 @@ export interface Ticket {
    * "Time rules"), written by trusted code only. Absent when none has.
    */
   timeRuleMarks?: string[];
+  /**
+   * The organisation the ticket belongs to: its requester's when it was created (DESIGN §1
+   * "Organisations"), written by trusted code only; absent when the requester belonged to none. A
+   * deleted organisation's id stays, and reads as none.
+   */
+  organisationId?: string;
 }
 
 /** A file attached to a message; `path` is its Cloud Storage (or local) path (DESIGN §4). */

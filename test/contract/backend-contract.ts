@@ -1597,6 +1597,43 @@ export function describeBackendContract(
         );
       });
 
+      test("files a member's new ticket under their organisation for good, found by the queue's organisation filter; staff's tickets belong to none (DESIGN §1 \"Organisations\")", async () => {
+        const [admin, agent, member, other] = await Promise.all([
+          person('admin'),
+          person('agent'),
+          person('customer'),
+          person('customer'),
+        ]);
+        const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+        const { id } = await admin.backend.users.saveOrganisation({
+          organisation: { name: `Filed ${stamp}`, domains: [], notes: '' },
+        });
+        await admin.backend.users.setOrganisation({ uid: member.uid, organisationId: id });
+        const filed = await member.backend.tickets.create(newRequest(`Filed request ${stamp}`));
+        const unfiled = await other.backend.tickets.create(newRequest(`Unfiled request ${stamp}`));
+        const byStaff = await agent.backend.tickets.create(newRequest(`Staff request ${stamp}`));
+        const byOrganisation = await pageOf(agent.backend, { organisationId: id, limit: 100 }, (page) =>
+          page.tickets.some((row) => row.id === filed.id),
+        );
+        expect(byOrganisation.tickets.map((row) => row.id)).toEqual([filed.id]);
+        expect(byOrganisation.tickets[0]).toMatchObject({ organisationId: id });
+        await expect(agent.backend.tickets.get(unfiled.id)).resolves.not.toHaveProperty('organisationId');
+        await expect(agent.backend.tickets.get(byStaff.id)).resolves.not.toHaveProperty('organisationId');
+        // With the unsolved views' statuses too (the local lanes), and never with a tag or a search.
+        await expect(
+          pageOf(agent.backend, { organisationId: id, statuses: ['new', 'open', 'pending', 'on_hold'], limit: 10 }),
+        ).resolves.toMatchObject({ tickets: [expect.objectContaining({ id: filed.id })] });
+        await expect(pageOf(agent.backend, { organisationId: id, tag: 'vip', limit: 10 })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+        // Leaving the organisation leaves the ticket where it was filed.
+        await admin.backend.users.setOrganisation({ uid: member.uid, organisationId: null });
+        await agent.backend.tickets.update(filed.id, { priority: 'high' });
+        await expect(agent.backend.tickets.get(filed.id)).resolves.toMatchObject({ organisationId: id });
+        const later = await member.backend.tickets.create(newRequest(`Later request ${stamp}`));
+        await expect(agent.backend.tickets.get(later.id)).resolves.not.toHaveProperty('organisationId');
+      });
+
       /** The admins' list once it shows invitation `id` as `accept` takes it. */
       function invitationListed(
         admin: TestPerson,
@@ -2039,7 +2076,7 @@ export function describeBackendContract(
               agent.backend.tickets.watchList({ ...byTier, tag: 'vip' }, next, fail),
             ),
             'invalid-argument',
-            'A tag, a field and a search cannot be combined',
+            'A tag, a field, an organisation and a search cannot be combined',
           );
           await expect(
             firstValue<Record<string, unknown>>(

@@ -79,6 +79,52 @@ describeIfFirestore('trusted code: the desk’s triggers', () => {
     ).resolves.toBe(0);
     expect((await ref.collection('events').get()).size).toBe(1);
   });
+
+  it("tests a new ticket's organisation before ticketWritten gives it one, then writes it and its filter key", async () => {
+    const organisationId = freshId('acme');
+    await db.doc('triggers/acme').set({
+      title: 'Acme requests',
+      active: true,
+      order: 2,
+      on: ['created'],
+      all: [{ property: 'organisation', operator: 'is', value: organisationId }],
+      any: [],
+      actions: { addTags: ['acme'] },
+      updatedAt: AT,
+      updatedBy: 'ada',
+    });
+    const member = freshId('dana');
+    const outsider = freshId('erin');
+    await db
+      .doc(`users/${member}`)
+      .set({ displayName: 'Dana', email: 'dana@acme.test', role: 'customer', organisationId });
+    await db.doc(`users/${outsider}`).set({ displayName: 'Erin', email: 'erin@else.test', role: 'customer' });
+    try {
+      const mine = db.collection('tickets').doc(freshId('t'));
+      await mine.set(newTicketFields(member, AT));
+      await expect(
+        runTicketTriggers(db, { changeId: freshId('c'), before: null, after: await mine.get() }),
+      ).resolves.toBe(1);
+      const tagged = await mine.get();
+      expect(tagged.get('tags')).toEqual(['acme']);
+      // The trigger's own write's run derives the organisation (once) and keys the ticket by it.
+      await recordTicketChange(db, { changeId: freshId('c'), before: null, after: tagged });
+      const filed = await mine.get();
+      expect(filed.get('organisationId')).toBe(organisationId);
+      expect(filed.get('searchKeys')).toEqual(expect.arrayContaining([`%${organisationId}`, '#acme']));
+
+      const theirs = db.collection('tickets').doc(freshId('t'));
+      await theirs.set(newTicketFields(outsider, AT));
+      await expect(
+        runTicketTriggers(db, { changeId: freshId('c'), before: null, after: await theirs.get() }),
+      ).resolves.toBe(0);
+      await recordTicketChange(db, { changeId: freshId('c'), before: null, after: await theirs.get() });
+      // `null`: looked at, and in none — a later membership does not file it.
+      expect((await theirs.get()).get('organisationId')).toBeNull();
+    } finally {
+      await db.doc('triggers/acme').delete();
+    }
+  });
 });
 
 describeIfFirestore('trusted code: the desk’s time rules', () => {

@@ -584,6 +584,19 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(submit(dbOf('carol'), 'carol', { ticket: { timeRuleMarks: ['remind-pending'] } }));
       await assertSucceeds(submit(dbOf('carol'), 'carol'));
     });
+    it("may not write a ticket's organisation, by update or on submit (trusted code gives the requester's)", async () => {
+      const id = await seedTicket({ organisationId: 'acme' });
+      for (const uid of ['ada', 'alice', 'carol'] as const) {
+        const write = (fields: DocumentData) =>
+          updateDoc(doc(dbOf(uid), 'tickets', id), { ...fields, ...stamped(uid) });
+        // A forged organisation would file a ticket under a company its requester is not part of.
+        await assertFails(write({ organisationId: 'globex' }));
+        await assertFails(write({ organisationId: null, priority: 'low' }));
+        await assertFails(write({ organisationId: deleteField() }));
+      }
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { organisationId: 'acme' } }));
+      await assertFails(submit(dbOf('carol'), 'carol', { ticket: { organisationId: null } }));
+    });
     it.each([
       ['a number and a map', [42, { x: 1 }]],
       ['null', ['Billing', null]],

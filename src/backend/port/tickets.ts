@@ -52,6 +52,11 @@ export interface TicketFilter {
   /** Only tickets carrying this tag. Cannot be combined with `search` (`invalid-argument`). */
   tag?: string;
   /**
+   * Only tickets of this organisation (its id, DESIGN §1 "Organisations"). Cannot be combined with
+   * a tag, a field or a search (`invalid-argument`).
+   */
+  organisationId?: string;
+  /**
    * Free text: a ticket number (`42`, `#42`), a word or word prefix of the subject or of the
    * requester's name, or the requester's email (whole or its local part). The text is reduced
    * to its most specific token (`searchKeyOf` in `src/domain/search-keys.ts`): Firestore allows

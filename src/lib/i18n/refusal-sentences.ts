@@ -340,13 +340,17 @@ const REFUSALS = defineMessages({
     defaultMessage: '“{label}” is archived: it takes no new value.',
   },
   filterField: { id: 'error.refusal.filterField', defaultMessage: 'Choose a field to filter by.' },
+  filterOrganisation: {
+    id: 'error.refusal.filterOrganisation',
+    defaultMessage: 'Choose an organisation to filter by.',
+  },
   filterFieldValue: {
     id: 'error.refusal.filterFieldValue',
     defaultMessage: 'Filter a field by an option, checked or not, a day or a month.',
   },
   filterOneKey: {
     id: 'error.refusal.filterOneKey',
-    defaultMessage: 'A tag, a field and a search cannot be combined: keep one of them.',
+    defaultMessage: 'A tag, a field, an organisation and a search cannot be combined: keep one of them.',
   },
   fillOwnFields: {
     id: 'error.refusal.fillOwnFields',

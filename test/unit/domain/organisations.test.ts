@@ -14,6 +14,7 @@ import {
   type Organisation,
   type OrganisationInput,
 } from '@/domain/organisations';
+import { ticketOrganisationOf } from '@/domain/ticket-organisation';
 import type { UserProfile } from '@/domain/types';
 import { admin, agent, customer } from '../../support/plan-fixtures';
 
@@ -181,5 +182,16 @@ describe('planOrganisationDelete and planMembership', () => {
       { ...acme, id: 'o3', name: 'Alpha' },
     ]).map((organisation) => organisation.name);
     expect(names).toEqual(['Acme Corp', 'Alpha', 'beta']);
+  });
+});
+
+describe('ticketOrganisationOf', () => {
+  it("is a customer requester's organisation; staff and people in none give none", () => {
+    expect(ticketOrganisationOf({ role: 'customer', organisationId: 'acme' })).toBe('acme');
+    expect(ticketOrganisationOf({ role: 'customer' })).toBeUndefined();
+    // A customer made staff keeps the field, unused (DESIGN §1 "Organisations").
+    expect(ticketOrganisationOf({ role: 'agent', organisationId: 'acme' })).toBeUndefined();
+    expect(ticketOrganisationOf({ role: 'admin', organisationId: 'acme' })).toBeUndefined();
+    expect(ticketOrganisationOf(null)).toBeUndefined();
   });
 });

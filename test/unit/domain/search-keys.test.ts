@@ -12,6 +12,7 @@ import {
   searchKeysFor,
   searchTokens,
   withTagKeys,
+  organisationKey,
   MAX_EMAIL_DOMAIN_PREFIX,
   MAX_CONVERSATION_WORDS,
   conversationKeysOf,
@@ -226,11 +227,25 @@ describe('custom field filter keys (DESIGN §3 "Custom fields")', () => {
       '=product:api',
     ]);
   });
-  it('is one filter of a tag, a field and a search', () => {
+  it("keeps a ticket's organisation as its `%` key, never dropped and never typed", () => {
+    const keys = searchKeysFor({ number: 7, subject: 'x '.repeat(500), requesterName: 'Dana', organisationId: 'Org1' });
+    expect(keys).toContain(organisationKey('Org1'));
+    expect(organisationKey('Org1')).toBe('%Org1');
+    expect(searchKeysFor({ number: 7, subject: 'a', requesterName: 'b', organisationId: null })).not.toContain('%');
+    expect(searchKeyOf('%Org1')).not.toBe('%Org1');
+  });
+  it('is one filter of a tag, a field, an organisation and a search', () => {
+    expect(ticketFilterSchema.safeParse({ organisationId: 'Org1' }).success).toBe(true);
+    expect(ticketFilterSchema.safeParse({ organisationId: 'Org1', tag: 'vip' }).success).toBe(false);
+    expect(ticketFilterSchema.safeParse({ organisationId: 'Org1', search: 'printer' }).success).toBe(false);
+    expect(ticketFilterSchema.safeParse({ organisationId: 'a/b' }).error?.issues[0]?.message).toBe(
+      'Choose an organisation to filter by.',
+    );
+
     const field = { key: 'product', value: 'web_app' };
     expect(ticketFilterSchema.safeParse({ field }).success).toBe(true);
     expect(ticketFilterSchema.safeParse({ field, tag: 'vip' }).error?.issues[0]?.message).toBe(
-      'A tag, a field and a search cannot be combined: keep one of them.',
+      'A tag, a field, an organisation and a search cannot be combined: keep one of them.',
     );
     expect(ticketFilterSchema.safeParse({ field, search: 'printer' }).success).toBe(false);
     expect(ticketFilterSchema.safeParse({ field: { key: 'Product', value: 'x' } }).success).toBe(false);

@@ -120,6 +120,8 @@ const ticketConverter: FirestoreDataConverter<Ticket> = {
       fieldSortB: optionalStringFrom(data.fieldSortB),
       fields: data.fields === undefined ? undefined : customFieldValuesFrom(data.fields),
       timeRuleMarks: Array.isArray(data.timeRuleMarks) ? stringsFrom(data.timeRuleMarks) : undefined,
+      // Trusted code stores `null` for none (so it knows the ticket was looked at).
+      organisationId: optionalStringFrom(data.organisationId),
     };
     return {
       id: snapshot.id,

@@ -8,7 +8,7 @@
 import type { TicketFilter } from '@/backend/port/tickets';
 import { isStaff } from '@/domain/roles';
 import { scopedFilter } from '@/domain/plans/ticket-scope';
-import { fieldFilterKey, searchKeyOf, tagKey } from '@/domain/search-keys';
+import { fieldFilterKey, organisationKey, searchKeyOf, tagKey } from '@/domain/search-keys';
 import type { UserProfile } from '@/domain/types';
 
 /** One `where(field, op, value)`; a time is ISO-8601 UTC here (the adapter makes it a Timestamp). */
@@ -32,7 +32,8 @@ export interface TicketQueryPlan {
  * The plan of a validated filter for `actor`: customers always get `requesterId == their uid` (the
  * rules refuse any other query of theirs); an empty status list filters nothing (Firestore refuses
  * an empty `in`); `assigneeId: null` matches the stored `null` of unassigned tickets; at most one
- * `array-contains`, on `searchKeys`, for a tag, a field's value or a search (the schema refuses two); the SLA views'
+ * `array-contains`, on `searchKeys`, for a tag, a field's value, an organisation or a search (the schema refuses
+ * two); the SLA views'
  * range on `slaDueAt` (the schema orders such a list by it).
  * @throws AppError `permission-denied` for a customer asking for someone else's tickets.
  */
@@ -51,9 +52,13 @@ export function ticketQueryPlan(filter: TicketFilter, actor: Pick<UserProfile, '
   if (filter.assigneeId !== undefined) filters.push({ field: 'assigneeId', op: '==', value: filter.assigneeId });
   if (filter.priority !== undefined) filters.push({ field: 'priority', op: '==', value: filter.priority });
   if (filter.category !== undefined) filters.push({ field: 'category', op: '==', value: filter.category });
-  const search = filter.tag === undefined && filter.field === undefined ? searchKeyOf(filter.search) : null;
+  const search =
+    filter.tag === undefined && filter.field === undefined && filter.organisationId === undefined
+      ? searchKeyOf(filter.search)
+      : null;
   const field = filter.field ? fieldFilterKey(filter.field.key, filter.field.value) : null;
-  const key = filter.tag !== undefined ? tagKey(filter.tag) : (field ?? search);
+  const organisation = filter.organisationId !== undefined ? organisationKey(filter.organisationId) : null;
+  const key = filter.tag !== undefined ? tagKey(filter.tag) : (field ?? organisation ?? search);
   if (key !== null) filters.push({ field: 'searchKeys', op: 'array-contains', value: key });
   if (filter.slaDueAfter !== undefined) filters.push({ field: 'slaDueAt', op: '>', value: filter.slaDueAfter });
   if (filter.slaDueBefore !== undefined) filters.push({ field: 'slaDueAt', op: '<=', value: filter.slaDueBefore });

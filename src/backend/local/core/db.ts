@@ -30,6 +30,8 @@ import {
   unionKeys,
   withConversationKeys,
   TAG_KEY_PREFIX,
+  ORGANISATION_KEY_PREFIX,
+  organisationKey,
   withFieldKeys,
   withTagKeys,
 } from '@/domain/search-keys';
@@ -37,6 +39,7 @@ import { UNSOLVED_STATUSES } from '@/domain/queue-views';
 import { personSearchKeysFor } from '@/domain/people';
 import { cannedReplySchema, deskSettingsFrom } from '@/domain/settings-schema';
 import { macroFromCannedReply, type Macro } from '@/domain/macros';
+import { ticketOrganisationOf } from '@/domain/ticket-organisation';
 import { slaDueAtOf } from '@/domain/sla/clocks';
 import { FIELD_SORT_FIELDS, fieldSortValues, NO_FIELD_SORT_VALUE } from '@/domain/field-sort';
 import { slaStateAfter } from '@/domain/sla/ticket-sla';
@@ -301,9 +304,9 @@ export const FIELD_WORDS = 'fieldWords';
  */
 export const UNSOLVED_LANE = '~unsolved';
 
-/** Whether a search key gets {@link UNSOLVED_LANE} entries: a tag's or a custom field value's filter key. */
+/** Whether a search key gets {@link UNSOLVED_LANE} entries: a tag's, a custom field value's or an organisation's filter key. */
 export function hasUnsolvedLane(key: string): boolean {
-  return key.startsWith(TAG_KEY_PREFIX) || key.startsWith(FIELD_KEY_PREFIX);
+  return key.startsWith(TAG_KEY_PREFIX) || key.startsWith(FIELD_KEY_PREFIX) || key.startsWith(ORGANISATION_KEY_PREFIX);
 }
 
 /** The sort fields the desk offers, which get search lanes (see {@link searchLaneField}). */
@@ -411,6 +414,25 @@ export const SCHEMA_V10: Readonly<Record<string, string>> = { ...SCHEMA_V8, file
 
 /** Version 11: each person's upload window, keyed by uid (DESIGN §4 "Uploads are bounded"). */
 export const SCHEMA_V11: Readonly<Record<string, string>> = { ...SCHEMA_V10, uploadQuotas: 'uid' };
+
+/**
+ * Gives every stored ticket its organisation — its requester's, as a new ticket gets
+ * (`ticketOrganisationOf`, DESIGN §1 "Organisations") — and that organisation's filter key among
+ * its search keys (the back-fill of version 27; the middleware derives the lanes on this write).
+ */
+async function giveTicketsOrganisations(tx: Transaction): Promise<void> {
+  const users = (await tx.table('users').toArray()) as UserProfile[];
+  const organisations = new Map(users.map((user) => [user.uid, ticketOrganisationOf(user)]));
+  await tx
+    .table('tickets')
+    .toCollection()
+    .modify((ticket: StoredTicket) => {
+      const organisationId = organisations.get(ticket.requesterId);
+      if (organisationId === undefined || ticket.organisationId !== undefined) return;
+      ticket.organisationId = organisationId;
+      ticket[SEARCH_KEYS] = [...(ticket[SEARCH_KEYS] ?? keysWithoutEmail(ticket)), organisationKey(organisationId)];
+    });
+}
 
 /**
  * Recomputes every stored ticket's search keys with its requester's email when known — the
@@ -570,6 +592,7 @@ function keysWithoutEmail(ticket: Ticket): string[] {
     subject: ticket.subject,
     requesterName: ticket.requesterName,
     tags: ticket.tags,
+    organisationId: ticket.organisationId,
   });
 }
 
@@ -988,6 +1011,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(25).stores(SCHEMA_V25);
   // Version 26: the organisations, and people by organisation.
   db.version(26).stores(SCHEMA_V26);
+  // Version 27: every ticket belongs to its requester's organisation, and is found by its key.
+  db.version(27).stores(SCHEMA_V26).upgrade(giveTicketsOrganisations);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -23,7 +23,7 @@ import {
   UNSOLVED_LANE,
 } from '@/backend/local/core/db';
 import { UNSOLVED_STATUSES } from '@/domain/queue-views';
-import { fieldFilterKey, searchKeyOf, tagKey } from '@/domain/search-keys';
+import { fieldFilterKey, organisationKey, searchKeyOf, tagKey } from '@/domain/search-keys';
 import { ticketSortValue } from '@/domain/schemas';
 import { isStaff } from '@/domain/roles';
 import type { UserProfile } from '@/domain/types';
@@ -113,18 +113,20 @@ function isSlaWindowOnly(filter: TicketFilter): boolean {
     filter.requesterId === undefined &&
     filter.tag === undefined &&
     filter.field === undefined &&
+    filter.organisationId === undefined &&
     filter.search === undefined
   );
 }
 
 /**
  * The `searchKeys` entry a filter is read from: its tag's key, its field value's key
- * (`fieldFilterKey`), or its search's one key (`searchKeyOf`), or `null` for none. The schema
+ * (`fieldFilterKey`), its organisation's (`organisationKey`), or its search's one key (`searchKeyOf`), or `null` for none. The schema
  * refuses two of them.
  */
 export function searchKeyOfFilter(filter: TicketFilter): string | null {
   if (filter.tag !== undefined) return tagKey(filter.tag);
   if (filter.field !== undefined) return fieldFilterKey(filter.field.key, filter.field.value);
+  if (filter.organisationId !== undefined) return organisationKey(filter.organisationId);
   return searchKeyOf(filter.search);
 }
 

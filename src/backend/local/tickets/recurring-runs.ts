@@ -50,7 +50,7 @@ export async function runLocalRecurringTickets(ctx: Pick<LocalContext, 'db' | 'n
           plan,
           values: {},
           attachments: [],
-          requesterEmail: requester.email,
+          requester,
           ms,
         }),
       );

@@ -36,7 +36,8 @@ import {
 } from '@/domain/schemas';
 import { agentFieldSearchKeys, conversationKeysOf, searchKeysFor } from '@/domain/search-keys';
 import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
-import type { AuditEvent, Message, Ticket } from '@/domain/types';
+import type { AuditEvent, Message, Ticket, UserProfile } from '@/domain/types';
+import { ticketOrganisationOf } from '@/domain/ticket-organisation';
 import type { CustomFieldValues } from '@/domain/custom-fields';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
@@ -118,8 +119,11 @@ export interface NewTicketWrite {
   plan: NewTicketPlan;
   values: CustomFieldValues;
   attachments: Message['attachments'];
-  /** The requester's email, for the search keys (the ticket itself does not hold it). */
-  requesterEmail: string;
+  /**
+   * The requester: their email for the search keys (the ticket itself does not hold it), their
+   * role and organisation for the ticket's organisation (`ticketOrganisationOf`).
+   */
+  requester: Pick<UserProfile, 'email' | 'role' | 'organisationId'>;
   /** When it is submitted, ms. */
   ms: number;
 }
@@ -132,7 +136,8 @@ export interface NewTicketWrite {
  * @returns the ticket as written.
  */
 export async function writeNewTicket(db: TriageDb, write: NewTicketWrite): Promise<Ticket> {
-  const { ticketId, messageId, plan, values, attachments, requesterEmail, ms } = write;
+  const { ticketId, messageId, plan, values, attachments, requester, ms } = write;
+  const organisationId = ticketOrganisationOf(requester);
   // Read and bumped inside this transaction, so concurrent submits queue up behind it.
   const number = ((await db.counters.get(TICKET_COUNTER_ID))?.value ?? 0) + 1;
   await db.counters.put({ id: TICKET_COUNTER_ID, value: number });
@@ -143,6 +148,7 @@ export async function writeNewTicket(db: TriageDb, write: NewTicketWrite): Promi
     number,
     ...plan.ticket,
     ...(Object.keys(values).length > 0 ? { fields: values } : {}),
+    ...(organisationId !== undefined ? { organisationId } : {}),
     createdAt: at,
     updatedAt: at,
     lastMessageAt: at,
@@ -150,7 +156,7 @@ export async function writeNewTicket(db: TriageDb, write: NewTicketWrite): Promi
   const message: Message = { id: messageId, ticketId, ...plan.message, attachments, createdAt: at };
   // The search keys hold the requester's email, which the ticket itself does not (db.ts),
   // and the description's words (the first public message).
-  const searchKeys = searchKeysFor({ ...ticket, requesterEmail });
+  const searchKeys = searchKeysFor({ ...ticket, requesterEmail: requester.email });
   const publicWords = conversationKeysOf(message.body);
   await db.tickets.add({ ...ticket, [SEARCH_KEYS]: searchKeys, [PUBLIC_WORDS]: publicWords } as Ticket);
   await db.messages.add(message);
@@ -187,7 +193,7 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
           const messageId = clientMessageId ?? newSortableId(ms);
           const attachments = await verifiedAttachments(db, me, ticketId, messageId, named);
 
-          return writeNewTicket(db, { ticketId, messageId, plan, values, attachments, requesterEmail: me.email, ms });
+          return writeNewTicket(db, { ticketId, messageId, plan, values, attachments, requester: me, ms });
         });
       }),
 

@@ -49,7 +49,7 @@ import { newClientId } from '@/lib/ids';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
-import { useWatchStaffQuery } from '@/lib/store/people-api';
+import { useWatchOrganisationsQuery, useWatchStaffQuery } from '@/lib/store/people-api';
 
 /**
  * The recurring tickets' section, its own chunk: the screen's triggers draw first, and the
@@ -133,7 +133,9 @@ export default function AutomationsScreen() {
   const people = useWatchStaffQuery().data?.value;
   const staff = useMemo(() => (people ?? []).filter((person) => isStaff(person.role)), [people]);
   const definitions = useMemo(() => fields ?? [], [fields]);
-  const words = useTriggerWords({ fields: definitions, staff });
+  const listed = useWatchOrganisationsQuery().data?.value;
+  const organisations = useMemo(() => listed ?? [], [listed]);
+  const words = useTriggerWords({ fields: definitions, staff, organisations });
   const [save, { isLoading: saving }] = useSaveTriggerMutation();
   const [remove] = useDeleteTriggerMutation();
   const [reorder, { isLoading: moving }] = useReorderTriggersMutation();
@@ -203,6 +205,7 @@ export default function AutomationsScreen() {
       problem={problem}
       categories={categories ?? []}
       staff={staff}
+      organisations={organisations}
       fields={definitions}
       words={words}
     />

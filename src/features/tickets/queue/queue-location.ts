@@ -2,7 +2,7 @@
  * The agent queue's state as it lives in the URL (`/desk?view=mine&sort=updatedAt&dir=desc`),
  * so that reload, back and a shared link keep the view, its filters (`status`, `priority`,
  * `assignee` — `none` for unassigned —, `category`, `tag`, `field` (a custom field's value as
- * `key:value`), `requester`, `q` for the search),
+ * `key:value`), `org` (an organisation's id), `requester`, `q` for the search),
  * order, page size and page. The page
  * is the cursor it starts after (`after=<sort value>~<ticket id>`, never an offset); the
  * cursors of the pages before it travel in the history entry's state, for "Previous".
@@ -40,6 +40,8 @@ export interface QueueFilters {
   tag?: string;
   /** A custom field's value (DESIGN §3 "Custom fields"): an option id, `true`/`false`, a day or a month. */
   field?: { key: string; value: string };
+  /** An organisation's id: its tickets (DESIGN §1 "Organisations"). */
+  organisation?: string;
   /** A requester's uid. */
   requester?: string;
   /** The search text as typed. */
@@ -119,6 +121,7 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   const assignee = params.get('assignee');
   const tag = params.get('tag');
   const field = /^([a-z][a-z0-9_]{0,39}):([a-z0-9_-]{1,40})$/.exec(params.get('field') ?? '');
+  const organisation = params.get('org');
   const filters: QueueFilters = {
     status: oneOfParam(params.get('status'), TICKET_STATUSES),
     priority: oneOfParam(params.get('priority'), PRIORITIES),
@@ -126,6 +129,7 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
     category: textParam(params.get('category'), 60),
     tag: tag && tag.length <= LIMITS.tags.maxLength && LIMITS.tags.pattern.test(tag) ? tag : undefined,
     field: field?.[1] && field[2] ? { key: field[1], value: field[2] } : undefined,
+    organisation: organisation && /^[A-Za-z0-9_-]{1,128}$/.test(organisation) ? organisation : undefined,
     requester: textParam(params.get('requester'), 128),
     q: textParam(params.get('q'), MAX_SEARCH_TEXT),
   };
@@ -137,8 +141,9 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
  * bar replaces the view's; priority, category, tag, requester and search narrow it. A search
  * looks in every ticket, any status and any assignee, as a help desk's search does (a number
  * typed into "All open" finds a closed ticket too): only the bar's own Status and Assignee
- * narrow it. A tag, a field's value and a search do not combine (one `array-contains` per
- * Firestore query): the tag wins, then the field, and the bar says so.
+ * narrow it. A tag, a field's value, an organisation and a search do not combine (one
+ * `array-contains` per Firestore query): the tag wins, then the field, then the organisation, and
+ * the bar says so.
  */
 export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: string, now?: number): TicketFilter {
   const searching = isSearching(filters);
@@ -154,7 +159,9 @@ export function queueFilterOf(view: QueueView, filters: QueueFilters, agentUid: 
       ? { tag: filters.tag }
       : filters.field
         ? { field: filters.field }
-        : filters.q && { search: filters.q }),
+        : filters.organisation
+          ? { organisationId: filters.organisation }
+          : filters.q && { search: filters.q }),
     ...(filters.requester && { requesterId: filters.requester }),
     ...(base.slaDueAfter && { slaDueAfter: base.slaDueAfter }),
     ...(base.slaDueBefore && { slaDueBefore: base.slaDueBefore }),
@@ -170,9 +177,9 @@ export function queueSortOf(location: Pick<QueueLocation, 'view' | 'sort' | 'fil
   return !searching && location.view.sort ? location.view.sort : location.sort;
 }
 
-/** Whether the bar's search is what the queue reads (a tag or a field's value wins over it). */
+/** Whether the bar's search is what the queue reads (a tag, a field's value or an organisation wins over it). */
 export function isSearching(filters: QueueFilters): boolean {
-  return Boolean(filters.q) && !filters.tag && !filters.field;
+  return Boolean(filters.q) && !filters.tag && !filters.field && !filters.organisation;
 }
 
 /**
@@ -238,13 +245,14 @@ export function queueSearch(location: QueueLocation): string {
     sort: location.sort.field,
     dir: location.sort.direction,
   });
-  const { status, priority, assignee, category, tag, field, requester, q } = location.filters;
+  const { status, priority, assignee, category, tag, field, organisation, requester, q } = location.filters;
   if (status) params.set('status', status);
   if (priority) params.set('priority', priority);
   if (assignee !== undefined) params.set('assignee', assignee ?? UNASSIGNED_PARAM);
   if (category) params.set('category', category);
   if (tag) params.set('tag', tag);
   if (field) params.set('field', `${field.key}:${field.value}`);
+  if (organisation) params.set('org', organisation);
   if (requester) params.set('requester', requester);
   if (q) params.set('q', q);
   if (location.columns) params.set('cols', location.columns.join(','));

@@ -114,6 +114,18 @@ describe('testCondition: each property and test', () => {
     expect(testCondition(condition, updated).matched).toBe(matched);
   });
 
+  it("tests the ticket's organisation, or the one the runtime knows better for a new ticket", () => {
+    const member = ticket({ organisationId: 'AcmeId1' });
+    const isAcme = when('organisation', 'is', 'AcmeId1');
+    const inNone = when('organisation', 'is', '');
+    expect(testCondition(isAcme, change(member))).toMatchObject({ matched: true, actual: 'AcmeId1' });
+    expect(testCondition(when('organisation', 'isNot', 'AcmeId1'), change(member)).matched).toBe(false);
+    expect(testCondition(inNone, change(ticket())).matched).toBe(true);
+    // A new ticket trusted code has not reached: the runtime names its requester's organisation.
+    expect(testCondition(isAcme, { ...change(ticket()), organisationId: 'AcmeId1' }).matched).toBe(true);
+    expect(testCondition(inNone, { ...change(member), organisationId: null }).matched).toBe(true);
+  });
+
   it('says nothing "changed" on a new ticket, and traces the value it looked at', () => {
     const created = change(after);
     expect(testCondition(when('priority', 'changed'), created).matched).toBe(false);

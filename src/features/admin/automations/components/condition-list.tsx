@@ -1,7 +1,7 @@
 /**
  * One group of a trigger's conditions — "all of these" or "any of these" (DESIGN §10 "Triggers") —
  * as rows of what it tests, the test and the value, the value's control fitting what is tested:
- * a list of statuses, priorities, the desk's categories, its agents, who made the change, a
+ * a list of statuses, priorities, the desk's categories, its agents, its organisations, who made the change, a
  * field's options or yes/no, a date for a date field, text otherwise. Native selects (the
  * style's light pickers), reachable and operable by keyboard.
  */
@@ -34,6 +34,7 @@ import {
   type ConditionDraft,
 } from '@/features/admin/automations/trigger-draft';
 import type { TriggerWords } from '@/components/trigger-words';
+import type { Organisation } from '@/domain/organisations';
 import { usePersonName } from '@/lib/i18n/person-name';
 
 const TEXT = defineMessages({
@@ -67,6 +68,8 @@ export interface ConditionListProps {
   mayAdd: boolean;
   categories: readonly string[];
   staff: readonly Pick<UserProfile, 'uid' | 'displayName' | 'deactivated'>[];
+  /** The desk's organisations, by name (DESIGN §1 "Organisations"). */
+  organisations: readonly Pick<Organisation, 'id' | 'name'>[];
   /** The desk's field definitions (archived ones are offered only where already chosen). */
   fields: readonly CustomFieldDefinition[];
   words: TriggerWords;
@@ -87,6 +90,7 @@ export function ConditionList({
   mayAdd,
   categories,
   staff,
+  organisations,
   fields,
   words,
   timeRule,
@@ -135,6 +139,11 @@ export function ConditionList({
         return select([
           { value: '', label: words.value('assignee', '') },
           ...staff.map((person) => ({ value: person.uid, label: personName(person) })),
+        ]);
+      case 'organisation':
+        return select([
+          { value: '', label: words.value('organisation', '') },
+          ...organisations.map((organisation) => ({ value: organisation.id, label: organisation.name })),
         ]);
       case 'field': {
         const field = fields.find((candidate) => `field:${candidate.key}` === condition.property);

@@ -17,6 +17,7 @@ import Typography from 'antd/es/typography';
 import type { CustomFieldDefinition } from '@/domain/custom-fields';
 import { MAX_TRIGGER_CONDITIONS, TRIGGER_EVENTS, type TriggerEvent } from '@/domain/triggers';
 import type { UserProfile } from '@/domain/types';
+import type { Organisation } from '@/domain/organisations';
 import { ConditionList } from '@/features/admin/automations/components/condition-list';
 import { TriggerActionsEditor } from '@/features/admin/automations/components/trigger-actions';
 import { TriggerTest } from '@/features/admin/automations/components/trigger-test';
@@ -70,6 +71,8 @@ export interface TriggerEditorProps {
   problem: string | null;
   categories: readonly string[];
   staff: readonly Pick<UserProfile, 'uid' | 'role' | 'displayName' | 'deactivated'>[];
+  /** The desk's organisations, by name (the organisation condition's choices). */
+  organisations: readonly Pick<Organisation, 'id' | 'name'>[];
   /** Every field definition, archived ones too (conditions keep naming them). */
   fields: readonly CustomFieldDefinition[];
   words: TriggerWords;
@@ -86,6 +89,7 @@ export function TriggerEditor({
   problem,
   categories,
   staff,
+  organisations,
   fields,
   words,
 }: TriggerEditorProps) {
@@ -173,6 +177,7 @@ export function TriggerEditor({
             mayAdd={mayAdd}
             categories={categories}
             staff={staff}
+            organisations={organisations}
             fields={fields}
             words={words}
             timeRule={timeRule}
@@ -186,6 +191,7 @@ export function TriggerEditor({
             mayAdd={mayAdd}
             categories={categories}
             staff={staff}
+            organisations={organisations}
             fields={fields}
             words={words}
             timeRule={timeRule}

@@ -1,7 +1,7 @@
 /**
  * The queue's filter bar: a search box (search as you type, debounced) and
- * status, priority, assignee, category, tag, requester and custom field choices, combinable with
- * the view.
+ * status, priority, assignee, category, tag, requester, custom field and organisation choices,
+ * combinable with the view.
  * It holds no state of its own beyond the text being typed: the filters live in the URL
  * (`queue-location.ts`), so the parent passes them in and gets each change back.
  */
@@ -26,6 +26,7 @@ import { PersonSearchSelect } from '@/components/person-search-select';
 import { auditValueText } from '@/components/custom-field-control';
 import { localized, type CustomFieldDefinition } from '@/domain/custom-fields';
 import type { Locale } from '@/domain/locales';
+import { useWatchOrganisationsQuery } from '@/lib/store/people-api';
 
 /** How long typing must pause before the search runs (one query per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -55,7 +56,15 @@ const TEXT = defineMessages({
   thisMonth: { id: 'queue.filterBar.thisMonth', defaultMessage: 'This month' },
   nextMonth: { id: 'queue.filterBar.nextMonth', defaultMessage: 'Next month' },
   requester: { id: 'queue.filterBar.requester', defaultMessage: 'Requester' },
+  organisation: { id: 'queue.filterBar.organisation', defaultMessage: 'Organisation' },
+  organisationValue: { id: 'queue.filterBar.organisationValue', defaultMessage: 'Organisation: {name}' },
+  organisationGone: { id: 'queue.filterBar.organisationGone', defaultMessage: 'a deleted organisation' },
+  organisationsLoading: { id: 'queue.filterBar.organisationsLoading', defaultMessage: 'Loading organisations…' },
+  organisationsNone: { id: 'queue.filterBar.organisationsNone', defaultMessage: 'No organisations yet' },
 });
+
+/** The menu key of an organisation's entry (field keys never hold `%`). */
+const ORGANISATION_ENTRY = '%organisation';
 
 const NO_FIELDS: readonly CustomFieldDefinition[] = [];
 
@@ -124,40 +133,62 @@ function choicesOf(field: CustomFieldDefinition, intl: IntlShape, now: Date): Fi
 
 /**
  * The field filter: one small button opening a menu of the active dropdown, checkbox and date
- * fields, each with its values (a submenu). Small, so the bar stays one row at 1280 px beside the
- * side menu (`e2e/queue-layout.spec.ts`); the active filter is named under the bar.
+ * fields, each with its values (a submenu), and the desk's organisations by name (DESIGN §1
+ * "Organisations", as the port lists them), read only once the menu opens. Small, so the bar stays one row at 1280 px
+ * beside the side menu (`e2e/queue-layout.spec.ts`); the active filter is named under the bar.
  */
 function FieldFilter({
   fields,
   active,
   onChange,
+  onOrganisation,
 }: {
   fields: readonly CustomFieldDefinition[];
   active: boolean;
   onChange: (next: { key: string; value: string }) => void;
+  onOrganisation: (organisationId: string) => void;
 }) {
   const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const { data } = useWatchOrganisationsQuery(undefined, { skip: !open });
+  const organisations = data?.value;
   const filterable = fields.filter((field) => FILTERABLE_TYPES.includes(field.type) && !field.archived);
-  if (filterable.length === 0) return null;
   const now = new Date();
-  const items = filterable.map((field) => ({
-    key: field.key,
-    label: localized(field.label, intl.locale as Locale),
-    children: choicesOf(field, intl, now).map((choice) => ({
-      key: `${field.key}:${choice.value}`,
-      label: choice.label,
+  const items = [
+    ...filterable.map((field) => ({
+      key: field.key,
+      label: localized(field.label, intl.locale as Locale),
+      children: choicesOf(field, intl, now).map((choice) => ({
+        key: `${field.key}:${choice.value}`,
+        label: choice.label,
+      })),
     })),
-  }));
+    {
+      key: ORGANISATION_ENTRY,
+      label: intl.formatMessage(TEXT.organisation),
+      children:
+        organisations === undefined || organisations === null
+          ? [{ key: `${ORGANISATION_ENTRY}:`, label: intl.formatMessage(TEXT.organisationsLoading), disabled: true }]
+          : organisations.length === 0
+            ? [{ key: `${ORGANISATION_ENTRY}:`, label: intl.formatMessage(TEXT.organisationsNone), disabled: true }]
+            : organisations.map((organisation) => ({
+                key: `${ORGANISATION_ENTRY}:${organisation.id}`,
+                label: organisation.name,
+              })),
+    },
+  ];
   return (
     <Dropdown
       trigger={['click']}
+      onOpenChange={(next) => next && setOpen(true)}
       menu={{
         items,
         // A click opens a field's values (a touch screen has no hover).
         triggerSubMenuAction: 'click',
         onClick: ({ key }) => {
           const at = key.indexOf(':');
-          onChange({ key: key.slice(0, at), value: key.slice(at + 1) });
+          if (key.slice(0, at) === ORGANISATION_ENTRY) onOrganisation(key.slice(at + 1));
+          else onChange({ key: key.slice(0, at), value: key.slice(at + 1) });
         },
       }}
     >
@@ -169,6 +200,26 @@ function FieldFilter({
         title={intl.formatMessage(TEXT.field)}
       />
     </Dropdown>
+  );
+}
+
+/** The active organisation filter, named under the bar (the list is read only while it is active). */
+function OrganisationFilterLine({ organisationId, onClear }: { organisationId: string; onClear: () => void }) {
+  const intl = useIntl();
+  const { data } = useWatchOrganisationsQuery();
+  const organisations = data?.value;
+  const name =
+    organisations === undefined || organisations === null
+      ? '…'
+      : (organisations.find((organisation) => organisation.id === organisationId)?.name ??
+        intl.formatMessage(TEXT.organisationGone));
+  return (
+    <Flex gap={8} align="center" wrap data-testid="organisation-filter">
+      <Typography.Text>{intl.formatMessage(TEXT.organisationValue, { name })}</Typography.Text>
+      <Button type="link" size="small" onClick={onClear}>
+        <FormattedMessage id="queue.filterBar.clearOrganisation" defaultMessage="Clear the organisation filter" />
+      </Button>
+    </Flex>
   );
 }
 
@@ -229,7 +280,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
     onChange(value === undefined ? without(filters, key) : { ...filters, [key]: value });
 
   const tooShort = text.trim() !== '' && searchKeyOf(text) === null;
-  const tagAndSearch = Boolean((filters.tag || filters.field) && filters.q);
+  const tagAndSearch = Boolean((filters.tag || filters.field || filters.organisation) && filters.q);
 
   const staffOptions = [
     { value: UNASSIGNED, label: intl.formatMessage(TEXT.unassigned) },
@@ -320,7 +371,12 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           value={filters.requester}
           onChange={(value) => set('requester', value)}
         />
-        <FieldFilter fields={fields} active={Boolean(filters.field)} onChange={(value) => set('field', value)} />
+        <FieldFilter
+          fields={fields}
+          active={Boolean(filters.field || filters.organisation)}
+          onChange={(value) => set('field', value)}
+          onOrganisation={(value) => set('organisation', value)}
+        />
         {hasQueueFilters(filters) && (
           <Button type="link" onClick={() => onChange({})}>
             <FormattedMessage id="queue.filterBar.clear" defaultMessage="Clear filters" />
@@ -335,7 +391,7 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           />
         </Typography.Text>
       )}
-      {filters.q && !filters.tag && !filters.field && !tooShort && (
+      {filters.q && !filters.tag && !filters.field && !filters.organisation && !tooShort && (
         <Typography.Text type="secondary" data-testid="search-scope">
           {filters.status || filters.assignee !== undefined ? (
             <FormattedMessage
@@ -358,11 +414,14 @@ export const QueueFilterBar = memo(function QueueFilterBar({
           </Button>
         </Flex>
       )}
+      {filters.organisation && (
+        <OrganisationFilterLine organisationId={filters.organisation} onClear={() => set('organisation', undefined)} />
+      )}
       {tagAndSearch && (
         <Typography.Text type="warning">
           <FormattedMessage
             id="queue.filterBar.tagAndSearch"
-            defaultMessage="A tag or a field and a search cannot be combined: showing the tag or field. Clear it to search."
+            defaultMessage="A tag, a field or an organisation and a search cannot be combined: showing the tag, field or organisation. Clear it to search."
           />
         </Typography.Text>
       )}

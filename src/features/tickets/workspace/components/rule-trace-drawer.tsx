@@ -26,7 +26,7 @@ import { useFriendlyMessage } from '@/lib/i18n/labels';
 import { usePersonName } from '@/lib/i18n/person-name';
 import { useTimeFormat } from '@/lib/i18n/use-time-format';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
-import { useWatchStaffQuery } from '@/lib/store/people-api';
+import { useWatchOrganisationsQuery, useWatchStaffQuery } from '@/lib/store/people-api';
 
 const TEXT = defineMessages({
   title: { id: 'workspace.ruleTrace.title', defaultMessage: 'Rule trace' },
@@ -222,7 +222,8 @@ export default function RuleTraceDrawer({ ticketId, onClose }: { ticketId: strin
   const { data } = useWatchRuleTracesQuery(ticketId);
   const fields = useWatchFieldsQuery().data?.value ?? [];
   const staff = useWatchStaffQuery().data?.value ?? [];
-  const words = useTriggerWords({ fields, staff });
+  const organisations = useWatchOrganisationsQuery().data?.value ?? [];
+  const words = useTriggerWords({ fields, staff, organisations });
 
   let body;
   if (data?.error) body = <LiveError error={data.error} what={intl.formatMessage(TEXT.what)} />;

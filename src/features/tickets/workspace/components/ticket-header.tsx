@@ -33,14 +33,15 @@ const WHEN = defineMessages({
  * reload, it goes to the queue's default view.
  */
 /**
- * The requester's email as a mail link and their organisation (DESIGN §1 "Organisations"), from
- * their one profile read by uid (staff read anyone's, DESIGN §1); nothing while unknown. The
- * organisations are read (live, shared with other screens) only when the requester has one.
+ * The requester's email as a mail link, from their one profile read by uid (staff read anyone's,
+ * DESIGN §1), and the ticket's organisation (DESIGN §1 "Organisations") — the one it was filed
+ * under, else its requester's now — as a link to the queue of that organisation's tickets. The
+ * organisations are read (live, shared with other screens) only when there is one to name.
  */
-function RequesterContact({ uid }: { uid: string }) {
+function RequesterContact({ uid, filedUnder }: { uid: string; filedUnder?: string }) {
   const intl = useIntl();
   const { data } = useGetPersonQuery(uid);
-  const organisationId = data?.organisationId;
+  const organisationId = filedUnder ?? data?.organisationId;
   const { data: organisations } = useWatchOrganisationsQuery(undefined, { skip: !organisationId });
   const organisation = organisations?.value?.find((each) => each.id === organisationId);
   const email = data?.email;
@@ -67,7 +68,15 @@ function RequesterContact({ uid }: { uid: string }) {
             }
             style={{ marginInlineStart: 4 }}
           >
-            <span dir="auto">{organisation.name}</span>
+            <Link
+              to={`/desk?${new URLSearchParams({ org: organisation.id }).toString()}`}
+              title={intl.formatMessage({
+                id: 'workspace.header.organisationTickets',
+                defaultMessage: 'Tickets of this organisation',
+              })}
+            >
+              <span dir="auto">{organisation.name}</span>
+            </Link>
           </Tag>
         </>
       )}
@@ -196,7 +205,7 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
                   ),
                 }}
               />
-              <RequesterContact uid={ticket.requesterId} />
+              <RequesterContact uid={ticket.requesterId} filedUnder={ticket.organisationId} />
             </Typography.Text>
             <When which="created" iso={ticket.createdAt} />
             <When which="lastActivity" iso={ticket.updatedAt} />

@@ -63,6 +63,24 @@ describe('a custom field filter (DESIGN §3 "Custom fields")', () => {
   });
 });
 
+describe('an organisation filter (DESIGN §1 "Organisations")', () => {
+  it('stays inside its view, wins over a search, yields to a tag and a field, and travels as org=', () => {
+    expect(queueFilterOf(queueViewById('open'), { organisation: 'Acme1', q: 'printer' }, ME)).toEqual({
+      statuses: ['new', 'open', 'pending', 'on_hold'],
+      organisationId: 'Acme1',
+    });
+    expect(queueFilterOf(queueViewById('open'), { organisation: 'Acme1', tag: 'vip' }, ME)).not.toHaveProperty(
+      'organisationId',
+    );
+    const location = parseQueueLocation(new URLSearchParams('view=open&org=Acme1'));
+    expect(location.filters).toEqual({ organisation: 'Acme1' });
+    expect(new URLSearchParams(queueSearch(location)).get('org')).toBe('Acme1');
+    for (const raw of ['', 'a/b', 'x'.repeat(129), '%acme']) {
+      expect(parseQueueFilters(new URLSearchParams({ org: raw }))).toEqual({});
+    }
+  });
+});
+
 describe('the columns chosen (DESIGN §3 "Custom fields": the column chooser)', () => {
   it('travel in the URL as cols=, built-in ones in their own order, field columns in the order given', () => {
     const location = parseQueueLocation(

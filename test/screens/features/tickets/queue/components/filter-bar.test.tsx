@@ -9,13 +9,24 @@ import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { makeStore } from '@/app/store';
 import type { CustomFieldDefinition } from '@/domain/custom-fields';
+import type { Organisation } from '@/domain/organisations';
 import type { QueueFilters } from '@/features/tickets/queue/queue-location';
 import { QueueFilterBar, SEARCH_DEBOUNCE_MS } from '@/features/tickets/queue/components/filter-bar';
 import { fakeBackend } from '../../../../../support/fake-backend';
 
 /** The bar with these filters (and the desk's custom fields, if any); `show` re-renders it with others. */
 function setup(initial: QueueFilters, fields?: CustomFieldDefinition[]) {
-  const { store } = makeStore(fakeBackend().backend);
+  const fake = fakeBackend().backend;
+  // The desk's organisations, sent at once (read only when the menu opens or one filters).
+  const watchOrganisations = jest.fn((next: (value: Organisation[]) => void) => {
+    next([
+      { id: 'globex', name: 'Globex', domains: [], notes: '', createdAt: AT, updatedAt: AT },
+      { id: 'acme', name: 'Acme', domains: [], notes: '', createdAt: AT, updatedAt: AT },
+    ]);
+    return () => undefined;
+  });
+  fake.users.watchOrganisations = watchOrganisations;
+  const { store } = makeStore(fake);
   const onChange = jest.fn();
   const bar = (filters: QueueFilters) => (
     <Provider store={store}>
@@ -27,8 +38,10 @@ function setup(initial: QueueFilters, fields?: CustomFieldDefinition[]) {
     </Provider>
   );
   const { rerender } = render(bar(initial));
-  return { onChange, show: (filters: QueueFilters) => rerender(bar(filters)) };
+  return { onChange, watchOrganisations, show: (filters: QueueFilters) => rerender(bar(filters)) };
 }
+
+const AT = '2026-12-01T10:00:00.000Z';
 
 describe('queue search box', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -98,7 +111,7 @@ describe('queue field filter', () => {
   it('offers the active dropdown, checkbox and date fields, and filters by the value chosen', async () => {
     const { onChange } = setupFields({ priority: 'high' });
     fireEvent.click(screen.getByRole('button', { name: 'Filter by a field' }));
-    await waitFor(() => expect(menuItems()).toEqual(['Product', 'VIP', 'Due']));
+    await waitFor(() => expect(menuItems()).toEqual(['Product', 'VIP', 'Due', 'Organisation']));
     fireEvent.click(screen.getByText('Product'));
     // Archived options are not offered.
     await screen.findByText('Web app');
@@ -131,5 +144,25 @@ describe('queue field filter', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('filters by an organisation, read only once the menu opens, and names it under the bar', async () => {
+    const { onChange, show, watchOrganisations } = setupFields({ q: 'printer' });
+    expect(watchOrganisations).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Filter by a field' }));
+    fireEvent.click(await screen.findByText('Organisation'));
+    // By name.
+    const acme = await screen.findByText('Acme');
+    expect(acme.compareDocumentPosition(screen.getByText('Globex')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(acme);
+    expect(onChange).toHaveBeenLastCalledWith({ q: 'printer', organisation: 'acme' });
+
+    show({ q: 'printer', organisation: 'acme' });
+    expect(await screen.findByTestId('organisation-filter')).toHaveTextContent('Organisation: Acme');
+    expect(screen.getByText(/cannot be combined: showing the tag, field or organisation/)).toBeInTheDocument();
+    show({ organisation: 'gone' });
+    expect(screen.getByTestId('organisation-filter')).toHaveTextContent('Organisation: a deleted organisation');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the organisation filter' }));
+    expect(onChange).toHaveBeenLastCalledWith({});
   });
 });
