@@ -184,8 +184,9 @@ export default (
               },
               // The Firebase adapter loads the Firestore SDK on first use, not on sign-in. 172: the
               // custom fields' planners (values, required to solve) joined every ticket write; 176:
-              // applying a macro loads the tickets', fields' and macros' modules with its planner.
-              lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 176 },
+              // applying a macro loads the tickets', fields' and macros' modules with its planner;
+              // 177: the tickets' module reads a member's organisation (who reads a shared ticket).
+              lazyAdapter: { dir: path.resolve(__dirname, 'src/backend'), kib: 177 },
             }),
             serviceWorker(),
           ]

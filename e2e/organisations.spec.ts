@@ -5,12 +5,17 @@
  * admin puts the customer Dana in it from the people list and invites a colleague of hers on its
  * behalf, and her ticket's header names it. A trigger on the organisation tags her next request,
  * which the header's organisation link finds in the queue's organisation filter (her older tickets,
- * filed before she joined, are not the organisation's).
+ * filed before she joined, are not the organisation's). The organisation shares its requests: her
+ * colleague Luis reads that request in his portal, and has no reply box on it.
  * Screenshots: organisations-01-list (1280 px), organisations-02-ticket-header,
- * organisations-04-queue-filter, organisations-03-phone-ar-dark (390 px, Arabic, dark).
+ * organisations-04-queue-filter, organisations-05-shared-request, organisations-03-phone-ar-dark
+ * (390 px, Arabic, dark).
  */
 import { expect, test } from './fixtures';
 import { ADMIN, chooseOption, chooseTheme, DANA, settled, shot, signIn } from './support';
+
+/** A demo customer, Dana's colleague once the admin puts him in her organisation. */
+const LUIS = { email: 'luis@example.test', password: 'triage-customer', home: /\/requests$/ };
 
 test('an admin keeps organisations, one domain each, and puts a customer in one; her ticket shows it', async ({
   page,
@@ -31,6 +36,7 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
 
   await dialog.getByLabel('Email domains').fill('Whitfield.example\n@mail.whitfield.example');
   await dialog.getByLabel('Notes (seen by agents and admins only)').fill('Pays yearly; ask for Dana.');
+  await dialog.getByRole('checkbox', { name: 'Members see each other’s requests' }).check();
   // The field's complaint goes as it is corrected (moving the buttons up): Save once it has.
   await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -40,6 +46,7 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await expect(row).toContainText('mail.whitfield.example');
   await expect(row).toContainText('whitfield.example');
   await expect(row).toContainText('Pays yearly; ask for Dana.');
+  await expect(row.getByTestId('organisation-shares')).toHaveText('Requests shared among members');
 
   // A second organisation may not claim the same domain: said in the dialog, what was typed kept.
   await page.getByRole('button', { name: 'New organisation' }).click();
@@ -55,13 +62,17 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await page.getByPlaceholder('Search by name or email').fill('Dana');
   await chooseOption(page, 'Organisation of Dana Whitfield', 'Whitfield & Co');
   await expect(page.getByText('Dana Whitfield now belongs to Whitfield & Co.')).toBeVisible();
+  // And her colleague Luis.
+  await page.getByPlaceholder('Search by name or email').fill('Luis');
+  await chooseOption(page, 'Organisation of Luis Romero', 'Whitfield & Co');
+  await expect(page.getByText('Luis Romero now belongs to Whitfield & Co.')).toBeVisible();
   // The people list by organisation: its members only.
   await page.getByPlaceholder('Search by name or email').fill('');
   await page.getByPlaceholder('Search by name or email').press('Enter');
   await chooseOption(page, 'Organisation', 'Whitfield & Co');
   const people = page.getByRole('region', { name: 'People', exact: true });
-  await expect(people.locator('.ant-list-item')).toHaveCount(1);
-  await expect(people.locator('.ant-list-item')).toContainText('Dana Whitfield');
+  await expect(people.locator('.ant-list-item')).toHaveCount(2);
+  await expect(people.locator('.ant-list-item').first()).toContainText('Dana Whitfield');
 
   // A colleague of hers is invited on behalf of it: the list says so (accepting joins it).
   await page.getByRole('button', { name: 'Invite people' }).click();
@@ -117,22 +128,42 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await dana.getByLabel('Description').fill('Please send the yearly invoice to accounts@whitfield.example.');
   await dana.getByRole('button', { name: 'Send request' }).click();
   await expect(dana).toHaveURL(/\/requests\/[A-Za-z0-9_-]+$/);
-  await dana.close();
+  // Sent (not only queued), and her tab stays open: the desk's triggers run in the writer's tab.
+  await expect(dana.getByTestId('request-status')).toBeVisible();
 
   // The header's organisation leads to the organisation's tickets: her new request, tagged.
   await page.goto(header);
   await page.getByTestId('ticket-requester-organisation').getByRole('link').click();
-  await expect(page).toHaveURL(/\/desk\?org=/);
+  await expect(page).toHaveURL(/\/desk\?view=all&org=/);
   await expect(page.getByTestId('organisation-filter')).toContainText('Organisation: Whitfield & Co');
   const rows = page.getByRole('table', { name: /^Queue:/ }).locator('tbody tr[data-ticket-id]');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`Invoices for the Whitfield office ${stamp}`);
   await rows.first().locator('td[data-column="subject"] a').click();
   await expect(page.getByText('whitfield', { exact: true }).first()).toBeVisible();
+  await dana.close();
   await page.goBack();
   await expect(rows).toHaveCount(1);
   await settled(page);
   await shot(page, 'organisations-04-queue-filter');
+
+  // The organisation shares its requests: Luis reads Dana's in his portal, and cannot reply to it.
+  const luis = await context.newPage();
+  await signIn(luis, LUIS);
+  await luis.getByText('Whitfield & Co’s', { exact: true }).click();
+  await expect(luis).toHaveURL(/\/requests\?of=organisation$/);
+  const shared = luis.getByRole('list', { name: 'Your organisation’s requests' }).locator('li');
+  await expect(shared.filter({ hasText: `Invoices for the Whitfield office ${stamp}` })).toHaveCount(1);
+  await shared
+    .filter({ hasText: `Invoices for the Whitfield office ${stamp}` })
+    .getByRole('link')
+    .click();
+  await expect(luis.getByTestId('request-shared')).toContainText('Dana Whitfield');
+  await expect(luis.getByText('Please send the yearly invoice to accounts@whitfield.example.')).toBeVisible();
+  await expect(luis.getByRole('button', { name: 'Send reply' })).toHaveCount(0);
+  await settled(luis);
+  await shot(luis, 'organisations-05-shared-request');
+  await luis.close();
 
   // On a phone, in Arabic and dark: the list's controls sit under each organisation.
   await page.setViewportSize({ width: 390, height: 844 });

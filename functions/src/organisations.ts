@@ -16,6 +16,7 @@ import {
   planMembership,
   planOrganisationDelete,
   planOrganisationSave,
+  organisationViewOf,
   saveOrganisationSchema,
   setMembershipSchema,
   type Organisation,
@@ -37,6 +38,7 @@ function organisationOf(snapshot: DocumentSnapshot): Organisation | undefined {
     name: text(get('name')),
     domains: texts(get('domains')),
     notes: text(get('notes')),
+    shareTickets: get('shareTickets') === true,
     createdAt,
     updatedAt: isoOf(get('updatedAt')) ?? createdAt,
   };
@@ -73,7 +75,7 @@ function profileOf(snapshot: DocumentSnapshot): UserProfile | undefined {
  * Creates (no `id`) or replaces an organisation, as `callerUid` asks (see
  * `UsersPort.saveOrganisation`): one transaction reads the caller and every organisation (at most
  * {@link ORGANISATION_LIMIT}), plans with `planOrganisationSave` and writes `organisations/{id}`
- * whole.
+ * whole, with `organisationViews/{id}` (what its members read: name and sharing).
  * @param now ms since the epoch.
  * @returns the organisation's id (a new document id for a new one).
  * @throws AppError `invalid-argument` for a malformed request; `unauthenticated` without a
@@ -99,6 +101,9 @@ export async function saveOrganisation(
     const existing = all.docs.map((row) => organisationOf(row)).filter((row) => row !== undefined);
     const organisation = planOrganisationSave({ actor: activeCallerOf(meSnapshot), request, existing, newId, now: at });
     tx.set(organisations.doc(organisation.id), storedOrganisation(organisation));
+    // What its members read of it (the rules let them read this, never the notes): DESIGN §1.
+    const { id: _id, ...view } = organisationViewOf(organisation);
+    tx.set(db.collection('organisationViews').doc(organisation.id), view);
     return { id: organisation.id };
   });
 }
@@ -125,6 +130,7 @@ export async function deleteOrganisation(
     const [meSnapshot, snapshot] = await Promise.all([tx.get(db.collection('users').doc(callerUid)), tx.get(ref)]);
     planOrganisationDelete(activeCallerOf(meSnapshot), organisationOf(snapshot));
     tx.delete(ref);
+    tx.delete(db.collection('organisationViews').doc(id));
   });
   const updatedAt = Timestamp.fromMillis(now);
   const members = db.collection('users').where('organisationId', '==', id).limit(MEMBERS_PER_BATCH);

@@ -29,8 +29,29 @@ export interface Organisation {
   domains: string[];
   /** Staff-only notes (never shown to customers). */
   notes: string;
+  /**
+   * Whether its members read each other's requests (the admin's choice; off unless chosen):
+   * enforced by the rules through its {@link OrganisationView}.
+   */
+  shareTickets: boolean;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
+}
+
+/**
+ * What a member reads of their own organisation (`organisationViews/{id}` on Firebase, written by
+ * trusted code with the organisation): its name and whether it shares its requests — never the
+ * staff's notes nor its domains.
+ */
+export interface OrganisationView {
+  id: string;
+  name: string;
+  shareTickets: boolean;
+}
+
+/** The {@link OrganisationView} of an organisation. */
+export function organisationViewOf({ id, name, shareTickets }: Organisation): OrganisationView {
+  return { id, name, shareTickets };
 }
 
 // A DNS name: labels of letters, digits and inner hyphens, at least one dot, at most 253 characters.
@@ -51,7 +72,10 @@ export const organisationDomainSchema = z
     }),
   );
 
-/** What an admin saves: name, domains (unique, at most {@link ORGANISATION_DOMAINS_LIMIT}), notes. */
+/**
+ * What an admin saves: name, domains (unique, at most {@link ORGANISATION_DOMAINS_LIMIT}), notes,
+ * and whether members see each other's requests.
+ */
 export const organisationInputSchema = z.strictObject({
   name: z
     .string()
@@ -69,6 +93,8 @@ export const organisationInputSchema = z.strictObject({
   notes: z
     .string()
     .check(z.maxLength(ORGANISATION_NOTES_MAX, `Keep the notes within ${ORGANISATION_NOTES_MAX} characters.`)),
+  /** Whether members read each other's requests; absent: no. */
+  shareTickets: z.optional(z.boolean()),
 });
 /** A parsed {@link organisationInputSchema}. */
 export type OrganisationInput = z.infer<typeof organisationInputSchema>;
@@ -145,6 +171,7 @@ export function planOrganisationSave({ actor, request, existing, newId, now }: O
     name: input.name.replace(/\s+/g, ' '),
     domains: [...input.domains].sort(),
     notes: input.notes,
+    shareTickets: input.shareTickets ?? false,
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
   };

@@ -43,6 +43,12 @@ export type Permission =
 export interface Principal {
   uid: string;
   role: Role;
+  /**
+   * The organisation whose requests this customer reads besides their own: theirs, when it shares
+   * them (`readerOf`, DESIGN §1 "Organisations"). Reading only: replying, attaching and filling
+   * fields stay the requester's.
+   */
+  sharedOrganisation?: string;
 }
 
 const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
@@ -99,18 +105,26 @@ const ON_OWN_TICKET: ReadonlySet<Permission> = new Set<Permission>([
 /**
  * Whether `who` may do `what` (DESIGN §1).
  * @param ticket the ticket concerned, for permissions that depend on ownership
- *   (`ticket.read`, `ticket.reply`, `ticket.attach`, `ticket.fillFields`); a customer passes only on their own.
+ *   (`ticket.read`, `ticket.reply`, `ticket.attach`, `ticket.fillFields`); a customer passes only on their own,
+ *   but reads too those of the organisation they read shared (`Principal.sharedOrganisation`).
  * @returns true when allowed. Closed tickets are read-only: replies and attachments are refused.
  */
-export function can(who: Principal, what: Permission, ticket?: Pick<Ticket, 'requesterId' | 'status'>): boolean {
+export function can(
+  who: Principal,
+  what: Permission,
+  ticket?: Pick<Ticket, 'requesterId' | 'status' | 'organisationId'>,
+): boolean {
   if (ADMIN_ONLY.has(what)) return who.role === 'admin';
   if (STAFF_ONLY.has(what)) return isStaff(who.role);
   if (what === 'ticket.create' || what === 'users.readOwn') return true;
   if (ON_OWN_TICKET.has(what)) {
     if (!ticket) return false;
-    const mayRead = isStaff(who.role) || ticket.requesterId === who.uid;
-    if (what === 'ticket.read') return mayRead;
-    return mayRead && ticket.status !== 'closed';
+    const own = isStaff(who.role) || ticket.requesterId === who.uid;
+    if (what === 'ticket.read') {
+      const shared = who.sharedOrganisation !== undefined && ticket.organisationId === who.sharedOrganisation;
+      return own || shared;
+    }
+    return own && ticket.status !== 'closed';
   }
   return false;
 }

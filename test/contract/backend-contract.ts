@@ -26,7 +26,7 @@ import { firstMatch } from './live';
 import type { AuditEvent, DeskSettings, Message, Ticket, UserProfile } from '@/domain/types';
 import type { Macro } from '@/domain/macros';
 import { parseInvitationFragment, type Invitation } from '@/domain/invitations';
-import type { Organisation } from '@/domain/organisations';
+import type { Organisation, OrganisationView } from '@/domain/organisations';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import { uniqueEmail, type ContractHarness, type PartAvailability, type TestPerson } from './harness';
 
@@ -1623,6 +1623,16 @@ export function describeBackendContract(
         await expect(
           pageOf(agent.backend, { organisationId: id, statuses: ['new', 'open', 'pending', 'on_hold'], limit: 10 }),
         ).resolves.toMatchObject({ tickets: [expect.objectContaining({ id: filed.id })] });
+        // The Unassigned view's own filter, in its order.
+        await expect(
+          pageOf(agent.backend, {
+            organisationId: id,
+            statuses: ['new', 'open', 'pending', 'on_hold'],
+            assigneeId: null,
+            sort: { field: 'updatedAt', direction: 'desc' },
+            limit: 25,
+          }),
+        ).resolves.toMatchObject({ tickets: [expect.objectContaining({ id: filed.id })] });
         await expect(pageOf(agent.backend, { organisationId: id, tag: 'vip', limit: 10 })).rejects.toMatchObject({
           code: 'invalid-argument',
         });
@@ -1632,6 +1642,80 @@ export function describeBackendContract(
         await expect(agent.backend.tickets.get(filed.id)).resolves.toMatchObject({ organisationId: id });
         const later = await member.backend.tickets.create(newRequest(`Later request ${stamp}`));
         await expect(agent.backend.tickets.get(later.id)).resolves.not.toHaveProperty('organisationId');
+      });
+
+      test('lets members read, never write, each other\'s requests only while their organisation shares them; nobody else (DESIGN §1 "Organisations")', async () => {
+        const [admin, agent, author, colleague, outsider] = await Promise.all([
+          person('admin'),
+          person('agent'),
+          person('customer'),
+          person('customer'),
+          person('customer'),
+        ]);
+        const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+        const name = `Sharing ${stamp}`;
+        const organisation = { name, domains: [], notes: 'Staff only.' };
+        const { id } = await admin.backend.users.saveOrganisation({ organisation });
+        const { id: otherId } = await admin.backend.users.saveOrganisation({
+          organisation: { name: `Elsewhere ${stamp}`, domains: [], notes: '', shareTickets: true },
+        });
+        await admin.backend.users.setOrganisation({ uid: author.uid, organisationId: id });
+        await admin.backend.users.setOrganisation({ uid: colleague.uid, organisationId: id });
+        await admin.backend.users.setOrganisation({ uid: outsider.uid, organisationId: otherId });
+        // Each member's own profile names the organisation (the app's session follows it live).
+        for (const [member, organisationId] of [
+          [colleague, id],
+          [outsider, otherId],
+        ] as const) {
+          await expect(member.backend.users.get(member.uid)).resolves.toMatchObject({ organisationId });
+        }
+        const ticket = await author.backend.tickets.create(newRequest(`Shared request ${stamp}`));
+        await agent.backend.messages.add(ticket.id, { id: clientId(), body: `Note ${stamp}`, internal: true });
+        const ofOrganisation = { organisationId: id, limit: 10 };
+
+        // Not shared yet: a colleague reads nothing of it.
+        await expect(
+          firstValue(
+            (next, fail) => colleague.backend.users.watchOrganisationView(id, next, fail),
+            (view) => view !== null,
+          ),
+        ).resolves.toEqual({ id, name, shareTickets: false });
+        await expect(colleague.backend.tickets.get(ticket.id)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(pageOf(colleague.backend, ofOrganisation)).rejects.toMatchObject({ code: 'permission-denied' });
+
+        await admin.backend.users.saveOrganisation({ id, organisation: { ...organisation, shareTickets: true } });
+        await firstValue<OrganisationView | null>(
+          (next, fail) => colleague.backend.users.watchOrganisationView(id, next, fail),
+          (view) => view?.shareTickets === true,
+        );
+        const shared = await pageOf(colleague.backend, ofOrganisation, (page) =>
+          page.tickets.some((row) => row.id === ticket.id),
+        );
+        expect(shared.tickets.map((row) => row.id)).toEqual([ticket.id]);
+        await expect(colleague.backend.tickets.get(ticket.id)).resolves.toMatchObject({ requesterId: author.uid });
+        const seen = await messagesOf(colleague.backend, ticket.id);
+        expect(seen.map((message) => message.internal)).toEqual([false]);
+        // Reading only: no reply, and no list narrowed beyond the organisation.
+        await expect(
+          colleague.backend.messages.add(ticket.id, { id: clientId(), body: 'Me too.', internal: false }),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(pageOf(colleague.backend, { ...ofOrganisation, search: 'shared' })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
+        // Someone of another organisation (which shares too) reads none of it, nor its view.
+        await expect(outsider.backend.tickets.get(ticket.id)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(pageOf(outsider.backend, ofOrganisation)).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(
+          firstValue((next, fail) => outsider.backend.users.watchOrganisationView(id, next, fail)),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+
+        // Sharing off: at once, nothing again.
+        await admin.backend.users.saveOrganisation({ id, organisation: { ...organisation, shareTickets: false } });
+        await firstValue<OrganisationView | null>(
+          (next, fail) => colleague.backend.users.watchOrganisationView(id, next, fail),
+          (view) => view?.shareTickets === false,
+        );
+        await expect(colleague.backend.tickets.get(ticket.id)).rejects.toMatchObject({ code: 'permission-denied' });
       });
 
       /** The admins' list once it shows invitation `id` as `accept` takes it. */

@@ -53,13 +53,15 @@ describeIfFirestore('organisations (trusted code)', () => {
     const created = (await db.doc(`organisations/${id}`).get()).data() ?? {};
     expect(created).toMatchObject({ name, domains: [domain], notes: 'Key account.' });
     expect(created.createdAt.toDate().toISOString()).toBe('2026-03-02T09:00:00.000Z');
-    expect(Object.keys(created).sort()).toEqual(['createdAt', 'domains', 'name', 'notes', 'updatedAt']);
+    expect(Object.keys(created).sort()).toEqual(['createdAt', 'domains', 'name', 'notes', 'shareTickets', 'updatedAt']);
+    // What its members read: the name and whether it shares, never the notes nor the domains.
+    expect((await db.doc(`organisationViews/${id}`).get()).data()).toEqual({ name, shareTickets: false });
 
     const other = `${freshId('acme-eu')}.example`;
     const edited = await saveOrganisation(
       db,
       adminUid,
-      { id, organisation: { name: `${name} Ltd`, domains: [domain, other], notes: 'Renewed.' } },
+      { id, organisation: { name: `${name} Ltd`, domains: [domain, other], notes: 'Renewed.', shareTickets: true } },
       Date.parse('2026-03-03T09:00:00Z'),
     );
     expect(edited).toEqual({ id });
@@ -67,6 +69,7 @@ describeIfFirestore('organisations (trusted code)', () => {
     expect(stored).toMatchObject({ name: `${name} Ltd`, domains: [domain, other].sort(), notes: 'Renewed.' });
     expect(stored.createdAt.toDate().toISOString()).toBe('2026-03-02T09:00:00.000Z');
     expect(stored.updatedAt.toDate().toISOString()).toBe('2026-03-03T09:00:00.000Z');
+    expect((await db.doc(`organisationViews/${id}`).get()).data()).toEqual({ name: `${name} Ltd`, shareTickets: true });
   });
 
   it('refuses an agent, a customer and a deactivated admin (permission-denied), writing nothing', async () => {
@@ -121,6 +124,7 @@ describeIfFirestore('organisations (trusted code)', () => {
 
     await deleteOrganisation(db, adminUid, { id }, Date.parse('2026-03-05T09:00:00Z'));
     expect((await db.doc(`organisations/${id}`).get()).exists).toBe(false);
+    expect((await db.doc(`organisationViews/${id}`).get()).exists).toBe(false);
     for (const uid of members) {
       const profile = await db.doc(`users/${uid}`).get();
       expect(Object.keys(profile.data() ?? {})).not.toContain('organisationId');

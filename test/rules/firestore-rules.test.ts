@@ -2956,6 +2956,152 @@ describeWithEmulators('firestore.rules', () => {
     });
   });
 
+  describe('a sharing organisation\'s tickets, as an attacker reads them (DESIGN §1 "Organisations")', () => {
+    /**
+     * An organisation's view (as trusted code writes it), its members `dana` (the requester) and a
+     * colleague, a customer of another organisation that shares too, and Dana's ticket filed under it
+     * with a public reply and an internal note.
+     */
+    async function seedShared(shareTickets: boolean) {
+      const org = freshId('org');
+      const other = freshId('org');
+      const [dana, colleague, stranger] = [freshId('dana'), freshId('col'), freshId('str')];
+      const profile = (uid: string, organisationId: string) => ({
+        role: 'customer',
+        displayName: uid,
+        email: `${uid}@example.com`,
+        organisationId,
+        createdAt: PAST,
+        updatedAt: PAST,
+      });
+      await seedDocs(env, {
+        [`organisationViews/${org}`]: { name: 'Acme', shareTickets },
+        [`organisationViews/${other}`]: { name: 'Globex', shareTickets: true },
+        [`users/${dana}`]: profile(dana, org),
+        [`users/${colleague}`]: profile(colleague, org),
+        [`users/${stranger}`]: profile(stranger, other),
+      });
+      const ticket = await seedTicket(
+        { requesterId: dana, requesterName: dana, organisationId: org, updatedBy: dana },
+        {
+          m1: {
+            authorId: dana,
+            authorName: dana,
+            authorRole: 'customer',
+            body: 'Hi',
+            internal: false,
+            attachments: [],
+            createdAt: PAST,
+          },
+          n1: {
+            authorId: 'alice',
+            authorName: 'Alice',
+            authorRole: 'agent',
+            body: 'Note',
+            internal: true,
+            attachments: [],
+            createdAt: PAST,
+          },
+        },
+      );
+      return { org, other, dana, colleague, stranger, ticket };
+    }
+    const ofOrganisation = (db: Firestore, org: string) =>
+      getDocs(
+        query(
+          collection(db, 'tickets'),
+          where('organisationId', '==', org),
+          orderBy('lastMessageAt', 'desc'),
+          limit(20),
+        ),
+      );
+
+    it('lets a colleague read the ticket, its list and its public messages while the organisation shares', async () => {
+      const { org, colleague, ticket } = await seedShared(true);
+      const db = dbOf(colleague);
+      await assertSucceeds(getDoc(doc(db, 'organisationViews', org)));
+      await assertSucceeds(getDoc(doc(db, 'tickets', ticket)));
+      await assertSucceeds(ofOrganisation(db, org));
+      await assertSucceeds(getDoc(doc(db, 'tickets', ticket, 'messages', 'm1')));
+      await assertSucceeds(
+        getDocs(query(collection(db, 'tickets', ticket, 'messages'), where('internal', '==', false))),
+      );
+      // Never the note, nor the whole thread, nor an unused message id (they write none).
+      await assertFails(getDoc(doc(db, 'tickets', ticket, 'messages', 'n1')));
+      await assertFails(getDocs(collection(db, 'tickets', ticket, 'messages')));
+      await assertFails(getDoc(doc(db, 'tickets', ticket, 'messages', 'unused')));
+    });
+
+    it('refuses a colleague every write to it: a reply, a status, a field, the organisation', async () => {
+      const { colleague, ticket } = await seedShared(true);
+      const db = dbOf(colleague);
+      const now = { updatedAt: serverTimestamp(), updatedBy: colleague };
+      await assertFails(
+        updateDoc(doc(db, 'tickets', ticket), { status: 'solved', solvedAt: serverTimestamp(), ...now }),
+      );
+      await assertFails(updateDoc(doc(db, 'tickets', ticket), { priority: 'urgent', ...now }));
+      await assertFails(updateDoc(doc(db, 'tickets', ticket), { fields: {}, fieldsChanged: [], ...now }));
+      const reply = {
+        authorId: colleague,
+        authorName: colleague,
+        authorRole: 'customer',
+        body: 'Me too',
+        internal: false,
+        attachments: [],
+        createdAt: serverTimestamp(),
+      };
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'tickets', ticket, 'messages', freshId('m')), reply);
+      batch.update(doc(db, 'tickets', ticket), { lastMessageAt: serverTimestamp(), lastMessageBy: 'customer', ...now });
+      await assertFails(batch.commit());
+    });
+
+    it('refuses it all when the organisation does not share, to another organisation and to a deactivated colleague', async () => {
+      const closed = await seedShared(false);
+      const db = dbOf(closed.colleague);
+      await assertSucceeds(getDoc(doc(db, 'organisationViews', closed.org)));
+      await assertFails(getDoc(doc(db, 'tickets', closed.ticket)));
+      await assertFails(ofOrganisation(db, closed.org));
+      await assertFails(
+        getDocs(query(collection(db, 'tickets', closed.ticket, 'messages'), where('internal', '==', false))),
+      );
+
+      const open = await seedShared(true);
+      const stranger = dbOf(open.stranger);
+      // Their own organisation shares, but not this one: its view, ticket and list are closed to them.
+      await assertFails(getDoc(doc(stranger, 'organisationViews', open.org)));
+      await assertFails(getDoc(doc(stranger, 'tickets', open.ticket)));
+      await assertFails(ofOrganisation(stranger, open.org));
+      await assertFails(getDocs(query(collection(stranger, 'tickets'), orderBy('lastMessageAt', 'desc'), limit(20))));
+      await assertFails(getDoc(doc(dbOf('carol'), 'tickets', open.ticket)));
+      await assertFails(ofOrganisation(dbOf('carol'), open.org));
+
+      await seedDocs(env, {
+        [`users/${open.colleague}`]: {
+          role: 'customer',
+          displayName: open.colleague,
+          email: `${open.colleague}@example.com`,
+          organisationId: open.org,
+          deactivated: true,
+          createdAt: PAST,
+          updatedAt: PAST,
+        },
+      });
+      await assertFails(getDoc(doc(dbOf(open.colleague), 'tickets', open.ticket)));
+      await assertFails(ofOrganisation(dbOf(open.colleague), open.org));
+    });
+
+    it('refuses every client writing an organisation view, an admin included', async () => {
+      const { org, colleague } = await seedShared(false);
+      for (const uid of [colleague, 'alice', 'ada']) {
+        await assertFails(setDoc(doc(dbOf(uid), 'organisationViews', org), { name: 'Acme', shareTickets: true }));
+        await assertFails(updateDoc(doc(dbOf(uid), 'organisationViews', org), { shareTickets: true }));
+        await assertFails(deleteDoc(doc(dbOf(uid), 'organisationViews', org)));
+      }
+      await assertFails(setDoc(doc(dbOf(colleague), 'organisationViews', freshId('org')), { shareTickets: true }));
+    });
+  });
+
   describe('stats/{day}: per-day statistics, written by trusted code only, read by staff (DESIGN §11)', () => {
     const DAY = '2026-03-02';
     /** A day as trusted code keeps it: counters (DESIGN §11), one for the ticket's submission. */

@@ -67,6 +67,7 @@ export function fakeBackend() {
       resendInvitation: unscripted('users.resendInvitation'),
       revokeInvitation: unscripted('users.revokeInvitation'),
       watchOrganisations: unscripted('users.watchOrganisations'),
+      watchOrganisationView: unscripted('users.watchOrganisationView'),
       saveOrganisation: unscripted('users.saveOrganisation'),
       deleteOrganisation: unscripted('users.deleteOrganisation'),
       setOrganisation: unscripted('users.setOrganisation'),

@@ -8,7 +8,12 @@ import type { Locale } from '@/domain/locales';
 import type { AccountExport } from '@/domain/account';
 import type { DeactivationRequest } from '@/domain/deactivation';
 import type { AcceptInvitationRequest, Invitation, InvitationOutcome, InvitePeopleRequest } from '@/domain/invitations';
-import type { Organisation, SaveOrganisationRequest, SetMembershipRequest } from '@/domain/organisations';
+import type {
+  Organisation,
+  OrganisationView,
+  SaveOrganisationRequest,
+  SetMembershipRequest,
+} from '@/domain/organisations';
 import type { Unsubscribe, Listener, ErrorListener } from '@/backend/port/subscriptions';
 
 /** Where a page of people continues: after this row (display name, then uid, ascending). */
@@ -120,6 +125,12 @@ export interface UsersPort {
    * @throws (to `onError`) AppError `permission-denied` for a customer.
    */
   watchOrganisations(onNext: Listener<Organisation[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * What a member reads of their organisation (DESIGN §1 "Organisations"): its name and whether it
+   * shares its requests, live; `null` once it is deleted. Its members and staff only.
+   * @throws (to `onError`) AppError `permission-denied` for anyone else.
+   */
+  watchOrganisationView(id: string, onNext: Listener<OrganisationView | null>, onError: ErrorListener): Unsubscribe;
   /**
    * Creates (no `id`) or replaces an organisation, admins only, through trusted code (the domain's
    * `planOrganisationSave`, in one transaction with every other organisation).

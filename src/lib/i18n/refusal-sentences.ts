@@ -340,6 +340,10 @@ const REFUSALS = defineMessages({
     defaultMessage: '“{label}” is archived: it takes no new value.',
   },
   filterField: { id: 'error.refusal.filterField', defaultMessage: 'Choose a field to filter by.' },
+  organisationListAlone: {
+    id: 'error.refusal.organisationListAlone',
+    defaultMessage: 'Your organisation’s requests are listed without other filters.',
+  },
   filterOrganisation: {
     id: 'error.refusal.filterOrganisation',
     defaultMessage: 'Choose an organisation to filter by.',

@@ -5,7 +5,8 @@
  *   queue's assignee filter and bulk bar, the ticket's assignee picker and timeline);
  * - a page of people (a requester picker's search as you type, the admin's people list);
  * - one person by uid (a requester named in a timeline or a filter), cached by RTK Query;
- * - the organisations (DESIGN §1 "Organisations"), live, for the admins' list and a requester's panel.
+ * - the organisations (DESIGN §1 "Organisations"), live, for the admins' list and a requester's panel;
+ *   and a member's view of their own (whether it shares its requests).
  */
 import { useEffect, useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
@@ -13,7 +14,7 @@ import { api, liveEndpoint, type Live } from '@/lib/store/api';
 import { useAppDispatch, useAppSelector } from '@/lib/store/store-hooks';
 import type { PeoplePage, PeopleQuery } from '@/backend/port/users';
 import type { UserProfile } from '@/domain/types';
-import type { Organisation } from '@/domain/organisations';
+import type { Organisation, OrganisationView } from '@/domain/organisations';
 
 const peopleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -46,10 +47,25 @@ const peopleApi = api.injectEndpoints({
         backend.users.watchOrganisations(onNext, onError),
       ),
     ),
+    /**
+     * What a member reads of their organisation by id (its name, whether it shares its requests),
+     * live; `null` once deleted. Its members and staff only.
+     */
+    watchOrganisationView: build.query<Live<OrganisationView | null>, string>(
+      liveEndpoint<string, OrganisationView | null>((backend, id, onNext, onError) =>
+        backend.users.watchOrganisationView(id, onNext, onError),
+      ),
+    ),
   }),
 });
 
-export const { useWatchStaffQuery, useListPeopleQuery, useGetPersonQuery, useWatchOrganisationsQuery } = peopleApi;
+export const {
+  useWatchStaffQuery,
+  useListPeopleQuery,
+  useGetPersonQuery,
+  useWatchOrganisationsQuery,
+  useWatchOrganisationViewQuery,
+} = peopleApi;
 
 /** The part of the root state the people selectors read: the one API slice. */
 type ApiRootState = Parameters<ReturnType<typeof peopleApi.endpoints.getPerson.select>>[0];

@@ -26,6 +26,7 @@ const acme: Organisation = {
   name: 'Acme Corp',
   domains: ['acme.example'],
   notes: '',
+  shareTickets: false,
   createdAt: EARLIER,
   updatedAt: EARLIER,
 };
@@ -63,7 +64,8 @@ describe('saveOrganisationSchema', () => {
     const many = Array.from({ length: ORGANISATION_DOMAINS_LIMIT + 1 }, (_, index) => `d${index}.example`);
     expect(refused(input({ domains: many }))).toThrow('An organisation claims at most 20 domains.');
     expect(refused(input({ notes: 'x'.repeat(2_001) }))).toThrow('Keep the notes within 2000 characters.');
-    expect(refused({ ...input({}), shareTickets: true })).toThrow();
+    expect(refused({ ...input({}), members: [] })).toThrow();
+    expect(refused({ ...input({}), shareTickets: 'yes' })).toThrow();
   });
 });
 
@@ -81,9 +83,18 @@ describe('planOrganisationSave', () => {
       name: 'Globex Inc',
       domains: ['a.example', 'z.example'],
       notes: '',
+      shareTickets: false,
       createdAt: NOW,
       updatedAt: NOW,
     });
+    const sharing = planOrganisationSave({
+      actor: admin,
+      request: { organisation: { ...input({ name: 'Initech' }), shareTickets: true } },
+      existing: [acme],
+      newId: 'o3',
+      now: NOW,
+    });
+    expect(sharing).toMatchObject({ id: 'o3', shareTickets: true });
   });
 
   it('edits one in place, keeping when it was created; it may keep its own name and domains', () => {

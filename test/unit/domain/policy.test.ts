@@ -4,6 +4,7 @@
  */
 import { can, type Permission, type Principal } from '@/domain/policy';
 import type { Role } from '@/domain/roles';
+import { readerOf } from '@/domain/ticket-organisation';
 import type { Ticket, TicketStatus } from '@/domain/types';
 
 const customer: Principal = { uid: 'u-customer', role: 'customer' };
@@ -83,6 +84,31 @@ describe('can: role permissions', () => {
 
   it('refuses a customer changing roles, even their own', () => {
     expect(can(customer, 'users.setRole')).toBe(false);
+  });
+});
+
+describe('can: a member of an organisation that shares reads, and only reads, its tickets (DESIGN §1 "Organisations")', () => {
+  const filed = { status: 'open' as const, requesterId: customer.uid, organisationId: 'acme' };
+  const member = { uid: 'u-member', role: 'customer' as const, organisationId: 'acme' };
+  const shares = { id: 'acme', shareTickets: true };
+
+  it('reads a colleague’s ticket of the organisation, and nothing more, only while it shares', () => {
+    const reader = readerOf(member, shares);
+    expect(reader).toEqual({ ...member, organisationId: undefined, sharedOrganisation: 'acme' });
+    expect(can(reader, 'ticket.read', filed)).toBe(true);
+    expect(can(reader, 'ticket.read', { ...filed, status: 'closed' })).toBe(true);
+    for (const permission of ['ticket.reply', 'ticket.attach', 'ticket.fillFields'] as const)
+      expect(can(reader, permission, filed)).toBe(false);
+    expect(can(reader, 'ticket.read', { ...filed, organisationId: 'globex' })).toBe(false);
+    expect(can(reader, 'ticket.read', { status: 'open', requesterId: customer.uid })).toBe(false);
+    expect(can(readerOf(member, { id: 'acme', shareTickets: false }), 'ticket.read', filed)).toBe(false);
+  });
+
+  it('gives nothing to someone not in it, to staff, or without the organisation read', () => {
+    expect(readerOf({ ...member, organisationId: 'globex' }, shares)).not.toHaveProperty('sharedOrganisation');
+    expect(readerOf({ ...member, organisationId: undefined }, shares)).not.toHaveProperty('sharedOrganisation');
+    expect(readerOf({ ...member, role: 'agent' }, shares)).not.toHaveProperty('sharedOrganisation');
+    expect(readerOf(member, null)).not.toHaveProperty('sharedOrganisation');
   });
 });
 

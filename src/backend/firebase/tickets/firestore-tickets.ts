@@ -6,6 +6,8 @@
  * Every write to a ticket is a transaction that sets `updatedAt` to the server time: the
  * optimistic checks (`expectedUpdatedAt`) and the live counts depend on it.
  */
+import { ticketReader } from '@/backend/firebase/tickets/ticket-reader';
+import type { Principal } from '@/domain/policy';
 import {
   Timestamp,
   collection,
@@ -63,7 +65,6 @@ import {
   type AuditEvent,
   type AuditEventType,
   type Ticket,
-  type UserProfile,
 } from '@/domain/types';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type {
@@ -404,7 +405,7 @@ export async function findTicket(ctx: FirestoreContext, id: string): Promise<Tic
   if (!snapshot.exists()) return null;
   const ticket = snapshot.data();
   // The requester reads their own without a look at their profile.
-  if (ticket.requesterId !== uid) readableTicket(principalOf(await readActor(ctx)), ticket);
+  if (ticket.requesterId !== uid) readableTicket(await ticketReader(ctx, await readActor(ctx)), ticket);
   return ticket;
 }
 
@@ -426,7 +427,7 @@ export async function watchTicket(
   onNext: Listener<Ticket>,
   onError: ErrorListener,
 ): Promise<Unsubscribe> {
-  const actor = await readActor(ctx);
+  const reader = await ticketReader(ctx, await readActor(ctx));
   return watchDocument(
     ticketRef(ctx.db, id),
     (snapshot): { ticket: Ticket } | { error: AppError } => {
@@ -435,7 +436,7 @@ export async function watchTicket(
         return { error: snapshot.metadata.fromCache ? firestoreUnavailable() : refusals.ticketNotFound() };
       }
       const ticket = snapshot.data();
-      if (!can(principalOf(actor), 'ticket.read', ticket)) return { error: refusals.forbidden('ticket.read') };
+      if (!can(reader, 'ticket.read', ticket)) return { error: refusals.forbidden('ticket.read') };
       return { ticket };
     },
     (result) => ('ticket' in result ? onNext(result.ticket) : onError(toErrorShape(result.error))),
@@ -448,10 +449,7 @@ export async function watchTicket(
  * times become Timestamps here).
  * @throws AppError `permission-denied` for a customer asking for someone else's tickets.
  */
-function plannedQuery(
-  filter: TicketFilter,
-  actor: UserProfile,
-): { collection: string; constraints: QueryConstraint[] } {
+function plannedQuery(filter: TicketFilter, actor: Principal): { collection: string; constraints: QueryConstraint[] } {
   const plan = ticketQueryPlan(filter, actor);
   const constraints = plan.filters.map(({ field, op, value }) =>
     where(field, op, field === 'slaDueAt' ? Timestamp.fromMillis(Date.parse(String(value))) : value),
@@ -520,7 +518,7 @@ export async function watchTicketList(
   const actor = await readActor(ctx);
   const size = wanted.limit;
   const sort: TicketSort = wanted.sort ?? DEFAULT_TICKET_ORDER;
-  const planned = plannedQuery(wanted, actor);
+  const planned = plannedQuery(wanted, await ticketReader(ctx, actor));
   assertMayOrder(actor, sort);
   const start = wanted.after ? [startAfter(...(await cursorStart(ctx.db, sort.field, wanted.after)))] : [];
   const page = query(
@@ -583,12 +581,21 @@ export async function watchTicketCount(
   const wanted = parseInput(ticketFilterSchema, filter);
   const actor = await readActor(ctx);
   // A staff search counts the staff's copies, and follows them: they are written after the tickets.
-  const planned = plannedQuery(wanted, actor);
+  const reader = await ticketReader(ctx, actor);
+  const planned = plannedQuery(wanted, reader);
   const tickets = collection(ctx.db, planned.collection);
   const counted = query(tickets, ...planned.constraints);
   const requesterId = requesterScope(actor);
-  const scope = requesterId === undefined ? [] : [where('requesterId', '==', requesterId)];
-  const trigger = query(tickets, ...scope, orderBy('updatedAt', 'desc'), limit(1));
+  // A member counting their organisation's requests follows them by their newest public reply.
+  const trigger =
+    wanted.organisationId !== undefined && requesterId !== undefined
+      ? query(tickets, where('organisationId', '==', wanted.organisationId), orderBy('lastMessageAt', 'desc'), limit(1))
+      : query(
+          tickets,
+          ...(requesterId === undefined ? [] : [where('requesterId', '==', requesterId)]),
+          orderBy('updatedAt', 'desc'),
+          limit(1),
+        );
 
   let stopped = false;
   let running = false;

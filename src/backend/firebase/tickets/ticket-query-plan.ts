@@ -9,11 +9,12 @@ import type { TicketFilter } from '@/backend/port/tickets';
 import { isStaff } from '@/domain/roles';
 import { scopedFilter } from '@/domain/plans/ticket-scope';
 import { fieldFilterKey, organisationKey, searchKeyOf, tagKey } from '@/domain/search-keys';
-import type { UserProfile } from '@/domain/types';
+import type { Principal } from '@/domain/policy';
 
 /** One `where(field, op, value)`; a time is ISO-8601 UTC here (the adapter makes it a Timestamp). */
 export interface TicketQueryFilter {
-  field: 'requesterId' | 'status' | 'assigneeId' | 'priority' | 'category' | 'searchKeys' | 'slaDueAt';
+  field:
+    'requesterId' | 'organisationId' | 'status' | 'assigneeId' | 'priority' | 'category' | 'searchKeys' | 'slaDueAt';
   op: '==' | 'in' | 'array-contains' | '>' | '<=';
   value: unknown;
 }
@@ -30,17 +31,25 @@ export interface TicketQueryPlan {
 
 /**
  * The plan of a validated filter for `actor`: customers always get `requesterId == their uid` (the
- * rules refuse any other query of theirs); an empty status list filters nothing (Firestore refuses
+ * rules refuse any other query of theirs) — but a member of an organisation that shares its
+ * requests, who may ask for `organisationId == theirs`; an empty status list filters nothing (Firestore refuses
  * an empty `in`); `assigneeId: null` matches the stored `null` of unassigned tickets; at most one
  * `array-contains`, on `searchKeys`, for a tag, a field's value, an organisation or a search (the schema refuses
  * two); the SLA views'
  * range on `slaDueAt` (the schema orders such a list by it).
  * @throws AppError `permission-denied` for a customer asking for someone else's tickets.
  */
-export function ticketQueryPlan(filter: TicketFilter, actor: Pick<UserProfile, 'uid' | 'role'>): TicketQueryPlan {
+export function ticketQueryPlan(
+  filter: TicketFilter,
+  actor: Pick<Principal, 'uid' | 'role' | 'sharedOrganisation'>,
+): TicketQueryPlan {
   const filters: TicketQueryFilter[] = [];
   const { requesterId } = scopedFilter(actor, filter);
   if (requesterId !== undefined) filters.push({ field: 'requesterId', op: '==', value: requesterId });
+  // A member lists their organisation's requests by the field the rules check (DESIGN §1
+  // "Organisations"); staff filter by its search key, which any view and order can take.
+  const member = !isStaff(actor.role) && filter.organisationId !== undefined;
+  if (member) filters.push({ field: 'organisationId', op: '==', value: filter.organisationId });
   const [only, ...more] = filter.statuses ?? [];
   if (only !== undefined) {
     filters.push(
@@ -57,7 +66,7 @@ export function ticketQueryPlan(filter: TicketFilter, actor: Pick<UserProfile, '
       ? searchKeyOf(filter.search)
       : null;
   const field = filter.field ? fieldFilterKey(filter.field.key, filter.field.value) : null;
-  const organisation = filter.organisationId !== undefined ? organisationKey(filter.organisationId) : null;
+  const organisation = filter.organisationId !== undefined && !member ? organisationKey(filter.organisationId) : null;
   const key = filter.tag !== undefined ? tagKey(filter.tag) : (field ?? organisation ?? search);
   if (key !== null) filters.push({ field: 'searchKeys', op: 'array-contains', value: key });
   if (filter.slaDueAfter !== undefined) filters.push({ field: 'slaDueAt', op: '>', value: filter.slaDueAfter });

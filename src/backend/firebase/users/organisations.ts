@@ -1,17 +1,23 @@
 /**
- * `organisations/{id}` (DESIGN §1 "Organisations"): staff's live list, its converter and query.
+ * `organisations/{id}` (DESIGN §1 "Organisations"): staff's live list, its converter and query;
+ * and `organisationViews/{id}`, what a member reads of theirs.
  * Trusted code writes them (`organisation-calls.ts` asks it to). Loaded on demand (it imports
  * `firebase/firestore`). The local twin is `local/users/organisations.ts`.
  */
-import { collection, limit, orderBy, query, type FirestoreDataConverter } from 'firebase/firestore';
+import { collection, doc, limit, orderBy, query, type FirestoreDataConverter } from 'firebase/firestore';
 import { toErrorShape } from '@/domain/errors/errors';
 import { assertCan } from '@/domain/errors/refusals';
-import { ORGANISATION_LIMIT, byOrganisationName, type Organisation } from '@/domain/organisations';
+import {
+  ORGANISATION_LIMIT,
+  byOrganisationName,
+  type Organisation,
+  type OrganisationView,
+} from '@/domain/organisations';
 import { principalOf } from '@/domain/plans/ticket-write';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { FirestoreContext } from '@/backend/firebase/core/context';
 import { toAppError } from '@/backend/firebase/core/firebase-errors';
-import { watchQuery } from '@/backend/firebase/core/firestore-live';
+import { watchDocument, watchQuery } from '@/backend/firebase/core/firestore-live';
 import {
   dataWithEstimates,
   isoFrom,
@@ -32,6 +38,7 @@ const organisationConverter: FirestoreDataConverter<Organisation> = {
       name: stringFrom(data.name),
       domains: stringsFrom(data.domains),
       notes: stringFrom(data.notes),
+      shareTickets: data.shareTickets === true,
       createdAt,
       updatedAt: isoFrom(data.updatedAt, createdAt),
     };
@@ -57,6 +64,28 @@ export async function watchOrganisations(
   return watchQuery(
     byName,
     (snapshot) => byOrganisationName(snapshot.docs.map((row) => row.data())),
+    onNext,
+    (error) => onError(toErrorShape(toAppError(error))),
+  );
+}
+
+/**
+ * What a member reads of their organisation, live: `organisationViews/{id}`, which trusted code
+ * writes with the organisation (its name and sharing, never its notes); `null` once deleted. The
+ * rules let its members and staff read it.
+ */
+export function watchOrganisationView(
+  ctx: FirestoreContext,
+  id: string,
+  onNext: Listener<OrganisationView | null>,
+  onError: ErrorListener,
+): Unsubscribe {
+  return watchDocument(
+    doc(ctx.db, 'organisationViews', id),
+    (snapshot) => {
+      const data = snapshot.data();
+      return data ? { id: snapshot.id, name: stringFrom(data.name), shareTickets: data.shareTickets === true } : null;
+    },
     onNext,
     (error) => onError(toErrorShape(toAppError(error))),
   );

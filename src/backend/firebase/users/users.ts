@@ -43,6 +43,15 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
       watchLazily(onNext, onError, async (next, fail) =>
         (await import('@/backend/firebase/users/organisations')).watchOrganisations(await ctx.firestore(), next, fail),
       ),
+    watchOrganisationView: (id, onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await import('@/backend/firebase/users/organisations')).watchOrganisationView(
+          await ctx.firestore(),
+          id,
+          next,
+          fail,
+        ),
+      ),
     saveOrganisation: (request) =>
       call(async () => (await organisationCalls()).saveOrganisation(await ctx.functions(), request)),
     deleteOrganisation: (id) =>

@@ -6,6 +6,7 @@
  * that, and until the ticket exists only the uploader may read them. Each path is first listed
  * in the uploader's quota (`planUploadQuota`: at most 100 a day), as on Firebase.
  */
+import { readerFor } from '@/backend/local/tickets/reader';
 import type { Listener } from '@/backend/port/subscriptions';
 import type { FilesPort, FileToUpload, UploadProgress } from '@/backend/port/files';
 import { can } from '@/domain/policy';
@@ -78,7 +79,7 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
       if (file.uploadedBy !== me.uid) throw refusals.notYourFile();
       return file;
     }
-    readableTicket(principalOf(me), stored);
+    readableTicket(await readerFor(db, me), stored);
     if (!can(principalOf(me), 'ticket.readInternal')) {
       // A customer reads files of public messages, and their own upload before it is sent.
       const message = await db.messages.get([ticketId, messageId]);
@@ -172,8 +173,10 @@ export function createLocalFiles(ctx: LocalContext): FilesPort {
         const match = PATH_PATTERN.exec(path);
         const [, ticketId = '', messageId = ''] = match ?? [];
         if (!match) throw refusals.fileNotFound();
-        const record = await db.transaction('r', [db.users, db.tickets, db.messages, db.files], async () =>
-          readableFile(await requireUser(ctx), path, ticketId, messageId),
+        const record = await db.transaction(
+          'r',
+          [db.users, db.tickets, db.messages, db.files, db.organisations],
+          async () => readableFile(await requireUser(ctx), path, ticketId, messageId),
         );
         return urlFor(record);
       }),

@@ -10,6 +10,7 @@
  * setting is on, assigns it to them; a lifecycle event carried by the message ("Reply and set
  * pending") decides the next status instead of those automatic moves.
  */
+import { readerFor } from '@/backend/local/tickets/reader';
 import { ticketWriteTables } from '@/backend/local/core/db';
 import Dexie from 'dexie';
 import { z } from 'zod/mini';
@@ -47,7 +48,7 @@ export function createLocalMessages(ctx: LocalContext): MessagesPort {
       return watchLive(
         ctx,
         async (me) => {
-          readableTicket(principalOf(me), await db.tickets.get(ticketId));
+          readableTicket(await readerFor(db, me), await db.tickets.get(ticketId));
           const messages = await db.messages
             .where('[ticketId+createdAt]')
             .between([ticketId, Dexie.minKey], [ticketId, Dexie.maxKey])

@@ -38,6 +38,7 @@ import { agentFieldSearchKeys, conversationKeysOf, searchKeysFor } from '@/domai
 import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRating } from '@/domain/satisfaction';
 import type { AuditEvent, Message, Ticket, UserProfile } from '@/domain/types';
 import { ticketOrganisationOf } from '@/domain/ticket-organisation';
+import { readerFor } from '@/backend/local/tickets/reader';
 import type { CustomFieldValues } from '@/domain/custom-fields';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
@@ -200,18 +201,26 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
     get: (id: string) =>
       runCall(ctx, async () => {
         const me = await requireUser(ctx);
-        return readableTicket(principalOf(me), await db.tickets.get(id));
+        return readableTicket(await readerFor(db, me), await db.tickets.get(id));
       }),
 
     watch(id: string, onNext: Listener<Ticket>, onError: ErrorListener): Unsubscribe {
-      return watchLive(ctx, async (me) => readableTicket(principalOf(me), await db.tickets.get(id)), onNext, onError);
+      return watchLive(
+        ctx,
+        async (me) => readableTicket(await readerFor(db, me), await db.tickets.get(id)),
+        onNext,
+        onError,
+      );
     },
 
     watchList(query: TicketQuery, onNext: Listener<TicketPage>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
         async (me) => {
-          const { sort = DEFAULT_TICKET_SORT, ...parsed } = scopedFilter(me, parseInput(ticketQuerySchema, query));
+          const { sort = DEFAULT_TICKET_SORT, ...parsed } = scopedFilter(
+            await readerFor(db, me),
+            parseInput(ticketQuerySchema, query),
+          );
           assertMayOrder(me, sort);
           return readTicketPage(db, { ...parsed, sort }, searchScopeOf(me));
         },
@@ -223,7 +232,12 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
     watchCount(filter: TicketFilter, onNext: Listener<number>, onError: ErrorListener): Unsubscribe {
       return watchLive(
         ctx,
-        async (me) => countTickets(db, scopedFilter(me, parseInput(ticketFilterSchema, filter)), searchScopeOf(me)),
+        async (me) =>
+          countTickets(
+            db,
+            scopedFilter(await readerFor(db, me), parseInput(ticketFilterSchema, filter)),
+            searchScopeOf(me),
+          ),
         onNext,
         onError,
       );

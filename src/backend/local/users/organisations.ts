@@ -15,8 +15,10 @@ import {
   planOrganisationDelete,
   planOrganisationSave,
   saveOrganisationSchema,
+  organisationViewOf,
   setMembershipSchema,
   type Organisation,
+  type OrganisationView,
   type SaveOrganisationRequest,
   type SetMembershipRequest,
 } from '@/domain/organisations';
@@ -34,11 +36,35 @@ export function watchOrganisations(
     ctx,
     async (me) => {
       assertCan(principalOf(me), 'organisations.read');
-      return byOrganisationName(await ctx.db.organisations.toArray());
+      return byOrganisationName((await ctx.db.organisations.toArray()).map(stored));
     },
     onNext,
     onError,
   );
+}
+
+/** `UsersPort.watchOrganisationView` on the local backend: its members and staff only. */
+export function watchOrganisationView(
+  ctx: LocalContext,
+  id: string,
+  onNext: Listener<OrganisationView | null>,
+  onError: ErrorListener,
+): Unsubscribe {
+  return watchLive(
+    ctx,
+    async (me) => {
+      if (me.organisationId !== id) assertCan(principalOf(me), 'organisations.read');
+      const organisation = await ctx.db.organisations.get(id);
+      return organisation ? organisationViewOf(stored(organisation)) : null;
+    },
+    onNext,
+    onError,
+  );
+}
+
+/** A stored organisation as the port's: rows from before sharing share nothing. */
+function stored(organisation: Organisation): Organisation {
+  return { ...organisation, shareTickets: organisation.shareTickets === true };
 }
 
 /** `UsersPort.saveOrganisation` on the local backend. */

@@ -245,6 +245,10 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
       return watchLazily(organisations, (module) => module.watchOrganisations(ctx, onNext, onError), onError);
     },
 
+    watchOrganisationView(id, onNext, onError) {
+      return watchLazily(organisations, (module) => module.watchOrganisationView(ctx, id, onNext, onError), onError);
+    },
+
     saveOrganisation: (request) => runWrite(ctx, async () => (await organisations()).saveOrganisation(ctx, request)),
 
     deleteOrganisation: (id) => runWrite(ctx, async () => (await organisations()).deleteOrganisation(ctx, id)),

@@ -9,6 +9,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -57,6 +58,15 @@ const TEXT = defineMessages({
     defaultMessage: 'That is {count} domains: an organisation claims at most {max}.',
   },
   notes: { id: 'admin.organisations.notes', defaultMessage: 'Notes (seen by agents and admins only)' },
+  shareTickets: {
+    id: 'admin.organisations.shareTickets',
+    defaultMessage: 'Members see each other’s requests',
+  },
+  shareTicketsHelp: {
+    id: 'admin.organisations.shareTicketsHelp',
+    defaultMessage: 'They read them in their portal, never reply to them. Internal notes stay hidden.',
+  },
+  shared: { id: 'admin.organisations.shared', defaultMessage: 'Requests shared among members' },
   save: { id: 'admin.organisations.save', defaultMessage: 'Save' },
   cancel: { id: 'admin.organisations.cancel', defaultMessage: 'Cancel' },
   saved: { id: 'admin.organisations.saved', defaultMessage: '{name} is saved.' },
@@ -78,6 +88,7 @@ interface OrganisationValues {
   name: string;
   domains: string;
   notes: string;
+  shareTickets: boolean;
 }
 
 /** The typed domains, split at commas, semicolons, spaces and lines; empty pieces dropped. */
@@ -106,12 +117,17 @@ function OrganisationDialog({ organisation, onClose }: { organisation?: Organisa
   const [problem, setProblem] = useState<string | null>(null);
   const [form] = Form.useForm<OrganisationValues>();
 
-  const submit = async ({ name, domains, notes }: OrganisationValues) => {
+  const submit = async ({ name, domains, notes, shareTickets }: OrganisationValues) => {
     setProblem(null);
     const outcome = await outcomeOf(
       save({
         ...(organisation && { id: organisation.id }),
-        organisation: { name, domains: readDomains(domains).domains, notes: notes ?? '' },
+        organisation: {
+          name,
+          domains: readDomains(domains).domains,
+          notes: notes ?? '',
+          shareTickets: shareTickets === true,
+        },
       }),
     );
     if (!outcome.ok) return setProblem(friendly(outcome.error));
@@ -141,6 +157,7 @@ function OrganisationDialog({ organisation, onClose }: { organisation?: Organisa
           name: organisation?.name ?? '',
           domains: organisation?.domains.join(', ') ?? '',
           notes: organisation?.notes ?? '',
+          shareTickets: organisation?.shareTickets ?? false,
         }}
         onFinish={(values) => void submit(values)}
       >
@@ -178,6 +195,9 @@ function OrganisationDialog({ organisation, onClose }: { organisation?: Organisa
             showCount
             dir="auto"
           />
+        </Form.Item>
+        <Form.Item name="shareTickets" valuePropName="checked" extra={intl.formatMessage(TEXT.shareTicketsHelp)}>
+          <Checkbox>{intl.formatMessage(TEXT.shareTickets)}</Checkbox>
         </Form.Item>
       </Form>
       {problem && <Alert type="error" showIcon role="alert" message={problem} />}
@@ -248,6 +268,11 @@ function OrganisationItem({
                 <Typography.Text type="secondary">{intl.formatMessage(TEXT.noDomains)}</Typography.Text>
               )}
             </Flex>
+            {organisation.shareTickets && (
+              <Typography.Text type="secondary" data-testid="organisation-shares">
+                {intl.formatMessage(TEXT.shared)}
+              </Typography.Text>
+            )}
             {organisation.notes && (
               <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }} dir="auto">
                 {organisation.notes}

@@ -4,7 +4,8 @@
  * typed. Side by side where there is room, stacked on a phone. A refused save shows the domain's
  * sentence next to the form and keeps everything typed (the draft is the caller's state).
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
+import Skeleton from 'antd/es/skeleton';
 import { defineMessages, useIntl } from 'react-intl';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -20,9 +21,18 @@ import type { UserProfile } from '@/domain/types';
 import type { Organisation } from '@/domain/organisations';
 import { ConditionList } from '@/features/admin/automations/components/condition-list';
 import { TriggerActionsEditor } from '@/features/admin/automations/components/trigger-actions';
-import { TriggerTest } from '@/features/admin/automations/components/trigger-test';
 import { previewedOf, type TriggerDraft } from '@/features/admin/automations/trigger-draft';
 import type { TriggerWords } from '@/components/trigger-words';
+
+/**
+ * "Test this rule", its own chunk (it carries the trigger run's planner): the editor draws first,
+ * and the automations chunk stays within its budget on both builds.
+ */
+const TriggerTest = lazy(() =>
+  import(/* webpackChunkName: "trigger-test" */ '@/features/admin/automations/components/trigger-test').then(
+    (module) => ({ default: module.TriggerTest }),
+  ),
+);
 
 const TEXT = defineMessages({
   newLabel: { id: 'automations.editor.newLabel', defaultMessage: 'New trigger' },
@@ -221,7 +231,9 @@ export function TriggerEditor({
         </Flex>
       </form>
       <div style={{ flex: '2 1 300px', minWidth: 0 }}>
-        <TriggerTest idBase={base} trigger={previewed} fields={fields} staff={staff} words={words} />
+        <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 3 }} />}>
+          <TriggerTest idBase={base} trigger={previewed} fields={fields} staff={staff} words={words} />
+        </Suspense>
       </div>
     </Flex>
   );

@@ -1,5 +1,5 @@
 /**
- * A customer's requests, newest public activity first (`lastMessageAt` desc — internal notes
+ * A customer's requests (or their sharing organisation's), newest public activity first (`lastMessageAt` desc — internal notes
  * never move a customer's list, DESIGN §3), or those a search finds (their number, subject, or a
  * word of their public conversation), live, paged with cursors behind "Load more". Each
  * loaded page is its own live subscription that starts after the previous page's current
@@ -75,18 +75,35 @@ function listCss(token: GlobalToken): string {
 `;
 }
 
-/** One request in the list: status, number, subject, who wrote last and when. */
-function RequestListItem({ ticket }: { ticket: Ticket }) {
+/**
+ * One request in the list: status, number, subject, who wrote last and when — for a colleague's
+ * request (an organisation's list), named by its requester.
+ */
+function RequestListItem({ ticket, viewerId }: { ticket: Ticket; viewerId: string }) {
   const waiting = waitingOn(ticket);
+  const mine = ticket.requesterId === viewerId;
+  const requesterName = <span dir="auto">{ticket.requesterName}</span>;
   const { fromNow, dateTime } = useTimeFormat();
   const lastReply =
     ticket.lastMessageBy === 'agent' ? (
       <FormattedMessage id="requests.list.lastReplyBySupport" defaultMessage="Last reply by support" />
-    ) : (
+    ) : mine ? (
       <FormattedMessage id="requests.list.lastReplyByYou" defaultMessage="Last reply by you" />
+    ) : (
+      <FormattedMessage
+        id="requests.list.lastReplyByRequester"
+        defaultMessage="Last reply by {requesterName}"
+        values={{ requesterName }}
+      />
     );
   const waitingText =
-    waiting === 'you' ? (
+    waiting === 'you' && !mine ? (
+      <FormattedMessage
+        id="requests.list.waitingOnRequester"
+        defaultMessage="Waiting on {requesterName}"
+        values={{ requesterName }}
+      />
+    ) : waiting === 'you' ? (
       <span className="triage-request-you">
         <FormattedMessage id="requests.list.waitingOnYou" defaultMessage="Waiting on you" />
       </span>
@@ -146,13 +163,15 @@ interface Tail {
  * this page's live `nextCursor`. The last page reports its state with `onTail`.
  */
 function RequestListPage({
-  requesterId,
+  scope,
+  viewerId,
   search,
   after,
   more,
   onTail,
 }: {
-  requesterId: string;
+  scope: RequestListScope;
+  viewerId: string;
   search?: string;
   after?: TicketCursor;
   /** How many further pages to show after this one. */
@@ -160,7 +179,7 @@ function RequestListPage({
   onTail: (tail: Tail) => void;
 }) {
   const query: TicketQuery = {
-    requesterId,
+    ...scope,
     limit: REQUEST_PAGE_SIZE,
     sort: { field: 'lastMessageAt', direction: 'desc' },
     ...(search && { search }),
@@ -183,11 +202,12 @@ function RequestListPage({
   return (
     <>
       {page?.tickets.map((ticket) => (
-        <RequestListItem key={ticket.id} ticket={ticket} />
+        <RequestListItem key={ticket.id} ticket={ticket} viewerId={viewerId} />
       ))}
       {!last && page?.nextCursor && (
         <RequestListPage
-          requesterId={requesterId}
+          scope={scope}
+          viewerId={viewerId}
           search={search}
           after={page.nextCursor}
           more={more - 1}
@@ -199,17 +219,27 @@ function RequestListPage({
 }
 
 /**
- * The signed-in person's requests, live, with "Load more".
- * @param requesterId the person's uid (customers may list only their own).
+ * Whose requests a list shows: the person's own (`requesterId`, their uid), or those of the
+ * organisation they belong to when it shares them (`organisationId`, DESIGN §1 "Organisations":
+ * listed whole, no search).
+ */
+export type RequestListScope = { requesterId: string } | { organisationId: string };
+
+/**
+ * The signed-in person's requests, or their organisation's, live, with "Load more".
+ * @param scope whose requests (customers may list only their own, or their sharing organisation's).
+ * @param viewerId the signed-in person's uid (a colleague's request is named by its requester).
  * @param search a search's text (the port looks it up by its one key, DESIGN §3 "Search"); absent: every request.
  * @param empty shown instead of the list when it has no request (none at all, or none the search finds).
  */
 export function RequestList({
-  requesterId,
+  scope,
+  viewerId,
   search,
   empty,
 }: {
-  requesterId: string;
+  scope: RequestListScope;
+  viewerId: string;
   search?: string;
   empty: ReactNode;
 }) {
@@ -227,10 +257,17 @@ export function RequestList({
       <ul
         hidden={tail.empty}
         className="triage-request-list"
-        aria-label={intl.formatMessage({ id: 'requests.list.ariaLabel', defaultMessage: 'Your requests' })}
+        aria-label={
+          'organisationId' in scope
+            ? intl.formatMessage({
+                id: 'requests.list.organisationLabel',
+                defaultMessage: 'Your organisation’s requests',
+              })
+            : intl.formatMessage({ id: 'requests.list.ariaLabel', defaultMessage: 'Your requests' })
+        }
         aria-busy={tail.loading}
       >
-        <RequestListPage requesterId={requesterId} search={search} more={more} onTail={setTail} />
+        <RequestListPage scope={scope} viewerId={viewerId} search={search} more={more} onTail={setTail} />
       </ul>
       {tail.loading && <Skeleton active title={false} paragraph={{ rows: more === 0 ? 4 : 2 }} />}
       {tail.error && (

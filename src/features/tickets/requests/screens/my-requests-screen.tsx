@@ -1,5 +1,7 @@
 /**
- * The customer portal's home (`/requests`): the signed-in person's own requests only,
+ * The customer portal's home (`/requests`): the signed-in person's own requests only — and, for a
+ * member of an organisation that shares its requests (DESIGN §1 "Organisations"), a second list
+ * of the organisation's (`?of=organisation`, listed whole: no search),
  * newest public activity first, live, with "Load more" (cursor pages); a search over them (a
  * number, or a word of a subject or of the public conversation, DESIGN §3 "Search"), kept in the
  * URL (`?q=`) so that going back from a request finds it again; a "New request" button, and an
@@ -14,12 +16,15 @@ import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import Input from 'antd/es/input';
+import Segmented from 'antd/es/segmented';
 import theme from 'antd/es/theme';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { RequestList } from '@/features/tickets/requests/components/request-list';
 import { MAX_SEARCH_TEXT } from '@/domain/schemas';
 import { searchKeyOf } from '@/domain/search-keys';
+import type { OrganisationView } from '@/domain/organisations';
+import { useWatchOrganisationViewQuery } from '@/lib/store/people-api';
 
 const NEW_REQUEST_PATH = '/requests/new';
 
@@ -47,6 +52,19 @@ function useRequestSearch(): { text: string; setText: (text: string) => void; se
   return { text, setText, search, submit };
 }
 
+/** The `of=` value of the organisation's list. */
+const OF_ORGANISATION = 'organisation';
+
+/**
+ * The organisation whose requests the person may list (theirs, when it shares them), read live
+ * only when they belong to one; `null` otherwise.
+ */
+function useSharedOrganisation(organisationId: string | undefined): OrganisationView | null {
+  const { data } = useWatchOrganisationViewQuery(organisationId ?? '', { skip: !organisationId });
+  const view = organisationId ? data?.value : null;
+  return view?.shareTickets ? view : null;
+}
+
 /** The requests screen. */
 export default function MyRequestsScreen() {
   const { token } = theme.useToken();
@@ -54,6 +72,9 @@ export default function MyRequestsScreen() {
   const navigate = useNavigate();
   const intl = useIntl();
   const { text, setText, search, submit } = useRequestSearch();
+  const [params, setParams] = useSearchParams();
+  const shared = useSharedOrganisation(user?.organisationId);
+  const ofOrganisation = shared !== null && params.get('of') === OF_ORGANISATION;
   const searching = searchKeyOf(search) !== null;
   const tooShort = text.trim() !== '' && searchKeyOf(text) === null;
   const newRequest = (
@@ -78,75 +99,132 @@ export default function MyRequestsScreen() {
           </PageTitle>
           {newRequest}
         </Flex>
-        <Flex vertical gap={4}>
-          <Input.Search
-            aria-label={intl.formatMessage({
-              id: 'requests.myRequests.search',
-              defaultMessage: 'Search your requests',
-            })}
-            placeholder={intl.formatMessage({
-              id: 'requests.myRequests.searchPlaceholder',
-              defaultMessage: '#number or any word',
-            })}
-            allowClear
-            value={text}
-            maxLength={MAX_SEARCH_TEXT}
-            onChange={(event) => setText(event.target.value)}
-            onSearch={submit}
-            style={{ maxWidth: 360 }}
+        {shared && (
+          <Segmented
+            aria-label={intl.formatMessage({ id: 'requests.myRequests.whose', defaultMessage: 'Whose requests' })}
+            value={ofOrganisation ? OF_ORGANISATION : 'mine'}
+            onChange={(value) => setParams(value === OF_ORGANISATION ? { of: OF_ORGANISATION } : {}, { replace: true })}
+            options={[
+              {
+                value: 'mine',
+                label: intl.formatMessage({ id: 'requests.myRequests.mine', defaultMessage: 'Mine' }),
+              },
+              {
+                value: OF_ORGANISATION,
+                label: (
+                  <span dir="auto">
+                    {intl.formatMessage(
+                      { id: 'requests.myRequests.organisation', defaultMessage: '{name}’s' },
+                      { name: shared.name },
+                    )}
+                  </span>
+                ),
+              },
+            ]}
           />
-          {tooShort && (
+        )}
+        {ofOrganisation && user && shared ? (
+          <>
             <Typography.Text type="secondary">
               <FormattedMessage
-                id="requests.myRequests.searchTooShort"
-                defaultMessage="Type at least 2 letters, or a request number."
+                id="requests.myRequests.organisationHelp"
+                defaultMessage="Every request of {name}, shared by your organisation: you can read them; only the person who asked can reply."
+                values={{ name: <span dir="auto">{shared.name}</span> }}
               />
             </Typography.Text>
-          )}
-        </Flex>
-        {user && (
-          <RequestList
-            key={searching ? search : ''}
-            requesterId={user.uid}
-            {...(searching && { search })}
-            empty={
-              searching ? (
+            <RequestList
+              key={OF_ORGANISATION}
+              scope={{ organisationId: shared.id }}
+              viewerId={user.uid}
+              empty={
                 <Empty
                   style={{ paddingBlock: 32 }}
                   image={Empty.PRESENTED_IMAGE_SIMPLE}
                   description={
                     <FormattedMessage
-                      id="requests.myRequests.noMatch"
-                      defaultMessage="No request of yours matches “{search}”."
-                      values={{ search }}
+                      id="requests.myRequests.organisationEmpty"
+                      defaultMessage="Nobody of {name} has asked anything yet."
+                      values={{ name: <span dir="auto">{shared.name}</span> }}
                     />
                   }
                 />
-              ) : (
-                <Empty
-                  style={{ paddingBlock: 32 }}
-                  description={
-                    <Flex vertical gap={4}>
-                      <Typography.Text strong>
+              }
+            />
+          </>
+        ) : (
+          <>
+            <Flex vertical gap={4}>
+              <Input.Search
+                aria-label={intl.formatMessage({
+                  id: 'requests.myRequests.search',
+                  defaultMessage: 'Search your requests',
+                })}
+                placeholder={intl.formatMessage({
+                  id: 'requests.myRequests.searchPlaceholder',
+                  defaultMessage: '#number or any word',
+                })}
+                allowClear
+                value={text}
+                maxLength={MAX_SEARCH_TEXT}
+                onChange={(event) => setText(event.target.value)}
+                onSearch={submit}
+                style={{ maxWidth: 360 }}
+              />
+              {tooShort && (
+                <Typography.Text type="secondary">
+                  <FormattedMessage
+                    id="requests.myRequests.searchTooShort"
+                    defaultMessage="Type at least 2 letters, or a request number."
+                  />
+                </Typography.Text>
+              )}
+            </Flex>
+            {user && (
+              <RequestList
+                key={searching ? search : ''}
+                scope={{ requesterId: user.uid }}
+                viewerId={user.uid}
+                {...(searching && { search })}
+                empty={
+                  searching ? (
+                    <Empty
+                      style={{ paddingBlock: 32 }}
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                      description={
                         <FormattedMessage
-                          id="requests.myRequests.emptyTitle"
-                          defaultMessage="You have no requests yet"
+                          id="requests.myRequests.noMatch"
+                          defaultMessage="No request of yours matches “{search}”."
+                          values={{ search }}
                         />
-                      </Typography.Text>
-                      <Typography.Text type="secondary">
-                        <FormattedMessage
-                          id="requests.myRequests.emptyDescription"
-                          defaultMessage="Ask the support team for help: your requests and their answers appear here."
-                        />
-                      </Typography.Text>
-                    </Flex>
-                  }
-                >
-                  {newRequest}
-                </Empty>
-              )
-            }
-          />
+                      }
+                    />
+                  ) : (
+                    <Empty
+                      style={{ paddingBlock: 32 }}
+                      description={
+                        <Flex vertical gap={4}>
+                          <Typography.Text strong>
+                            <FormattedMessage
+                              id="requests.myRequests.emptyTitle"
+                              defaultMessage="You have no requests yet"
+                            />
+                          </Typography.Text>
+                          <Typography.Text type="secondary">
+                            <FormattedMessage
+                              id="requests.myRequests.emptyDescription"
+                              defaultMessage="Ask the support team for help: your requests and their answers appear here."
+                            />
+                          </Typography.Text>
+                        </Flex>
+                      }
+                    >
+                      {newRequest}
+                    </Empty>
+                  )
+                }
+              />
+            )}
+          </>
         )}
       </Flex>
     </section>

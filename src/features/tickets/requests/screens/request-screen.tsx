@@ -1,5 +1,6 @@
 /**
- * One request as its requester sees it (route `/requests/:ticketId`, DESIGN §1–§2): "#N subject",
+ * One request as its requester sees it (route `/requests/:ticketId`, DESIGN §1–§2) — or, read
+ * only, as a colleague of a sharing organisation does (DESIGN §1 "Organisations"): "#N subject",
  * status, when it was opened and last answered, the public conversation, "Mark as solved" and
  * "Reopen" where the lifecycle table lets the requester fire them, and the reply box — or, once
  * the request is closed, an offer to open a follow-up linked to it. Everything is live: agent
@@ -173,6 +174,15 @@ function RequestHeader({ ticket, user }: { ticket: Ticket; user: UserProfile }) 
                 />
               </Typography.Text>
             )}
+            {!mine && !isStaff(user.role) && (
+              <Typography.Text type="secondary" data-testid="request-shared">
+                <FormattedMessage
+                  id="requests.header.sharedView"
+                  defaultMessage="{requesterName}'s request, shared with your organisation: you can read it; only they can reply."
+                  values={{ requesterName: <span dir="auto">{ticket.requesterName}</span> }}
+                />
+              </Typography.Text>
+            )}
             {!mine && isStaff(user.role) && (
               <Typography.Text type="secondary">
                 <FormattedMessage
@@ -187,8 +197,11 @@ function RequestHeader({ ticket, user }: { ticket: Ticket; user: UserProfile }) 
             )}
           </Flex>
           {/* The portal is the requester's view: the buttons DESIGN §2 gives the requester
-              ("Mark as solved", "Reopen"), also for staff reading their own request here. */}
-          <TicketStatusActions ticket={ticket} actor={{ uid: user.uid, role: 'customer' }} />
+              ("Mark as solved", "Reopen"), also for staff reading their own request here; a
+              colleague reading a shared request gets none. */}
+          {(mine || isStaff(user.role)) && (
+            <TicketStatusActions ticket={ticket} actor={{ uid: user.uid, role: 'customer' }} />
+          )}
         </Flex>
       </Flex>
     </Card>

@@ -69,7 +69,7 @@ function RequesterContact({ uid, filedUnder }: { uid: string; filedUnder?: strin
             style={{ marginInlineStart: 4 }}
           >
             <Link
-              to={`/desk?${new URLSearchParams({ org: organisation.id }).toString()}`}
+              to={`/desk?${new URLSearchParams({ view: 'all', org: organisation.id }).toString()}`}
               title={intl.formatMessage({
                 id: 'workspace.header.organisationTickets',
                 defaultMessage: 'Tickets of this organisation',

@@ -93,8 +93,10 @@ function unserved(
   return served(plan.collection, equal, { field: sort.field, direction }) ? null : 'page';
 }
 
-const PEOPLE: Record<'customer' | 'agent', { uid: string; role: Role }> = {
+const PEOPLE: Record<'customer' | 'member' | 'agent', { uid: string; role: Role; sharedOrganisation?: string }> = {
   customer: { uid: 'carol', role: 'customer' },
+  // A member of an organisation that shares its requests (DESIGN §1 "Organisations").
+  member: { uid: 'dana', role: 'customer', sharedOrganisation: 'acme' },
   agent: { uid: 'alice', role: 'agent' },
 };
 
@@ -109,6 +111,7 @@ function* filters(): Generator<TicketFilter> {
             { tag: 'vip' },
             { search: 'printer' },
             { field: { key: 'plan', value: 'pro' } },
+            { organisationId: 'acme' },
           ] as const)
             for (const requesterId of [undefined, 'carol'] as const)
               for (const sla of [

@@ -20,8 +20,8 @@ function setup(initial: QueueFilters, fields?: CustomFieldDefinition[]) {
   // The desk's organisations, sent at once (read only when the menu opens or one filters).
   const watchOrganisations = jest.fn((next: (value: Organisation[]) => void) => {
     next([
-      { id: 'globex', name: 'Globex', domains: [], notes: '', createdAt: AT, updatedAt: AT },
-      { id: 'acme', name: 'Acme', domains: [], notes: '', createdAt: AT, updatedAt: AT },
+      { id: 'globex', name: 'Globex', domains: [], notes: '', shareTickets: false, createdAt: AT, updatedAt: AT },
+      { id: 'acme', name: 'Acme', domains: [], notes: '', shareTickets: false, createdAt: AT, updatedAt: AT },
     ]);
     return () => undefined;
   });
