@@ -26,6 +26,7 @@ import {
 } from './invitations';
 import {
   deleteOrganisation as deleteOrganisationWork,
+  joinOrganisationByDomain as joinOrganisationByDomainWork,
   saveOrganisation as saveOrganisationWork,
   setOrganisation as setOrganisationWork,
 } from './organisations';
@@ -452,6 +453,21 @@ export const setOrganisation = onCall(async (request) => {
   try {
     await setOrganisationWork(getFirestore(), uid, request.data, Date.now());
     return null;
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+});
+
+/**
+ * A customer joins the organisation claiming their verified address's domain (DESIGN §1
+ * "Organisations"): no data → `{ organisationId }`, see `joinOrganisationByDomain`.
+ */
+export const joinOrganisationByDomain = onCall(async (request) => {
+  const uid = callerUid(request.auth);
+  try {
+    const joined = await joinOrganisationByDomainWork(getFirestore(), uid, request.auth?.token ?? {}, Date.now());
+    if (joined.organisationId) logger.info(`joinOrganisationByDomain: ${uid} in ${joined.organisationId}`);
+    return joined;
   } catch (error) {
     throw toHttpsError(error);
   }

@@ -40,7 +40,8 @@ import { personSearchKeysFor } from '@/domain/people';
 import { ROLES } from '@/domain/roles';
 import { parseInput } from '@/domain/schemas';
 import { mailConfigFromEnv } from './mail';
-import { activeCallerOf, isoOf, oneOf, text, type StoredPerson } from './snapshot-values';
+import { activeCallerOf, isoOf, oneOf, text, texts, type StoredPerson } from './snapshot-values';
+import { emailDomainOf, organisationByDomain } from '@/domain/organisation-joins';
 
 /** Addresses Auth's `getUsers` looks up per call (its limit). */
 const AUTH_LOOKUP_BATCH = 100;
@@ -318,11 +319,23 @@ export async function acceptInvitation(
       const joins = plan.account.organisationId
         ? (await tx.get(db.collection('organisations').doc(plan.account.organisationId))).exists
         : false;
+      // Else the one claiming the address's domain: accepting the link proved the address.
+      const domain = emailDomainOf(plan.account.email);
+      const claiming =
+        joins || domain === ''
+          ? []
+          : (await tx.get(db.collection('organisations').where('domains', 'array-contains', domain).limit(1))).docs;
+      const byDomain = organisationByDomain(
+        { ...plan.account, organisationId: undefined },
+        true,
+        claiming.map((row) => ({ id: row.id, domains: texts(row.get('domains')) })),
+      );
       tx.create(db.collection('users').doc(uid), {
         displayName: plan.account.displayName,
         email: plan.account.email,
         role: plan.account.role,
         ...(joins && { organisationId: plan.account.organisationId }),
+        ...(byDomain !== null && { organisationId: byDomain }),
         searchKeys: personSearchKeysFor({ displayName: plan.account.displayName, email: plan.account.email }),
         createdAt: FieldValue.serverTimestamp(),
         updatedAt: FieldValue.serverTimestamp(),

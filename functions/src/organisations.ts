@@ -24,6 +24,7 @@ import {
 import { parseInput } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
 import { activeCallerOf, isoOf, personOf, text, texts } from './snapshot-values';
+import { emailDomainOf, organisationByDomain } from '@/domain/organisation-joins';
 
 /** Profiles one batch of a deletion clears (under Firestore's 500 writes per batch). */
 export const MEMBERS_PER_BATCH = 400;
@@ -177,5 +178,43 @@ export async function setOrganisation(db: Firestore, callerUid: string, input: u
       organisationId: plan.organisationId ?? FieldValue.delete(),
       updatedAt: Timestamp.fromDate(new Date(plan.updatedAt)),
     });
+  });
+}
+
+/** What a caller's ID token says of their address (the callable's `request.auth.token`). */
+export interface AddressClaims {
+  email?: unknown;
+  email_verified?: unknown;
+}
+
+/**
+ * Joins the caller to the organisation claiming their address's domain (see
+ * `UsersPort.joinOrganisationByDomain`, `organisationByDomain`): in one transaction, their profile
+ * and the organisation claiming the domain of the address their ID token verifies — the token is
+ * the proof, so a token from before the verification joins nothing.
+ * @param now ms since the epoch.
+ * @returns the organisation they belong to afterwards, or `null`.
+ * @throws AppError `unauthenticated` without a profile; `permission-denied` when deactivated.
+ */
+export async function joinOrganisationByDomain(
+  db: Firestore,
+  callerUid: string,
+  token: AddressClaims,
+  now: number,
+): Promise<{ organisationId: string | null }> {
+  const ref = db.collection('users').doc(callerUid);
+  return db.runTransaction(async (tx) => {
+    const me = activeCallerOf(await tx.get(ref));
+    const email = typeof token.email === 'string' ? token.email : '';
+    const verified = token.email_verified === true && email.toLowerCase() === me.email.toLowerCase();
+    const domain = emailDomainOf(email);
+    if (!verified || domain === '' || me.role !== 'customer' || me.organisationId) {
+      return { organisationId: me.organisationId ?? null };
+    }
+    const claiming = await tx.get(db.collection('organisations').where('domains', 'array-contains', domain).limit(1));
+    const candidates = claiming.docs.map((row) => ({ id: row.id, domains: texts(row.get('domains')) }));
+    const joins = organisationByDomain({ ...me, email }, verified, candidates);
+    if (joins !== null) tx.update(ref, { organisationId: joins, updatedAt: Timestamp.fromMillis(now) });
+    return { organisationId: joins };
   });
 }

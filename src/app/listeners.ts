@@ -39,6 +39,8 @@ export function createAppListenerMiddleware(backend: Backend) {
  * - the language (DESIGN §8): a person's profile carries the language they chose, so on
  *   sign-in (or when they change it in another browser) it becomes this browser's; a choice
  *   made here is saved to their profile;
+ * - a customer signed in with a verified address and no organisation asks, once per session, to
+ *   join the one claiming its domain (DESIGN §1 "Organisations");
  * - the outbox's listeners (`registerOutboxListeners`), delivering after any auth change.
  */
 export function registerListeners(startListening: AppStartListening): void {
@@ -91,6 +93,26 @@ export function registerListeners(startListening: AppStartListening): void {
       } catch (error) {
         // The choice still holds in this browser; only other browsers will not follow it.
         console.warn('Triage could not save the language to your profile.', error);
+      }
+    },
+  });
+
+  // A customer in no organisation, with a verified address, asks trusted code once per session to
+  // join the organisation claiming its domain (DESIGN §1 "Organisations"); it decides.
+  const askedToJoin = new Set<string>();
+  startListening({
+    actionCreator: authChanged,
+    effect: async (action, listenerApi) => {
+      const change = action.payload;
+      if (change.kind !== 'signedIn' || !change.emailVerified) return;
+      const { uid, role, organisationId } = change.user;
+      if (role !== 'customer' || organisationId || askedToJoin.has(uid)) return;
+      askedToJoin.add(uid);
+      try {
+        await listenerApi.extra.users.joinOrganisationByDomain();
+      } catch (error) {
+        // Nothing is lost: an admin can still put them in it from the people list.
+        console.warn('Triage could not look for your organisation.', error);
       }
     },
   });

@@ -576,6 +576,34 @@ describe('local backend', () => {
       });
     });
 
+    it('joins a verified customer to the organisation claiming their domain, never before verification (DESIGN §1 "Organisations")', async () => {
+      // The demo desk's admin and agent (a seeded database of its own).
+      const desk = uniqueDbName('joins');
+      const admin = localClient(desk, createMemoryStorage(), true);
+      await admin.auth.signIn({ email: 'admin@triage.test', password: 'triage-admin' });
+      const domain = `${uniqueEmail('org').split('@')[0]}.example`;
+      const { id } = await admin.users.saveOrganisation({
+        organisation: { name: `By domain ${domain}`, domains: [domain], notes: '' },
+      });
+      const tab = localClient(desk);
+      const profile = await tab.auth.signUp({
+        displayName: 'Joining Jo',
+        email: `jo@${domain.toUpperCase()}`,
+        password: 'correct-horse-battery',
+      });
+      // Unverified: asking joins nothing.
+      await expect(tab.users.joinOrganisationByDomain()).resolves.toEqual({ organisationId: null });
+      await expect(admin.users.get(profile.uid)).resolves.not.toHaveProperty('organisationId');
+      await tab.auth.sendEmailVerification();
+      await expect(admin.users.get(profile.uid)).resolves.toMatchObject({ organisationId: id });
+      await expect(tab.users.joinOrganisationByDomain()).resolves.toEqual({ organisationId: id });
+      // Staff never join one, verified or not.
+      const agent = localClient(desk);
+      await agent.auth.signIn({ email: 'priya@triage.test', password: 'triage-agent' });
+      await expect(agent.users.joinOrganisationByDomain()).resolves.toEqual({ organisationId: null });
+      await Dexie.delete(desk);
+    });
+
     it('re-emits the current state on retryProfile', async () => {
       const tab = localClient(dbName);
       const profile = await tab.auth.signUp({

@@ -5,7 +5,12 @@
  * profiles. Skips without FIRESTORE_EMULATOR_HOST.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { deleteOrganisation, saveOrganisation, setOrganisation } from '../../functions/src/organisations';
+import {
+  deleteOrganisation,
+  joinOrganisationByDomain,
+  saveOrganisation,
+  setOrganisation,
+} from '../../functions/src/organisations';
 import type { Role } from '@/domain/roles';
 import { describeIfFirestore, freshId, openAdminFirestore } from './emulator-app';
 
@@ -134,6 +139,41 @@ describeIfFirestore('organisations (trusted code)', () => {
     await expect(
       setOrganisation(db, adminUid, { uid: outsider, organisationId: id }, Date.now()),
     ).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('joins a customer to the organisation claiming the domain their ID token verifies, and nobody else', async () => {
+    const domain = `${freshId('joins')}.example`.toLowerCase();
+    const { id } = await saveOrganisation(db, adminUid, fresh(`Joins ${freshId('j')}`, [domain]), Date.now());
+    const email = `jo@${domain}`;
+    const jo = await person('customer', { email });
+    const at = Date.parse('2026-03-06T09:00:00Z');
+    // Unverified, or a token naming another address: nothing.
+    await expect(joinOrganisationByDomain(db, jo, { email, email_verified: false }, at)).resolves.toEqual({
+      organisationId: null,
+    });
+    await expect(
+      joinOrganisationByDomain(db, jo, { email: `mallory@${domain}`, email_verified: true }, at),
+    ).resolves.toEqual({ organisationId: null });
+    expect((await db.doc(`users/${jo}`).get()).get('organisationId')).toBeUndefined();
+    await expect(joinOrganisationByDomain(db, jo, { email, email_verified: true }, at)).resolves.toEqual({
+      organisationId: id,
+    });
+    const joined = await db.doc(`users/${jo}`).get();
+    expect(joined.get('organisationId')).toBe(id);
+    expect(joined.get('updatedAt').toDate().toISOString()).toBe('2026-03-06T09:00:00.000Z');
+    // Staff, a domain nobody claims, and a deactivated customer join none.
+    const agent = await person('agent', { email: `ag@${domain}` });
+    await expect(
+      joinOrganisationByDomain(db, agent, { email: `ag@${domain}`, email_verified: true }, at),
+    ).resolves.toEqual({ organisationId: null });
+    const stranger = await person('customer', { email: 'st@nobody-claims.example' });
+    await expect(
+      joinOrganisationByDomain(db, stranger, { email: 'st@nobody-claims.example', email_verified: true }, at),
+    ).resolves.toEqual({ organisationId: null });
+    const gone = await person('customer', { email: `gone@${domain}`, deactivated: true });
+    await expect(
+      joinOrganisationByDomain(db, gone, { email: `gone@${domain}`, email_verified: true }, at),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
   });
 
   it('refuses making an agent a member (failed-precondition), and an unknown person (not-found)', async () => {

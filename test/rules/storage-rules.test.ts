@@ -229,6 +229,28 @@ describeWithEmulators('storage.rules', () => {
       await assertFails(read('alice', `tickets/${id}/unsent/a.pdf`));
       await assertFails(read('carol', `tickets/${id}/unsent/a.pdf`));
     });
+    it('gives a colleague of a sharing organisation the public files only, and nothing once it stops sharing', async () => {
+      const id = await ticketWithFiles();
+      const [org, colleague] = [freshId('org'), freshId('col')];
+      const member = {
+        role: 'customer',
+        displayName: colleague,
+        email: `${colleague}@example.com`,
+        organisationId: org,
+      };
+      await seedDocs(env, {
+        [`tickets/${id}`]: storedTicket({ status: 'open', organisationId: org }),
+        [`users/${colleague}`]: { ...member, createdAt: PAST, updatedAt: PAST },
+        [`organisationViews/${org}`]: { name: 'Acme', shareTickets: true },
+      });
+      await assertSucceeds(read(colleague, `tickets/${id}/reply/a.pdf`));
+      await assertFails(read(colleague, `tickets/${id}/note/a.pdf`));
+      await assertFails(read(colleague, `tickets/${id}/unsent/a.pdf`));
+      // Another customer is not made a member by the ticket's organisation alone.
+      await assertFails(read('outsider', `tickets/${id}/reply/a.pdf`));
+      await seedDocs(env, { [`organisationViews/${org}`]: { name: 'Acme', shareTickets: false } });
+      await assertFails(read(colleague, `tickets/${id}/reply/a.pdf`));
+    });
     it('refuses signed-out reads', async () => {
       const id = await ticketWithFiles();
       await assertFails(

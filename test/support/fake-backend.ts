@@ -68,6 +68,7 @@ export function fakeBackend() {
       revokeInvitation: unscripted('users.revokeInvitation'),
       watchOrganisations: unscripted('users.watchOrganisations'),
       watchOrganisationView: unscripted('users.watchOrganisationView'),
+      joinOrganisationByDomain: unscripted('users.joinOrganisationByDomain'),
       saveOrganisation: unscripted('users.saveOrganisation'),
       deleteOrganisation: unscripted('users.deleteOrganisation'),
       setOrganisation: unscripted('users.setOrganisation'),

@@ -126,6 +126,15 @@ export interface UsersPort {
    */
   watchOrganisations(onNext: Listener<Organisation[]>, onError: ErrorListener): Unsubscribe;
   /**
+   * Joins the signed-in customer to the organisation claiming their address's domain, when their
+   * address is verified and they belong to none (`organisationByDomain`, DESIGN §1
+   * "Organisations"); trusted code decides from the verified address, so asking is harmless. On
+   * Firebase the verification is the ID token's: one from before the address was verified joins
+   * nothing until it is refreshed.
+   * @returns the organisation they belong to afterwards, or `null`.
+   */
+  joinOrganisationByDomain(): Promise<{ organisationId: string | null }>;
+  /**
    * What a member reads of their organisation (DESIGN §1 "Organisations"): its name and whether it
    * shares its requests, live; `null` once it is deleted. Its members and staff only.
    * @throws (to `onError`) AppError `permission-denied` for anyone else.

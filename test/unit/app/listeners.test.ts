@@ -150,3 +150,25 @@ describe('a person’s language is theirs (DESIGN §8)', () => {
     expect(store.getState().preferences.locale).toBe('es');
   });
 });
+
+describe('a verified customer in no organisation asks to join the one claiming their domain (DESIGN §1 "Organisations")', () => {
+  it('asks once per person and session; never unverified, for staff, or for a member', async () => {
+    const { store, emit, backend } = setup();
+    const join = jest.fn(async () => ({ organisationId: null }));
+    backend.users.joinOrganisationByDomain = join;
+    store.dispatch(appStarted());
+    const customer = profile({ uid: 'c-1', role: 'customer' });
+    emit({ kind: 'signedIn', user: customer, emailVerified: false });
+    emit({ kind: 'signedIn', user: profile({ uid: 'a-1', role: 'agent' }), emailVerified: true });
+    emit({
+      kind: 'signedIn',
+      user: profile({ uid: 'm-1', role: 'customer', organisationId: 'acme' }),
+      emailVerified: true,
+    });
+    expect(join).not.toHaveBeenCalled();
+    emit({ kind: 'signedIn', user: customer, emailVerified: true });
+    emit({ kind: 'signedIn', user: { ...customer, displayName: 'Renamed' }, emailVerified: true });
+    await Promise.resolve();
+    expect(join).toHaveBeenCalledTimes(1);
+  });
+});

@@ -15,6 +15,7 @@ import {
   type OrganisationInput,
 } from '@/domain/organisations';
 import { ticketOrganisationOf } from '@/domain/ticket-organisation';
+import { emailDomainOf, organisationByDomain } from '@/domain/organisation-joins';
 import type { UserProfile } from '@/domain/types';
 import { admin, agent, customer } from '../../support/plan-fixtures';
 
@@ -204,5 +205,23 @@ describe('ticketOrganisationOf', () => {
     expect(ticketOrganisationOf({ role: 'agent', organisationId: 'acme' })).toBeUndefined();
     expect(ticketOrganisationOf({ role: 'admin', organisationId: 'acme' })).toBeUndefined();
     expect(ticketOrganisationOf(null)).toBeUndefined();
+  });
+});
+
+describe('organisationByDomain', () => {
+  const organisations = [acme, { ...acme, id: 'o9', domains: ['mail.globex.example'] }];
+  const dana = { role: 'customer' as const, email: 'Dana@ACME.example' };
+  it('joins a verified customer in none to the organisation claiming their domain exactly', () => {
+    expect(emailDomainOf(dana.email)).toBe('acme.example');
+    expect(organisationByDomain(dana, true, organisations)).toBe('o1');
+    expect(organisationByDomain({ ...dana, email: 'eve@mail.globex.example' }, true, organisations)).toBe('o9');
+  });
+  it('joins nobody unverified, staff, someone in one already, or a parent or sub-domain', () => {
+    expect(organisationByDomain(dana, false, organisations)).toBeNull();
+    expect(organisationByDomain({ ...dana, role: 'agent' }, true, organisations)).toBeNull();
+    expect(organisationByDomain({ ...dana, organisationId: 'o9' }, true, organisations)).toBeNull();
+    expect(organisationByDomain({ ...dana, email: 'x@globex.example' }, true, organisations)).toBeNull();
+    expect(organisationByDomain({ ...dana, email: 'x@eu.acme.example' }, true, organisations)).toBeNull();
+    expect(organisationByDomain({ ...dana, email: 'no-domain' }, true, organisations)).toBeNull();
   });
 });

@@ -51,3 +51,17 @@ export async function setOrganisation(functions: Functions, request: SetMembersh
   const asked = parseInput(setMembershipSchema, request);
   await httpsCallable<SetMembershipRequest, null>(functions, 'setOrganisation')(asked);
 }
+
+/**
+ * Asks trusted code to join the signed-in customer to the organisation claiming their verified
+ * address's domain (see `UsersPort.joinOrganisationByDomain`); the function reads the address and
+ * its verification from the ID token this call carries.
+ * @returns the organisation they belong to afterwards, or `null`.
+ */
+export async function joinOrganisationByDomain(functions: Functions): Promise<{ organisationId: string | null }> {
+  const { data } = await httpsCallable<null, { organisationId: string | null }>(
+    functions,
+    'joinOrganisationByDomain',
+  )(null);
+  return { organisationId: typeof data.organisationId === 'string' ? data.organisationId : null };
+}

@@ -43,6 +43,8 @@ export function createFirebaseUsers(ctx: FirebaseContext): UsersPort {
       watchLazily(onNext, onError, async (next, fail) =>
         (await import('@/backend/firebase/users/organisations')).watchOrganisations(await ctx.firestore(), next, fail),
       ),
+    joinOrganisationByDomain: () =>
+      call(async () => (await organisationCalls()).joinOrganisationByDomain(await ctx.functions())),
     watchOrganisationView: (id, onNext, onError) =>
       watchLazily(onNext, onError, async (next, fail) =>
         (await import('@/backend/firebase/users/organisations')).watchOrganisationView(

@@ -3,6 +3,7 @@
  * (DESIGN §1, §3). Credentials stay in their own table and never cross the port; the
  * session is the browser's, or a tab's own (see `session.ts`).
  */
+import { joinByDomain } from '@/backend/local/users/join-by-domain';
 import { liveQuery } from 'dexie';
 import type { Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AuthChange, AuthPort } from '@/backend/port/auth';
@@ -210,6 +211,8 @@ export function createLocalAuth(ctx: LocalContext): AuthPort {
       runCall(ctx, async () => {
         const user = await requireUser(ctx);
         await ctx.db.credentials.where('uid').equals(user.uid).modify({ emailVerified: true });
+        // A verified address joins the organisation claiming its domain (DESIGN §1 "Organisations").
+        await joinByDomain(ctx);
       }),
 
     signOut: async () => {

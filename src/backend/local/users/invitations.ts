@@ -4,6 +4,7 @@
  * email `composeInvitationMail`'s, stored in the outgoing mail (nothing is sent). Loaded on first
  * use with the mail chunk (its composer and catalogues stay out of the first paint).
  */
+import { organisationByDomain } from '@/domain/organisation-joins';
 import type { LocalContext } from '@/backend/local/core/context';
 import { isoAt, requireUser, watchLive } from '@/backend/local/core/context';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
@@ -183,6 +184,10 @@ export async function acceptInvitation(
     const { account } = plan;
     // The organisation it was invited on behalf of, if it still exists (DESIGN §1 "Organisations").
     const joins = account.organisationId ? Boolean(await db.organisations.get(account.organisationId)) : false;
+    // Else the one claiming the address's domain: accepting the link proved the address.
+    const byDomain = joins
+      ? null
+      : organisationByDomain({ ...account, organisationId: undefined }, true, await db.organisations.toArray());
     await db.credentials.add({ email: account.email, uid, ...secret, emailVerified: true, createdAt: now });
     const profile: UserProfile = {
       uid,
@@ -190,6 +195,7 @@ export async function acceptInvitation(
       email: account.email,
       role: account.role,
       ...(joins && { organisationId: account.organisationId }),
+      ...(byDomain !== null && { organisationId: byDomain }),
       createdAt: now,
       updatedAt: now,
     };

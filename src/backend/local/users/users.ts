@@ -4,6 +4,7 @@
  * email switches. "Export my data" is read by `auth/account-export.ts`, beside the rest of the
  * account's own code.
  */
+import { joinByDomain } from '@/backend/local/users/join-by-domain';
 import type { ErrorListener, Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { PeopleQuery, UsersPort } from '@/backend/port/users';
 import { principalOf } from '@/domain/plans/ticket-write';
@@ -244,6 +245,8 @@ export function createLocalUsers(ctx: LocalContext): UsersPort {
     watchOrganisations(onNext: Listener<Organisation[]>, onError: ErrorListener): Unsubscribe {
       return watchLazily(organisations, (module) => module.watchOrganisations(ctx, onNext, onError), onError);
     },
+
+    joinOrganisationByDomain: () => runWrite(ctx, () => joinByDomain(ctx)),
 
     watchOrganisationView(id, onNext, onError) {
       return watchLazily(organisations, (module) => module.watchOrganisationView(ctx, id, onNext, onError), onError);

@@ -47,7 +47,8 @@ const TEXT = defineMessages({
   domains: { id: 'admin.organisations.domains', defaultMessage: 'Email domains' },
   domainsHelp: {
     id: 'admin.organisations.domainsHelp',
-    defaultMessage: 'The domains of its people’s addresses, e.g. acme.com, separated by commas or lines. Up to {max}.',
+    defaultMessage:
+      'The domains of its people’s addresses, e.g. acme.com, separated by commas or lines; up to {max}. A customer whose verified address has one joins it.',
   },
   notADomain: {
     id: 'admin.organisations.notADomain',

@@ -18,6 +18,8 @@ import { renderApp } from '../../../../../support/render-app';
 
 const priya = demoAccount('priya@triage.test');
 const dana = demoAccount('dana@example.test');
+const luis = demoAccount('luis@example.test');
+const admin = demoAccount('admin@triage.test');
 
 /** Last public activity first, ties by id (the port's order). */
 function byLastMessage(a: Ticket, b: Ticket): number {
@@ -115,4 +117,47 @@ describe('my requests', () => {
     await user.click(within(empty).getByRole('button', { name: /New request/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/requests/new'));
   });
+
+  it('offers a member their sharing organisation’s requests, read only, and takes them away when it stops sharing', async () => {
+    const { dbName, backend, me } = await seededDeskAs(dana);
+    const desk = await secondClient(dbName, admin);
+    const organisation = { name: 'Whitfield & Co', domains: [], notes: '', shareTickets: true };
+    const { id } = await desk.users.saveOrganisation({ organisation });
+    const colleague = await secondClient(dbName, luis);
+    const luisProfile = await colleague.users.get((await storedUid(colleague)) ?? '');
+    for (const uid of [me.uid, luisProfile.uid]) await desk.users.setOrganisation({ uid, organisationId: id });
+    const asked = await colleague.tickets.create({
+      subject: 'Badge printer offline',
+      description: 'Since Monday.',
+      priority: 'low',
+    });
+
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp(backend, '/requests');
+    await user.click(await screen.findByText('Whitfield & Co’s'));
+    await waitFor(() => expect(router.state.location.search).toBe('?of=organisation'));
+    const list = await screen.findByRole('list', { name: 'Your organisation’s requests' });
+    const item = await within(list).findByRole('link', { name: /Badge printer offline/ });
+    expect(item).toHaveAttribute('href', `/requests/${asked.id}`);
+    expect(item).toHaveTextContent('Last reply by Luis Romero');
+    // Her own older requests were filed before she joined: not the organisation's.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('searchbox', { name: 'Search your requests' })).not.toBeInTheDocument();
+
+    await desk.users.saveOrganisation({ id, organisation: { ...organisation, shareTickets: false } });
+    await waitFor(() => expect(screen.queryByText('Whitfield & Co’s')).not.toBeInTheDocument());
+    expect(await screen.findByRole('list', { name: 'Your requests' })).toBeInTheDocument();
+  });
 });
+
+/** The uid of the person signed in to `client`. */
+async function storedUid(client: Awaited<ReturnType<typeof secondClient>>): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const stop = client.auth.onChange((change) => {
+      if (change.kind === 'signedIn') {
+        resolve(change.user.uid);
+        queueMicrotask(() => stop());
+      }
+    });
+  });
+}
