@@ -20,7 +20,7 @@ export function ticketOrganisationOf(
 
 /**
  * The person as a reader of tickets (DESIGN §1 "Organisations"): a customer whose organisation
- * shares its requests (`view`, their organisation's {@link OrganisationView}-like record, as read)
+ * shares its requests (`view`, their organisation's `OrganisationView` as read)
  * reads those too; anyone else reads as ever. A deactivated person reads nothing anyway.
  */
 export function readerOf(

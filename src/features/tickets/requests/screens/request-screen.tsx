@@ -164,7 +164,10 @@ function RequestHeader({ ticket, user }: { ticket: Ticket; user: UserProfile }) 
                 />
               </Typography.Text>
             </Flex>
-            <Typography.Text>{intl.formatMessage(STATUS_HINTS[ticket.status])}</Typography.Text>
+            {/* The hints speak to the requester; a colleague reading a shared request gets the line below. */}
+            {(mine || isStaff(user.role)) && (
+              <Typography.Text>{intl.formatMessage(STATUS_HINTS[ticket.status])}</Typography.Text>
+            )}
             {ticket.followUpOf && (
               <Typography.Text type="secondary">
                 <FormattedMessage
