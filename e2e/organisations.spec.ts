@@ -6,7 +6,8 @@
  * behalf, and her ticket's header names it. A trigger on the organisation tags her next request,
  * which the header's organisation link finds in the queue's organisation filter (her older tickets,
  * filed before she joined, are not the organisation's). The organisation shares its requests: her
- * colleague Luis reads that request in his portal, and has no reply box on it.
+ * colleague Luis reads that request in his portal, and has no reply box on it; the reports count it
+ * under the organisation.
  * Screenshots: organisations-01-list (1280 px), organisations-02-ticket-header,
  * organisations-04-queue-filter, organisations-05-shared-request, organisations-03-phone-ar-dark
  * (390 px, Arabic, dark).
@@ -164,6 +165,14 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await settled(luis);
   await shot(luis, 'organisations-05-shared-request');
   await luis.close();
+
+  // The reports count the period's tickets by organisation: hers, filed under it.
+  await page.goto('/reports');
+  const card = page.locator('.ant-card').filter({ hasText: 'Tickets by organisation' });
+  await card.getByText('Table', { exact: true }).click();
+  await expect(
+    page.getByRole('table', { name: 'Tickets by organisation' }).getByRole('row', { name: /Whitfield & Co/ }),
+  ).toContainText('1');
 
   // On a phone, in Arabic and dark: the list's controls sit under each organisation.
   await page.setViewportSize({ width: 390, height: 844 });

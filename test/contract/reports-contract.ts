@@ -183,6 +183,31 @@ export function describeReportsContract(makeHarness: () => Promise<ContractHarne
     );
 
     it(
+      'counts tickets by the organisation they were filed under (DESIGN §1 "Organisations")',
+      async () => {
+        const admin = await harness.newPerson('admin');
+        const { id } = await admin.backend.users.saveOrganisation({
+          organisation: { name: `Reported ${Math.random().toString(36).slice(2, 8)}`, domains: [], notes: '' },
+        });
+        await admin.backend.users.setOrganisation({ uid: customer.uid, organisationId: id });
+        const filed = await customer.backend.tickets.create({
+          subject: 'Reports: the office badge reader',
+          description: 'It beeps twice.',
+          priority: 'normal',
+        });
+        const day = localDateOf(Date.parse(filed.createdAt), zone);
+        const byOrganisation = statsCounterKey({ kind: 'created.organisation', organisationId: id });
+        const { input, range } = await eventually(
+          agent.backend,
+          () => reportRange(7, Date.now(), zone),
+          (read) => read.days.find((stats) => stats.day === day)?.counts[byOrganisation] === 1,
+        );
+        expect(buildReport(range, input).organisations).toEqual([{ key: id, count: 1 }]);
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
       'counts tickets by dropdown value, agents-only ones too, and moves the count when a value changes',
       async () => {
         const admin = await harness.newPerson('admin');

@@ -34,6 +34,8 @@ export interface CreatedEntry {
    * agents-only alike; absent when it has none.
    */
   dropdowns?: Record<string, string>;
+  /** The ticket's organisation (DESIGN §1 "Organisations"); absent for none. */
+  organisationId?: string;
 }
 
 /** Staff's first public reply to a ticket, that day. */
@@ -103,6 +105,7 @@ export type StatsTicket = Pick<
   | 'solvedAt'
   | 'closedAt'
   | 'sla'
+  | 'organisationId'
 > & {
   /**
    * All its custom field values, the ticket's own and the agents-only ones merged (trusted code
@@ -179,7 +182,12 @@ export function statsEntriesOf(ticket: StatsTicket | null, desk: StatsDesk): Sta
       day: dayOf(created),
       section: 'created',
       ticketId: ticket.id,
-      entry: { priority: ticket.priority, category, ...(dropdowns && { dropdowns }) },
+      entry: {
+        priority: ticket.priority,
+        category,
+        ...(dropdowns && { dropdowns }),
+        ...(ticket.organisationId && { organisationId: ticket.organisationId }),
+      },
     },
   ];
   if (ticket.firstResponseAt) {
@@ -281,6 +289,7 @@ export type StatsCounter =
   | { kind: 'created.priority'; priority: Priority }
   | { kind: 'created.category'; category: string | null }
   | { kind: 'created.field'; key: string; option: string }
+  | { kind: 'created.organisation'; organisationId: string }
   | { kind: 'firstReply.ms'; bucket: number }
   | { kind: 'firstReply.agent'; agentId: string | null; bucket: number }
   | { kind: 'solved.ms'; bucket: number }
@@ -296,6 +305,8 @@ export function statsCounterKey(counter: StatsCounter): string {
       return `created|category|${segment(counter.category)}`;
     case 'created.field':
       return `created|field|${segment(counter.key)}|${segment(counter.option)}`;
+    case 'created.organisation':
+      return `created|organisation|${segment(counter.organisationId)}`;
     case 'firstReply.ms':
       return `firstReply|ms|${counter.bucket}`;
     case 'firstReply.agent':
@@ -326,6 +337,8 @@ export function statsCounterOf(key: string): StatsCounter | null {
     if (section === 'created' && kind === 'priority' && PRIORITY_SET.has(a))
       return { kind: 'created.priority', priority: a as Priority };
     if (section === 'created' && kind === 'category') return { kind: 'created.category', category: fromSegment(a) };
+    if (section === 'created' && kind === 'organisation' && a)
+      return { kind: 'created.organisation', organisationId: decodeURIComponent(a) };
     if (section === 'created' && kind === 'field' && a && b)
       return { kind: 'created.field', key: decodeURIComponent(a), option: decodeURIComponent(b) };
     if (section === 'firstReply' && kind === 'ms' && bucketFrom(a) !== null)
@@ -361,6 +374,9 @@ export function statsCountersOf(entry: StatsEntry): StatsCounter[] {
           key,
           option,
         })),
+        ...(entry.entry.organisationId
+          ? [{ kind: 'created.organisation', organisationId: entry.entry.organisationId } as const]
+          : []),
       ];
     case 'firstReplies': {
       const bucket = durationBucket(entry.entry.ms);

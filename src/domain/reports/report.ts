@@ -138,6 +138,11 @@ export interface Report {
   priorities: Share<Priority>[];
   /** Per dropdown field with a value counted in the range, by field key. */
   fields: FieldShares[];
+  /**
+   * Tickets submitted in the range by organisation id (DESIGN §1 "Organisations"), most first; a
+   * ticket of no organisation is in none of them (the rest of the period's tickets).
+   */
+  organisations: Share<string>[];
   csat: CsatScore;
   totals: { created: number; solved: number };
   /** Unsolved tickets now: the backlog's sum. */
@@ -217,6 +222,7 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
   const categories = new Map<string | null, number>();
   const priorities = new Map<Priority, number>();
   const fields = new Map<string, Map<string, number>>();
+  const organisations = new Map<string, number>();
   for (const counters of perDay) {
     for (const { counter, count } of counters) {
       switch (counter.kind) {
@@ -238,6 +244,9 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
           break;
         case 'created.priority':
           priorities.set(counter.priority, (priorities.get(counter.priority) ?? 0) + count);
+          break;
+        case 'created.organisation':
+          organisations.set(counter.organisationId, (organisations.get(counter.organisationId) ?? 0) + count);
           break;
         case 'created.field': {
           const options = fields.get(counter.key) ?? new Map<string, number>();
@@ -293,6 +302,9 @@ export function buildReport(range: ReportRange, input: ReportInput): Report {
           .map(([option, count]) => ({ key: option, count }))
           .sort((a, b) => b.count - a.count || byName(a.key, b.key)),
       })),
+    organisations: [...organisations.entries()]
+      .map(([key, count]) => ({ key, count }))
+      .sort((a, b) => b.count - a.count || byName(a.key, b.key)),
     csat: { good, bad, percent: percentOf(good, good + bad) },
     totals,
     unsolved: BACKLOG_STATUSES.reduce((sum, key) => sum + input.backlog[key], 0),

@@ -27,6 +27,7 @@ import { PRIORITIES } from '@/domain/types';
 import { useReadReportQuery } from '@/features/reports/api/reports-api';
 import { ReportCard } from '@/features/reports/components/report-card';
 import { FieldReportCard } from '@/features/reports/components/field-report-card';
+import { OrganisationReportCard } from '@/features/reports/components/organisation-report-card';
 import { useWatchFieldsQuery } from '@/lib/store/fields-api';
 import { useWatchDeskSettingsQuery } from '@/lib/store/desk-settings-api';
 import { useFriendlyMessage, useLabels, type Labels } from '@/lib/i18n/labels';
@@ -321,6 +322,11 @@ function Cards({ report, labels }: { report: Report; labels: Labels }) {
       {definitions.some((field) => field.type === 'dropdown') && (
         <Col xs={24} lg={12}>
           <FieldReportCard report={report} definitions={definitions} fileName={(key) => file(`field-${key}`)} />
+        </Col>
+      )}
+      {report.organisations.length > 0 && (
+        <Col xs={24} lg={12}>
+          <OrganisationReportCard report={report} fileName={file('organisations')} />
         </Col>
       )}
     </Row>

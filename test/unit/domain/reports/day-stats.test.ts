@@ -501,6 +501,25 @@ describe('counters: what a day stores', () => {
     ]);
   });
 
+  it('counts a ticket’s organisation, and moves the count when trusted code gives a new ticket its organisation', () => {
+    const [created] = statsEntriesOf(ticket({ organisationId: 'Acme1' }), UTC_DESK);
+    expect(created?.entry).toEqual({ priority: 'normal', category: null, organisationId: 'Acme1' });
+    expect(statsCountersOf(created as StatsEntry).map(statsCounterKey)).toContain('created|organisation|Acme1');
+    expect(statsCounterOf('created|organisation|Acme1')).toEqual({
+      kind: 'created.organisation',
+      organisationId: 'Acme1',
+    });
+    expect(statsCounterOf('created|organisation|')).toBeNull();
+    // Firebase's derived write gives a new ticket its organisation after its first count.
+    const diff = statsEntriesDiff(
+      statsEntriesOf(ticket(), UTC_DESK),
+      statsEntriesOf(ticket({ organisationId: 'Acme1' }), UTC_DESK),
+    );
+    expect(statsDeltas(diff.removed, diff.added)).toEqual([
+      { day: '2026-03-02', counts: { 'created|organisation|Acme1': 1 }, names: {} },
+    ]);
+  });
+
   it('keeps a day the same size however many tickets it counts', () => {
     const dayOf = (count: number) => {
       const tickets = Array.from({ length: count }, (_, i) => ({ ...solved, id: `ticket-${i}-${'x'.repeat(100)}` }));

@@ -107,14 +107,14 @@ describe('buildReport', () => {
   const days: DayStats[] = [
     // Outside the range on both sides: ignored throughout.
     day('2026-03-05', {
-      created: { t0: { priority: 'low', category: 'Other', dropdowns: { product: 'web' } } },
+      created: { t0: { priority: 'low', category: 'Other', dropdowns: { product: 'web' }, organisationId: 'acme' } },
       firstReplies: { t0: { ms: HOUR, priority: 'low', ...carl } },
       solved: { t0: { ms: HOUR, priority: 'low', category: 'Other', ...carl, sla: { firstReply: 'met' } } },
     }),
     day('2026-03-06', {
       created: {
-        t1: { priority: 'normal', category: 'Billing', dropdowns: { product: 'web' } },
-        t2: { priority: 'high', category: null },
+        t1: { priority: 'normal', category: 'Billing', dropdowns: { product: 'web' }, organisationId: 'acme' },
+        t2: { priority: 'high', category: null, organisationId: 'globex' },
       },
       firstReplies: { t1: { ms: 60 * MINUTE, priority: 'normal', ...alice } },
     }),
@@ -132,7 +132,7 @@ describe('buildReport', () => {
     day('2026-03-09', {
       created: {
         t3: { priority: 'urgent', category: 'Technical', dropdowns: { plan: 'team', product: 'web' } },
-        t4: { priority: 'normal', category: 'Billing', dropdowns: { product: 'api' } },
+        t4: { priority: 'normal', category: 'Billing', dropdowns: { product: 'api' }, organisationId: 'acme' },
       },
       firstReplies: {
         t3: { ms: 10 * MINUTE, priority: 'urgent', ...alice },
@@ -313,6 +313,14 @@ describe('buildReport', () => {
       },
     ]);
     expect(buildReport(range, { ...input, days: [] }).fields).toEqual([]);
+  });
+
+  it('shares the tickets created by organisation, most first (days outside the range left out)', () => {
+    expect(report.organisations).toEqual([
+      { key: 'acme', count: 2 },
+      { key: 'globex', count: 1 },
+    ]);
+    expect(buildReport(range, { ...input, days: [] }).organisations).toEqual([]);
   });
 
   it('passes the backlog through per unsolved status, and scores CSAT in percent', () => {
