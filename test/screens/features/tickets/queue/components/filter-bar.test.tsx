@@ -20,8 +20,9 @@ function setup(initial: QueueFilters, fields?: CustomFieldDefinition[]) {
   // The desk's organisations, sent at once (read only when the menu opens or one filters).
   const watchOrganisations = jest.fn((next: (value: Organisation[]) => void) => {
     next([
-      { id: 'globex', name: 'Globex', domains: [], notes: '', shareTickets: false, createdAt: AT, updatedAt: AT },
+      // By name, as the port lists them.
       { id: 'acme', name: 'Acme', domains: [], notes: '', shareTickets: false, createdAt: AT, updatedAt: AT },
+      { id: 'globex', name: 'Globex', domains: [], notes: '', shareTickets: false, createdAt: AT, updatedAt: AT },
     ]);
     return () => undefined;
   });
@@ -151,7 +152,7 @@ describe('queue field filter', () => {
     expect(watchOrganisations).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Filter by a field' }));
     fireEvent.click(await screen.findByText('Organisation'));
-    // By name.
+    // In the port's order.
     const acme = await screen.findByText('Acme');
     expect(acme.compareDocumentPosition(screen.getByText('Globex')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.click(acme);
