@@ -65,7 +65,7 @@ export default defineConfig({
     {
       // The Firebase build against the Auth, Firestore (127.0.0.1:8080) and Functions emulators.
       name: 'firebase-firestore',
-      testMatch: /firebase-(firestore|automations)\.spec\.ts/,
+      testMatch: /firebase-(firestore|automations|google)\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` },
     },
   ],

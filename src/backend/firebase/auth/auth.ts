@@ -30,6 +30,7 @@ import {
 } from '@/domain/schemas';
 import type { UserProfile } from '@/domain/types';
 import { refusals } from '@/domain/errors/refusals';
+import { sentenceFor } from '@/domain/errors/sentences';
 import type { Listener, Unsubscribe } from '@/backend/port/subscriptions';
 import type { AuthChange, AuthPort } from '@/backend/port/auth';
 import { firestoreUnavailable, toAppError, toAuthError, withTimeout } from '@/backend/firebase/core/firebase-errors';
@@ -63,6 +64,15 @@ function profileError(error: unknown): AppError {
 
 function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+/** Whether an Auth error is the SDK's "a script it needed did not load" (its load event attached). */
+function scriptFailedToLoad(error: unknown): boolean {
+  return (
+    codeOf(error) === 'auth/internal-error' &&
+    typeof Event !== 'undefined' &&
+    (error as { customData?: unknown }).customData instanceof Event
+  );
 }
 
 function sameChange(a: AuthChange | null, b: AuthChange): boolean {
@@ -273,6 +283,12 @@ export function createFirebaseAuth(deps: FirebaseAuthDeps): FirebaseAuthPort {
       return writingProfile(
         (async () => {
           const { user } = await signInWithPopup(deps.getAuth(), new GoogleAuthProvider()).catch((error: unknown) => {
+            // The SDK loads Google's script loader (apis.google.com) before it opens the window,
+            // even against the emulator; when that script fails to load it rejects with
+            // `auth/internal-error` carrying the load event: the sign-in service is out of reach.
+            if (scriptFailedToLoad(error)) {
+              throw new AppError('auth/network-request-failed', sentenceFor('auth/network-request-failed'));
+            }
             throw toAuthError(error);
           });
           return profileFor(user);
