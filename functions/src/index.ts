@@ -168,7 +168,8 @@ export const userWritten = onDocumentWritten({ document: 'users/{uid}', retry: t
 
 /**
  * On every new message: the emails it causes (a public reply to the requester, the requester's
- * reply to the assignee; an internal note none — see {@link mailForNewMessage}), and its words in
+ * reply to the assignee, any message to the ticket's followers; an internal note to the followers
+ * only — see {@link mailForNewMessage}), and its words in
  * the ticket's search (`addMessageWords`: a note's for the staff only). Independent jobs, each
  * idempotent.
  */

@@ -98,8 +98,14 @@ async function signedSetup(db: Firestore, config: MailConfig): Promise<MailConfi
 }
 
 /** The plan's view of a stored ticket. */
-function stateOf(snapshot: DocumentSnapshot): MailTicketState {
-  return mailStateOf(ticketOf(snapshot));
+function stateOf(snapshot: DocumentSnapshot, followerIds: readonly string[] = []): MailTicketState {
+  return mailStateOf(ticketOf(snapshot), followerIds);
+}
+
+/** The uids of a ticket's followers (`tickets/{id}/followers`, DESIGN §1 "Followers"). */
+async function followerIdsOf(db: Firestore, ticketId: string): Promise<string[]> {
+  const followers = await db.collection('tickets').doc(ticketId).collection('followers').get();
+  return followers.docs.map((row) => row.id);
 }
 
 /** Stored people with whether each verified their address. */
@@ -172,7 +178,12 @@ export async function mailForTicketWrite(
   now: number,
 ): Promise<number> {
   if (!after?.exists) return 0;
-  const state = stateOf(after);
+  // The followers are read only for a change they hear of: a status or an assignee that moved.
+  const moved =
+    before?.exists === true &&
+    (before.get('status') !== after.get('status') ||
+      (before.get('assigneeId') ?? null) !== (after.get('assigneeId') ?? null));
+  const state = stateOf(after, moved ? await followerIdsOf(db, after.id) : []);
   const actorId = before ? text(after.get('updatedBy')) : state.requesterId;
   const intents = mailsForTicketWrite(before?.exists ? stateOf(before) : null, state, actorId);
   if (intents.length === 0) return 0;
@@ -180,7 +191,7 @@ export async function mailForTicketWrite(
 }
 
 /**
- * The emails of one new message (see `mailsForMessage`; an internal note writes none): run by
+ * The emails of one new message (see `mailsForMessage`; an internal note goes to the followers only): run by
  * the `messageCreated` trigger.
  * @returns how many `mail` documents were written.
  */
@@ -192,11 +203,11 @@ export async function mailForNewMessage(
   now: number,
 ): Promise<number> {
   const internal = message.get('internal') !== false;
-  if (internal) return 0;
   const ticket = await db.collection('tickets').doc(ticketId).get();
   if (!ticket.exists) return 0;
-  const state = stateOf(ticket);
+  const state = stateOf(ticket, await followerIdsOf(db, ticketId));
   const intents = mailsForMessage(state, { id: message.id, authorId: text(message.get('authorId')), internal });
+  if (intents.length === 0) return 0;
   const attachments = message.get('attachments') as unknown;
   const attachmentNames = Array.isArray(attachments)
     ? attachments.map((file) => text((file as { name?: unknown })?.name)).filter(Boolean)
@@ -206,7 +217,12 @@ export async function mailForNewMessage(
     config,
     state,
     intents,
-    { authorName: text(message.get('authorName')), body: text(message.get('body')), attachmentNames },
+    {
+      authorName: text(message.get('authorName')),
+      ...(internal && { internal: true }),
+      body: text(message.get('body')),
+      attachmentNames,
+    },
     now,
   );
 }

@@ -21,6 +21,7 @@ export type Permission =
   | 'ticket.beAssigned'
   | 'ticket.readHistory'
   | 'ticket.readRuleTrace'
+  | 'ticket.follow'
   | 'tickets.listAnyone'
   | 'tickets.orderByUpdatedAt'
   | 'macros.use'
@@ -61,6 +62,8 @@ const STAFF_ONLY: ReadonlySet<Permission> = new Set<Permission>([
   // Only an agent or admin can hold a ticket (DESIGN §1).
   'ticket.beAssigned',
   'ticket.readHistory',
+  // Followers are staff: a follow emails internal notes (DESIGN §1 "Followers").
+  'ticket.follow',
   // Customers list only their own requests, and never in `updatedAt` order: internal notes
   // move it, so that order would tell them a note was written.
   'tickets.listAnyone',

@@ -6,6 +6,7 @@
  * emails (DESIGN §10 "Rule emails") — and that only admins read the outgoing mail. On Firebase the
  * Cloud Functions write the mail after the change, so each look waits for it.
  */
+import type { Follower } from '@/domain/followers';
 import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { RuleTrace } from '@/domain/rule-trace';
 import { MAX_RULE_EMAILS_PER_TICKET } from '@/domain/triggers';
@@ -90,6 +91,86 @@ export function describeMailContract(makeHarness: () => Promise<ContractHarness>
         expect(reply?.message.html).toContain('Try a new cartridge &lt;b&gt;first&lt;/b&gt;.');
         expect(reply?.replyTo).toMatch(new RegExp(`^reply\\+${ticket.number}-`));
         expect(mail.some((item) => item.message.text.includes('Secret'))).toBe(false);
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'emails a follower every message, a note too, and a status change; stops when they unfollow; staff only',
+      async () => {
+        const follower = await harness.newPerson('agent');
+        const ticket = await customer.backend.tickets.create({
+          subject: 'Mail contract: followed',
+          description: 'Someone please keep an eye on this.',
+          priority: 'normal',
+        });
+        // Following is staff's: a customer may neither follow nor see who does.
+        await expect(customer.backend.tickets.setFollowing(ticket.id, true)).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        await expect(
+          firstMatch(
+            (next, fail) => customer.backend.tickets.watchFollowers(ticket.id, next, fail),
+            () => true,
+          ),
+        ).rejects.toMatchObject({ code: 'permission-denied' });
+        await expect(follower.backend.tickets.setFollowing('no-such-ticket', true)).rejects.toMatchObject({
+          code: 'not-found',
+        });
+        await follower.backend.tickets.setFollowing(ticket.id, true);
+        // Following twice changes nothing.
+        await follower.backend.tickets.setFollowing(ticket.id, true);
+        const followers = await firstMatch<Follower[]>(
+          (next, fail) => agent.backend.tickets.watchFollowers(ticket.id, next, fail),
+          (list) => list.length === 1,
+        );
+        expect(followers).toEqual([
+          expect.objectContaining({ ticketId: ticket.id, uid: follower.uid, displayName: follower.displayName }),
+        ]);
+
+        await agent.backend.messages.add(ticket.id, {
+          id: `followed-note-${ticket.id}`,
+          body: 'Internal: the refund is approved.',
+          internal: true,
+        });
+        await agent.backend.tickets.transition(ticket.id, 'hold');
+        const ofTicket = (mail: OutgoingMail[]) => mail.filter((item) => item.ticketId === ticket.id);
+        const mail = ofTicket(
+          await outgoing(admin, (list) => {
+            const kinds = ofTicket(list).map((item) => item.kind);
+            return kinds.includes('followed-message') && kinds.includes('followed-update');
+          }),
+        );
+        const note = mail.find((item) => item.kind === 'followed-message');
+        expect(note).toMatchObject({ to: [follower.email], recipientUid: follower.uid });
+        expect(note?.message.text).toContain('added an internal note');
+        expect(note?.message.text).toContain('> Internal: the refund is approved.');
+        expect(mail.find((item) => item.kind === 'followed-update')?.message.text).toContain('Status: On hold');
+        // The requester hears of neither the note nor the follower.
+        const toCustomer = mail.filter((item) => item.to.includes(customer.email));
+        expect(toCustomer.some((item) => item.message.text.includes('refund is approved'))).toBe(false);
+
+        await follower.backend.tickets.setFollowing(ticket.id, false);
+        await firstMatch<Follower[]>(
+          (next, fail) => agent.backend.tickets.watchFollowers(ticket.id, next, fail),
+          (list) => list.length === 0,
+        );
+        await agent.backend.messages.add(ticket.id, {
+          id: `after-unfollow-${ticket.id}`,
+          body: 'Back to you soon.',
+          internal: false,
+        });
+        const later = ofTicket(
+          await outgoing(admin, (list) =>
+            ofTicket(list).some(
+              (item) => item.kind === 'public-reply' && item.message.text.includes('Back to you soon'),
+            ),
+          ),
+        );
+        // (On Firebase the description's email can come after the follow: trusted code writes it later.)
+        expect(
+          later.filter((item) => item.to.includes(follower.email) && item.message.text.includes('Back to you soon')),
+        ).toEqual([]);
       },
       TEST_TIMEOUT_MS,
     );

@@ -566,6 +566,43 @@ describeWithEmulators('firestore.rules', () => {
         await assertFails(deleteDoc(trace));
       }
     });
+    it('followers: staff follow and leave as themselves only; customers neither follow nor see who does', async () => {
+      const id = await seedTicket();
+      const follow = (uid: PersonId, as: PersonId = uid, data: DocumentData = {}) =>
+        setDoc(doc(dbOf(as), 'tickets', id, 'followers', uid), {
+          uid,
+          displayName: PEOPLE[as].displayName,
+          since: serverTimestamp(),
+          ...data,
+        });
+      await assertSucceeds(follow('alice'));
+      await assertSucceeds(follow('ada'));
+      await assertSucceeds(getDocs(collection(dbOf('bob'), 'tickets', id, 'followers')));
+      // A follower is emailed internal notes: a customer may not make themselves one, nor read the list.
+      await assertFails(follow('carol'));
+      await assertFails(getDocs(collection(dbOf('carol'), 'tickets', id, 'followers')));
+      await assertFails(getDoc(doc(dbOf('carol'), 'tickets', id, 'followers', 'alice')));
+      // Not for someone else, not under another name, not back-dated, nothing extra, not rewritten.
+      await assertFails(follow('bob', 'alice', { displayName: 'Alice Agent' }));
+      await assertFails(follow('bob', 'alice'));
+      await assertFails(follow('bob', 'bob', { displayName: 'Ada Admin' }));
+      await assertFails(follow('bob', 'bob', { since: PAST }));
+      await assertFails(follow('bob', 'bob', { muted: false }));
+      await assertFails(
+        updateDoc(doc(dbOf('alice'), 'tickets', id, 'followers', 'alice'), { since: serverTimestamp() }),
+      );
+      // Not on a ticket that does not exist; leaving is one's own only.
+      await assertFails(
+        setDoc(doc(dbOf('bob'), 'tickets', 'no-such-ticket', 'followers', 'bob'), {
+          uid: 'bob',
+          displayName: PEOPLE.bob.displayName,
+          since: serverTimestamp(),
+        }),
+      );
+      await assertFails(deleteDoc(doc(dbOf('bob'), 'tickets', id, 'followers', 'alice')));
+      await assertFails(deleteDoc(doc(dbOf('carol'), 'tickets', id, 'followers', 'alice')));
+      await assertSucceeds(deleteDoc(doc(dbOf('alice'), 'tickets', id, 'followers', 'alice')));
+    });
     it("may not write a ticket's sort slots or trigger mark, by update or on submit (trusted code keeps them)", async () => {
       const id = await seedTicket({ fieldSortA: '~', fieldSortB: '~' });
       for (const uid of ['ada', 'alice', 'carol'] as const) {
@@ -1249,6 +1286,14 @@ describeWithEmulators('firestore.rules', () => {
       await assertFails(reply(alice, 'alice', id, { internal: true }));
       await assertFails(getDoc(doc(alice, 'users', 'carol')));
       await assertFails(getDocs(query(collection(alice, 'users'), limit(20))));
+      await assertFails(
+        setDoc(doc(alice, 'tickets', id, 'followers', 'alice'), {
+          uid: 'alice',
+          displayName: PEOPLE.alice.displayName,
+          since: serverTimestamp(),
+        }),
+      );
+      await assertFails(getDocs(collection(alice, 'tickets', id, 'followers')));
     });
     it('an admin: a role change, the desk settings and the triggers are refused', async () => {
       const ada = dbOf('ada');

@@ -93,6 +93,8 @@ export function fakeBackend() {
       applyMacro: unscripted('tickets.applyMacro'),
       rate: unscripted('tickets.rate'),
       watchRating: unscripted('tickets.watchRating'),
+      watchFollowers: unscripted('tickets.watchFollowers'),
+      setFollowing: unscripted('tickets.setFollowing'),
       bulk: unscripted('tickets.bulk'),
     },
     messages: { watch: unscripted('messages.watch'), add: unscripted('messages.add') },

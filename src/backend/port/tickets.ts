@@ -3,6 +3,7 @@
  * changes, the audit trail and the requester's rating.
  */
 import type { RuleTrace } from '@/domain/rule-trace';
+import type { Follower } from '@/domain/followers';
 import type { ErrorShape } from '@/domain/errors/errors';
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { NewTicketInput } from '@/domain/schemas';
@@ -260,4 +261,15 @@ export interface TicketsPort {
    * @throws AppError `not-found` for a ticket the caller may not read (delivered to `onError`).
    */
   watchRating(id: string, onNext: Listener<SatisfactionRating | null>, onError: ErrorListener): Unsubscribe;
+  /**
+   * The staff who follow a ticket, live, by name (DESIGN §1 "Followers"). Staff only.
+   * @throws (to `onError`) AppError `permission-denied` for a customer, `not-found` for no such ticket.
+   */
+  watchFollowers(id: string, onNext: Listener<Follower[]>, onError: ErrorListener): Unsubscribe;
+  /**
+   * Starts (`true`) or stops (`false`) following a ticket as the signed-in staff member; doing
+   * what is already so succeeds and changes nothing. Closed tickets can be followed and left too.
+   * @throws AppError `permission-denied` for a customer (or a deactivated person), `not-found` for no such ticket.
+   */
+  setFollowing(id: string, following: boolean): Promise<void>;
 }

@@ -27,6 +27,7 @@ const FORBIDDEN: Record<Permission, string> = {
   'ticket.beAssigned': 'Tickets can only be assigned to agents and admins.',
   'ticket.readHistory': 'Only agents and admins can see a ticket’s history.',
   'ticket.readRuleTrace': 'Only admins can see a ticket’s rule trace.',
+  'ticket.follow': 'Only agents and admins can follow a ticket.',
   'tickets.listAnyone': 'You can only list your own requests.',
   'tickets.orderByUpdatedAt': 'Requests can be ordered by last reply or by creation only.',
   'macros.use': 'Only agents and admins can use macros.',

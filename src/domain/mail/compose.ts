@@ -52,6 +52,29 @@ const m = defineMessages({
     id: 'mail.newUnassigned.lead',
     defaultMessage: 'New ticket #{number} from {requester}, not assigned to anyone yet:',
   },
+  followedMessageLead: {
+    id: 'mail.followed.message',
+    defaultMessage: '{author} replied on ticket #{number} “{subject}”, which you follow:',
+  },
+  followedNoteLead: {
+    id: 'mail.followed.note',
+    defaultMessage: '{author} added an internal note on ticket #{number} “{subject}”, which you follow:',
+  },
+  followedUpdateLead: {
+    id: 'mail.followed.update',
+    defaultMessage: '{actor} changed ticket #{number} “{subject}”, which you follow:',
+  },
+  followedStatus: {
+    id: 'mail.followed.status',
+    defaultMessage:
+      'Status: {status, select, new {New} open {Open} pending {Pending} on_hold {On hold} solved {Solved} closed {Closed} other {{status}}}',
+  },
+  followedAssignee: { id: 'mail.followed.assignee', defaultMessage: 'Assignee: {name}' },
+  followedUnassigned: { id: 'mail.followed.unassigned', defaultMessage: 'Assignee: nobody' },
+  followedWhy: {
+    id: 'mail.followed.why',
+    defaultMessage: 'You get this email because you follow this ticket; “Unfollow” on the ticket stops it.',
+  },
   staffHow: {
     id: 'mail.staff.how',
     defaultMessage: 'Open the ticket in the desk to answer (a reply to this email is not added to the ticket).',
@@ -130,6 +153,8 @@ export interface MailTicket {
 /** A message quoted in an email: who wrote it, its text, its files as links. */
 export interface MailQuote {
   authorName: string;
+  /** An internal note (quoted to followers only, who are staff). */
+  internal?: boolean;
   body: string;
   attachments: { name: string; url: string }[];
 }
@@ -164,6 +189,8 @@ export interface ComposeInput {
   template?: { subject: string; body: string };
   /** For bounces: the subject of the email that bounced. */
   bouncedSubject?: string;
+  /** For `followed-update`: the new status, the new assignee's name (`null`: unassigned). */
+  change?: { status?: string; assigneeName?: string | null };
   /** ISO-8601 UTC: when the email is written; also makes its id unique. */
   createdAt: string;
   /** A key unique among this ticket's emails (a message id, `solved-…`): the email's own id. */
@@ -270,11 +297,25 @@ export function composeMail(
     case 'bounce-expired':
       lead.push(t(m.bounceExpired, values));
       break;
+    case 'followed-message':
+      lead.push(
+        t(quote?.internal ? m.followedNoteLead : m.followedMessageLead, { ...values, author: input.actorName ?? '' }),
+      );
+      break;
+    case 'followed-update': {
+      lead.push(t(m.followedUpdateLead, { ...values, actor: input.actorName ?? '' }));
+      const { change } = input;
+      if (change?.status !== undefined) lead.push(t(m.followedStatus, { status: change.status }));
+      if (change?.assigneeName === null) lead.push(t(m.followedUnassigned));
+      else if (change?.assigneeName !== undefined) lead.push(t(m.followedAssignee, { name: change.assigneeName }));
+      break;
+    }
   }
   const after: string[] = [];
   if (input.kind === 'public-reply') after.push(t(m.replyHow));
   if (input.toStaff && !isBounce && input.kind !== 'request-received') after.push(t(m.staffHow));
   if (input.kind === 'rule-email') after.push(t(m.ruleNote, { desk: setup.deskName }));
+  if (input.kind === 'followed-message' || input.kind === 'followed-update') after.push(t(m.followedWhy));
   const linkLabel = input.toStaff ? t(m.openTicket) : t(m.openRequest);
   const footer = t(m.footer, { desk: setup.deskName, link: preferencesLink });
   const greeting = t(m.greeting, { name: input.recipient.displayName });

@@ -34,9 +34,10 @@ export interface MailServerSetup extends MailSetup {
   replyTokenSecret: string;
 }
 
-/** A message an email quotes: its author's name, its text, its files' names. */
+/** A message an email quotes: its author's name, its text, its files' names, whether it is a note. */
 export interface QuotedMessage {
   authorName: string;
+  internal?: boolean;
   body: string;
   attachmentNames: string[];
 }
@@ -105,12 +106,14 @@ export async function draftMails(
         ...(quote && {
           quote: {
             authorName: quote.authorName,
+            ...(quote.internal && { internal: true }),
             body: quote.body,
             // Files open on the ticket's page, after signing in: no public links in an email.
             attachments: quote.attachmentNames.map((name) => ({ name, url: link })),
           },
         }),
         actorName: context.actorName,
+        ...(intent.change && { change: intent.change }),
         toStaff,
         ...(replyTo && { replyTo }),
         createdAt: new Date(now).toISOString(),

@@ -24,6 +24,8 @@ export const MAIL_KINDS = [
   'bounce-closed',
   'bounce-expired',
   'invitation',
+  'followed-message',
+  'followed-update',
 ] as const;
 /** One of {@link MAIL_KINDS}. */
 export type MailKind = (typeof MAIL_KINDS)[number];

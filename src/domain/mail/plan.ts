@@ -8,14 +8,20 @@ import type { MailKind } from '@/domain/mail/mail-document';
 import { isStaff, type Role } from '@/domain/roles';
 import type { Message, NotificationPreferences, Ticket } from '@/domain/types';
 
-/** The fields of a ticket the plan reads. */
+/**
+ * The fields of a ticket the plan reads, and the staff who follow it (DESIGN §1 "Followers":
+ * `tickets/{id}/followers`, read by trusted code beside the ticket; none when not given).
+ */
 export type MailTicketState = Pick<
   Ticket,
-  'id' | 'number' | 'subject' | 'status' | 'requesterId' | 'requesterName' | 'assigneeId'
-> & { solvedAt?: string; updatedAt: string };
+  'id' | 'number' | 'subject' | 'status' | 'requesterId' | 'requesterName' | 'assigneeId' | 'assigneeName'
+> & { solvedAt?: string; updatedAt: string; followerIds?: readonly string[] };
 
-/** The plan's view of a ticket. */
-export function mailStateOf(ticket: Ticket): MailTicketState {
+/**
+ * The plan's view of a ticket.
+ * @param followerIds the uids of the staff who follow it (DESIGN §1 "Followers").
+ */
+export function mailStateOf(ticket: Ticket, followerIds: readonly string[] = []): MailTicketState {
   return {
     id: ticket.id,
     number: ticket.number,
@@ -24,8 +30,10 @@ export function mailStateOf(ticket: Ticket): MailTicketState {
     requesterId: ticket.requesterId,
     requesterName: ticket.requesterName,
     ...(ticket.assigneeId && { assigneeId: ticket.assigneeId }),
+    ...(ticket.assigneeName && { assigneeName: ticket.assigneeName }),
     ...(ticket.solvedAt && { solvedAt: ticket.solvedAt }),
     updatedAt: ticket.updatedAt,
+    ...(followerIds.length > 0 && { followerIds: [...followerIds] }),
   };
 }
 
@@ -39,6 +47,24 @@ export interface MailIntent {
   uniqueKey: string;
   /** Whose action it reports (never emailed about it). */
   actorId: string;
+  /** For `followed-update`: what changed — the new status, the new assignee's name (`null`: unassigned). */
+  change?: { status?: Ticket['status']; assigneeName?: string | null };
+}
+
+/**
+ * The followers' emails of one change (DESIGN §1 "Followers"): one intent per follower who is
+ * neither its actor nor already written to by another intent of the same change (an assignee who
+ * follows gets "customer replied", not both).
+ */
+function forFollowers(
+  ticket: MailTicketState,
+  others: readonly MailIntent[],
+  intent: Omit<MailIntent, 'audience'>,
+): MailIntent[] {
+  const addressed = new Set(others.flatMap(({ audience }) => ('uid' in audience ? [audience.uid] : [])));
+  return (ticket.followerIds ?? [])
+    .filter((uid) => uid !== intent.actorId && !addressed.has(uid))
+    .map((uid) => ({ ...intent, audience: { uid } }));
 }
 
 /**
@@ -79,33 +105,58 @@ export function mailsForTicketWrite(
       actorId,
     });
   }
+  const statusMoved = after.status !== before.status;
+  const reassigned = (after.assigneeId ?? null) !== (before.assigneeId ?? null);
+  if (statusMoved || reassigned) {
+    const change = {
+      ...(statusMoved && { status: after.status }),
+      ...(reassigned && { assigneeName: after.assigneeId ? (after.assigneeName ?? '') : null }),
+    };
+    intents.push(
+      ...forFollowers(after, intents, {
+        kind: 'followed-update',
+        uniqueKey: `update-${after.updatedAt}`,
+        actorId,
+        change,
+      }),
+    );
+  }
   return intents;
 }
 
 /**
  * The emails a new message causes: a public reply by anyone but the requester goes to the
- * requester; the requester's reply goes to the assignee (if any). Internal notes: none.
- * @param ticket the ticket as it is after the message.
+ * requester; the requester's reply goes to the assignee (if any); every message, an internal
+ * note too, goes to the ticket's followers (`followed-message`, staff only). The requester never
+ * hears of an internal note.
+ * @param ticket the ticket as it is after the message, with its followers.
  */
 export function mailsForMessage(
   ticket: MailTicketState,
   message: Pick<Message, 'id' | 'authorId' | 'internal'>,
 ): MailIntent[] {
-  if (message.internal) return [];
-  if (message.authorId !== ticket.requesterId) {
-    return [{ kind: 'public-reply', audience: { requester: true }, uniqueKey: message.id, actorId: message.authorId }];
+  const intents: MailIntent[] = [];
+  if (message.internal) {
+    // Nobody but the followers hears of a note.
+  } else if (message.authorId !== ticket.requesterId) {
+    intents.push({
+      kind: 'public-reply',
+      audience: { requester: true },
+      uniqueKey: message.id,
+      actorId: message.authorId,
+    });
+  } else if (ticket.assigneeId && ticket.assigneeId !== message.authorId) {
+    intents.push({
+      kind: 'customer-reply',
+      audience: { uid: ticket.assigneeId },
+      uniqueKey: message.id,
+      actorId: message.authorId,
+    });
   }
-  if (ticket.assigneeId && ticket.assigneeId !== message.authorId) {
-    return [
-      {
-        kind: 'customer-reply',
-        audience: { uid: ticket.assigneeId },
-        uniqueKey: message.id,
-        actorId: message.authorId,
-      },
-    ];
-  }
-  return [];
+  return [
+    ...intents,
+    ...forFollowers(ticket, intents, { kind: 'followed-message', uniqueKey: message.id, actorId: message.authorId }),
+  ];
 }
 
 /** The switch of DESIGN §9 that decides an email kind; bounces answer a person's own email and always go. */
@@ -136,8 +187,13 @@ export function wantsMail(
 ): boolean {
   // A requester's own request is the one action they are told about ("we received it").
   if (person.uid === intent.actorId && intent.kind !== 'request-received') return false;
+  // Following is itself the choice: no switch, but staff only (a follower demoted since is not written to).
   const staffOnly =
-    intent.kind === 'ticket-assigned' || intent.kind === 'customer-reply' || intent.kind === 'new-unassigned';
+    intent.kind === 'ticket-assigned' ||
+    intent.kind === 'customer-reply' ||
+    intent.kind === 'new-unassigned' ||
+    intent.kind === 'followed-message' ||
+    intent.kind === 'followed-update';
   if (staffOnly && !isStaff(person.role)) return false;
   const key = switchFor(intent.kind);
   return key === null || person.notifications[key];

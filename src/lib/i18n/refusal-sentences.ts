@@ -103,6 +103,7 @@ const REFUSALS = defineMessages({
   settings: { id: 'error.refusal.settings', defaultMessage: 'Only admins can change the desk settings.' },
   readMail: { id: 'error.refusal.readMail', defaultMessage: 'Only admins can see the outgoing mail.' },
   readRuleTrace: { id: 'error.refusal.readRuleTrace', defaultMessage: 'Only admins can see a ticket’s rule trace.' },
+  follow: { id: 'error.refusal.follow', defaultMessage: 'Only agents and admins can follow a ticket.' },
   simulateInbound: {
     id: 'error.refusal.simulateInbound',
     defaultMessage: 'Only admins can simulate a reply by email.',

@@ -37,6 +37,7 @@ const ROLE_PERMISSIONS: Record<Permission, Record<Role, boolean> | 'per-ticket'>
   'ticket.beAssigned': { customer: false, agent: true, admin: true },
   'ticket.readHistory': { customer: false, agent: true, admin: true },
   'ticket.readRuleTrace': { customer: false, agent: false, admin: true },
+  'ticket.follow': { customer: false, agent: true, admin: true },
   'tickets.listAnyone': { customer: false, agent: true, admin: true },
   'tickets.orderByUpdatedAt': { customer: false, agent: true, admin: true },
   'macros.use': { customer: false, agent: true, admin: true },

@@ -12,6 +12,7 @@ const loadRatings = () => import('@/backend/firebase/tickets/firestore-ratings')
 const loadFields = () => import('@/backend/firebase/settings/firestore-fields');
 const loadMacros = () => import('@/backend/firebase/tickets/firestore-macro-apply');
 const loadRuleTraces = () => import('@/backend/firebase/tickets/firestore-rule-traces');
+const loadFollowers = () => import('@/backend/firebase/tickets/firestore-followers');
 
 /** The Firebase tickets port. */
 export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, 'bulk'> {
@@ -59,5 +60,11 @@ export function createFirebaseTickets(ctx: FirebaseContext): Omit<TicketsPort, '
       watchLazily(onNext, onError, async (next, fail) =>
         (await loadRuleTraces()).watchRuleTraces(await ctx.firestore(), id, next, fail),
       ),
+    watchFollowers: (id, onNext, onError) =>
+      watchLazily(onNext, onError, async (next, fail) =>
+        (await loadFollowers()).watchFollowers(await ctx.firestore(), id, next, fail),
+      ),
+    setFollowing: (id, following) =>
+      call(async () => (await loadFollowers()).setFollowing(await ctx.firestore(), id, following)),
   };
 }

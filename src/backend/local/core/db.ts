@@ -47,6 +47,7 @@ import type { OutgoingMail } from '@/domain/mail/mail-document';
 import type { RuleTrace } from '@/domain/rule-trace';
 import type { StoredInvitation } from '@/domain/invitations';
 import type { Organisation } from '@/domain/organisations';
+import type { Follower } from '@/domain/followers';
 import type { SettingsChange } from '@/domain/settings-history';
 import type { SatisfactionRating } from '@/domain/satisfaction';
 import type { UploadQuota } from '@/domain/upload-quota';
@@ -198,6 +199,7 @@ export type TriageDb = Dexie & {
   recurringTickets: Table<RecurringTicketRecord, string>;
   invitations: Table<StoredInvitation, string>;
   organisations: Table<Organisation, string>;
+  followers: Table<Follower, [string, string]>;
 };
 
 /** The name of the database the app uses when none is given. */
@@ -530,6 +532,12 @@ export const SCHEMA_V26: Readonly<Record<string, string>> = {
   organisations: 'id',
   users: `${SCHEMA_V25.users}, organisationId`,
 };
+
+/**
+ * Version 28: the followers of tickets (DESIGN §1 "Followers"), one record per ticket and staff
+ * member; a ticket's are read by `[ticketId+uid]`'s prefix.
+ */
+export const SCHEMA_V28: Readonly<Record<string, string>> = { ...SCHEMA_V26, followers: '[ticketId+uid]' };
 
 /**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
@@ -1013,6 +1021,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(26).stores(SCHEMA_V26);
   // Version 27: every ticket belongs to its requester's organisation, and is found by its key.
   db.version(27).stores(SCHEMA_V26).upgrade(giveTicketsOrganisations);
+  // Version 28: the followers of tickets.
+  db.version(28).stores(SCHEMA_V28);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

@@ -27,6 +27,7 @@ import type { Message, Ticket } from '@/domain/types';
 import { MAIL_CATALOGUES } from '@/domain/mail/catalogues';
 import { mailPersonOf } from '@/backend/local/mail/mail-people';
 import { secret, setupOf, store } from '@/backend/local/mail/mail-store';
+import { followerIdsOf } from '@/backend/local/tickets/followers';
 
 /** The local profiles, as the drafts read them. */
 function peopleOf(ctx: Pick<LocalContext, 'db' | 'now'>): MailPeople {
@@ -69,22 +70,27 @@ export async function mailForTicketWrite(
   after: Ticket,
   actorId: string,
 ): Promise<number> {
-  const intents = mailsForTicketWrite(before ? mailStateOf(before) : null, mailStateOf(after), actorId);
-  return intents.length === 0 ? 0 : writeMails(ctx, mailStateOf(after), intents, null);
+  // The followers are read only for a change they hear of: a status or an assignee that moved.
+  const moved =
+    before !== null && (before.status !== after.status || (before.assigneeId ?? null) !== (after.assigneeId ?? null));
+  const state = mailStateOf(after, moved ? await followerIdsOf(ctx.db, after.id) : []);
+  const intents = mailsForTicketWrite(before ? mailStateOf(before) : null, state, actorId);
+  return intents.length === 0 ? 0 : writeMails(ctx, state, intents, null);
 }
 
 /**
- * The emails of a new message (`mailsForMessage`; none for an internal note).
+ * The emails of a new message (`mailsForMessage`; an internal note goes to the followers only).
  * @returns how many `mail` documents were written.
  */
 export async function mailForNewMessage(ctx: Pick<LocalContext, 'db' | 'now'>, message: Message): Promise<number> {
-  if (message.internal) return 0;
   const ticket = await ctx.db.tickets.get(message.ticketId);
   if (!ticket) return 0;
-  const intents = mailsForMessage(mailStateOf(ticket), message);
+  const state = mailStateOf(ticket, await followerIdsOf(ctx.db, ticket.id));
+  const intents = mailsForMessage(state, message);
   if (intents.length === 0) return 0;
-  return writeMails(ctx, mailStateOf(ticket), intents, {
+  return writeMails(ctx, state, intents, {
     authorName: message.authorName,
+    ...(message.internal && { internal: true }),
     body: message.body,
     attachmentNames: message.attachments.map((file) => file.name),
   });

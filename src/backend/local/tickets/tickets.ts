@@ -39,6 +39,7 @@ import { planRating, ratingInputSchema, type RatingInput, type SatisfactionRatin
 import type { AuditEvent, Message, Ticket, UserProfile } from '@/domain/types';
 import { ticketOrganisationOf } from '@/domain/ticket-organisation';
 import { readerFor } from '@/backend/local/tickets/reader';
+import { localFollowers } from '@/backend/local/tickets/followers';
 import type { CustomFieldValues } from '@/domain/custom-fields';
 import { clientIdSchema, storedAttachmentsSchema, verifiedAttachments } from '@/backend/local/files/attachments';
 import { isoAt, requireUser, runCall, watchLive, type LocalContext, runWrite } from '@/backend/local/core/context';
@@ -343,6 +344,8 @@ export function createLocalTickets(ctx: LocalContext): Omit<TicketsPort, 'bulk'>
         onError,
       );
     },
+
+    ...localFollowers(ctx),
 
     rate: (id: string, input: RatingInput) =>
       runWrite(ctx, async () => {

@@ -42,6 +42,8 @@ const KIND = defineMessages<MailKind>({
   'ticket-assigned': { id: 'admin.mail.kind.ticketAssigned', defaultMessage: 'Ticket assigned' },
   'customer-reply': { id: 'admin.mail.kind.customerReply', defaultMessage: 'Customer replied' },
   'new-unassigned': { id: 'admin.mail.kind.newUnassigned', defaultMessage: 'New in Unassigned' },
+  'followed-message': { id: 'admin.mail.kind.followedMessage', defaultMessage: 'Followed ticket: message' },
+  'followed-update': { id: 'admin.mail.kind.followedUpdate', defaultMessage: 'Followed ticket: change' },
   'rule-email': { id: 'admin.mail.kind.ruleEmail', defaultMessage: 'Trigger email' },
   'bounce-unknown-sender': { id: 'admin.mail.kind.bounceUnknownSender', defaultMessage: 'Bounce: unknown sender' },
   'bounce-closed': { id: 'admin.mail.kind.bounceClosed', defaultMessage: 'Bounce: closed ticket' },

@@ -10,6 +10,7 @@ import type { CreateTicketInput, TicketPatch, WriteOptions } from '@/backend/por
 import type { LifecycleEvent } from '@/domain/lifecycle';
 import type { AuditEvent, Ticket } from '@/domain/types';
 import type { RuleTrace } from '@/domain/rule-trace';
+import type { Follower } from '@/domain/followers';
 
 const ticketApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,6 +33,19 @@ const ticketApi = api.injectEndpoints({
         backend.tickets.watchRuleTraces(id, onNext, onError),
       ),
     ),
+    /** The staff who follow a ticket, by name, live (staff only; DESIGN §1 "Followers"). */
+    watchFollowers: build.query<Live<Follower[]>, string>(
+      liveEndpoint<string, Follower[]>((backend, id, onNext, onError) =>
+        backend.tickets.watchFollowers(id, onNext, onError),
+      ),
+    ),
+    /** Starts or stops following a ticket as the signed-in staff member (idempotent). */
+    setFollowing: build.mutation<void, { id: string; following: boolean }>({
+      query:
+        ({ id, following }) =>
+        (backend) =>
+          backend.tickets.setFollowing(id, following),
+    }),
     /** A ticket's agents-only custom field values, live (staff only; DESIGN §3 "Custom fields"). */
     watchAgentFields: build.query<Live<CustomFieldValues>, string>(
       liveEndpoint<string, CustomFieldValues>((backend, id, onNext, onError) =>
@@ -69,6 +83,8 @@ export const {
   useWatchTicketEventsQuery,
   useWatchRuleTracesQuery,
   useWatchAgentFieldsQuery,
+  useWatchFollowersQuery,
+  useSetFollowingMutation,
   useLazyCurrentTicketQuery,
   useCreateTicketMutation,
   useTransitionTicketMutation,

@@ -61,4 +61,42 @@ describe('composeMail', () => {
     const mail = composeMail({ ...base, kind: 'customer-reply', toStaff: true }, setup, {});
     expect(mail.message.text).toContain('https://desk.example.com/desk/tickets/T1');
   });
+
+  it('tells a follower of a note, and of a change, in their language, from the desk', () => {
+    const follower = { email: 'sam@example.com', displayName: 'Sam', uid: 'sam' };
+    const note = composeMail(
+      {
+        ...base,
+        kind: 'followed-message',
+        recipient: follower,
+        toStaff: true,
+        replyTo: undefined,
+        quote: { authorName: 'Olu', internal: true, body: 'Refund approved.', attachments: [] },
+        actorName: 'Olu',
+      },
+      setup,
+      {},
+    );
+    expect(note.message.text).toContain('Olu added an internal note on ticket #42');
+    expect(note.message.text).toContain('> Refund approved.');
+    expect(note.message.text).toContain('because you follow this ticket');
+    expect(note.message.text).toContain('https://desk.example.com/desk/tickets/T1');
+    const change = {
+      ...base,
+      kind: 'followed-update' as const,
+      recipient: { ...follower, locale: 'es' as const },
+      toStaff: true,
+      replyTo: undefined,
+      quote: undefined,
+      actorName: 'Priya',
+      change: { status: 'on_hold', assigneeName: null },
+    };
+    const spanish = composeMail(change, setup, { es, ar });
+    expect(spanish.message.text).toContain('Priya cambió el ticket #42');
+    expect(spanish.message.text).toContain('Estado: En espera');
+    expect(spanish.message.text).toContain('Asignado a: nadie');
+    const english = composeMail({ ...change, recipient: follower, change: { assigneeName: 'Sam' } }, setup, {});
+    expect(english.message.text).toContain('Assignee: Sam');
+    expect(english.message.text).not.toContain('Status:');
+  });
 });

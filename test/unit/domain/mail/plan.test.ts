@@ -34,7 +34,7 @@ describe('who is emailed', () => {
     expect(mailsForTicketWrite(state({ assigneeId: undefined }), state(), 'priya')).toEqual([]);
   });
 
-  it('an internal note emails nobody; a public reply the requester; the requester’s reply the assignee', () => {
+  it('an internal note emails nobody but followers; a public reply the requester; the requester’s reply the assignee', () => {
     expect(mailsForMessage(state(), { id: 'm', authorId: 'priya', internal: true })).toEqual([]);
     expect(mailsForMessage(state(), { id: 'm', authorId: 'priya', internal: false })).toEqual([
       expect.objectContaining({ kind: 'public-reply', audience: { requester: true } }),
@@ -45,6 +45,62 @@ describe('who is emailed', () => {
     expect(mailsForMessage(state({ assigneeId: undefined }), { id: 'm', authorId: 'carol', internal: false })).toEqual(
       [],
     );
+  });
+
+  it('followers hear of every message, a note too, but never of their own, nor twice for one change', () => {
+    const followed = state({ followerIds: ['sam', 'priya', 'olu'] });
+    expect(mailsForMessage(followed, { id: 'm', authorId: 'olu', internal: true })).toEqual([
+      expect.objectContaining({ kind: 'followed-message', audience: { uid: 'sam' }, actorId: 'olu' }),
+      expect.objectContaining({ kind: 'followed-message', audience: { uid: 'priya' }, actorId: 'olu' }),
+    ]);
+    // The requester replies: the assignee (a follower too) gets "customer replied", not both.
+    expect(mailsForMessage(followed, { id: 'm', authorId: 'carol', internal: false })).toEqual([
+      expect.objectContaining({ kind: 'customer-reply', audience: { uid: 'priya' } }),
+      expect.objectContaining({ kind: 'followed-message', audience: { uid: 'sam' } }),
+      expect.objectContaining({ kind: 'followed-message', audience: { uid: 'olu' } }),
+    ]);
+    expect(mailsForMessage(followed, { id: 'm', authorId: 'sam', internal: false }).map((i) => i.kind)).toEqual([
+      'public-reply',
+      'followed-message',
+      'followed-message',
+    ]);
+  });
+
+  it('followers hear of a status or assignee change, with what changed, and of nothing else', () => {
+    const before = state({ followerIds: ['sam'] });
+    expect(mailsForTicketWrite(before, state({ status: 'pending', followerIds: ['sam'] }), 'priya')).toEqual([
+      expect.objectContaining({ kind: 'followed-update', audience: { uid: 'sam' }, change: { status: 'pending' } }),
+    ]);
+    expect(
+      mailsForTicketWrite(
+        before,
+        state({ assigneeId: undefined, assigneeName: undefined, followerIds: ['sam'] }),
+        'priya',
+      ),
+    ).toEqual([expect.objectContaining({ kind: 'followed-update', change: { assigneeName: null } })]);
+    // Assigned to a follower: "assigned to you" only.
+    expect(
+      mailsForTicketWrite(
+        before,
+        state({ assigneeId: 'sam', assigneeName: 'Sam', followerIds: ['sam', 'olu'] }),
+        'priya',
+      ),
+    ).toEqual([
+      expect.objectContaining({ kind: 'ticket-assigned', audience: { uid: 'sam' } }),
+      expect.objectContaining({ kind: 'followed-update', audience: { uid: 'olu' }, change: { assigneeName: 'Sam' } }),
+    ]);
+    expect(mailsForTicketWrite(before, state({ followerIds: ['sam'] }), 'priya')).toEqual([]);
+    expect(mailsForTicketWrite(before, state({ status: 'pending', followerIds: ['sam'] }), 'sam')).toEqual([]);
+  });
+
+  it('followed-ticket emails go to staff only, whatever their switches', () => {
+    const off = { ...DEFAULT_NOTIFICATIONS, requestUpdates: false, ticketAssigned: false, customerReplies: false };
+    expect(
+      wantsMail({ kind: 'followed-message', actorId: 'olu' }, { uid: 'sam', role: 'agent', notifications: off }),
+    ).toBe(true);
+    expect(
+      wantsMail({ kind: 'followed-update', actorId: 'olu' }, { uid: 'sam', role: 'customer', notifications: off }),
+    ).toBe(false);
   });
 
   it('respects the switches, never emails people about their own action, and staff kinds reach staff only', () => {

@@ -32,6 +32,7 @@ const PERMISSIONS: Record<Permission, true> = {
   'ticket.beAssigned': true,
   'ticket.readHistory': true,
   'ticket.readRuleTrace': true,
+  'ticket.follow': true,
   'tickets.listAnyone': true,
   'tickets.orderByUpdatedAt': true,
   'macros.use': true,

@@ -36,6 +36,7 @@ import { TicketProperties } from '@/features/tickets/workspace/components/ticket
 import { TicketStatusActions } from '@/features/tickets/components/ticket-status-actions';
 import { TicketTimeline } from '@/features/tickets/workspace/components/ticket-timeline';
 import { TicketSla } from '@/features/tickets/workspace/components/ticket-sla';
+import { TicketFollowers } from '@/features/tickets/workspace/components/ticket-followers';
 import { Satisfaction } from '@/features/tickets/components/satisfaction';
 import { useMutationFeedback } from '@/lib/store/mutation-outcome';
 import { ticketOpened } from '@/features/tickets/ticket-events';
@@ -209,6 +210,7 @@ function TicketDetail({ ticket, me }: { ticket: Ticket; me: UserProfile }) {
             <TicketFields ticket={ticket} />
             <TicketSla ticket={ticket} />
             <Satisfaction ticket={ticket} viewer="staff" />
+            <TicketFollowers ticket={ticket} me={me} />
             <RequesterTickets ticket={ticket} />
             <TicketTimeline ticket={ticket} />
           </Flex>
