@@ -26,6 +26,8 @@ export interface MailPerson {
    * an unverified address gets no email from the desk (DESIGN §9).
    */
   emailVerified: boolean;
+  /** Set when an admin deactivated them: a leaver gets no email from the desk (DESIGN §1 "Deactivated people"). */
+  deactivated?: boolean;
 }
 
 /** Where mail points, and the reply addresses' domain and secret (none: no reply address). */
@@ -88,6 +90,8 @@ export async function draftMails(
   for (const recipient of recipients) {
     // Anyone can sign up with someone else's address: the desk writes only to verified ones.
     if (!recipient.email || !recipient.emailVerified) continue;
+    // A leaver hears nothing more — not the internal notes of a ticket they still follow.
+    if (recipient.deactivated === true) continue;
     if (!wantsMail(intent, { ...recipient, notifications: notificationsOf(recipient.notifications) })) continue;
     const toRequester = recipient.uid === ticket.requesterId;
     const replyTo = toRequester ? await requesterReplyTo(ticket.number, setup, now) : undefined;
