@@ -518,7 +518,8 @@ export async function watchTicketList(
   const actor = await readActor(ctx);
   const size = wanted.limit;
   const sort: TicketSort = wanted.sort ?? DEFAULT_TICKET_ORDER;
-  const planned = plannedQuery(wanted, await ticketReader(ctx, actor));
+  // The organisation's view is read only for a list of the organisation's requests.
+  const planned = plannedQuery(wanted, await ticketReader(ctx, actor, wanted.organisationId !== undefined));
   assertMayOrder(actor, sort);
   const start = wanted.after ? [startAfter(...(await cursorStart(ctx.db, sort.field, wanted.after)))] : [];
   const page = query(
@@ -581,7 +582,7 @@ export async function watchTicketCount(
   const wanted = parseInput(ticketFilterSchema, filter);
   const actor = await readActor(ctx);
   // A staff search counts the staff's copies, and follows them: they are written after the tickets.
-  const reader = await ticketReader(ctx, actor);
+  const reader = await ticketReader(ctx, actor, wanted.organisationId !== undefined);
   const planned = plannedQuery(wanted, reader);
   const tickets = collection(ctx.db, planned.collection);
   const counted = query(tickets, ...planned.constraints);

@@ -14,10 +14,17 @@ import type { UserProfile } from '@/domain/types';
 
 /**
  * `actor` as a reader of tickets. A view that cannot be read (offline, deleted) shares nothing.
+ * @param shared whether the read may reach beyond the actor's own tickets (a ticket that may be a
+ *   colleague's, a list or count of their organisation's); `false` skips the view's read, for the
+ *   lists and counts of a customer's own requests — every portal load asks for several.
  * @returns the principal `can`, `readableTicket` and `scopedFilter` check with.
  */
-export async function ticketReader(ctx: Pick<FirestoreContext, 'db'>, actor: UserProfile): Promise<Principal> {
-  if (isStaff(actor.role) || !actor.organisationId) return readerOf(actor, null);
+export async function ticketReader(
+  ctx: Pick<FirestoreContext, 'db'>,
+  actor: UserProfile,
+  shared = true,
+): Promise<Principal> {
+  if (!shared || isStaff(actor.role) || !actor.organisationId) return readerOf(actor, null);
   const snapshot = await getDoc(doc(ctx.db, 'organisationViews', actor.organisationId)).catch(() => null);
   if (snapshot && !snapshot.metadata.fromCache) meterReads(1, 'get');
   const view = snapshot?.exists() ? { id: snapshot.id, shareTickets: snapshot.get('shareTickets') === true } : null;
