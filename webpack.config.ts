@@ -172,6 +172,7 @@ export default (
                   'request',
                   'desk',
                   'ticket',
+                  'person',
                   'macros',
                   'admin',
                   'outgoing-mail',

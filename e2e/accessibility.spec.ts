@@ -72,6 +72,8 @@ interface Desk {
   ticketId: string;
   /** A solved ticket (staff): its Close asks first. */
   solvedTicketId?: string;
+  /** `:uid` — a person (staff: the requester of `ticketId`; a customer is barred from the page anyway). */
+  personId?: string;
 }
 
 /** One row of the printed table. */
@@ -143,6 +145,7 @@ async function go(page: Page, to: string): Promise<void> {
 function addressOf(route: string, desk: Desk): string {
   return route.replace(/:(\w+)/g, (_, name: string) => {
     if (name === 'ticketId') return desk.ticketId;
+    if (name === 'uid') return desk.personId ?? 'nobody';
     throw new Error(`the accessibility sweep has no value for :${name} in ${route}`);
   });
 }
@@ -590,7 +593,27 @@ async function readDesk(page: Page, visitor: Visitor): Promise<Desk> {
     await expect(row).toBeVisible();
     return (await row.getAttribute('data-ticket-id')) ?? '';
   };
-  return { ticketId: await firstOf('breached'), solvedTicketId: await firstOf('solved', 'solved') };
+  const ticketId = await firstOf('breached');
+  return { ticketId, solvedTicketId: await firstOf('solved', 'solved'), personId: await requesterOf(page, ticketId) };
+}
+
+/** The requester of a ticket of the local desk, read from its IndexedDB. */
+async function requesterOf(page: Page, ticketId: string): Promise<string> {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('triage');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const ticket = await new Promise<{ requesterId: string } | undefined>((resolve, reject) => {
+      const request = db.transaction('tickets').objectStore('tickets').get(id);
+      request.onsuccess = () => resolve(request.result as { requesterId: string } | undefined);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    if (!ticket) throw new Error(`no ticket ${id} in the local desk`);
+    return ticket.requesterId;
+  }, ticketId);
 }
 
 /**

@@ -24,6 +24,7 @@ const TITLES = defineMessages({
   request: { id: 'app.title.request', defaultMessage: 'Request' },
   desk: { id: 'app.title.desk', defaultMessage: 'Desk' },
   ticket: { id: 'app.title.ticket', defaultMessage: 'Ticket' },
+  person: { id: 'app.title.person', defaultMessage: 'Person' },
   macros: { id: 'app.title.macros', defaultMessage: 'Macros' },
   reports: { id: 'app.title.reports', defaultMessage: 'Reports' },
   admin: { id: 'app.title.admin', defaultMessage: 'Admin' },
@@ -141,6 +142,13 @@ export const ROUTES: readonly AppRoute[] = [
     title: TITLES.ticket,
     access: STAFF,
     screen: lazy(() => import(/* webpackChunkName: "ticket" */ '@/features/tickets/workspace/screens/ticket-screen')),
+  },
+  {
+    path: '/desk/people/:uid',
+    chunk: 'person',
+    title: TITLES.person,
+    access: STAFF,
+    screen: lazy(() => import(/* webpackChunkName: "person" */ '@/features/tickets/people/screens/person-screen')),
   },
   {
     path: '/macros',

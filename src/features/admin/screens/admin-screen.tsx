@@ -8,6 +8,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Skeleton from 'antd/es/skeleton';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Link } from 'react-router-dom';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -334,7 +335,9 @@ function PeopleList() {
                     avatar={<PersonAvatar uid={user.uid} name={user.displayName} hasPhoto={Boolean(user.photoPath)} />}
                     title={
                       <Flex gap={8} align="center" wrap>
-                        <span dir="auto">{user.displayName}</span>
+                        <Link to={`/desk/people/${user.uid}`} dir="auto">
+                          {user.displayName}
+                        </Link>
                         {user.deactivated && (
                           <Tag>
                             <FormattedMessage id="admin.people.deactivated" defaultMessage="Deactivated" />

@@ -199,9 +199,9 @@ export function TicketHeader({ ticket, actions }: { ticket: Ticket; actions?: Re
                 defaultMessage="Requested by {requester}"
                 values={{
                   requester: (
-                    <Typography.Text strong data-testid="ticket-requester" dir="auto">
-                      {ticket.requesterName}
-                    </Typography.Text>
+                    <Link to={`/desk/people/${ticket.requesterId}`} data-testid="ticket-requester" dir="auto">
+                      <strong>{ticket.requesterName}</strong>
+                    </Link>
                   ),
                 }}
               />
