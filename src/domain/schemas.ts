@@ -181,6 +181,10 @@ export const MAX_TICKET_PAGE = 100;
 /** Longest free-text search a queue accepts (a few words; the search key is one of them). */
 export const MAX_SEARCH_TEXT = 100;
 
+/** The refusal of a people query asking for deactivated people and something else too. */
+const DEACTIVATED_ALONE =
+  'Deactivated people are listed without a search, a role or an organisation: clear those first.';
+
 /** A time as the port passes it (ISO-8601 UTC): a string `Date.parse` reads. */
 const isoTimeSchema = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'Give a date and time.'));
 
@@ -331,18 +335,26 @@ export const avatarFileSchema = z.object({
 });
 
 /** A page of people asked of `users.list` (the port's `PeopleQuery`, DESIGN §3), validated by both adapters. */
-export const peopleQuerySchema = z.object({
-  search: z.optional(
-    z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
-  ),
-  role: z.optional(roleSchema),
-  organisationId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
-  limit: z
-    .number()
-    .check(
-      z.int(),
-      z.gte(1, 'Ask for at least one person.'),
-      z.lte(MAX_PEOPLE_PAGE, `Ask for at most ${MAX_PEOPLE_PAGE} people.`),
+export const peopleQuerySchema = z
+  .object({
+    search: z.optional(
+      z.string().check(z.maxLength(MAX_SEARCH_TEXT, `Search for at most ${MAX_SEARCH_TEXT} characters.`)),
     ),
-  after: z.optional(z.nullable(z.object({ displayName: z.string(), uid: z.string().check(z.minLength(1)) }))),
-});
+    role: z.optional(roleSchema),
+    organisationId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+    deactivated: z.optional(z.literal(true)),
+    limit: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1, 'Ask for at least one person.'),
+        z.lte(MAX_PEOPLE_PAGE, `Ask for at most ${MAX_PEOPLE_PAGE} people.`),
+      ),
+    after: z.optional(z.nullable(z.object({ displayName: z.string(), uid: z.string().check(z.minLength(1)) }))),
+  })
+  .check(
+    z.refine((query) => query.deactivated !== true || (!query.search && !query.role && !query.organisationId), {
+      message: DEACTIVATED_ALONE,
+      path: ['deactivated'],
+    }),
+  );

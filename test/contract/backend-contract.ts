@@ -1480,6 +1480,23 @@ export function describeBackendContract(
         // A solved ticket keeps them: that is history.
         await expect(colleague.backend.tickets.get(solved.id)).resolves.toMatchObject({ assigneeId: agent.uid });
         await expect(admin.backend.users.get(agent.uid)).resolves.toMatchObject({ deactivated: true });
+        // The people list finds them under "Deactivated only" — alone, not with a search, role or organisation.
+        const deactivatedPeople = async (): Promise<string[]> => {
+          const uids: string[] = [];
+          let page = await admin.backend.users.list({ deactivated: true, limit: 50 });
+          uids.push(...page.people.map((p) => p.uid));
+          while (page.nextCursor) {
+            page = await admin.backend.users.list({ deactivated: true, limit: 50, after: page.nextCursor });
+            uids.push(...page.people.map((p) => p.uid));
+          }
+          return uids;
+        };
+        const listed = await deactivatedPeople();
+        expect(listed).toContain(agent.uid);
+        expect(listed).not.toContain(colleague.uid);
+        await expect(admin.backend.users.list({ deactivated: true, role: 'agent', limit: 10 })).rejects.toMatchObject({
+          code: 'invalid-argument',
+        });
         // Their very next call is refused (the rules tests show it with the ID token still valid),
         // and their open session is told: the app goes to the sign-in page. Refused as deactivated
         // or, once the session has ended, as signed out.
@@ -1503,6 +1520,7 @@ export function describeBackendContract(
 
         await admin.backend.users.setDeactivated({ uid: agent.uid, deactivated: false });
         await expect(admin.backend.users.get(agent.uid)).resolves.not.toHaveProperty('deactivated');
+        expect(await deactivatedPeople()).not.toContain(agent.uid);
         await client.auth.signIn({ email: agent.email, password: agent.password });
         await expect(client.tickets.get(held.id)).resolves.toMatchObject({ assigneeId: colleague.uid });
       });

@@ -29,6 +29,8 @@ export interface PeopleCursor {
  *   searches nothing, i.e. lists everyone;
  * - `role`: only people of this role;
  * - `organisationId`: only the members of this organisation (DESIGN §1 "Organisations");
+ * - `deactivated`: only the deactivated people (DESIGN §1 "Deactivated people"), alone — with a
+ *   search, a role or an organisation it is refused (`invalid-argument`);
  * - `limit`: 1–`MAX_PEOPLE_PAGE` (`src/domain/people.ts`);
  * - `after`: the previous page's `nextCursor`.
  */
@@ -36,6 +38,7 @@ export interface PeopleQuery {
   search?: string;
   role?: Role;
   organisationId?: string;
+  deactivated?: true;
   limit: number;
   after?: PeopleCursor | null;
 }

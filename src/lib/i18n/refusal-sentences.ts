@@ -353,6 +353,10 @@ const REFUSALS = defineMessages({
     id: 'error.refusal.filterFieldValue',
     defaultMessage: 'Filter a field by an option, checked or not, a day or a month.',
   },
+  deactivatedAlone: {
+    id: 'error.refusal.deactivatedAlone',
+    defaultMessage: 'Deactivated people are listed without a search, a role or an organisation: clear those first.',
+  },
   filterOneKey: {
     id: 'error.refusal.filterOneKey',
     defaultMessage: 'A tag, a field, an organisation and a search cannot be combined: keep one of them.',

@@ -232,6 +232,7 @@ export async function listPeople(ctx: FirestoreContext, input: PeopleQuery): Pro
     ...(key === null ? [] : [where('searchKeys', 'array-contains', key)]),
     ...(asked.role ? [where('role', '==', asked.role)] : []),
     ...(asked.organisationId ? [where('organisationId', '==', asked.organisationId)] : []),
+    ...(asked.deactivated ? [where('deactivated', '==', true)] : []),
     orderBy('displayName'),
     orderBy(documentId()),
     ...(asked.after ? [startAfter(asked.after.displayName, asked.after.uid)] : []),

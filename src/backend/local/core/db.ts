@@ -540,6 +540,15 @@ export const SCHEMA_V26: Readonly<Record<string, string>> = {
 export const SCHEMA_V28: Readonly<Record<string, string>> = { ...SCHEMA_V26, followers: '[ticketId+uid]' };
 
 /**
+ * Version 29: people by `deactivatedAt` (DESIGN §1 "Deactivated people"), present only on the
+ * deactivated, so the people list's "Deactivated" filter reads just them.
+ */
+export const SCHEMA_V29: Readonly<Record<string, string>> = {
+  ...SCHEMA_V28,
+  users: `${SCHEMA_V28.users}, deactivatedAt`,
+};
+
+/**
  * Version 16's move: every canned reply stored in the settings record becomes a shared, text-only
  * macro with the same id, title and body (`macroFromCannedReply`), and the record loses its list.
  * A reply the schema refuses (never shown before either) is left out; none other is lost.
@@ -1023,6 +1032,8 @@ export function openTriageDb(name: string): TriageDb {
   db.version(27).stores(SCHEMA_V26).upgrade(giveTicketsOrganisations);
   // Version 28: the followers of tickets.
   db.version(28).stores(SCHEMA_V28);
+  // Version 29: people by when they were deactivated.
+  db.version(29).stores(SCHEMA_V29);
   db.use(ticketQueueKeys);
   db.tickets.hook('reading', (stored) => fromStoredTicket(stored) as Ticket);
   db.users.hook('reading', (stored: StoredProfile) => fromStoredProfile(stored));

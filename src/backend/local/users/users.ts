@@ -85,6 +85,14 @@ function byNameThenUid(a: UserProfile, b: UserProfile): number {
 async function peoplePage(ctx: LocalContext, asked: PeopleQuery): Promise<UserProfile[]> {
   const { db } = ctx;
   const { after, role, organisationId, limit } = asked;
+  if (asked.deactivated) {
+    // Only the deactivated, by their `deactivatedAt` (an index holds only the profiles that have it).
+    return (await db.users.where('deactivatedAt').above('').toArray())
+      .filter((person) => person.deactivated === true)
+      .filter((person) => !after || byNameThenUid(person, { ...person, ...after }) > 0)
+      .sort(byNameThenUid)
+      .slice(0, limit + 1);
+  }
   const key = searchKeyOf(asked.search);
   if (key !== null || organisationId) {
     const found =

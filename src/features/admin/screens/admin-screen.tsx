@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Skeleton from 'antd/es/skeleton';
+import Checkbox from 'antd/es/checkbox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { Link } from 'react-router-dom';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
@@ -89,6 +90,7 @@ const PEOPLE_TEXT = defineMessages({
   role: { id: 'admin.people.roleFilter', defaultMessage: 'Role' },
   anyRole: { id: 'admin.people.anyRole', defaultMessage: 'Every role' },
   organisation: { id: 'admin.people.organisationFilter', defaultMessage: 'Organisation' },
+  deactivatedOnly: { id: 'admin.people.deactivatedOnly', defaultMessage: 'Deactivated only' },
   anyOrganisation: { id: 'admin.people.anyOrganisation', defaultMessage: 'Every organisation' },
   loadWhat: { id: 'admin.people.loadWhat', defaultMessage: 'people' },
   nobody: { id: 'admin.people.nobody', defaultMessage: 'Nobody matches.' },
@@ -175,15 +177,23 @@ interface PeopleListState {
   search: string;
   role: Role | undefined;
   organisationId: string | undefined;
+  /** Only the deactivated people — alone: a search, a role or an organisation is cleared. */
+  deactivated: boolean;
   /** The cursor of each page opened with "Next", the current one last (empty: the first page). */
   cursors: PeopleCursor[];
 }
 
-const FIRST_PAGE: PeopleListState = { search: '', role: undefined, organisationId: undefined, cursors: [] };
+const FIRST_PAGE: PeopleListState = {
+  search: '',
+  role: undefined,
+  organisationId: undefined,
+  deactivated: false,
+  cursors: [],
+};
 
 /**
  * The people of the desk in pages of {@link PEOPLE_PAGE_SIZE} (DESIGN §3 "Finding people"):
- * searched by name or email, filtered by role and organisation, walked with Previous and Next (cursors, never the
+ * searched by name or email, filtered by role and organisation or to the deactivated alone, walked with Previous and Next (cursors, never the
  * whole list), each with their role — changed only after a confirmation (DESIGN §1).
  */
 function PeopleList() {
@@ -194,6 +204,7 @@ function PeopleList() {
     ...(state.search ? { search: state.search } : {}),
     ...(state.role ? { role: state.role } : {}),
     ...(state.organisationId ? { organisationId: state.organisationId } : {}),
+    ...(state.deactivated ? { deactivated: true as const } : {}),
     limit: PEOPLE_PAGE_SIZE,
     after: state.cursors.at(-1) ?? null,
   });
@@ -212,7 +223,12 @@ function PeopleList() {
   // Debounced: the search runs once typing pauses, from the first page.
   const search = useDebouncedValue(text.trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
   useEffect(
-    () => setState((current) => (current.search === search ? current : { ...current, search, cursors: [] })),
+    () =>
+      setState((current) =>
+        current.search === search
+          ? current
+          : { ...current, search, ...(search && { deactivated: false }), cursors: [] },
+      ),
     [search],
   );
 
@@ -243,7 +259,14 @@ function PeopleList() {
           value={text}
           maxLength={MAX_SEARCH_TEXT}
           onChange={(event) => setText(event.target.value)}
-          onSearch={(value) => setState((current) => ({ ...current, search: value.trim(), cursors: [] }))}
+          onSearch={(value) =>
+            setState((current) => ({
+              ...current,
+              search: value.trim(),
+              ...(value.trim() && { deactivated: false }),
+              cursors: [],
+            }))
+          }
           style={{ width: 320 }}
         />
         <Select<Role | typeof ANY_ROLE>
@@ -254,7 +277,12 @@ function PeopleList() {
           style={{ width: 160 }}
           value={state.role ?? ANY_ROLE}
           onChange={(role) =>
-            setState((current) => ({ ...current, role: role === ANY_ROLE ? undefined : role, cursors: [] }))
+            setState((current) => ({
+              ...current,
+              role: role === ANY_ROLE ? undefined : role,
+              ...(role !== ANY_ROLE && { deactivated: false }),
+              cursors: [],
+            }))
           }
           options={[
             { value: ANY_ROLE, label: intl.formatMessage(PEOPLE_TEXT.anyRole) },
@@ -272,10 +300,29 @@ function PeopleList() {
           style={{ width: 200 }}
           value={state.organisationId}
           onChange={(organisationId: string | undefined) =>
-            setState((current) => ({ ...current, organisationId, cursors: [] }))
+            setState((current) => ({
+              ...current,
+              organisationId,
+              ...(organisationId && { deactivated: false }),
+              cursors: [],
+            }))
           }
           options={(organisations ?? []).map((organisation) => ({ value: organisation.id, label: organisation.name }))}
         />
+        {/* Deactivated people are listed alone (DESIGN §1 "Deactivated people"): choosing it clears the rest. */}
+        <Checkbox
+          checked={state.deactivated}
+          onChange={(event) => {
+            const deactivated = event.target.checked;
+            if (deactivated) setText('');
+            setState((current) =>
+              deactivated ? { ...FIRST_PAGE, deactivated: true } : { ...current, deactivated: false, cursors: [] },
+            );
+          }}
+          style={{ alignSelf: 'center' }}
+        >
+          {intl.formatMessage(PEOPLE_TEXT.deactivatedOnly)}
+        </Checkbox>
       </Flex>
       {tooShort && (
         <Typography.Text type="secondary">

@@ -81,10 +81,19 @@ describe('admin screen: deactivating and reactivating (DESIGN §1 "Deactivated p
     expect(await held()).toBe(0);
     expect(await screen.findByText('Deactivated')).toBeInTheDocument();
 
+    // "Deactivated only" lists them alone, the search cleared; reactivated, they leave that list.
+    await user.click(screen.getByRole('checkbox', { name: 'Deactivated only' }));
+    expect(screen.getByRole('searchbox', { name: 'Search by name or email' })).toHaveValue('');
+    const people = within(screen.getByRole('region', { name: 'People' }));
+    await waitFor(() =>
+      expect(people.getAllByRole('link').map((link) => link.textContent)).toEqual([agent.displayName]),
+    );
+
     await user.click(await screen.findByRole('button', { name: `Reactivate ${agent.displayName}` }));
     await user.click(await screen.findByText('Reactivate', { selector: '.ant-modal button span' }));
     expect(await screen.findByText(`${agent.displayName} can sign in again.`)).toBeInTheDocument();
     await waitFor(async () => expect((await backend.users.get(agentUid)).deactivated).toBeUndefined());
+    await waitFor(() => expect(people.queryAllByRole('link')).toHaveLength(0));
   });
 });
 

@@ -52,7 +52,7 @@ describe('local database version 20 (and after)', () => {
 
     const db = openTriageDb(name);
     try {
-      expect(db.verno).toBe(28);
+      expect(db.verno).toBe(29);
       expect((await db.tickets.get('t1'))?.fieldSortA).toBe(sortableNumber(40));
       expect((await db.tickets.get('t2'))?.fieldSortA).toBe(NO_FIELD_SORT_VALUE);
       const inOrder = await db.tickets

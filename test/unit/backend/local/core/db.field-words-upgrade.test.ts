@@ -35,7 +35,7 @@ describe('local database version 17', () => {
     const db = openTriageDb(name);
     const finds = async (key: string) => (await db.tickets.where(SEARCH_KEYS).equals(key).count()) === 1;
     try {
-      expect(db.verno).toBe(28);
+      expect(db.verno).toBe(29);
       expect(await finds('zeph')).toBe(true);
       await db.tickets.put({ ...ticket, fields: { model: 'Green' } });
       expect(await finds('zeph')).toBe(false);

@@ -27,7 +27,7 @@ describe('local database version 16', () => {
 
     const db = openTriageDb(name);
     try {
-      expect(db.verno).toBe(28);
+      expect(db.verno).toBe(29);
       const macros = await db.macros.toArray();
       expect(macros.map(({ id, title, body, actions, ownerId }) => ({ id, title, body, actions, ownerId }))).toEqual(
         expect.arrayContaining([

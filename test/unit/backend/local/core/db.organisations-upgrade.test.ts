@@ -48,7 +48,7 @@ describe('local database version 27', () => {
 
     const db = openTriageDb(name);
     try {
-      expect(db.verno).toBe(28);
+      expect(db.verno).toBe(29);
       expect(await db.tickets.where(SEARCH_KEYS).equals(organisationKey('acme')).primaryKeys()).toEqual(['t1']);
       expect(await db.tickets.get('t1')).toMatchObject({ organisationId: 'acme' });
       expect(await db.tickets.get('t2')).not.toHaveProperty('organisationId');

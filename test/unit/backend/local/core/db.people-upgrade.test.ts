@@ -26,7 +26,7 @@ describe('local database version 8', () => {
 
     const db = openTriageDb(name);
     try {
-      expect(db.verno).toBe(28);
+      expect(db.verno).toBe(29);
       expect((await db.users.where('searchKeys').equals('whit').toArray()).map((u) => u.uid)).toEqual(['u1']);
       expect(await db.users.get('u1')).toEqual(profile);
       await db.users.put({ ...profile, displayName: 'Dana Romero' });

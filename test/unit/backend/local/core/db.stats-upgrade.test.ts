@@ -60,7 +60,7 @@ it('back-fills the statistics of a version 6 database on upgrade, in the desk’
       [statsCounterKey({ kind: 'solved.ms', bucket: durationBucket(34.5 * 3_600_000) })]: 1,
       'solved|agent|agent1': 1,
     });
-    expect(db.verno).toBe(28);
+    expect(db.verno).toBe(29);
 
     // A reopen written as the backend writes (with `stats` in the transaction) takes the solve out.
     await db.transaction('rw', [db.tickets, db.settings, db.stats], () =>

@@ -345,7 +345,7 @@ describe('the stored-only assignee key', () => {
         'staff',
       );
       expect(page.tickets.map((t) => t.id)).toEqual(['old1', 'old3']);
-      expect(upgraded.verno).toBe(28);
+      expect(upgraded.verno).toBe(29);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
@@ -466,7 +466,7 @@ describe('the stored-only search keys (schema v3)', () => {
       await expect(customerSearch('zeppelin')).resolves.toMatchObject({ tickets: [{ id: 'v2a' }] });
       await expect(customerSearch('quokka')).resolves.toMatchObject({ tickets: [] });
       await expect(countTickets(upgraded, { search: 'quokka', requesterId: 'req1' }, 'customer')).resolves.toBe(0);
-      expect(upgraded.verno).toBe(28);
+      expect(upgraded.verno).toBe(29);
     } finally {
       upgraded.close();
       await Dexie.delete(name);
