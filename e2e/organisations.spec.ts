@@ -9,8 +9,8 @@
  * colleague Luis reads that request in his portal, and has no reply box on it; the reports count it
  * under the organisation.
  * Screenshots: organisations-01-list (1280 px), organisations-02-ticket-header,
- * organisations-04-queue-filter, organisations-05-shared-request, organisations-03-phone-ar-dark
- * (390 px, Arabic, dark).
+ * organisations-04-queue-filter, organisations-05-shared-request, organisations-03-phone-ar-dark and
+ * organisations-06-shared-request-phone-ar-dark (390 px, Arabic, dark).
  */
 import { expect, test } from './fixtures';
 import { ADMIN, chooseOption, chooseTheme, DANA, settled, shot, signIn } from './support';
@@ -164,6 +164,15 @@ test('an admin keeps organisations, one domain each, and puts a customer in one;
   await expect(luis.getByRole('button', { name: 'Send reply' })).toHaveCount(0);
   await settled(luis);
   await shot(luis, 'organisations-05-shared-request');
+  // The same on a phone, in Arabic and dark: whose request it is, and still no reply box.
+  await luis.setViewportSize({ width: 390, height: 844 });
+  await luis.getByLabel('Language').selectOption('ar');
+  await chooseTheme(luis, true);
+  await expect(luis.getByTestId('request-shared')).toContainText('Dana Whitfield');
+  await expect(luis.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(luis.getByRole('textbox')).toHaveCount(0);
+  await settled(luis);
+  await shot(luis, 'organisations-06-shared-request-phone-ar-dark', { viewport: true });
   await luis.close();
 
   // The reports count the period's tickets by organisation: hers, filed under it.
