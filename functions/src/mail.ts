@@ -35,6 +35,7 @@ import { signedBy } from '@/domain/mail/compose';
 import { hexOf, sha256 } from '@/domain/mail/digests';
 import type { MailDocument, MailKind } from '@/domain/mail/mail-document';
 import {
+  followersHearOf,
   mailStateOf,
   mailsForMessage,
   mailsForTicketWrite,
@@ -178,14 +179,14 @@ export async function mailForTicketWrite(
   now: number,
 ): Promise<number> {
   if (!after?.exists) return 0;
-  // The followers are read only for a change they hear of: a status or an assignee that moved.
-  const moved =
-    before?.exists === true &&
-    (before.get('status') !== after.get('status') ||
-      (before.get('assigneeId') ?? null) !== (after.get('assigneeId') ?? null));
-  const state = stateOf(after, moved ? await followerIdsOf(db, after.id) : []);
+  const previous = before?.exists ? stateOf(before) : null;
+  const current = stateOf(after);
+  // The followers are read only for a change they hear of.
+  const state = followersHearOf(previous, current)
+    ? { ...current, followerIds: await followerIdsOf(db, after.id) }
+    : current;
   const actorId = before ? text(after.get('updatedBy')) : state.requesterId;
-  const intents = mailsForTicketWrite(before?.exists ? stateOf(before) : null, state, actorId);
+  const intents = mailsForTicketWrite(previous, state, actorId);
   if (intents.length === 0) return 0;
   return writeMails(db, config, state, intents, null, now);
 }

@@ -52,6 +52,20 @@ export interface MailIntent {
 }
 
 /**
+ * Whether a ticket write is one its followers hear of (a status or an assignee that moved), so
+ * trusted code reads the followers only then (DESIGN §1 "Followers").
+ * @param before the ticket before the write; `null` when the write created it (nobody follows yet).
+ */
+export function followersHearOf(
+  before: Pick<Ticket, 'status' | 'assigneeId'> | null,
+  after: Pick<Ticket, 'status' | 'assigneeId'>,
+): boolean {
+  return (
+    before !== null && (before.status !== after.status || (before.assigneeId ?? null) !== (after.assigneeId ?? null))
+  );
+}
+
+/**
  * The followers' emails of one change (DESIGN §1 "Followers"): one intent per follower who is
  * neither its actor nor already written to by another intent of the same change (an assignee who
  * follows gets "customer replied", not both).

@@ -14,6 +14,7 @@ import { localMessageStore } from '@/backend/local/messages/message-store';
 import { draftBounce, draftsForIntents, type MailPeople, type QuotedMessage } from '@/domain/mail/drafts';
 import { checkInbound, decideInbound, inboundMessageId, signMailgunPost } from '@/domain/mail/inbound';
 import {
+  followersHearOf,
   mailStateOf,
   mailsForMessage,
   mailsForTicketWrite,
@@ -70,10 +71,7 @@ export async function mailForTicketWrite(
   after: Ticket,
   actorId: string,
 ): Promise<number> {
-  // The followers are read only for a change they hear of: a status or an assignee that moved.
-  const moved =
-    before !== null && (before.status !== after.status || (before.assigneeId ?? null) !== (after.assigneeId ?? null));
-  const state = mailStateOf(after, moved ? await followerIdsOf(ctx.db, after.id) : []);
+  const state = mailStateOf(after, followersHearOf(before, after) ? await followerIdsOf(ctx.db, after.id) : []);
   const intents = mailsForTicketWrite(before ? mailStateOf(before) : null, state, actorId);
   return intents.length === 0 ? 0 : writeMails(ctx, state, intents, null);
 }

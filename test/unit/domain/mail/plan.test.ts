@@ -1,7 +1,13 @@
 /**
  * The pure mail module (DESIGN §9), `plan.ts`: who is emailed about what.
  */
-import { mailsForMessage, mailsForTicketWrite, wantsMail, type MailTicketState } from '@/domain/mail/plan';
+import {
+  followersHearOf,
+  mailsForMessage,
+  mailsForTicketWrite,
+  wantsMail,
+  type MailTicketState,
+} from '@/domain/mail/plan';
 import { DEFAULT_NOTIFICATIONS, notificationsOf } from '@/domain/mail/preferences';
 
 const state = (fields: Partial<MailTicketState> = {}): MailTicketState => ({
@@ -91,6 +97,13 @@ describe('who is emailed', () => {
     ]);
     expect(mailsForTicketWrite(before, state({ followerIds: ['sam'] }), 'priya')).toEqual([]);
     expect(mailsForTicketWrite(before, state({ status: 'pending', followerIds: ['sam'] }), 'sam')).toEqual([]);
+  });
+
+  it('reads the followers only for a write they hear of: a status or an assignee that moved', () => {
+    expect(followersHearOf(null, state())).toBe(false);
+    expect(followersHearOf(state(), state({ status: 'pending' }))).toBe(true);
+    expect(followersHearOf(state(), state({ assigneeId: undefined }))).toBe(true);
+    expect(followersHearOf(state(), state({ subject: 'Printer on fire' }))).toBe(false);
   });
 
   it('followed-ticket emails go to staff only, whatever their switches', () => {
